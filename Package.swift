@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "GestureLab",
+    platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "GestureKit", targets: ["GestureKit"]),
+        .library(name: "GestureEval", targets: ["GestureEval"]),
+        .executable(name: "gesturelab", targets: ["gesturelab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // Embeddable core: pure Swift, no C dependency, nothing about files or datasets.
+        .target(name: "GestureKit"),
+
+        // The GNU Scientific Library, found through pkg-config.
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+        ),
+
+        // Research layer: datasets, synthesis, training, evaluation, statistics, reports.
+        .target(
+            name: "GestureEval",
+            dependencies: [
+                "GestureKit",
+                "CGSL",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        .executableTarget(
+            name: "gesturelab",
+            dependencies: [
+                "GestureKit",
+                "GestureEval",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Shared fixtures for every test target: scripted motions, dataset locations.
+        .target(
+            name: "GestureTestSupport",
+            dependencies: ["GestureKit"],
+            path: "Tests/GestureTestSupport"
+        ),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"]),
+        .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
+                    resources: [.copy("Statistics/References")]),
+        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureTestSupport"]),
+    ]
+)

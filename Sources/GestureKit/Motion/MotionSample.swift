@@ -1,0 +1,45 @@
+/// One reading of a motion sensor stream.
+///
+/// Acceleration is the total specific force in g in the device frame, CoreMotion sign convention:
+/// a phone lying face up at rest reads about (0, 0, −1). Optional channels are present when the
+/// source provides them (fused device motion) and `nil` otherwise.
+public struct MotionSample: Hashable, Codable, Sendable {
+    /// Time of the reading in seconds, on any monotonic clock.
+    public var timestamp: Double
+    /// Total acceleration (gravity + user acceleration) in g, device frame.
+    public var acceleration: Vector3
+    /// Rotation rate in rad/s about the device axes, right-hand rule.
+    public var rotationRate: Vector3?
+    /// Attitude relative to the source's reference frame (unit quaternion).
+    public var attitude: Quaternion?
+    /// Gravity in g, device frame.
+    public var gravity: Vector3?
+    /// User acceleration (total minus gravity) in g, device frame.
+    public var userAcceleration: Vector3?
+
+    /// Creates a sample. Units: seconds, g, rad/s.
+    public init(
+        timestamp: Double,
+        acceleration: Vector3,
+        rotationRate: Vector3? = nil,
+        attitude: Quaternion? = nil,
+        gravity: Vector3? = nil,
+        userAcceleration: Vector3? = nil
+    ) {
+        self.timestamp = timestamp
+        self.acceleration = acceleration
+        self.rotationRate = rotationRate
+        self.attitude = attitude
+        self.gravity = gravity
+        self.userAcceleration = userAcceleration
+    }
+
+    /// Whether the timestamp and every present channel are finite.
+    public var isFinite: Bool {
+        timestamp.isFinite && acceleration.isFinite
+            && (rotationRate?.isFinite ?? true)
+            && (attitude?.isFinite ?? true)
+            && (gravity?.isFinite ?? true)
+            && (userAcceleration?.isFinite ?? true)
+    }
+}

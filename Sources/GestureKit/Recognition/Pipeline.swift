@@ -1,0 +1,75 @@
+/// The one path from a sensor to events: validation → signal stages → recognizers.
+///
+/// An app feeds it live samples; the evaluator feeds it recorded ones through the same call.
+/// Recognizers that classify windows own a ``SlidingWindow`` themselves, so every recognizer
+/// sees the same per-sample stream.
+///
+/// ```swift
+/// var pipeline = Pipeline(stages: [GravitySplitter()], recognizers: [ShakeCounter()])
+/// for sample in samples {
+///     for event in pipeline.process(sample) { print(event.label, event.phase) }
+/// }
+/// ```
+///
+/// - Complexity: per input sample, the sum of the stages' and recognizers' costs; no allocation
+///   once the internal buffers have grown, except for the events returned.
+public struct Pipeline {
+    /// Filters out non-finite, duplicate and out-of-order samples (see ``SampleValidator``).
+    public var validator: SampleValidator
+    /// Signal stages, applied in order.
+    public var stages: [any SignalStage]
+    /// Recognizers, each fed every sample the last stage produces.
+    public var recognizers: [any Recognizer]
+
+    private var current: [MotionSample] = []
+    private var next: [MotionSample] = []
+
+    /// Creates a pipeline.
+    public init(
+        validator: SampleValidator = SampleValidator(),
+        stages: [any SignalStage] = [],
+        recognizers: [any Recognizer]
+    ) {
+        self.validator = validator
+        self.stages = stages
+        self.recognizers = recognizers
+        current.reserveCapacity(16)
+        next.reserveCapacity(16)
+    }
+
+    /// Consumes one sample and appends the events of all recognizers to `events`, in recognizer order.
+    public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        guard validator.accept(sample) else { return }
+        current.removeAll(keepingCapacity: true)
+        current.append(sample)
+        for index in stages.indices {
+            next.removeAll(keepingCapacity: true)
+            for s in current { stages[index].process(s, into: &next) }
+            swap(&current, &next)
+        }
+        for s in current {
+            for index in recognizers.indices { recognizers[index].process(s, into: &events) }
+        }
+    }
+
+    /// Consumes one sample and returns the events it completes.
+    public mutating func process(_ sample: MotionSample) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        process(sample, into: &events)
+        return events
+    }
+
+    /// Runs a whole sequence and returns every event in order.
+    public mutating func run<S: Sequence>(_ samples: S) -> [GestureEvent] where S.Element == MotionSample {
+        var events: [GestureEvent] = []
+        for sample in samples { process(sample, into: &events) }
+        return events
+    }
+
+    /// Resets the validator, every stage and every recognizer.
+    public mutating func reset() {
+        validator.reset()
+        for index in stages.indices { stages[index].reset() }
+        for index in recognizers.indices { recognizers[index].reset() }
+    }
+}

@@ -1,0 +1,179 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Foundation
+#endif
+
+/// The six device orientations of a phone, named as the system names them.
+public enum DeviceOrientation: String, Codable, Sendable, CaseIterable {
+    /// Upright, top up: gravity along −y.
+    case portrait
+    /// Upright, top down: gravity along +y.
+    case portraitUpsideDown
+    /// On its side with the left edge down: gravity along −x.
+    case landscapeLeft
+    /// On its side with the right edge down: gravity along +x.
+    case landscapeRight
+    /// Lying on its back, screen up: gravity along −z.
+    case faceUp
+    /// Lying on its screen: gravity along +z.
+    case faceDown
+
+    /// The unit gravity direction, in the device frame, that defines this orientation.
+    public var gravityDirection: Vector3 {
+        switch self {
+        case .portrait: Vector3(0, -1, 0)
+        case .portraitUpsideDown: Vector3(0, 1, 0)
+        case .landscapeLeft: Vector3(-1, 0, 0)
+        case .landscapeRight: Vector3(1, 0, 0)
+        case .faceUp: Vector3(0, 0, -1)
+        case .faceDown: Vector3(0, 0, 1)
+        }
+    }
+}
+
+/// Tracks which of the six orientations the device is in, and whether it lies flat on its back.
+///
+/// Gravity is the sample's own gravity channel when present, otherwise the low-pass of total
+/// acceleration. An orientation is entered when gravity comes within ``Configuration/enterAngle``
+/// of its direction and kept until another orientation is entered; the band between is the
+/// hysteresis that stops flicker at 45°.
+///
+/// Independently, the "lying on its back" state machine of the source documents: on its back
+/// while |x| and |y| of gravity are below ``Configuration/flatTolerance`` g and z is below
+/// ``Configuration/flatMaximumZ`` g.
+///
+/// Events: on each change, `ended` for the state left (start = when it was entered) and `began`
+/// for the state entered. Labels are the ``DeviceOrientation`` raw values and `"lyingOnBack"`.
+/// The score is the angle in radians between gravity and the orientation's direction.
+///
+/// - Complexity: O(1) per sample, no allocation except for events.
+public struct OrientationTracker: ConfigurableRecognizer, Sendable {
+    /// Settings in g, radians and seconds.
+    public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
+        /// Smoothing of total acceleration into gravity. Default: the documents' factor 0.1 at 30 Hz.
+        public var smoothing: ExponentialSmoothing
+        /// Use the sample's gravity channel when it has one.
+        public var useDeviceGravity: Bool
+        /// Largest angle, radians, between gravity and an orientation's direction for it to be entered.
+        public var enterAngle: Double
+        /// Smallest gravity magnitude, g, for any decision (below: free fall or a violent movement).
+        public var minimumGravity: Double
+        /// Largest |x| and |y|, g, for "lying on its back".
+        public var flatTolerance: Double
+        /// z must be below this, g, for "lying on its back".
+        public var flatMaximumZ: Double
+
+        /// Creates settings; the defaults reproduce the source documents.
+        public init(
+            smoothing: ExponentialSmoothing = .factor(0.1, atRate: 30),
+            useDeviceGravity: Bool = true,
+            enterAngle: Double = 0.6,
+            minimumGravity: Double = 0.5,
+            flatTolerance: Double = 0.08,
+            flatMaximumZ: Double = -0.5
+        ) {
+            self.smoothing = smoothing
+            self.useDeviceGravity = useDeviceGravity
+            self.enterAngle = enterAngle
+            self.minimumGravity = minimumGravity
+            self.flatTolerance = flatTolerance
+            self.flatMaximumZ = flatMaximumZ
+        }
+
+        public static var defaultValue: Configuration { Configuration() }
+
+        private enum CodingKeys: String, CodingKey {
+            case smoothing, useDeviceGravity, enterAngle, minimumGravity, flatTolerance, flatMaximumZ
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Configuration()
+            self.init(
+                smoothing: try c.decode(.smoothing, default: d.smoothing),
+                useDeviceGravity: try c.decode(.useDeviceGravity, default: d.useDeviceGravity),
+                enterAngle: try c.decode(.enterAngle, default: d.enterAngle),
+                minimumGravity: try c.decode(.minimumGravity, default: d.minimumGravity),
+                flatTolerance: try c.decode(.flatTolerance, default: d.flatTolerance),
+                flatMaximumZ: try c.decode(.flatMaximumZ, default: d.flatMaximumZ)
+            )
+        }
+    }
+
+    public static let identifier = "orientation"
+    /// The label of the lying-on-its-back state.
+    public static let lyingOnBackLabel = "lyingOnBack"
+
+    public let configuration: Configuration
+    private var lowPass: LowPassFilter
+    private let cosEnter: Double
+    /// The current orientation, `nil` until one has been entered.
+    public private(set) var orientation: DeviceOrientation?
+    private var orientationSince = 0.0
+    /// Whether the device lies flat on its back, `nil` before the first sample.
+    public private(set) var isLyingOnBack: Bool?
+    private var lyingSince = 0.0
+
+    public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
+        try configuration.smoothing.validate("smoothing")
+        guard configuration.enterAngle > 0, configuration.enterAngle < Double.pi / 4 else {
+            throw ConfigurationError(key: "enterAngle", "must be in (0, π/4) radians so orientations cannot overlap, got \(configuration.enterAngle)")
+        }
+        try ConfigurationError.requireNonNegative(configuration.minimumGravity, "minimumGravity")
+        try ConfigurationError.requirePositive(configuration.flatTolerance, "flatTolerance")
+        self.configuration = configuration
+        lowPass = LowPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        cosEnter = cos(configuration.enterAngle)
+    }
+
+    public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        guard sample.isFinite else { return }
+        let smoothed = lowPass.update(sample.acceleration, at: sample.timestamp)
+        let gravity = configuration.useDeviceGravity ? (sample.gravity ?? smoothed) : smoothed
+        let t = sample.timestamp
+
+        let flat = abs(gravity.x) < configuration.flatTolerance && abs(gravity.y) < configuration.flatTolerance
+            && gravity.z < configuration.flatMaximumZ
+        if flat != isLyingOnBack {
+            if isLyingOnBack == true {
+                events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .ended, start: lyingSince, end: t, time: t, score: 0))
+            }
+            if flat {
+                events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .began, start: t, end: t, time: t, score: 0))
+            }
+            isLyingOnBack = flat
+            lyingSince = t
+        }
+
+        let magnitude = gravity.length
+        guard magnitude >= configuration.minimumGravity else { return }
+        let unit = gravity / magnitude
+        let axis = unit.dominantAxis
+        let candidate = Self.orientation(axis: axis, positive: unit[axis] > 0)
+        guard candidate != orientation, abs(unit[axis]) >= cosEnter else { return }
+        let angle = acos(min(1, abs(unit[axis])))
+        if let old = orientation {
+            events.append(GestureEvent(label: old.rawValue, phase: .ended, start: orientationSince, end: t, time: t, score: angle))
+        }
+        events.append(GestureEvent(label: candidate.rawValue, phase: .began, start: t, end: t, time: t, score: angle))
+        orientation = candidate
+        orientationSince = t
+    }
+
+    private static func orientation(axis: Axis, positive: Bool) -> DeviceOrientation {
+        switch axis {
+        case .x: positive ? .landscapeRight : .landscapeLeft
+        case .y: positive ? .portraitUpsideDown : .portrait
+        case .z: positive ? .faceDown : .faceUp
+        }
+    }
+
+    public mutating func reset() {
+        lowPass.reset()
+        orientation = nil
+        isLyingOnBack = nil
+        orientationSince = 0
+        lyingSince = 0
+    }
+}

@@ -1,0 +1,89 @@
+/// Exponential low-pass filter on a three-axis signal: `y ← w·x + (1 − w)·y`.
+///
+/// Isolates the slowly varying part of acceleration (gravity). With
+/// ``ExponentialSmoothing/perSample(_:)`` and ``Start/zero`` it is exactly the filter of the
+/// source documents, including their start-up transient.
+///
+/// - Complexity: O(1) per sample, no allocation.
+public struct LowPassFilter: Sendable {
+    /// Where the filter's state starts.
+    public enum Start: String, Codable, Sendable {
+        /// At zero, as in the source documents: the output needs time to settle.
+        case zero
+        /// At the first input: no start-up transient.
+        case firstSample
+    }
+
+    /// The smoothing.
+    public var smoothing: ExponentialSmoothing
+    /// The start policy.
+    public var start: Start
+    /// The current output.
+    public private(set) var value: Vector3 = .zero
+    private var lastTimestamp: Double?
+
+    /// Creates a filter.
+    public init(smoothing: ExponentialSmoothing = .perSample(0.1), start: Start = .zero) {
+        self.smoothing = smoothing
+        self.start = start
+    }
+
+    /// Feeds `input` taken at `timestamp` seconds and returns the filtered value.
+    @inlinable
+    public mutating func update(_ input: Vector3, at timestamp: Double) -> Vector3 {
+        step(input, timestamp)
+    }
+
+    @usableFromInline
+    mutating func step(_ input: Vector3, _ timestamp: Double) -> Vector3 {
+        guard let last = lastTimestamp else {
+            lastTimestamp = timestamp
+            switch (start, smoothing) {
+            case (.firstSample, _):
+                value = input
+            case let (.zero, .perSample(f)):
+                // Exactly the documents: one ordinary step from a zero state.
+                value = input * f
+            case (.zero, .timeConstant):
+                // The state is zero at the first timestamp and rises as 1 − exp(−t/τ) from there,
+                // so the start-up transient lasts the same time at every rate.
+                value = .zero
+            }
+            return value
+        }
+        let w = smoothing.weight(dt: timestamp - last)
+        lastTimestamp = timestamp
+        value = input * w + value * (1 - w)
+        return value
+    }
+
+    /// Forgets the state.
+    public mutating func reset() {
+        value = .zero
+        lastTimestamp = nil
+    }
+}
+
+/// Exponential high-pass filter: the input minus its low-pass, as in the source documents.
+///
+/// Removes gravity and other slow components, leaving quick movements.
+///
+/// - Complexity: O(1) per sample, no allocation.
+public struct HighPassFilter: Sendable {
+    /// The low-pass filter whose output is subtracted.
+    public var lowPass: LowPassFilter
+
+    /// Creates a filter.
+    public init(smoothing: ExponentialSmoothing = .perSample(0.1), start: LowPassFilter.Start = .zero) {
+        lowPass = LowPassFilter(smoothing: smoothing, start: start)
+    }
+
+    /// Feeds `input` taken at `timestamp` seconds and returns the high-passed value.
+    @inlinable
+    public mutating func update(_ input: Vector3, at timestamp: Double) -> Vector3 {
+        input - lowPass.update(input, at: timestamp)
+    }
+
+    /// Forgets the state.
+    public mutating func reset() { lowPass.reset() }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import GestureEval
+import GestureKit
+
+/// The `gesturelab` command: train, evaluate and compare gesture recognizers.
+@main
+struct GestureLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesturelab",
+        abstract: "Train, evaluate and compare motion-gesture recognizers.",
+        discussion: """
+            Recordings are in seconds and g (rad/s, radians), CoreMotion axis convention.
+            Example:
+              gesturelab demo
+            """,
+        version: GestureLabVersion.current,
+        subcommands: [Demo.self]
+    )
+}

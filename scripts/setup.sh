@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what GestureLab needs on a fresh Debian/Ubuntu machine with Swift:
+# GSL (libgsl-dev) and pkg-config. Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if ! pkg-config --exists gsl 2>/dev/null; then missing+=(libgsl-dev); fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6.1 or later is required (https://swift.org/install)" >&2; exit 1; }
