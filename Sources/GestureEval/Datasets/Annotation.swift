@@ -1,0 +1,19 @@
+/// A labelled interval of a recording; everything not annotated is background ("null").
+public struct Annotation: Hashable, Codable, Sendable {
+    /// Start, seconds on the recording's clock.
+    public var start: Double
+    /// End, seconds on the recording's clock (≥ start).
+    public var end: Double
+    /// The gesture class, for example `"shake"`.
+    public var label: String
+
+    /// Creates an annotation; times in seconds.
+    public init(start: Double, end: Double, label: String) {
+        self.start = start
+        self.end = end
+        self.label = label
+    }
+
+    /// The length, seconds.
+    public var duration: Double { end - start }
+}

@@ -1,0 +1,131 @@
+import GestureKit
+
+/// One continuous recording: timestamps and channels stored column by column (one contiguous
+/// array per channel), already converted to seconds, g, rad/s, radians and the CoreMotion convention.
+public struct Recording: Hashable, Sendable {
+    /// Identifier, unique within its dataset (usually the file name without extension).
+    public var id: String
+    /// Who performed it; splits group by this.
+    public var subject: String
+    /// Which session (day, device, sitting) it belongs to.
+    public var session: String
+    /// Sample times, seconds, strictly increasing in a valid recording.
+    public var timestamps: [Double]
+    /// Channel names in file order.
+    public private(set) var channelNames: [Channel]
+    /// Channel values, `columns[i]` for `channelNames[i]`, each as long as `timestamps`.
+    public private(set) var columns: [[Double]]
+    /// Labelled intervals, sorted by start.
+    public var annotations: [Annotation]
+
+    /// Creates a recording. Every column must have one value per timestamp.
+    public init(
+        id: String,
+        subject: String = "unknown",
+        session: String = "unknown",
+        timestamps: [Double],
+        channels: [(Channel, [Double])],
+        annotations: [Annotation] = []
+    ) {
+        precondition(channels.allSatisfy { $0.1.count == timestamps.count }, "every channel needs one value per timestamp")
+        self.id = id
+        self.subject = subject
+        self.session = session
+        self.timestamps = timestamps
+        channelNames = channels.map(\.0)
+        columns = channels.map(\.1)
+        self.annotations = annotations.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    }
+
+    /// The number of samples.
+    public var count: Int { timestamps.count }
+
+    /// The duration from first to last sample, seconds (0 for fewer than two samples).
+    public var duration: Double { count < 2 ? 0 : timestamps[count - 1] - timestamps[0] }
+
+    /// The column of `channel`, or `nil` when the recording does not have it.
+    public func column(_ channel: Channel) -> [Double]? {
+        channelNames.firstIndex(of: channel).map { columns[$0] }
+    }
+
+    /// Whether the recording has every channel in `channels`.
+    public func has(_ channels: [Channel]) -> Bool { channels.allSatisfy(channelNames.contains) }
+
+    /// Adds or replaces a channel.
+    public mutating func setColumn(_ channel: Channel, _ values: [Double]) {
+        precondition(values.count == timestamps.count, "a channel needs one value per timestamp")
+        if let i = channelNames.firstIndex(of: channel) {
+            columns[i] = values
+        } else {
+            channelNames.append(channel)
+            columns.append(values)
+        }
+    }
+
+    /// Removes a channel if present.
+    public mutating func removeColumn(_ channel: Channel) {
+        guard let i = channelNames.firstIndex(of: channel) else { return }
+        channelNames.remove(at: i)
+        columns.remove(at: i)
+    }
+
+    /// The recording as motion samples, in order: what a recognizer is fed.
+    ///
+    /// Acceleration axes the recording lacks read 0; optional channels are filled only when all
+    /// of their components are present.
+    public var samples: MotionSamples { MotionSamples(self) }
+
+    /// The samples in `[start, end]` seconds as a new recording with the annotations that overlap it.
+    public func slice(from start: Double, to end: Double) -> Recording {
+        let lo = timestamps.firstIndex { $0 >= start } ?? count
+        let hi = (timestamps.lastIndex { $0 <= end }).map { $0 + 1 } ?? 0
+        let range = lo..<max(lo, hi)
+        return Recording(
+            id: id, subject: subject, session: session,
+            timestamps: Array(timestamps[range]),
+            channels: zip(channelNames, columns).map { ($0, Array($1[range])) },
+            annotations: annotations.filter { $0.end >= start && $0.start <= end }
+        )
+    }
+}
+
+/// A recording read sample by sample, without copying its columns.
+public struct MotionSamples: RandomAccessCollection, Sendable {
+    private let timestamps: [Double]
+    private let acceleration: [[Double]?]
+    private let rotationRate: [[Double]]?
+    private let attitude: [[Double]]?
+    private let gravity: [[Double]]?
+    private let userAcceleration: [[Double]]?
+
+    init(_ recording: Recording) {
+        func group(_ channels: [Channel]) -> [[Double]]? {
+            let cols = channels.compactMap(recording.column)
+            return cols.count == channels.count ? cols : nil
+        }
+        timestamps = recording.timestamps
+        acceleration = Channel.acceleration.map(recording.column)
+        rotationRate = group(Channel.rotationRate)
+        attitude = group(Channel.attitude)
+        gravity = group(Channel.gravity)
+        userAcceleration = group(Channel.userAcceleration)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { timestamps.count }
+
+    public subscript(i: Int) -> MotionSample {
+        func vector(_ cols: [[Double]]?) -> Vector3? {
+            guard let cols else { return nil }
+            return Vector3(cols[0][i], cols[1][i], cols[2][i])
+        }
+        return MotionSample(
+            timestamp: timestamps[i],
+            acceleration: Vector3(acceleration[0]?[i] ?? 0, acceleration[1]?[i] ?? 0, acceleration[2]?[i] ?? 0),
+            rotationRate: vector(rotationRate),
+            attitude: attitude.map { Quaternion(w: $0[0][i], x: $0[1][i], y: $0[2][i], z: $0[3][i]) },
+            gravity: vector(gravity),
+            userAcceleration: vector(userAcceleration)
+        )
+    }
+}
