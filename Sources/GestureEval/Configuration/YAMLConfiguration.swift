@@ -1,0 +1,34 @@
+import Foundation
+import GestureKit
+import Yams
+
+/// A recognizer configuration read from a YAML document (a preset in `configs/`).
+public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
+    /// The YAML text.
+    public var text: String
+    /// Where it came from, for error messages.
+    public var source: String
+
+    /// Wraps YAML text; `source` names it in errors.
+    public init(text: String, source: String = "<yaml>") {
+        self.text = text
+        self.source = source
+    }
+
+    /// Reads a YAML file.
+    public init(contentsOf url: URL) throws(DataFileError) {
+        do {
+            self.init(text: try String(contentsOf: url, encoding: .utf8), source: url.path)
+        } catch {
+            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try YAMLDecoder().decode(type, from: text)
+        } catch let error as YamlError {
+            throw DataFileError(file: source, "\(error)")
+        }
+    }
+}

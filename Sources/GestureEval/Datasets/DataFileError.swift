@@ -1,0 +1,28 @@
+/// A problem in a data file, located as precisely as the format allows.
+///
+/// The description reads `file:line: field: message`, the form editors and terminals link.
+public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file's path as given.
+    public var file: String
+    /// The 1-based line, when the problem is on one line.
+    public var line: Int?
+    /// The column, key or field, when the problem is in one.
+    public var field: String?
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, line: Int? = nil, field: String? = nil, _ message: String) {
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        var location = file
+        if let line { location += ":\(line)" }
+        if let field { return "\(location): \(field): \(message)" }
+        return "\(location): \(message)"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One labelled example of a segment dataset: a class label and one or more equally long dimensions.
+public struct LabelledSeries: Hashable, Sendable {
+    /// The class label as written in the file.
+    public var label: String
+    /// The values, `dimensions[d][t]`.
+    public var dimensions: [[Double]]
+
+    /// Creates an example.
+    public init(label: String, dimensions: [[Double]]) {
+        self.label = label
+        self.dimensions = dimensions
+    }
+
+    /// The number of time steps.
+    public var length: Int { dimensions.first?.count ?? 0 }
+}
+
+/// Reader for the UCR time-series archive's TSV files: one example per line, the class label
+/// first, then the values, tab-separated; variable-length series are padded with `NaN` at the end.
+public enum UCRArchive {
+    /// How trailing `NaN` padding is treated.
+    public enum Padding: Sendable {
+        /// Trailing NaNs are removed, giving each series its true length (the default).
+        case trim
+        /// Trailing NaNs are kept (the file's fixed width); a NaN anywhere else is still an error.
+        case keep
+    }
+
+    /// Reads every example of a UCR TSV file.
+    ///
+    /// A NaN in the middle of a series, a non-numeric value, or an empty series is an error naming
+    /// the file, line and column. O(file size).
+    public static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+        }
+        return try parse(text, file: url.path, padding: padding)
+    }
+
+    /// Parses the text of a UCR TSV file; `file` names it in errors.
+    public static func parse(_ text: String, file: String, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
+        var examples: [LabelledSeries] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if line.allSatisfy(\.isWhitespace) { continue }
+            let fields = line.split(whereSeparator: { $0 == "\t" || $0 == "," || $0 == " " })
+            guard let labelField = fields.first else { continue }
+            var values: [Double] = []
+            values.reserveCapacity(fields.count - 1)
+            for (column, field) in fields.dropFirst().enumerated() {
+                guard let value = Double(field) ?? (field.lowercased() == "nan" ? .nan : nil) else {
+                    throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "'\(field)' is not a number")
+                }
+                if value.isInfinite {
+                    throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "infinite value")
+                }
+                values.append(value)
+            }
+            var end = values.count
+            while end > 0, values[end - 1].isNaN { end -= 1 }
+            if let inner = values[..<end].firstIndex(where: \.isNaN) {
+                throw DataFileError(file: file, line: lineNumber, field: "column \(inner + 2)", "NaN inside the series (only trailing padding may be NaN)")
+            }
+            guard end > 0 else {
+                throw DataFileError(file: file, line: lineNumber, "the series is empty")
+            }
+            if padding == .trim { values.removeSubrange(end...) }
+            examples.append(LabelledSeries(label: String(labelField), dimensions: [values]))
+        }
+        return examples
+    }
+}

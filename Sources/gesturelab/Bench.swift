@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `gesturelab bench`: speed measurements (build with `-c release` for meaningful numbers).
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure the speed of recognizers, DTW and dataset loading.",
+        discussion: """
+            Numbers are meaningful only from a release build:
+              swift build -c release && .build/release/gesturelab bench --help
+            """,
+        subcommands: []
+    )
+}
