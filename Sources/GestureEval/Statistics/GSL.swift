@@ -17,6 +17,8 @@ enum GSL {
     /// Installs the recording handler; evaluated once, on first use.
     private static let handlerInstalled: Bool = {
         gsl_set_error_handler { reason, _, _, code in
+            // Keep the first error of a call: later ones are its consequences.
+            guard Thread.current.threadDictionary[GSL.threadKey] == nil else { return }
             let text = reason.map { String(cString: $0) } ?? "unknown error"
             Thread.current.threadDictionary[GSL.threadKey] = Recorded(code: code, reason: text)
         }

@@ -133,19 +133,11 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         let gravity = configuration.useDeviceGravity ? (sample.gravity ?? smoothed) : smoothed
         let t = sample.timestamp
 
-        let flat = abs(gravity.x) < configuration.flatTolerance && abs(gravity.y) < configuration.flatTolerance
-            && gravity.z < configuration.flatMaximumZ
-        if flat != isLyingOnBack {
-            if isLyingOnBack == true {
-                events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .ended, start: lyingSince, end: t, time: t, score: 0))
-            }
-            if flat {
-                events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .began, start: t, end: t, time: t, score: 0))
-            }
-            isLyingOnBack = flat
-            lyingSince = t
-        }
+        updateOrientation(gravity: gravity, at: t, into: &events)
+        updateLyingOnBack(gravity: gravity, at: t, into: &events)
+    }
 
+    private mutating func updateOrientation(gravity: Vector3, at t: Double, into events: inout [GestureEvent]) {
         let magnitude = gravity.length
         guard magnitude >= configuration.minimumGravity else { return }
         let unit = gravity / magnitude
@@ -159,6 +151,20 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         events.append(GestureEvent(label: candidate.rawValue, phase: .began, start: t, end: t, time: t, score: angle))
         orientation = candidate
         orientationSince = t
+    }
+
+    private mutating func updateLyingOnBack(gravity: Vector3, at t: Double, into events: inout [GestureEvent]) {
+        let flat = abs(gravity.x) < configuration.flatTolerance && abs(gravity.y) < configuration.flatTolerance
+            && gravity.z < configuration.flatMaximumZ
+        guard flat != isLyingOnBack else { return }
+        if isLyingOnBack == true {
+            events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .ended, start: lyingSince, end: t, time: t, score: 0))
+        }
+        if flat {
+            events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .began, start: t, end: t, time: t, score: 0))
+        }
+        isLyingOnBack = flat
+        lyingSince = t
     }
 
     private static func orientation(axis: Axis, positive: Bool) -> DeviceOrientation {
