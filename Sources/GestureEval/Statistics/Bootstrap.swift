@@ -38,6 +38,33 @@ public enum Bootstrap {
         return Estimate(value: value, interval: try interval(reps, options: options))
     }
 
+    /// Several statistics of the same resamples (one pass per replicate computes all of them),
+    /// each with its percentile interval. `statistics` must always return the same number of values.
+    public static func percentiles(
+        count: Int,
+        options: BootstrapOptions = BootstrapOptions(),
+        statistics: ([Int]) -> [Double]
+    ) throws(StatisticsError) -> [Estimate] {
+        guard count >= 1 else { throw .tooFewValues(statistic: "bootstrap", count: count, needed: 1) }
+        let values = statistics(Array(0..<count))
+        var columns = [[Double]](repeating: [], count: values.count)
+        try ConfidenceInterval.validate(level: options.level, "bootstrap")
+        guard options.replicates >= 1 else {
+            throw .invalidArgument(statistic: "bootstrap", message: "replicates must be ≥ 1, got \(options.replicates)")
+        }
+        let random = SeededRandom(seed: options.seed)
+        var sample = [Int](repeating: 0, count: count)
+        for _ in 0..<options.replicates {
+            for i in 0..<count { sample[i] = random.index(below: count) }
+            for (j, v) in statistics(sample).enumerated() where v.isFinite { columns[j].append(v) }
+        }
+        var result: [Estimate] = []
+        for (value, column) in zip(values, columns) {
+            result.append(Estimate(value: value, interval: try interval(column, options: options)))
+        }
+        return result
+    }
+
     /// The replicates of `statistic` (non-finite ones dropped), in draw order.
     public static func replicates(
         count: Int,

@@ -54,7 +54,7 @@ public struct NemenyiTest: Codable, Hashable, Sendable {
 
 /// What a critical-difference diagram draws: methods on a rank axis, the CD bar, and bars
 /// joining groups of methods whose ranks are within CD of each other.
-public struct CriticalDifferenceDiagram: Codable, Hashable, Sendable {
+public struct CriticalDifferenceData: Codable, Hashable, Sendable {
     /// One method on the axis.
     public struct Entry: Codable, Hashable, Sendable {
         /// Its name.

@@ -72,7 +72,7 @@ import Testing
         #expect(abs(nemenyi.criticalDifference - 1.25) < 0.005)
         #expect(nemenyi.pairs.allSatisfy { !$0.significant })
         #expect(nemenyi.pairs.first { $0.first == 0 && $0.second == 3 }!.pValue > 0.05)
-        let diagram = try CriticalDifferenceDiagram(nemenyi: nemenyi, names: ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"])
+        let diagram = try CriticalDifferenceData(nemenyi: nemenyi, names: ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"])
         #expect(diagram.entries.map(\.method) == ["C4.5+m+cf", "C4.5+m", "C4.5+cf", "C4.5"])
         #expect(diagram.cliques == [[0, 1, 2, 3]])
     }
