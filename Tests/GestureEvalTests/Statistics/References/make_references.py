@@ -110,6 +110,24 @@ for i in range(4):
         raw.append(float(stats.wilcoxon(scores[:, i], scores[:, j], method="exact").pvalue))
 out["holmWilcoxon"] = {"scores": scores.tolist(), "raw": raw, "adjusted": holm(raw)}
 
+# Segment classification metrics, computed with scikit-learn (an independent implementation).
+from sklearn import metrics as skm
+
+seg = []
+for n, classes, noise in [(60, ["circle", "shake", "swipe"], 0.3), (200, ["a", "b", "c", "d", "e"], 0.5), (25, ["x", "y"], 0.2)]:
+    truth = rng.choice(classes, n).tolist()
+    predicted = [rng.choice(classes) if rng.random() < noise else t for t in truth]
+    labels = sorted(set(truth) | set(predicted))
+    p, r, f, support = skm.precision_recall_fscore_support(truth, predicted, labels=labels, zero_division=0)
+    seg.append({"truth": truth, "predicted": [str(x) for x in predicted], "labels": labels,
+                "accuracy": skm.accuracy_score(truth, predicted),
+                "balancedAccuracy": skm.balanced_accuracy_score(truth, predicted),
+                "macroF1": skm.f1_score(truth, predicted, average="macro", zero_division=0),
+                "kappa": skm.cohen_kappa_score(truth, predicted),
+                "precision": p.tolist(), "recall": r.tolist(), "f1": f.tolist(), "support": support.tolist(),
+                "confusion": skm.confusion_matrix(truth, predicted, labels=labels).tolist()})
+out["segments"] = seg
+
 with open("references.json", "w") as f:
     json.dump(out, f, indent=1, sort_keys=True)
 print("wrote references.json with SciPy", scipy.__version__)
