@@ -56,6 +56,8 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     public var tables: [String: LabelledMatrix]
     /// Warnings a reader must see (for example subject leakage from ``FoldAssignment``).
     public var warnings: [String]
+    /// Rank comparisons of several methods (with their critical-difference data), keyed by name.
+    public var rankComparisons: [String: RankComparison]
 
     /// An empty result for `dataset`.
     public init(dataset: Dataset, configuration: [String: String] = [:], seed: UInt64, folds: FoldAssignment? = nil) {
@@ -67,6 +69,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
         metrics = []
         tables = [:]
         warnings = folds?.warnings ?? []
+        rankComparisons = [:]
     }
 
     /// Appends a metric.
@@ -120,6 +123,44 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
             add("\(scope)/class \(c.label)", "f1", c.f1)
         }
         tables["\(scope)/confusion"] = s.confusion
+    }
+
+    /// Appends McNemar's test (`mcnemar.b`, `mcnemar.c`, `mcnemar.statistic`, `mcnemar.p`) under `scope`.
+    public mutating func add(_ scope: String, _ m: McNemarTest) {
+        add(scope, "mcnemar.b", Double(m.onlyFirstCorrect))
+        add(scope, "mcnemar.c", Double(m.onlySecondCorrect))
+        add(scope, "mcnemar.statistic", m.statistic)
+        add(scope, "mcnemar.p", m.pValue)
+        add(scope, "mcnemar.exact", m.method == .exactBinomial ? 1 : 0)
+    }
+
+    /// Appends a paired bootstrap difference (`difference` with interval, `difference.p`) under `scope`.
+    public mutating func add(_ scope: String, _ p: PairedBootstrapComparison) {
+        add(scope, "difference", p.difference)
+        add(scope, "difference.p", p.pValue)
+    }
+
+    /// Appends a Wilcoxon signed-rank test (`wilcoxon.statistic`, `wilcoxon.p`, `wilcoxon.n`) under `scope`.
+    public mutating func add(_ scope: String, _ w: WilcoxonSignedRankTest) {
+        add(scope, "wilcoxon.statistic", w.statistic)
+        add(scope, "wilcoxon.p", w.pValue)
+        add(scope, "wilcoxon.n", Double(w.count))
+    }
+
+    /// Stores a rank comparison and appends its headline numbers (Friedman, Iman–Davenport,
+    /// CD, each method's average rank, each pair's Holm-adjusted p) under `scope`.
+    public mutating func add(_ scope: String, _ r: RankComparison) {
+        rankComparisons[scope] = r
+        add(scope, "friedman.chiSquare", r.friedman.chiSquare)
+        add(scope, "friedman.p", r.friedman.pValue)
+        add(scope, "imanDavenport.F", r.friedman.imanDavenportF)
+        add(scope, "imanDavenport.p", r.friedman.imanDavenportPValue)
+        add(scope, "nemenyi.q", r.nemenyi.q)
+        add(scope, "nemenyi.criticalDifference", r.nemenyi.criticalDifference)
+        for (method, rank) in zip(r.methods, r.friedman.averageRanks) { add("\(scope)/method \(method)", "averageRank", rank) }
+        for pair in r.pairwise.pairs {
+            add("\(scope)/\(r.methods[pair.first]) vs \(r.methods[pair.second])", "wilcoxon.p.holm", pair.adjustedPValue)
+        }
     }
 
     private mutating func addCounts(_ scope: String, _ c: EventCounts) {

@@ -63,7 +63,8 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
     /// Detection time − annotation start over correct matches, seconds.
     public var latencyFromStart: LatencySummary?
     /// For matched pairs whose annotation implies a direction: rows the annotated direction,
-    /// columns the reported one or `none`. `nil` when no annotation implies a direction.
+    /// columns the reported one or `none`. `nil` when no detection reports a direction (the
+    /// recognizer does not report directions) or no annotation implies one.
     public var directionConfusion: LabelledMatrix?
 
     /// Evaluates `events[i]` against `recordings[i].annotations` for every i.
@@ -95,6 +96,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         let directions = Direction.allCases.map(\.rawValue)
         var directionMatrix = LabelledMatrix(rowAxis: "annotated direction", columnAxis: "reported direction", rows: directions, columns: directions + ["none"])
         var anyDirection = false
+        let reportsDirections = results.contains { $0.detections.contains { $0.direction != nil } }
         var fromEnd: [Double] = [], fromStart: [Double] = []
         for (recording, result) in zip(recordings, results) {
             let perLabel = result.countsByLabel
@@ -116,7 +118,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
                     fromEnd.append(detection.time - annotation.end)
                     fromStart.append(detection.time - annotation.start)
                 }
-                if let truth = direction(annotation) {
+                if reportsDirections, let truth = direction(annotation) {
                     anyDirection = true
                     directionMatrix.add(row: truth.rawValue, column: detection.direction?.rawValue ?? "none")
                 }

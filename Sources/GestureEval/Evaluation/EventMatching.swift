@@ -102,15 +102,22 @@ public struct EventMatching: Codable, Hashable, Sendable {
             ofAnnotation[c.a] = c.d
             ofDetection[c.d] = c.a
         }
+        // Each one's most preferred partner (candidates are sorted by preference): who absorbed a
+        // merged annotation, which annotation a fragment belongs to.
+        var preferredDetection = [Int?](repeating: nil, count: annotations.count)
+        var preferredAnnotation = [Int?](repeating: nil, count: detections.count)
+        for c in candidates {
+            if preferredDetection[c.a] == nil { preferredDetection[c.a] = c.d }
+            if preferredAnnotation[c.d] == nil { preferredAnnotation[c.d] = c.a }
+        }
         var annotationOutcomes: [Outcome] = []
         var mergedInto = [Int?](repeating: nil, count: annotations.count)
         for a in annotations.indices {
             if let d = ofAnnotation[a] {
                 annotationOutcomes.append(annotations[a].label == detections[d].label ? .correct : .substitution)
-            } else if let covering = candidates.first(where: { $0.a == a }) {
-                // Candidates are sorted by preference, so this is the detection that best covers it.
+            } else if let covering = preferredDetection[a] {
                 annotationOutcomes.append(.merged)
-                mergedInto[a] = covering.d
+                mergedInto[a] = covering
             } else {
                 annotationOutcomes.append(.deletion)
             }
@@ -120,9 +127,9 @@ public struct EventMatching: Codable, Hashable, Sendable {
         for d in detections.indices {
             if let a = ofDetection[d] {
                 detectionOutcomes.append(annotations[a].label == detections[d].label ? .correct : .substitution)
-            } else if let owner = candidates.first(where: { $0.d == d }) {
+            } else if let owner = preferredAnnotation[d] {
                 detectionOutcomes.append(.fragment)
-                fragmentOf[d] = owner.a
+                fragmentOf[d] = owner
             } else {
                 detectionOutcomes.append(.insertion)
             }

@@ -11,6 +11,7 @@
 ///   (SciPy `method="approx", correction=True`): z = (W⁺ − n(n+1)/4 − ½·sign) / σ,
 ///   σ² = n(n+1)(2n+1)/24 − Σ(t³ − t)/48, p = 2·Q(|z|).
 ///
+/// When every difference is zero there is no evidence either way and p = 1 (SciPy returns NaN).
 /// Complexity O(n log n) plus O(n³) for the exact distribution (n ≤ 50).
 public struct WilcoxonSignedRankTest: Codable, Hashable, Sendable {
     /// Exact null distribution or normal approximation.
@@ -52,7 +53,16 @@ public struct WilcoxonSignedRankTest: Codable, Hashable, Sendable {
         let nonzero = differences.filter { $0 != 0 }
         zeros = differences.count - nonzero.count
         count = nonzero.count
-        guard count >= 1 else { throw .tooFewValues(statistic: "wilcoxon (non-zero differences)", count: 0, needed: 1) }
+        guard count >= 1 else {
+            // Identical pairs carry no evidence either way (SciPy returns NaN here).
+            positiveRankSum = 0
+            negativeRankSum = 0
+            statistic = 0
+            z = nil
+            method = .exact
+            pValue = 1
+            return
+        }
         let (ranks, ties) = Ranks.midranks(nonzero.map(abs))
         var plus = 0.0, minus = 0.0
         for (d, r) in zip(nonzero, ranks) { if d > 0 { plus += r } else { minus += r } }

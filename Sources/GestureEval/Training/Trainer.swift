@@ -13,6 +13,19 @@ public protocol Trainer {
     func train(on recordings: [Recording]) throws(Failure) -> Model
 }
 
+/// The trainer of a method that learns nothing (a rule-based recognizer with a fixed preset):
+/// every fold gets the same `model`, so fixed and trained methods run through the same folds.
+public struct Untrained<Model>: Trainer {
+    /// The model every fold uses.
+    public var model: Model
+
+    /// Wraps `model`.
+    public init(_ model: Model) { self.model = model }
+
+    /// Returns ``model``, ignoring the recordings. O(1).
+    public func train(on recordings: [Recording]) -> Model { model }
+}
+
 /// Runs train-then-test over shared folds.
 public enum CrossValidation {
     /// For each fold of `folds` (which must index into `dataset`), trains `trainer` on the fold's

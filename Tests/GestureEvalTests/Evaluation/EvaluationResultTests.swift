@@ -22,7 +22,10 @@ import Testing
         result.add("threshold", try EventEvaluation(recordings: recordings, events: events, bootstrap: options))
         result.add("segments", try SegmentClassification(truth: ["a", "b", "a", "b"], predicted: ["a", "b", "b", "b"], bootstrap: options))
         let mcnemar = try McNemarTest(onlyFirstCorrect: 3, onlySecondCorrect: 9)
-        result.add("threshold vs other", "mcnemar.p", mcnemar.pValue)
+        result.add("threshold vs other", mcnemar)
+        result.add("methods", try RankComparison(
+            methods: ["a", "b", "c"], units: ["f1", "f2", "f3", "f4"],
+            scores: [[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.5], [0.95, 0.9, 0.8]]))
         return result
     }
 
@@ -52,9 +55,14 @@ import Testing
         #expect(result.metrics.contains { $0.scope == "threshold/subject s1" && $0.name == "truePositives" && $0.value == 4 })
         #expect(result.tables["threshold/confusion"]?["flip", "shake"] == 1)
         #expect(result.tables["threshold/direction"] == nil) // labels name no direction
+        #expect(result.metrics.contains { $0.scope == "threshold vs other" && $0.name == "mcnemar.p" && $0.value == mcnemar(3, 9) })
+        let ranks = try #require(result.rankComparisons["methods"])
+        #expect(ranks.diagram.entries.map(\.method) == ["a", "b", "c"] && ranks.friedman.averageRanks == [1.25, 1.75, 3])
         let csv = result.metricsCSV.split(separator: "\n")
         #expect(csv.first == "scope,name,value,lower,upper,level,method" && csv.count == result.metrics.count + 1)
     }
+
+    private func mcnemar(_ b: Int, _ c: Int) -> Double { (try? McNemarTest(onlyFirstCorrect: b, onlySecondCorrect: c).pValue) ?? .nan }
 
     @Test func checksumDependsOnContents() {
         let a = Dataset(name: "d", kind: .continuous, recordings: [recording("r", [Annotation(start: 1, end: 2, label: "x")])])

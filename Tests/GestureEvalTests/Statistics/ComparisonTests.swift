@@ -31,11 +31,13 @@ import Testing
         }
     }
 
-    @Test func dropsZerosAndRejectsAllZero() throws {
+    @Test func dropsZerosAndHandlesAllZero() throws {
         let test = try WilcoxonSignedRankTest(differences: [0, 1, -2, 3, 0, 4])
         #expect(test.zeros == 2 && test.count == 4)
         #expect(test.positiveRankSum == 8 && test.negativeRankSum == 2)
-        #expect(throws: StatisticsError.self) { try WilcoxonSignedRankTest(differences: [0, 0]) }
+        let identical = try WilcoxonSignedRankTest(differences: [0, 0])
+        #expect(identical.count == 0 && identical.pValue == 1)
+        #expect(throws: StatisticsError.self) { try WilcoxonSignedRankTest(differences: []) }
         #expect(throws: StatisticsError.self) { try WilcoxonSignedRankTest(differences: [1, .nan]) }
     }
 }
