@@ -84,6 +84,10 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
             throw .invalidArgument(statistic: "eventEvaluation", message: "\(recordings.count) recordings but \(events.count) event lists")
         }
         guard !recordings.isEmpty else { throw .tooFewValues(statistic: "eventEvaluation", count: 0, needed: 1) }
+        for (name, tolerance) in [("toleranceBefore", matching.toleranceBefore), ("toleranceAfter", matching.toleranceAfter)]
+        where !(tolerance >= 0 && tolerance.isFinite) {
+            throw .invalidArgument(statistic: "eventEvaluation", message: "\(name) must be a finite number of seconds ≥ 0, got \(tolerance)")
+        }
         self.matching = matching
         let results = zip(recordings, events).map { matching.match(annotations: $0.annotations, events: $1) }
         var labelSet = Set<String>()

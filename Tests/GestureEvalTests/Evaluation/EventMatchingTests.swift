@@ -130,6 +130,13 @@ func recording(_ id: String, subject: String = "s1", duration: Double = 100, _ a
         #expect(throws: StatisticsError.self) { try EventEvaluation(recordings: recordings, events: [], bootstrap: options) }
     }
 
+    @Test func rejectsNegativeTolerance() {
+        let r = recording("r", [Annotation(start: 1, end: 2, label: "a")])
+        #expect(throws: StatisticsError.self) {
+            try EventEvaluation(recordings: [r], events: [[]], matching: EventMatching(toleranceBefore: -0.1))
+        }
+    }
+
     @Test func backgroundExcludesOverlappingAnnotationsOnce() {
         let r = recording("r", duration: 20, [Annotation(start: 2, end: 6, label: "a"), Annotation(start: 4, end: 8, label: "b"),
                                               Annotation(start: 18, end: 25, label: "c")])

@@ -94,6 +94,18 @@ import Testing
         #expect(close(q2, 2.0.squareRoot() * (try Distributions.normalQuantile(0.975)), relative: 1e-11))
     }
 
+    @Test func studentizedRangeQuantileGrowsWithGroupsAndInvertsTheCDF() throws {
+        var previous = 0.0
+        for k in 2...30 {
+            let q = try StudentizedRange.quantile(0.95, groups: k)
+            #expect(q > previous, "k=\(k)")
+            #expect(abs(try StudentizedRange.cdf(q, groups: k) - 0.95) < 1e-10, "k=\(k)")
+            previous = q
+        }
+        #expect(throws: StatisticsError.self) { try StudentizedRange.quantile(1, groups: 3) }
+        #expect(throws: StatisticsError.self) { try StudentizedRange.cdf(1, groups: 1) }
+    }
+
     @Test func nemenyiPairwisePValuesMatchSciPy() throws {
         let reference = References.shared.nemenyi
         let friedman = try FriedmanTest(scores: References.shared.friedman[reference.case].scores)
