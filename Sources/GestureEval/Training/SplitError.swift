@@ -7,6 +7,7 @@ public enum SplitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A fold would have no training or no test recordings.
     case emptyPart(fold: Int, part: String)
 
+    /// A one-line explanation naming the statistic, split or fold concerned.
     public var description: String {
         switch self {
         case let .invalidFoldCount(k): "k-fold needs k ≥ 2, got \(k)"

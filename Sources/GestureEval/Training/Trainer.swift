@@ -71,6 +71,7 @@ public enum CrossValidationError: Error, Hashable, Sendable, CustomStringConvert
     /// Testing failed in a fold.
     case testing(fold: Int, message: String)
 
+    /// A one-line explanation naming the statistic, split or fold concerned.
     public var description: String {
         switch self {
         case let .datasetMismatch(expected, actual): "folds were computed for dataset \(expected), not \(actual)"

@@ -54,6 +54,10 @@ y = x - rng.normal(0.1, 1.0, 80)
 r = stats.wilcoxon(x, y, method="approx", correction=True)
 wil.append({"x": x.tolist(), "y": y.tolist(), "method": "normal-approximation", "statistic": float(r.statistic),
             "p": float(r.pvalue), "z": float(abs(r.zstatistic))})
+# Zero differences without ties: SciPy drops the zeros and uses the exact distribution of the rest.
+x = [0.0, 1.0, -2.0, 3.0, 4.0, 5.5, -0.5, 0.0, 2.5]
+r = stats.wilcoxon(x, [0.0] * len(x), method="exact")
+wil.append({"x": x, "y": [0.0] * len(x), "method": "exact", "statistic": float(r.statistic), "p": float(r.pvalue)})
 out["wilcoxon"] = wil
 
 
