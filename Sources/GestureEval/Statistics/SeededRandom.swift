@@ -10,12 +10,13 @@ public final class SeededRandom {
     /// The seed it was created with.
     public let seed: UInt64
 
-    /// Creates a generator seeded with `seed` (GSL replaces 0 by its default seed 4357).
+    /// Creates a generator seeded with `seed`. GSL's mt19937 takes a 32-bit seed, so the two halves
+    /// of `seed` are combined by exclusive or (and GSL replaces 0 by its default seed 4357).
     public init(seed: UInt64) {
         self.seed = seed
         guard let rng = gsl_rng_alloc(cgsl_rng_mt19937()) else { fatalError("gsl_rng_alloc failed: out of memory") }
         state = rng
-        gsl_rng_set(rng, UInt(truncatingIfNeeded: seed))
+        gsl_rng_set(rng, UInt(truncatingIfNeeded: (seed ^ (seed >> 32)) & 0xffff_ffff))
     }
 
     deinit { gsl_rng_free(state) }
