@@ -44,12 +44,3 @@ public enum Descriptive {
         if let bad = values.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(statistic: statistic, index: bad) }
     }
 }
-
-/// Quantiles and tail probabilities of standard distributions, computed by GSL.
-public enum Distributions {
-    /// The `p`-quantile of Student's t distribution with `degreesOfFreedom` (> 0).
-    public static func studentTQuantile(_ p: Double, degreesOfFreedom: Double) throws(StatisticsError) -> Double {
-        guard p > 0, p < 1 else { throw .invalidArgument(statistic: "studentTQuantile", message: "p must be in (0, 1), got \(p)") }
-        return try GSL.checked("gsl_cdf_tdist_Pinv") { gsl_cdf_tdist_Pinv(p, degreesOfFreedom) }
-    }
-}

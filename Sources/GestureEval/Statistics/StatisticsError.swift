@@ -9,6 +9,7 @@ public enum StatisticsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// GSL reported an error (instead of aborting the process, as it would by default).
     case gsl(function: String, code: Int32, reason: String)
 
+    /// A one-line explanation naming the statistic, split or fold concerned.
     public var description: String {
         switch self {
         case let .tooFewValues(statistic, count, needed):

@@ -1,0 +1,99 @@
+/// Event-level counts for one label or overall (see ``EventMatching`` for the definitions).
+///
+/// Precision = correct / detections, recall = correct / annotations, F1 = 2·correct /
+/// (detections + annotations). Fragments lower precision, merged annotations lower recall,
+/// and substitutions lower both; each is also counted on its own. Ratios are NaN when undefined.
+public struct EventCounts: Codable, Hashable, Sendable {
+    /// Annotations (ground-truth events).
+    public var annotations = 0
+    /// Detections (events with a counted phase).
+    public var detections = 0
+    /// Matched with the same label.
+    public var truePositives = 0
+    /// Annotations matched to a detection of another label.
+    public var substitutions = 0
+    /// Detections intersecting no annotation (false positives in background).
+    public var insertions = 0
+    /// Annotations intersecting no detection (misses).
+    public var deletions = 0
+    /// Extra detections of an already-detected annotation.
+    public var fragments = 0
+    /// Annotations detected only as part of a detection matched to another annotation.
+    public var merged = 0
+    /// Annotations with at least one fragment (Ward's fragmented events).
+    public var fragmentedAnnotations = 0
+    /// Detections that absorbed at least one merged annotation (Ward's merging returns).
+    public var mergingDetections = 0
+
+    /// All zero.
+    public init() {}
+
+    /// correct / detections.
+    public var precision: Double { detections == 0 ? .nan : Double(truePositives) / Double(detections) }
+    /// correct / annotations.
+    public var recall: Double { annotations == 0 ? .nan : Double(truePositives) / Double(annotations) }
+    /// 2·correct / (detections + annotations).
+    public var f1: Double { detectionCounts.f1 }
+
+    /// The counts an F1 bootstrap needs.
+    public var detectionCounts: DetectionCounts {
+        DetectionCounts(truePositives: truePositives, detections: detections, annotations: annotations)
+    }
+
+    /// The field-wise sum.
+    public static func + (a: Self, b: Self) -> Self {
+        var s = a
+        s.annotations += b.annotations
+        s.detections += b.detections
+        s.truePositives += b.truePositives
+        s.substitutions += b.substitutions
+        s.insertions += b.insertions
+        s.deletions += b.deletions
+        s.fragments += b.fragments
+        s.merged += b.merged
+        s.fragmentedAnnotations += b.fragmentedAnnotations
+        s.mergingDetections += b.mergingDetections
+        return s
+    }
+}
+
+extension EventMatching.Result {
+    /// Counts per label (labels of annotations and detections). O(A + D).
+    public var countsByLabel: [String: EventCounts] {
+        var byLabel: [String: EventCounts] = [:]
+        var fragmentedOwners = Set<Int>(), mergingOwners = Set<Int>()
+        for (a, annotation) in annotations.enumerated() {
+            var c = byLabel[annotation.label, default: EventCounts()]
+            c.annotations += 1
+            switch annotationOutcomes[a] {
+            case .correct: c.truePositives += 1
+            case .substitution: c.substitutions += 1
+            case .deletion: c.deletions += 1
+            case .merged: c.merged += 1
+            default: break
+            }
+            byLabel[annotation.label] = c
+        }
+        for (d, detection) in detections.enumerated() {
+            var c = byLabel[detection.label, default: EventCounts()]
+            c.detections += 1
+            switch detectionOutcomes[d] {
+            case .insertion: c.insertions += 1
+            case .fragment: c.fragments += 1
+            default: break
+            }
+            byLabel[detection.label] = c
+        }
+        // Ward's F and M, attributed to the label of the fragmented annotation / merging detection.
+        for (d, outcome) in detectionOutcomes.enumerated() where outcome == .fragment {
+            if let a = fragmentOf[d], fragmentedOwners.insert(a).inserted { byLabel[annotations[a].label]!.fragmentedAnnotations += 1 }
+        }
+        for (a, outcome) in annotationOutcomes.enumerated() where outcome == .merged {
+            if let d = mergedInto[a], mergingOwners.insert(d).inserted { byLabel[detections[d].label]!.mergingDetections += 1 }
+        }
+        return byLabel
+    }
+
+    /// The counts over all labels.
+    public var counts: EventCounts { countsByLabel.values.reduce(EventCounts(), +) }
+}

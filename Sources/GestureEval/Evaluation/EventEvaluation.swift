@@ -1,0 +1,202 @@
+import Dispatch
+import Foundation
+import GestureKit
+
+/// Event-detection metrics of one recognizer (or configuration) over continuous recordings.
+///
+/// Built from the recordings and, for each, the events the recognizer emitted on it (for example
+/// from ``EventDetection/run(_:pipeline:)``). Counts are pooled over recordings; intervals of
+/// precision, recall, F1 and false positives per hour come from a seeded percentile bootstrap
+/// that resamples whole recordings (events within a recording are not independent).
+public struct EventEvaluation: Codable, Hashable, Sendable {
+    /// The background row and column label of ``confusion``.
+    public static let null = "null"
+
+    /// One recording's outcome.
+    public struct RecordingOutcome: Codable, Hashable, Sendable {
+        /// Recording identifier.
+        public var id: String
+        /// Subject.
+        public var subject: String
+        /// Session.
+        public var session: String
+        /// First to last sample, seconds.
+        public var duration: Double
+        /// Duration not covered by any annotation, seconds.
+        public var background: Double
+        /// Pooled counts.
+        public var counts: EventCounts
+        /// Counts by label.
+        public var countsByLabel: [String: EventCounts]
+    }
+
+    /// The matching used.
+    public var matching: EventMatching
+    /// Labels of annotations and detections, sorted.
+    public var labels: [String]
+    /// Per recording, in input order.
+    public var recordings: [RecordingOutcome]
+    /// Counts over all recordings and labels.
+    public var overall: EventCounts
+    /// Counts by label over all recordings.
+    public var byLabel: [String: EventCounts]
+    /// Counts by subject over all labels.
+    public var bySubject: [String: EventCounts]
+    /// Pooled precision with bootstrap interval.
+    public var precision: Estimate
+    /// Pooled recall with bootstrap interval.
+    public var recall: Estimate
+    /// Pooled F1 with bootstrap interval.
+    public var f1: Estimate
+    /// Total background, hours.
+    public var backgroundHours: Double
+    /// Insertions per hour of background, with bootstrap interval.
+    public var falsePositivesPerHour: Estimate
+    /// Insertions per hour of background, by detection label.
+    public var falsePositivesPerHourByLabel: [String: Double]
+    /// Rows: annotation label or `null`; columns: detection label or `null`. Matched pairs at
+    /// (truth, detection); unmatched annotations (deleted or merged) in the `null` column; unmatched
+    /// detections (inserted or fragments) in the `null` row.
+    public var confusion: LabelledMatrix
+    /// Detection time − annotation end over correct matches, seconds (`nil` without any).
+    public var latencyFromEnd: LatencySummary?
+    /// Detection time − annotation start over correct matches, seconds.
+    public var latencyFromStart: LatencySummary?
+    /// For matched pairs whose annotation implies a direction: rows the annotated direction,
+    /// columns the reported one or `none`. `nil` when no detection reports a direction (the
+    /// recognizer does not report directions) or no annotation implies one.
+    public var directionConfusion: LabelledMatrix?
+
+    /// Evaluates `events[i]` against `recordings[i].annotations` for every i.
+    ///
+    /// - Parameters:
+    ///   - direction: the direction an annotation implies; the default reads a direction name at
+    ///     the end of the label (`"slapLeft"`, `"swipe.up"`, `"left"`).
+    /// - Complexity: O(Σ A·D log(A·D)) for matching plus O(B · R) for the bootstrap over R recordings.
+    public init(
+        recordings: [Recording],
+        events: [[GestureEvent]],
+        matching: EventMatching = EventMatching(),
+        bootstrap: BootstrapOptions = BootstrapOptions(),
+        direction: (Annotation) -> Direction? = EventEvaluation.direction(inLabel:)
+    ) throws(StatisticsError) {
+        guard recordings.count == events.count else {
+            throw .invalidArgument(statistic: "eventEvaluation", message: "\(recordings.count) recordings but \(events.count) event lists")
+        }
+        guard !recordings.isEmpty else { throw .tooFewValues(statistic: "eventEvaluation", count: 0, needed: 1) }
+        for (name, tolerance) in [("toleranceBefore", matching.toleranceBefore), ("toleranceAfter", matching.toleranceAfter)]
+        where !(tolerance >= 0 && tolerance.isFinite) {
+            throw .invalidArgument(statistic: "eventEvaluation", message: "\(name) must be a finite number of seconds ≥ 0, got \(tolerance)")
+        }
+        self.matching = matching
+        let results = zip(recordings, events).map { matching.match(annotations: $0.annotations, events: $1) }
+        var labelSet = Set<String>()
+        for r in results { labelSet.formUnion(r.annotations.map(\.label)); labelSet.formUnion(r.detections.map(\.label)) }
+        labels = labelSet.sorted()
+
+        var outcomes: [RecordingOutcome] = []
+        var byLabel: [String: EventCounts] = [:], bySubject: [String: EventCounts] = [:]
+        var confusion = LabelledMatrix(rowAxis: "annotation", columnAxis: "detection", rows: labels + [Self.null], columns: labels + [Self.null])
+        let directions = Direction.allCases.map(\.rawValue)
+        var directionMatrix = LabelledMatrix(rowAxis: "annotated direction", columnAxis: "reported direction", rows: directions, columns: directions + ["none"])
+        var anyDirection = false
+        let reportsDirections = results.contains { $0.detections.contains { $0.direction != nil } }
+        var fromEnd: [Double] = [], fromStart: [Double] = []
+        for (recording, result) in zip(recordings, results) {
+            let perLabel = result.countsByLabel
+            let counts = perLabel.values.reduce(EventCounts(), +)
+            outcomes.append(RecordingOutcome(
+                id: recording.id, subject: recording.subject, session: recording.session,
+                duration: recording.duration, background: Self.background(of: recording),
+                counts: counts, countsByLabel: perLabel))
+            for (label, c) in perLabel { byLabel[label, default: EventCounts()] = byLabel[label, default: EventCounts()] + c }
+            bySubject[recording.subject, default: EventCounts()] = bySubject[recording.subject, default: EventCounts()] + counts
+            for (a, annotation) in result.annotations.enumerated() {
+                guard let d = result.detectionOfAnnotation[a] else {
+                    confusion.add(row: annotation.label, column: Self.null)
+                    continue
+                }
+                let detection = result.detections[d]
+                confusion.add(row: annotation.label, column: detection.label)
+                if result.annotationOutcomes[a] == .correct {
+                    fromEnd.append(detection.time - annotation.end)
+                    fromStart.append(detection.time - annotation.start)
+                }
+                if reportsDirections, let truth = direction(annotation) {
+                    anyDirection = true
+                    directionMatrix.add(row: truth.rawValue, column: detection.direction?.rawValue ?? "none")
+                }
+            }
+            for (d, detection) in result.detections.enumerated() where result.annotationOfDetection[d] == nil {
+                confusion.add(row: Self.null, column: detection.label)
+            }
+        }
+        self.recordings = outcomes
+        self.byLabel = byLabel
+        self.bySubject = bySubject
+        self.confusion = confusion
+        directionConfusion = anyDirection ? directionMatrix : nil
+        overall = byLabel.values.reduce(EventCounts(), +)
+        let backgroundSeconds = outcomes.reduce(0) { $0 + $1.background }
+        backgroundHours = backgroundSeconds / 3600
+        falsePositivesPerHourByLabel = byLabel.mapValues { backgroundSeconds > 0 ? Double($0.insertions) / (backgroundSeconds / 3600) : .nan }
+
+        let pooled = try Bootstrap.percentiles(count: outcomes.count, options: bootstrap) { idx in
+            var c = EventCounts(), background = 0.0
+            for i in idx { c = c + outcomes[i].counts; background += outcomes[i].background }
+            return [c.precision, c.recall, c.f1, background > 0 ? Double(c.insertions) / (background / 3600) : .nan]
+        }
+        precision = pooled[0]
+        recall = pooled[1]
+        f1 = pooled[2]
+        falsePositivesPerHour = pooled[3]
+        latencyFromEnd = fromEnd.isEmpty ? nil : try LatencySummary(fromEnd, bootstrap: bootstrap)
+        latencyFromStart = fromStart.isEmpty ? nil : try LatencySummary(fromStart, bootstrap: bootstrap)
+    }
+
+    /// Each recording's pooled counts, in input order: the units of a paired F1 bootstrap
+    /// (``PairedBootstrapComparison/init(f1:_:options:)``) between two recognizers.
+    public var unitCounts: [DetectionCounts] { recordings.map(\.counts.detectionCounts) }
+
+    /// The direction named at the end of `annotation.label`, case-insensitively, if any.
+    public static func direction(inLabel annotation: Annotation) -> Direction? {
+        let label = annotation.label.lowercased()
+        return Direction.allCases.first { label.hasSuffix($0.rawValue) }
+    }
+
+    /// The part of a recording's time span covered by no annotation, seconds. O(A log A).
+    public static func background(of recording: Recording) -> Double {
+        guard let first = recording.timestamps.first, let last = recording.timestamps.last, last > first else { return 0 }
+        var covered = 0.0, reach = first
+        for a in recording.annotations.sorted(by: { $0.start < $1.start }) {
+            let s = max(a.start, reach), e = min(a.end, last)
+            if e > s { covered += e - s }
+            reach = max(reach, min(a.end, last))
+        }
+        return max(0, last - first - covered)
+    }
+}
+
+/// Runs a recognizer pipeline over recordings: what ``EventEvaluation`` evaluates.
+public enum EventDetection {
+    /// The events of a fresh pipeline (from `pipeline()`) on each recording, fed sample by sample
+    /// exactly as an app would. Recordings are processed concurrently on all cores; the result is
+    /// in recording order. O(total samples · per-sample cost).
+    public static func run(_ recordings: [Recording], pipeline: @Sendable () -> Pipeline) -> [[GestureEvent]] {
+        let results = ResultSlots(count: recordings.count)
+        DispatchQueue.concurrentPerform(iterations: recordings.count) { i in
+            var p = pipeline()
+            results.set(i, p.run(recordings[i].samples))
+        }
+        return results.values
+    }
+}
+
+/// One slot per task, each written once by its own task.
+private final class ResultSlots: @unchecked Sendable {
+    private var storage: [[GestureEvent]]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ value: [GestureEvent]) { lock.withLock { storage[i] = value } }
+    var values: [[GestureEvent]] { lock.withLock { storage } }
+}

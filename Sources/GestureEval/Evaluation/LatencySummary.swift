@@ -1,0 +1,34 @@
+/// The distribution of detection latencies, seconds.
+///
+/// The mean has a Student-t interval (n ≥ 2); the median and 95th percentile have seeded
+/// percentile-bootstrap intervals over the matched events. Quantiles use GSL's linear interpolation.
+public struct LatencySummary: Codable, Hashable, Sendable {
+    /// Number of latencies.
+    public var count: Int
+    /// Mean, seconds.
+    public var mean: Estimate
+    /// Median, seconds.
+    public var median: Estimate
+    /// 95th percentile, seconds.
+    public var percentile95: Estimate
+
+    /// Summarizes `values` (seconds, at least one). O(B · n log n) for B bootstrap replicates.
+    public init(_ values: [Double], bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+        try Descriptive.validate(values, "latency", needed: 1)
+        count = values.count
+        let m = try Descriptive.mean(values)
+        if values.count >= 2 {
+            let se = try Descriptive.standardDeviation(values) / Double(values.count).squareRoot()
+            let t = try Distributions.studentTQuantile(1 - (1 - bootstrap.level) / 2, degreesOfFreedom: Double(values.count - 1))
+            mean = Estimate(value: m, interval: ConfidenceInterval(lower: m - t * se, upper: m + t * se, level: bootstrap.level, method: "student-t"))
+        } else {
+            mean = Estimate(value: m)
+        }
+        let quantiles = try Bootstrap.percentiles(count: values.count, options: bootstrap) { idx in
+            let sample = idx.map { values[$0] }
+            return [(try? Descriptive.median(sample)) ?? .nan, (try? Descriptive.quantile(sample, 0.95)) ?? .nan]
+        }
+        median = quantiles[0]
+        percentile95 = quantiles[1]
+    }
+}

@@ -1,0 +1,106 @@
+/// Metrics of a classifier on pre-segmented examples (one true and one predicted label each).
+///
+/// Definitions follow scikit-learn: per-class precision is 0 when the class is never predicted
+/// and recall 0 when it never occurs; macro-F1 averages F1 over every label that occurs in truth
+/// or prediction; balanced accuracy averages recall over labels that occur in truth; Cohen's
+/// kappa is (pₒ − pₑ)/(1 − pₑ). Accuracy has a Wilson or Clopper–Pearson interval, error its
+/// complement; all other metrics have seeded percentile-bootstrap intervals over examples.
+/// Complexity O(n + L²) plus O(B · (n + L²)) for B bootstrap replicates and L labels.
+public struct SegmentClassification: Codable, Hashable, Sendable {
+    /// One class's metrics.
+    public struct ClassMetrics: Codable, Hashable, Sendable {
+        /// The label.
+        public var label: String
+        /// Examples whose truth is this label.
+        public var support: Int
+        /// Precision with bootstrap interval.
+        public var precision: Estimate
+        /// Recall with bootstrap interval.
+        public var recall: Estimate
+        /// F1 with bootstrap interval.
+        public var f1: Estimate
+    }
+
+    /// Number of examples.
+    public var count: Int
+    /// Labels on both axes, sorted.
+    public var labels: [String]
+    /// Share correct, with a binomial interval.
+    public var accuracy: Estimate
+    /// 1 − accuracy, with the complementary interval.
+    public var error: Estimate
+    /// Mean per-class recall, with bootstrap interval.
+    public var balancedAccuracy: Estimate
+    /// Mean per-class F1, with bootstrap interval.
+    public var macroF1: Estimate
+    /// Cohen's kappa, with bootstrap interval.
+    public var kappa: Estimate
+    /// Per class, in ``labels`` order.
+    public var perClass: [ClassMetrics]
+    /// Rows true label, columns predicted label.
+    public var confusion: LabelledMatrix
+    /// Per example, whether it was classified correctly: the input of ``McNemarTest``.
+    public var correct: [Bool]
+
+    /// Evaluates `predicted[i]` against `truth[i]`.
+    public init(
+        truth: [String],
+        predicted: [String],
+        accuracyInterval: ProportionInterval.Method = .wilson,
+        bootstrap: BootstrapOptions = BootstrapOptions()
+    ) throws(StatisticsError) {
+        guard truth.count == predicted.count else {
+            throw .invalidArgument(statistic: "segmentClassification", message: "\(truth.count) true labels but \(predicted.count) predictions")
+        }
+        guard !truth.isEmpty else { throw .tooFewValues(statistic: "segmentClassification", count: 0, needed: 1) }
+        count = truth.count
+        labels = Array(Set(truth).union(predicted)).sorted()
+        let index = Dictionary(uniqueKeysWithValues: labels.enumerated().map { ($1, $0) })
+        let t = truth.map { index[$0]! }, p = predicted.map { index[$0]! }
+        correct = zip(t, p).map { $0 == $1 }
+        let hits = correct.count(where: { $0 })
+        let interval = try ProportionInterval.interval(accuracyInterval, successes: hits, trials: count, level: bootstrap.level)
+        accuracy = Estimate(value: Double(hits) / Double(count), interval: interval)
+        error = Estimate(value: 1 - accuracy.value, interval: ConfidenceInterval(
+            lower: 1 - interval.upper, upper: 1 - interval.lower, level: interval.level, method: interval.method))
+
+        let l = labels.count
+        var matrix = LabelledMatrix(rowAxis: "true", columnAxis: "predicted", rows: labels, columns: labels)
+        for (a, b) in zip(t, p) { matrix.counts[a][b] += 1 }
+        confusion = matrix
+
+        // All metrics from one confusion matrix: [balanced, macroF1, kappa, P₀…, R₀…, F1₀…].
+        func metrics(_ idx: [Int]) -> [Double] {
+            var m = [Int](repeating: 0, count: l * l)
+            for i in idx { m[t[i] * l + p[i]] += 1 }
+            var rows = [Int](repeating: 0, count: l), cols = [Int](repeating: 0, count: l), diagonal = 0
+            for i in 0..<l { for j in 0..<l { rows[i] += m[i * l + j]; cols[j] += m[i * l + j] }; diagonal += m[i * l + i] }
+            let n = Double(idx.count)
+            var precision = [Double](repeating: 0, count: l), recall = precision, f1 = precision
+            var recallSum = 0.0, present = 0, expected = 0.0
+            for i in 0..<l {
+                let tp = Double(m[i * l + i])
+                precision[i] = cols[i] == 0 ? 0 : tp / Double(cols[i])
+                recall[i] = rows[i] == 0 ? 0 : tp / Double(rows[i])
+                f1[i] = rows[i] + cols[i] == 0 ? 0 : 2 * tp / Double(rows[i] + cols[i])
+                if rows[i] > 0 { recallSum += recall[i]; present += 1 }
+                expected += Double(rows[i]) * Double(cols[i]) / (n * n)
+            }
+            let observed = Double(diagonal) / n
+            let kappa = expected == 1 ? .nan : (observed - expected) / (1 - expected)
+            // Labels absent from a resample do not count toward its macro-F1 (scikit-learn's label set).
+            let active = (0..<l).filter { rows[$0] + cols[$0] > 0 }
+            let macro = active.reduce(0) { $0 + f1[$1] } / Double(active.count)
+            return [recallSum / Double(present), macro, kappa] + precision + recall + f1
+        }
+        let estimates = try Bootstrap.percentiles(count: count, options: bootstrap, statistics: metrics)
+        balancedAccuracy = estimates[0]
+        macroF1 = estimates[1]
+        kappa = estimates[2]
+        let support = matrix.counts.map { $0.reduce(0, +) }
+        let names = labels
+        perClass = names.indices.map { i in
+            ClassMetrics(label: names[i], support: support[i], precision: estimates[3 + i], recall: estimates[3 + l + i], f1: estimates[3 + 2 * l + i])
+        }
+    }
+}

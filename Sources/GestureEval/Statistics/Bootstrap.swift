@@ -1,0 +1,101 @@
+/// Settings of a percentile bootstrap.
+public struct BootstrapOptions: Codable, Hashable, Sendable {
+    /// Number of resamples (≥ 100 is sensible; 2000 is the default).
+    public var replicates: Int
+    /// Seed of the `mt19937` generator; the same seed gives the same interval.
+    public var seed: UInt64
+    /// Confidence level, for example 0.95.
+    public var level: Double
+
+    /// Creates options.
+    public init(replicates: Int = 2000, seed: UInt64 = 1, level: Double = 0.95) {
+        self.replicates = replicates
+        self.seed = seed
+        self.level = level
+    }
+}
+
+/// The percentile bootstrap: resample the units (examples, recordings, subjects) with
+/// replacement, recompute the statistic, and take the α/2 and 1 − α/2 quantiles of the replicates.
+///
+/// Resampling draws from ``SeededRandom`` (GSL's mt19937); quantiles from ``Descriptive/quantile(_:_:)``.
+/// Replicates where the statistic is undefined (NaN, for example an F1 with no positives in
+/// the resample) are dropped; the interval is withheld (`nil`) when fewer than half remain.
+/// Complexity: O(B · cost(statistic)) for B replicates.
+public enum Bootstrap {
+    /// The statistic on all `count` units, with its percentile interval.
+    ///
+    /// - Parameter statistic: the statistic of a multiset of units given by their indices in
+    ///   `0..<count` (indices repeat in resamples).
+    public static func percentile(
+        count: Int,
+        options: BootstrapOptions = BootstrapOptions(),
+        statistic: ([Int]) -> Double
+    ) throws(StatisticsError) -> Estimate {
+        guard count >= 1 else { throw .tooFewValues(statistic: "bootstrap", count: count, needed: 1) }
+        let value = statistic(Array(0..<count))
+        let reps = try replicates(count: count, options: options) { statistic($0) }
+        return Estimate(value: value, interval: try interval(reps, options: options))
+    }
+
+    /// Several statistics of the same resamples (one pass per replicate computes all of them),
+    /// each with its percentile interval. `statistics` must always return the same number of values.
+    public static func percentiles(
+        count: Int,
+        options: BootstrapOptions = BootstrapOptions(),
+        statistics: ([Int]) -> [Double]
+    ) throws(StatisticsError) -> [Estimate] {
+        guard count >= 1 else { throw .tooFewValues(statistic: "bootstrap", count: count, needed: 1) }
+        let values = statistics(Array(0..<count))
+        var columns = [[Double]](repeating: [], count: values.count)
+        try ConfidenceInterval.validate(level: options.level, "bootstrap")
+        guard options.replicates >= 1 else {
+            throw .invalidArgument(statistic: "bootstrap", message: "replicates must be ≥ 1, got \(options.replicates)")
+        }
+        let random = SeededRandom(seed: options.seed)
+        var sample = [Int](repeating: 0, count: count)
+        for _ in 0..<options.replicates {
+            for i in 0..<count { sample[i] = random.index(below: count) }
+            for (j, v) in statistics(sample).enumerated() where v.isFinite { columns[j].append(v) }
+        }
+        var result: [Estimate] = []
+        for (value, column) in zip(values, columns) {
+            result.append(Estimate(value: value, interval: try interval(column, options: options)))
+        }
+        return result
+    }
+
+    /// The replicates of `statistic` (non-finite ones dropped), in draw order.
+    public static func replicates(
+        count: Int,
+        options: BootstrapOptions,
+        statistic: ([Int]) -> Double
+    ) throws(StatisticsError) -> [Double] {
+        guard count >= 1 else { throw .tooFewValues(statistic: "bootstrap", count: count, needed: 1) }
+        guard options.replicates >= 1 else {
+            throw .invalidArgument(statistic: "bootstrap", message: "replicates must be ≥ 1, got \(options.replicates)")
+        }
+        try ConfidenceInterval.validate(level: options.level, "bootstrap")
+        let random = SeededRandom(seed: options.seed)
+        var sample = [Int](repeating: 0, count: count)
+        var result: [Double] = []
+        result.reserveCapacity(options.replicates)
+        for _ in 0..<options.replicates {
+            for i in 0..<count { sample[i] = random.index(below: count) }
+            let value = statistic(sample)
+            if value.isFinite { result.append(value) }
+        }
+        return result
+    }
+
+    /// The percentile interval of `replicates`, or `nil` when fewer than half of the requested
+    /// replicates were finite.
+    static func interval(_ replicates: [Double], options: BootstrapOptions) throws(StatisticsError) -> ConfidenceInterval? {
+        guard replicates.count * 2 >= options.replicates, !replicates.isEmpty else { return nil }
+        let alpha = 1 - options.level
+        return ConfidenceInterval(
+            lower: try Descriptive.quantile(replicates, alpha / 2),
+            upper: try Descriptive.quantile(replicates, 1 - alpha / 2),
+            level: options.level, method: "bootstrap-percentile")
+    }
+}

@@ -1,0 +1,41 @@
+/// A two-sided confidence interval.
+public struct ConfidenceInterval: Codable, Hashable, Sendable {
+    /// Lower bound, in the unit of the estimate.
+    public var lower: Double
+    /// Upper bound, in the unit of the estimate.
+    public var upper: Double
+    /// Nominal coverage, for example 0.95.
+    public var level: Double
+    /// How it was computed, for example `"wilson"`, `"clopper-pearson"`, `"bootstrap-percentile"`, `"student-t"`.
+    public var method: String
+
+    /// Creates an interval.
+    public init(lower: Double, upper: Double, level: Double, method: String) {
+        self.lower = lower
+        self.upper = upper
+        self.level = level
+        self.method = method
+    }
+}
+
+/// A point estimate with its confidence interval (when one could be computed).
+public struct Estimate: Codable, Hashable, Sendable {
+    /// The value computed on the full sample.
+    public var value: Double
+    /// The interval, `nil` when the sample is too small for one.
+    public var interval: ConfidenceInterval?
+
+    /// Creates an estimate.
+    public init(value: Double, interval: ConfidenceInterval? = nil) {
+        self.value = value
+        self.interval = interval
+    }
+}
+
+extension ConfidenceInterval {
+    static func validate(level: Double, _ statistic: String) throws(StatisticsError) {
+        guard level > 0, level < 1 else {
+            throw .invalidArgument(statistic: statistic, message: "confidence level must be in (0, 1), got \(level)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// Detection counts of one unit (an example, a recording or a subject) for an F1 score.
+public struct DetectionCounts: Codable, Hashable, Sendable {
+    /// Correct detections.
+    public var truePositives: Int
+    /// All detections counted against precision.
+    public var detections: Int
+    /// All annotations counted against recall.
+    public var annotations: Int
+
+    /// Creates counts.
+    public init(truePositives: Int, detections: Int, annotations: Int) {
+        self.truePositives = truePositives
+        self.detections = detections
+        self.annotations = annotations
+    }
+
+    /// F1 = 2·TP / (detections + annotations) (the harmonic mean of precision and recall);
+    /// NaN when both are zero.
+    public var f1: Double {
+        let d = detections + annotations
+        return d == 0 ? .nan : 2 * Double(truePositives) / Double(d)
+    }
+
+    /// The element-wise sum.
+    public static func + (a: Self, b: Self) -> Self {
+        Self(truePositives: a.truePositives + b.truePositives, detections: a.detections + b.detections,
+             annotations: a.annotations + b.annotations)
+    }
+}
+
+/// A paired bootstrap comparison of two methods on the same units.
+public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
+    /// The first method's statistic minus the second's, with its percentile interval.
+    public var difference: Estimate
+    /// Two-sided bootstrap p-value: 2·min(share of replicates ≤ 0, share ≥ 0), at most 1.
+    public var pValue: Double
+    /// Finite replicates used.
+    public var replicates: Int
+    /// The options used.
+    public var options: BootstrapOptions
+
+    /// Resamples units (the same indices for both methods, which keeps the pairing) and
+    /// records statisticA − statisticB. O(B · cost).
+    public init(
+        count: Int,
+        options: BootstrapOptions = BootstrapOptions(),
+        statisticA: ([Int]) -> Double,
+        statisticB: ([Int]) -> Double
+    ) throws(StatisticsError) {
+        let all = Array(0..<count)
+        let reps = try Bootstrap.replicates(count: count, options: options) { statisticA($0) - statisticB($0) }
+        guard !reps.isEmpty else { throw .invalidArgument(statistic: "pairedBootstrap", message: "the difference is undefined in every replicate") }
+        let below = reps.count(where: { $0 <= 0 }), above = reps.count(where: { $0 >= 0 })
+        difference = Estimate(value: statisticA(all) - statisticB(all), interval: try Bootstrap.interval(reps, options: options))
+        pValue = min(1, 2 * Double(min(below, above)) / Double(reps.count))
+        replicates = reps.count
+        self.options = options
+    }
+
+    /// The paired bootstrap of F1(A) − F1(B), where `a[i]` and `b[i]` are the two methods'
+    /// counts on unit `i`; F1 is pooled over the resampled units (micro F1).
+    public init(f1 a: [DetectionCounts], _ b: [DetectionCounts], options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+        guard a.count == b.count else {
+            throw .invalidArgument(statistic: "pairedBootstrapF1", message: "both methods need counts for the same \(a.count) units, got \(b.count)")
+        }
+        func pooled(_ c: [DetectionCounts], _ idx: [Int]) -> Double {
+            var sum = DetectionCounts(truePositives: 0, detections: 0, annotations: 0)
+            for i in idx { sum = sum + c[i] }
+            return sum.f1
+        }
+        try self.init(count: a.count, options: options, statisticA: { pooled(a, $0) }, statisticB: { pooled(b, $0) })
+    }
+}

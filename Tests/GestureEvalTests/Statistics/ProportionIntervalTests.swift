@@ -1,0 +1,20 @@
+import GestureEval
+import Testing
+
+@Suite struct ProportionIntervalTests {
+    @Test func wilsonAndClopperPearsonMatchSciPy() throws {
+        for c in References.shared.proportions {
+            let w = try ProportionInterval.wilson(successes: c.k, trials: c.n, level: c.level)
+            let e = try ProportionInterval.clopperPearson(successes: c.k, trials: c.n, level: c.level)
+            #expect(close(w.lower, c.wilson[0], absolute: 1e-15) && close(w.upper, c.wilson[1]), "wilson \(c.k)/\(c.n): \(w)")
+            #expect(close(e.lower, c.clopperPearson[0], absolute: 1e-15) && close(e.upper, c.clopperPearson[1]), "exact \(c.k)/\(c.n): \(e)")
+            #expect(w.level == c.level && e.method == "clopper-pearson")
+        }
+    }
+
+    @Test func rejectsImpossibleCounts() {
+        #expect(throws: StatisticsError.self) { try ProportionInterval.wilson(successes: 11, trials: 10) }
+        #expect(throws: StatisticsError.self) { try ProportionInterval.clopperPearson(successes: 0, trials: 0) }
+        #expect(throws: StatisticsError.self) { try ProportionInterval.wilson(successes: 1, trials: 2, level: 1) }
+    }
+}
