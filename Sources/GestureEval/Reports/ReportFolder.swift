@@ -76,7 +76,7 @@ public struct ReportFolder: Sendable {
         }
         manifest.plots.removeAll { $0.name == name }
         manifest.plots.append(ReportManifest.Plot(name: name, kind: P.kind, title: plot.title, svg: base + ".svg",
-                                                  data: data, parameters: plot.parameters))
+                                                  data: data, parameters: plot.parameters, labels: plot.labels))
         try saveManifest()
     }
 

@@ -23,6 +23,8 @@ public struct ReportManifest: Codable, Hashable, Sendable {
         public var data: [String: String]
         /// Scalar settings (for example `"cd"`).
         public var parameters: [String: Double]
+        /// Texts (for example the y-axis title `"y"`).
+        public var labels: [String: String]
     }
 
     /// The file name of the manifest in a report folder.

@@ -12,8 +12,11 @@ public protocol ReportPlot: Sendable {
     func tables() -> [String: CSVTable]
     /// Scalar settings the redraw needs (for example the critical difference).
     var parameters: [String: Double] { get }
+    /// Texts the redraw needs (for example the y-axis title `"y"`).
+    var labels: [String: String] { get }
 }
 
 extension ReportPlot {
     public var parameters: [String: Double] { [:] }
+    public var labels: [String: String] { [:] }
 }

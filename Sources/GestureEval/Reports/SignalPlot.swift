@@ -167,6 +167,8 @@ public struct SignalPlot: ReportPlot, Hashable {
         return entries
     }
 
+    public var labels: [String: String] { ["y": yLabel] }
+
     public func tables() -> [String: CSVTable] {
         let kept = keptIndices()
         var signal = CSVTable(header: ["time"] + channels.map(\.name))
