@@ -109,9 +109,11 @@ public struct NotebookExporter: Sendable {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    /// `string` as a Python string literal (JSON string syntax is valid Python).
+    /// `string` as a Python string literal (JSON string syntax, without `\/`, is valid Python).
     static func python(_ string: String) -> String {
-        let data = (try? JSONEncoder().encode([string])) ?? Data("[\"\"]".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode([string])) ?? Data("[\"\"]".utf8)
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
