@@ -22,18 +22,19 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     public let name: String
     /// The decoder, with whatever it has learned (for example the header).
     public private(set) var decoder: Decoder
-    private let descriptor: Int32
+    /// Kept so the descriptor stays open as long as the source lives.
+    private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
     /// Lines read so far.
     public private(set) var lineNumber = 0
 
-    /// Reads from `handle` (which must stay open while reading), naming it `name` in errors.
+    /// Reads from `handle`, naming it `name` in errors; the source keeps the handle open while it lives.
     public init(handle: FileHandle, name: String, decoder: Decoder) {
         self.name = name
         self.decoder = decoder
-        descriptor = handle.fileDescriptor
+        self.handle = handle
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -78,7 +79,7 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
         let chunk = 1 << 16
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: chunk))
-        let fd = descriptor
+        let fd = handle.fileDescriptor
         var count: Int
         repeat {
             count = buffer.withUnsafeMutableBytes { raw in
