@@ -13,8 +13,12 @@ struct Detect: ParsableCommand {
             JSON object per line with label, phase, start, end, time (seconds) and score.
             Samples with NaN/infinite values, repeated or backward timestamps are skipped and counted
             on standard error.
+            With --report DIR it also writes a report folder: the signal with the detections marked
+            (SVG, with its data as CSV), events.csv, results.json and summary.md; the samples are kept
+            in memory for the plot, so use it on recordings rather than endless streams.
             Examples:
               gesturelab detect --recognizer orientation --input recording.csv
+              gesturelab detect --recognizer orientation --input recording.csv --report reports/detect
               phone-logger | gesturelab detect --recognizer orientation --config configs/orientation.yaml --input - --json
             """
     )
@@ -30,6 +34,9 @@ struct Detect: ParsableCommand {
 
     @Flag(help: "Print one JSON object per event and line instead of a table.")
     var json = false
+
+    @Option(help: "Also write a report folder (signal plot with detections, events, results).")
+    var report: String?
 
     func validate() throws {
         let known = RecognizerRegistry.standard.identifiers
@@ -58,9 +65,20 @@ struct Detect: ParsableCommand {
         var pipeline = Pipeline(recognizers: [model])
         let printer = EventPrinter(json: json)
         printer.header()
-        try source.run(&pipeline) { printer.print($0) }
+        var recorder = report.map { _ in DetectionRecorder() }
+        var events: [GestureEvent] = []
+        while let sample = try source.next() {
+            events.removeAll(keepingCapacity: true)
+            pipeline.process(sample, into: &events)
+            for event in events { printer.print(event) }
+            recorder?.record(sample, events: events)
+        }
 
         let diagnostics = pipeline.validator.diagnostics
+        if let report, let recorder {
+            try recorder.write(to: URL(fileURLWithPath: report, isDirectory: true), recognizer: recognizer,
+                               configuration: config, input: input, diagnostics: diagnostics)
+        }
         if diagnostics.skipped > 0 {
             CommandLineError.printLine(
                 "detect: skipped \(diagnostics.skipped) of \(diagnostics.skipped + diagnostics.accepted) samples "
@@ -98,6 +116,7 @@ struct EventPrinter {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }()
 

@@ -72,6 +72,40 @@ import Testing
         #expect(!events.contains { $0.label == "portrait" })
     }
 
+    @Test func reportFolderHoldsTheRunAndExportsToANotebook() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("detect-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json",
+                                               "--report", "reports/tilt"], stdin: Self.tiltCSV(rate: 50), directory: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = root.appendingPathComponent("reports/tilt")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["events.csv", "report.json", "results.json", "signal.annotations.csv", "signal.events.csv",
+                          "signal.signal.csv", "signal.svg", "summary.md"])
+        struct Results: Decodable {
+            struct Samples: Decodable { var accepted: Int }
+            var recognizer: String
+            var samples: Samples
+            var eventCounts: [String: [String: Int]]
+        }
+        let results = try JSONDecoder().decode(Results.self, from: Data(contentsOf: folder.appendingPathComponent("results.json")))
+        #expect(results.recognizer == "orientation")
+        #expect(results.samples.accepted == 300)
+        #expect(results.eventCounts["portrait"] == ["began": 1, "ended": 1])
+        let events = try String(contentsOf: folder.appendingPathComponent("events.csv"), encoding: .utf8)
+        let printed = try Self.decode(result.stdout)
+        #expect(events.split(separator: "\n").count == 1 + printed.count)
+        let svg = try String(contentsOf: folder.appendingPathComponent("signal.svg"), encoding: .utf8)
+        #expect(svg.contains("detected portrait"))
+        let manifest = try String(contentsOf: folder.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(manifest.contains("\"--report\""))
+
+        let export = try GestureLabBinary.run(["export", "notebook", "--report", "reports/tilt"], directory: root)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("notebooks-export/tilt.ipynb").path))
+    }
+
     @Test func badValueNamesFileLineAndField() throws {
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
                                               stdin: "t,x,y,z\n0,0,0,-1\n0.02,0,oops,-1\n")

@@ -108,7 +108,9 @@ public struct SignalPlot: ReportPlot, Hashable {
         let times = [timestamps.first, timestamps.last].compactMap { $0 }
             + annotations.flatMap { [$0.start, $0.end] } + events.flatMap { [$0.start, $0.time] }
         let xRange = (times.min() ?? 0, times.max() ?? 1)
-        let yRange = (finite.min() ?? -1, finite.max() ?? 1)
+        // 5 % headroom, so a signal that sits on a round value is not hidden by the frame.
+        let yLow = finite.min() ?? -1, yHigh = finite.max() ?? 1, pad = max(yHigh - yLow, 1e-9) * 0.05
+        let yRange = (yLow - pad, yHigh + pad)
         let legend = legendEntries()
         var margins = PlotAxes.Margins(top: 48)
         margins.right = 16 + PlotLegend(legend).width + 10
