@@ -23,7 +23,9 @@ public struct DETCurvePlot: ReportPlot, Hashable {
 
     /// One detector's curve.
     public struct Series: Hashable, Sendable {
+        /// The detector's name, shown in the legend.
         public var name: String
+        /// Its operating points, in any order.
         public var points: [Point]
         /// Creates a curve.
         public init(name: String, points: [Point]) {

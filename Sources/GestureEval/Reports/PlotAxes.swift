@@ -24,7 +24,14 @@ public struct PlotAxes: Hashable, Sendable {
 
     /// Margins around the plotting rectangle, pixels.
     public struct Margins: Hashable, Sendable {
-        public var left: Double, top: Double, right: Double, bottom: Double
+        /// Space left of the plotting rectangle (tick labels, y title), pixels.
+        public var left: Double
+        /// Space above it (the title), pixels.
+        public var top: Double
+        /// Space right of it, pixels.
+        public var right: Double
+        /// Space below it (tick labels, x title), pixels.
+        public var bottom: Double
         /// Creates margins.
         public init(left: Double = 64, top: Double = 40, right: Double = 20, bottom: Double = 48) {
             self.left = left

@@ -14,8 +14,11 @@ public struct PlotLegend: Hashable, Sendable {
 
     /// One entry: a colour key and its text.
     public struct Entry: Hashable, Sendable {
+        /// The text.
         public var label: String
+        /// The key's colour.
         public var color: SVGColor
+        /// How the key is drawn.
         public var mark: Mark
         /// Creates an entry.
         public init(_ label: String, color: SVGColor, mark: Mark = .line) {

@@ -33,7 +33,9 @@ public struct SVGColor: Hashable, Sendable, CustomStringConvertible {
     /// Relative luminance, 0 (black) to 1 (white); chooses readable text on a fill.
     public var luminance: Double { (0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue)) / 255 }
 
+    /// Black.
     public static let black = SVGColor(hex: 0x000000)
+    /// White: backgrounds and text on dark cells.
     public static let white = SVGColor(hex: 0xFFFFFF)
     /// Axis lines and labels.
     public static let ink = SVGColor(hex: 0x222222)

@@ -14,7 +14,12 @@ import Foundation
 public struct SVGDocument: Hashable, Sendable {
     /// Horizontal alignment of text relative to its anchor point.
     public enum TextAnchor: String, Sendable {
-        case start, middle, end
+        /// The text begins at the anchor.
+        case start
+        /// The text is centred on the anchor.
+        case middle
+        /// The text ends at the anchor.
+        case end
     }
 
     /// Width, pixels.
