@@ -35,6 +35,9 @@ struct Detect: ParsableCommand {
     @Flag(help: "Print one JSON object per event and line instead of a table.")
     var json = false
 
+    @Flag(help: "Replay a file at its recorded pace instead of as fast as possible (a stream on - arrives at its own pace).")
+    var realtime = false
+
     @Option(help: "Also write a report folder (signal plot with detections, events, results).")
     var report: String?
 
@@ -61,17 +64,14 @@ struct Detect: ParsableCommand {
         }
         defer { if input != "-" { try? handle.close() } }
 
-        var source = LineSource(handle: handle, name: input == "-" ? "<stdin>" : input, decoder: makeSampleLineDecoder())
+        let lines = LineSource(handle: handle, name: input == "-" ? "<stdin>" : input, decoder: makeSampleLineDecoder())
         var pipeline = Pipeline(recognizers: [model])
-        let printer = EventPrinter(json: json)
-        printer.header()
         var recorder = report.map { _ in DetectionRecorder() }
-        var events: [GestureEvent] = []
-        while let sample = try source.next() {
-            events.removeAll(keepingCapacity: true)
-            pipeline.process(sample, into: &events)
-            for event in events { printer.print(event) }
-            recorder?.record(sample, events: events)
+        // A stream on standard input already arrives at its own pace.
+        if realtime && input != "-" {
+            try consume(lines.paced(), through: &pipeline, recording: &recorder)
+        } else {
+            try consume(lines, through: &pipeline, recording: &recorder)
         }
 
         let diagnostics = pipeline.validator.diagnostics
@@ -84,6 +84,21 @@ struct Detect: ParsableCommand {
                 "detect: skipped \(diagnostics.skipped) of \(diagnostics.skipped + diagnostics.accepted) samples "
                     + "(\(diagnostics.nonFinite) non-finite, \(diagnostics.duplicates) duplicate time, "
                     + "\(diagnostics.outOfOrder) out of order)")
+        }
+    }
+
+    /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
+    private func consume<Source: MotionSource>(_ source: Source, through pipeline: inout Pipeline,
+                                               recording recorder: inout DetectionRecorder?) throws(Source.Failure) {
+        var source = source
+        let printer = EventPrinter(json: json)
+        printer.header()
+        var events: [GestureEvent] = []
+        while let sample = try source.next() {
+            events.removeAll(keepingCapacity: true)
+            pipeline.process(sample, into: &events)
+            for event in events { printer.print(event) }
+            recorder?.record(sample, events: events)
         }
     }
 

@@ -59,6 +59,19 @@ import Testing
         #expect(lines.last?.contains("faceDown") == true)
     }
 
+    @Test func realtimeReplayGivesTheSameEvents() throws {
+        // Half a second of samples: the paced run takes about that long, and must print the same.
+        let csv = String(Self.tiltCSV(rate: 50).split(separator: "\n").prefix(26).joined(separator: "\n")) + "\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).csv")
+        try csv.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fast = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path, "--json"])
+        let paced = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path, "--json", "--realtime"])
+        #expect(fast.status == 0 && paced.status == 0)
+        #expect(!fast.stdout.isEmpty)
+        #expect(paced.stdout == fast.stdout)
+    }
+
     @Test func configurationFileIsApplied() throws {
         // With the device's gravity ignored and an extreme smoothing time constant of 5 s the
         // orientation cannot follow the 2-second poses: fewer events than with the defaults.
