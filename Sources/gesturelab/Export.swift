@@ -41,8 +41,8 @@ struct ExportNotebook: ParsableCommand {
     func run() throws {
         let folder = URL(fileURLWithPath: report, isDirectory: true)
         let exporter = try NotebookExporter(reportFolder: folder)
-        let target = URL(fileURLWithPath: out ?? "notebooks-export/\(folder.standardizedFileURL.lastPathComponent).ipynb")
-        try exporter.write(to: target)
-        print("wrote \(out ?? "notebooks-export/\(folder.standardizedFileURL.lastPathComponent).ipynb")")
+        let path = out ?? exporter.defaultNotebookPath
+        try exporter.write(to: URL(fileURLWithPath: path))
+        print("wrote \(path)")
     }
 }

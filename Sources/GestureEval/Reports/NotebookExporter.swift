@@ -23,6 +23,12 @@ public struct NotebookExporter: Sendable {
         manifest = try ReportFolder.manifest(at: reportFolder)
     }
 
+    /// Where a run's notebook goes by default: `notebooks-export/<report folder name>.ipynb`,
+    /// relative to the current directory (what `export notebook` and `compare --notebook` use).
+    public var defaultNotebookPath: String {
+        "notebooks-export/\(reportFolder.standardizedFileURL.lastPathComponent).ipynb"
+    }
+
     /// Writes the notebook to `url` atomically, creating its folder if needed.
     public func write(to url: URL) throws(DataFileError) {
         let folder = url.deletingLastPathComponent()
