@@ -75,9 +75,6 @@ import Testing
             let db = try Data(contentsOf: b.appendingPathComponent(file))
             #expect(da == db, "\(file) differs between runs")
         }
-        if let preview = ProcessInfo.processInfo.environment["GESTURELAB_REPORT_PREVIEW"] {
-            _ = try Self.writeReport(to: URL(fileURLWithPath: preview))
-        }
     }
 
     @Test func rejectsPathsAsNames() throws {
