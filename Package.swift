@@ -52,6 +52,6 @@ let package = Package(
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
                     resources: [.copy("Statistics/References")]),
-        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureTestSupport"]),
+        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureEval", "GestureTestSupport"]),
     ]
 )

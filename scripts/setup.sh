@@ -14,3 +14,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6.1 or later is required (https://swift.org/install)" >&2; exit 1; }
+
+# Python packages for executing exported notebooks (the notebook test and `jupyter`):
+# install only the modules that are missing, quietly.
+if command -v python3 >/dev/null 2>&1; then
+  py_missing=()
+  for module in nbclient nbformat ipykernel matplotlib pandas; do
+    python3 -c "import $module" >/dev/null 2>&1 || py_missing+=("$module")
+  done
+  if [ ${#py_missing[@]} -gt 0 ]; then
+    echo "setup: installing Python packages ${py_missing[*]}" >&2
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check "${py_missing[@]}" >&2
+  fi
+else
+  echo "setup: python3 not found; the notebook test will fail (needs nbclient, matplotlib, pandas)" >&2
+fi

@@ -5,3 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build -c release
 swift test -c release "$@"
+# The embedding example: builds against GestureKit alone and recognizes a piped stream.
+bash scripts/examples.sh

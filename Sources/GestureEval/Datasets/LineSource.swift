@@ -1,0 +1,96 @@
+import Foundation
+import GestureKit
+
+/// Turns one text line of a sample stream into a sample.
+///
+/// Conforming formats keep what they learn from earlier lines (a header's column order).
+public protocol SampleLineDecoder {
+    /// Decodes line `lineNumber` (1-based, without its line break) of `file`; returns `nil` for a
+    /// line that holds no sample (a header or a comment), throws for a malformed one.
+    mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample?
+}
+
+/// A ``MotionSource`` reading samples line by line from a file or a pipe (standard input), each
+/// line decoded by a ``SampleLineDecoder``, so a live stream is processed as it arrives.
+///
+/// Reads with one `read(2)` call at a time (whatever the pipe holds, up to 64 KiB), so a sample is
+/// returned as soon as its line is complete. Blank lines are skipped; `\r\n` line ends are accepted.
+///
+/// - Complexity: O(line length) per sample; the buffer is reused.
+public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
+    /// The name used in error messages (a path, or `-` for standard input).
+    public let name: String
+    /// The decoder, with whatever it has learned (for example the header).
+    public private(set) var decoder: Decoder
+    /// Kept so the descriptor stays open as long as the source lives.
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    /// Lines read so far.
+    public private(set) var lineNumber = 0
+
+    /// Reads from `handle`, naming it `name` in errors; the source keeps the handle open while it lives.
+    public init(handle: FileHandle, name: String, decoder: Decoder) {
+        self.name = name
+        self.decoder = decoder
+        self.handle = handle
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    public mutating func next() throws(DataFileError) -> MotionSample? {
+        while let line = try nextLine() {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if let sample = try decoder.decode(line[...], lineNumber: lineNumber, file: name) { return sample }
+        }
+        return nil
+    }
+
+    /// The next line without its line break, or `nil` at the end of the input.
+    private mutating func nextLine() throws(DataFileError) -> String? {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: buffer[position..<end], as: UTF8.self)
+                position = newline + 1
+                lineNumber += 1
+                return line
+            }
+            if atEnd {
+                guard position < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: buffer[position..<end], as: UTF8.self)
+                position = buffer.count
+                lineNumber += 1
+                return line
+            }
+            try fill()
+        }
+    }
+
+    /// Reads whatever is available (blocking until something is, or the end).
+    private mutating func fill() throws(DataFileError) {
+        if position > 0 {
+            buffer.removeSubrange(0..<position)
+            position = 0
+        }
+        let chunk = 1 << 16
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        let fd = handle.fileDescriptor
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBytes { raw in
+                read(fd, raw.baseAddress! + old, chunk)
+            }
+        } while count < 0 && errno == EINTR
+        guard count >= 0 else {
+            buffer.removeLast(chunk)
+            throw DataFileError(file: name, line: lineNumber + 1, "cannot read: \(String(cString: strerror(errno)))")
+        }
+        buffer.removeLast(chunk - count)
+        if count == 0 { atEnd = true }
+    }
+}

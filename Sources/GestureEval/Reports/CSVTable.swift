@@ -1,0 +1,60 @@
+import Foundation
+
+/// A table of text cells written as CSV (RFC 4180 quoting, `\n` line ends) or as Markdown.
+///
+/// Numbers are formatted by ``number(_:)`` (Swift's shortest round-trip form), so a table read
+/// back by pandas or Python's `csv` module gives the exact same values.
+public struct CSVTable: Hashable, Sendable {
+    /// Column names.
+    public var header: [String]
+    /// Rows, each with one cell per column.
+    public private(set) var rows: [[String]]
+
+    /// Creates a table; every row must have as many cells as `header`.
+    public init(header: [String], rows: [[String]] = []) {
+        self.header = header
+        self.rows = []
+        for row in rows { append(row) }
+    }
+
+    /// Appends a row; it must have as many cells as the header.
+    public mutating func append(_ row: [String]) {
+        precondition(row.count == header.count, "a CSV row needs \(header.count) cells, got \(row.count)")
+        rows.append(row)
+    }
+
+    /// The CSV text: header line, then one line per row.
+    public var csv: String {
+        var out = ""
+        for line in [header] + rows {
+            out += line.map(Self.quote).joined(separator: ",")
+            out += "\n"
+        }
+        return out
+    }
+
+    /// A GitHub-flavoured Markdown table (pipes and line breaks in cells escaped).
+    public var markdown: String {
+        func cell(_ s: String) -> String {
+            s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: " ")
+                .replacingOccurrences(of: "\n", with: " ")
+        }
+        var out = "| " + header.map(cell).joined(separator: " | ") + " |\n"
+        out += "|" + String(repeating: " --- |", count: header.count) + "\n"
+        for row in rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+        return out
+    }
+
+    /// `field` quoted when it holds a comma, quote, line break or leading/trailing space; quotes doubled.
+    public static func quote(_ field: String) -> String {
+        let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            || field.first == " " || field.last == " "
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `value` in Swift's shortest round-trip form (`0.1`, `1e-05`, `nan`, `inf`).
+    public static func number(_ value: Double) -> String {
+        value.isNaN ? "nan" : "\(value)"
+    }
+}

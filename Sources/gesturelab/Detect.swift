@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import GestureEval
+import GestureKit
+
+/// `gesturelab detect`: run one recognizer over a recording file or a live stream on standard input.
+struct Detect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a recognizer over samples from a CSV file or standard input, printing events as they happen.",
+        discussion: """
+            Input: a CSV file, or `-` for standard input (one line per sample, for piping a live stream).
+            Each event is printed as soon as it is detected, as a table row or, with --json, as one
+            JSON object per line with label, phase, start, end, time (seconds) and score.
+            Samples with NaN/infinite values, repeated or backward timestamps are skipped and counted
+            on standard error.
+            With --report DIR it also writes a report folder: the signal with the detections marked
+            (SVG, with its data as CSV), events.csv, results.json and summary.md; the samples are kept
+            in memory for the plot, so use it on recordings rather than endless streams.
+            Examples:
+              gesturelab detect --recognizer orientation --input recording.csv
+              gesturelab detect --recognizer orientation --input recording.csv --report reports/detect
+              phone-logger | gesturelab detect --recognizer orientation --config configs/orientation.yaml --input - --json
+            """
+    )
+
+    @Option(help: "Recognizer identifier (\(RecognizerRegistry.standard.identifiers.joined(separator: ", "))).")
+    var recognizer: String
+
+    @Option(help: "Configuration file, YAML or JSON (a tuned configuration or trained model); default settings if omitted.")
+    var config: String?
+
+    @Option(help: "CSV file to read, or - for standard input.")
+    var input: String
+
+    @Flag(help: "Print one JSON object per event and line instead of a table.")
+    var json = false
+
+    @Flag(help: "Replay a file at its recorded pace instead of as fast as possible (a stream on - arrives at its own pace).")
+    var realtime = false
+
+    @Option(help: "Also write a report folder (signal plot with detections, events, results).")
+    var report: String?
+
+    func validate() throws {
+        let known = RecognizerRegistry.standard.identifiers
+        guard known.contains(recognizer) else {
+            throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
+        }
+        guard !input.isEmpty else { throw ValidationError("--input needs a file path or -") }
+    }
+
+    func run() throws {
+        let model = try makeRecognizer()
+        let handle: FileHandle
+        if input == "-" {
+            handle = .standardInput
+        } else {
+            guard FileManager.default.fileExists(atPath: input) else { throw DataFileError(file: input, "no such file") }
+            do {
+                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+            } catch {
+                throw DataFileError(file: input, "cannot open: \(error.localizedDescription)")
+            }
+        }
+        defer { if input != "-" { try? handle.close() } }
+
+        let lines = LineSource(handle: handle, name: input == "-" ? "<stdin>" : input, decoder: makeSampleLineDecoder())
+        var pipeline = Pipeline(recognizers: [model])
+        var recorder = report.map { _ in DetectionRecorder() }
+        // A stream on standard input already arrives at its own pace.
+        if realtime && input != "-" {
+            try consume(lines.paced(), through: &pipeline, recording: &recorder)
+        } else {
+            try consume(lines, through: &pipeline, recording: &recorder)
+        }
+
+        let diagnostics = pipeline.validator.diagnostics
+        if let report, let recorder {
+            try recorder.write(to: URL(fileURLWithPath: report, isDirectory: true), recognizer: recognizer,
+                               configuration: config, input: input, diagnostics: diagnostics)
+        }
+        if diagnostics.skipped > 0 {
+            CommandLineError.printLine(
+                "detect: skipped \(diagnostics.skipped) of \(diagnostics.skipped + diagnostics.accepted) samples "
+                    + "(\(diagnostics.nonFinite) non-finite, \(diagnostics.duplicates) duplicate time, "
+                    + "\(diagnostics.outOfOrder) out of order)")
+        }
+    }
+
+    /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
+    private func consume<Source: MotionSource>(_ source: Source, through pipeline: inout Pipeline,
+                                               recording recorder: inout DetectionRecorder?) throws(Source.Failure) {
+        var source = source
+        let printer = EventPrinter(json: json)
+        printer.header()
+        var events: [GestureEvent] = []
+        while let sample = try source.next() {
+            events.removeAll(keepingCapacity: true)
+            pipeline.process(sample, into: &events)
+            for event in events { printer.print(event) }
+            recorder?.record(sample, events: events)
+        }
+    }
+
+    private func makeRecognizer() throws -> any Recognizer {
+        let registry = RecognizerRegistry.standard
+        guard let config else { return try registry.makeRecognizer(recognizer) }
+        let url = URL(fileURLWithPath: config)
+        let document: any ConfigurationDecoding
+        if url.pathExtension.lowercased() == "json" {
+            do {
+                document = JSONConfiguration(data: try Data(contentsOf: url))
+            } catch {
+                throw DataFileError(file: config, "cannot read: \(error.localizedDescription)")
+            }
+        } else {
+            document = try YAMLConfiguration(contentsOf: url)
+        }
+        do {
+            return try registry.makeRecognizer(recognizer, configuration: document)
+        } catch let error as RecognizerRegistry.Error {
+            throw DataFileError(file: config, "\(error)")
+        }
+    }
+}
+
+/// Writes events to standard output, flushed line by line so a pipe sees each one at once.
+struct EventPrinter {
+    var json: Bool
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }()
+
+    func header() {
+        guard !json else { return }
+        write(Self.row(["time (s)", "phase", "label", "start (s)", "end (s)", "score", "direction"]))
+    }
+
+    func print(_ event: GestureEvent) {
+        if json {
+            // Encoding an event (strings, finite or named numbers) cannot fail.
+            let data = (try? Self.encoder.encode(event)) ?? Data()
+            write(String(decoding: data, as: UTF8.self))
+        } else {
+            func f(_ v: Double) -> String { String(format: "%.3f", v) }
+            write(Self.row([f(event.time), event.phase.rawValue, event.label, f(event.start), f(event.end),
+                            String(format: "%.4g", event.score), event.direction?.rawValue ?? ""]))
+        }
+    }
+
+    private static func row(_ cells: [String]) -> String {
+        let widths = [9, 10, 20, 10, 10, 9, 0]
+        return zip(cells, widths).enumerated().map { i, pair in
+            let (cell, width) = pair
+            let pad = String(repeating: " ", count: max(0, width - cell.count))
+            return i == 0 || i >= 3 && i <= 5 ? pad + cell : cell + pad
+        }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+
+    private func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import GestureKit
+import GestureTestSupport
+import Testing
+
+@Suite struct DetectCommandTests {
+    struct Event: Decodable, Equatable {
+        var label: String
+        var phase: String
+        var start: Double
+        var end: Double
+        var time: Double
+        var score: Double
+    }
+
+    /// Face up 2 s, upright in portrait 2 s, face down 2 s: a CSV with the `t,x,y,z` header.
+    static func tiltCSV(rate: Double, header: String = "t,x,y,z") -> String {
+        let script = MotionScript.still(.identity, duration: 2)
+            .then(.still(Quaternion(EulerAngles(pitch: .pi / 2, roll: 0, yaw: 0)), duration: 2))
+            .then(.still(Quaternion(EulerAngles(pitch: 0, roll: .pi, yaw: 0)), duration: 2))
+        var csv = header + "\n"
+        for s in script.samples(rate: rate) {
+            let a = s.acceleration
+            csv += "\(s.timestamp),\(a.x),\(a.y),\(a.z)\n"
+        }
+        return csv
+    }
+
+    static func decode(_ stdout: String) throws -> [Event] {
+        try stdout.split(separator: "\n").map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
+    }
+
+    @Test(arguments: [25.0, 50.0, 100.0]) func orientationOverStdinGivesTheTiltEvents(rate: Double) throws {
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
+                                              stdin: Self.tiltCSV(rate: rate))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let events = try Self.decode(result.stdout)
+        let sequence = events.map { "\($0.phase) \($0.label)" }
+        #expect(sequence == [
+            "began lyingOnBack", "began faceUp", "ended lyingOnBack", "ended faceUp", "began portrait",
+            "ended portrait", "began faceDown",
+        ])
+        let portrait = try #require(events.first { $0.label == "portrait" && $0.phase == "began" })
+        #expect(portrait.time > 2 && portrait.time < 2.6, "detected \(portrait.time - 2) s after the tilt")
+        let faceUp = try #require(events.first { $0.label == "faceUp" && $0.phase == "ended" })
+        #expect(faceUp.start == 0 && faceUp.end == faceUp.time)
+    }
+
+    @Test func tableOutputFromAFileWithTheLongHeader() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tilt-\(UUID().uuidString).csv")
+        try Self.tiltCSV(rate: 50, header: "time,accel_x,accel_y,accel_z").write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("phase") == true && lines.first?.contains("label") == true)
+        #expect(lines.count == 8)
+        #expect(lines.last?.contains("faceDown") == true)
+    }
+
+    @Test func realtimeReplayGivesTheSameEvents() throws {
+        // Half a second of samples: the paced run takes about that long, and must print the same.
+        let csv = String(Self.tiltCSV(rate: 50).split(separator: "\n").prefix(26).joined(separator: "\n")) + "\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).csv")
+        try csv.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fast = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path, "--json"])
+        let paced = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path, "--json", "--realtime"])
+        #expect(fast.status == 0 && paced.status == 0)
+        #expect(!fast.stdout.isEmpty)
+        #expect(paced.stdout == fast.stdout)
+    }
+
+    @Test func configurationFileIsApplied() throws {
+        // With the device's gravity ignored and an extreme smoothing time constant of 5 s the
+        // orientation cannot follow the 2-second poses: fewer events than with the defaults.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString).json")
+        try Data(#"{"smoothing": {"timeConstant": {"_0": 5}}}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let slow = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--config", url.path,
+                                             "--input", "-", "--json"], stdin: Self.tiltCSV(rate: 50))
+        #expect(slow.status == 0, "\(slow.stderr)")
+        let events = try Self.decode(slow.stdout)
+        #expect(!events.contains { $0.label == "portrait" })
+    }
+
+    @Test func reportFolderHoldsTheRunAndExportsToANotebook() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("detect-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json",
+                                               "--report", "reports/tilt"], stdin: Self.tiltCSV(rate: 50), directory: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = root.appendingPathComponent("reports/tilt")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["events.csv", "report.json", "results.json", "signal.annotations.csv", "signal.events.csv",
+                          "signal.signal.csv", "signal.svg", "summary.md"])
+        struct Results: Decodable {
+            struct Samples: Decodable { var accepted: Int }
+            var recognizer: String
+            var samples: Samples
+            var eventCounts: [String: [String: Int]]
+        }
+        let results = try JSONDecoder().decode(Results.self, from: Data(contentsOf: folder.appendingPathComponent("results.json")))
+        #expect(results.recognizer == "orientation")
+        #expect(results.samples.accepted == 300)
+        #expect(results.eventCounts["portrait"] == ["began": 1, "ended": 1])
+        let events = try String(contentsOf: folder.appendingPathComponent("events.csv"), encoding: .utf8)
+        let printed = try Self.decode(result.stdout)
+        #expect(events.split(separator: "\n").count == 1 + printed.count)
+        let svg = try String(contentsOf: folder.appendingPathComponent("signal.svg"), encoding: .utf8)
+        #expect(svg.contains("detected portrait"))
+        let manifest = try String(contentsOf: folder.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(manifest.contains("\"--report\""))
+
+        let export = try GestureLabBinary.run(["export", "notebook", "--report", "reports/tilt"], directory: root)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("notebooks-export/tilt.ipynb").path))
+    }
+
+    @Test func badValueNamesFileLineAndField() throws {
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
+                                              stdin: "t,x,y,z\n0,0,0,-1\n0.02,0,oops,-1\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: <stdin>:3: y: not a number: 'oops'\n")
+    }
+
+    @Test func missingFileFailsWithOneLine() throws {
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "no/such/file.csv"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: no/such/file.csv: no such file\n")
+    }
+
+    @Test func unknownHeaderIsReported() throws {
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
+                                              stdin: "seconds,a,b,c\n0,0,0,-1\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: <stdin>:1: header: expected"))
+    }
+
+    @Test func invalidConfigurationNamesTheKey() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).yaml")
+        try "enterAngle: 2.0\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--config", url.path, "--input", "-"],
+                                              stdin: "t,x,y,z\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(url.path) && result.stderr.contains("enterAngle"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func nonFiniteAndBackwardSamplesAreSkippedAndCounted() throws {
+        let csv = "t,x,y,z\n0,0,0,-1\n0.02,nan,0,-1\n0.04,0,0,-1\n0.03,0,0,-1\n0.04,0,0,-1\n"
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"], stdin: csv)
+        #expect(result.status == 0)
+        #expect(result.stderr == "detect: skipped 3 of 5 samples (1 non-finite, 1 duplicate time, 1 out of order)\n")
+    }
+
+    @Test(arguments: [
+        ["detect", "--recognizer", "orientation", "--input", "-", "--bogus"],
+        ["detect", "--recognizer", "no-such-recognizer", "--input", "-"],
+        ["detect", "--input", "-"],
+    ]) func usageErrorsExitTwo(arguments: [String]) throws {
+        let result = try GestureLabBinary.run(arguments, stdin: "")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Usage:") || result.stderr.contains("Error:"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// Events appear while the input is still open: the first is read before the stream ends.
+    @Test func eventsArePrintedAsSamplesArrive() throws {
+        let process = Process()
+        process.executableURL = GestureLabBinary.url
+        process.arguments = ["detect", "--recognizer", "orientation", "--input", "-", "--json"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("t,x,y,z\n0,0,0,-1\n0.02,0,0,-1\n".utf8))
+        // Blocks until the first event line arrives; would hang (not pass) if output waited for the end.
+        var received = Data()
+        while !received.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        try input.fileHandleForWriting.close()
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let first = try JSONDecoder().decode(Event.self, from: received.split(separator: UInt8(ascii: "\n"))[0])
+        #expect(first.phase == "began")
+        #expect(process.terminationStatus == 0)
+    }
+}
