@@ -38,7 +38,7 @@ import Testing
         let events = try Self.decode(result.stdout)
         let sequence = events.map { "\($0.phase) \($0.label)" }
         #expect(sequence == [
-            "began lyingOnBack", "began faceUp", "ended lyingOnBack", "ended faceUp", "began portrait",
+            "began faceUp", "began lyingOnBack", "ended lyingOnBack", "ended faceUp", "began portrait",
             "ended portrait", "began faceDown",
         ])
         let portrait = try #require(events.first { $0.label == "portrait" && $0.phase == "began" })
