@@ -1,0 +1,197 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Foundation
+#endif
+
+/// Estimates attitude from accelerometer and gyroscope (a Mahony-style complementary filter), so
+/// raw IMU data gets the channels of fused device motion: attitude, gravity and user acceleration
+/// in the CoreMotion convention.
+///
+/// The gyroscope is integrated (`q ← q · exp(½ ω dt)`); the accelerometer pulls the estimated
+/// gravity toward the measured direction by adding `gain · (â × ĝ)` to the rotation rate, where
+/// `â` is measured and `ĝ` estimated gravity, both unit vectors in the device frame. Settings
+/// follow x-io's Fusion library: a proportional ``Configuration/gain`` (1/s), a start-up ramp
+/// from ``Configuration/startupGain`` down to the gain over ``Configuration/startupTime``
+/// seconds, and **acceleration rejection**: while measured and estimated gravity differ by more
+/// than ``Configuration/accelerationRejection`` radians (the device is being accelerated), the
+/// accelerometer is ignored; if that lasts ``Configuration/recoveryTime`` seconds, the start-up
+/// ramp restarts so the estimate recovers.
+///
+/// The first sample sets the tilt from the accelerometer with yaw zero (yaw is unobservable
+/// without a magnetometer, as CoreMotion's `xArbitraryZVertical` frame). Output: attitude (device
+/// → reference), gravity = attitude's gravity (g), user acceleration = acceleration − gravity.
+///
+/// Odd input: samples with a NaN or infinite value, and samples not later than the previous one,
+/// produce nothing. Samples without a rotation rate, and samples that already carry an attitude
+/// (unless ``Configuration/overwrite``), pass through unchanged. Across a gap longer than
+/// ``Configuration/maximumInterval`` the gyroscope is not integrated and the ramp restarts.
+///
+/// - Complexity: O(1) per sample, no allocation.
+public struct AttitudeEstimator: SignalStage, Sendable {
+    /// Settings in 1/s, seconds and radians.
+    public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
+        /// Accelerometer feedback gain, 1/s (Fusion's default 0.5): higher trusts the accelerometer more.
+        public var gain: Double
+        /// Gain, 1/s, at start-up, ramping down to ``gain`` (Fusion's initial gain 10).
+        public var startupGain: Double
+        /// Length of the start-up ramp, seconds (Fusion's 3 s).
+        public var startupTime: Double
+        /// Largest angle, radians, between measured and estimated gravity for the accelerometer to be used (10°).
+        public var accelerationRejection: Double
+        /// Time, seconds, of continuous rejection after which the start-up ramp restarts.
+        public var recoveryTime: Double
+        /// Longest interval, seconds, over which the gyroscope is integrated.
+        public var maximumInterval: Double
+        /// Replace an attitude the sample already has.
+        public var overwrite: Bool
+
+        /// Creates settings; the defaults are x-io Fusion's.
+        public init(
+            gain: Double = 0.5,
+            startupGain: Double = 10,
+            startupTime: Double = 3,
+            accelerationRejection: Double = 10 * Double.pi / 180,
+            recoveryTime: Double = 5,
+            maximumInterval: Double = 0.5,
+            overwrite: Bool = false
+        ) {
+            self.gain = gain
+            self.startupGain = startupGain
+            self.startupTime = startupTime
+            self.accelerationRejection = accelerationRejection
+            self.recoveryTime = recoveryTime
+            self.maximumInterval = maximumInterval
+            self.overwrite = overwrite
+        }
+
+        public static var defaultValue: Configuration { Configuration() }
+
+        private enum CodingKeys: String, CodingKey {
+            case gain, startupGain, startupTime, accelerationRejection, recoveryTime, maximumInterval, overwrite
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Configuration()
+            self.init(
+                gain: try c.decode(.gain, default: d.gain),
+                startupGain: try c.decode(.startupGain, default: d.startupGain),
+                startupTime: try c.decode(.startupTime, default: d.startupTime),
+                accelerationRejection: try c.decode(.accelerationRejection, default: d.accelerationRejection),
+                recoveryTime: try c.decode(.recoveryTime, default: d.recoveryTime),
+                maximumInterval: try c.decode(.maximumInterval, default: d.maximumInterval),
+                overwrite: try c.decode(.overwrite, default: d.overwrite)
+            )
+        }
+    }
+
+    /// The settings.
+    public let configuration: Configuration
+    /// The current attitude estimate, `nil` before the first sample with a rotation rate.
+    public private(set) var attitude: Quaternion?
+    /// How many samples had their accelerometer ignored by acceleration rejection.
+    public private(set) var rejectedSamples = 0
+    private var lastTimestamp = -Double.infinity
+    private var rampStart = 0.0
+    private var rejectedFor = 0.0
+
+    /// Creates the stage, or throws when a setting is out of range.
+    public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
+        try ConfigurationError.requireNonNegative(configuration.gain, "gain")
+        try ConfigurationError.requireNonNegative(configuration.startupGain, "startupGain")
+        try ConfigurationError.requireNonNegative(configuration.startupTime, "startupTime")
+        guard configuration.accelerationRejection > 0, configuration.accelerationRejection <= Double.pi else {
+            throw ConfigurationError(key: "accelerationRejection", "must be in (0, π] radians, got \(configuration.accelerationRejection)")
+        }
+        try ConfigurationError.requirePositive(configuration.recoveryTime, "recoveryTime")
+        try ConfigurationError.requirePositive(configuration.maximumInterval, "maximumInterval")
+        self.configuration = configuration
+    }
+
+    /// The attitude whose gravity is `acceleration`'s direction, with zero yaw; identity when
+    /// the acceleration is too small to give a direction (free fall).
+    public static func tilt(from acceleration: Vector3) -> Quaternion {
+        guard acceleration.length > 0.1, let a = acceleration.normalized else { return .identity }
+        let down = Vector3(0, 0, -1)
+        // The rotation taking measured gravity onto the reference's down, about the axis normal to both.
+        let c = min(1, max(-1, a.dot(down)))
+        let axis = a.cross(down)
+        if axis.length < 1e-9 { return c > 0 ? .identity : Quaternion(angle: .pi, axis: Vector3(1, 0, 0)) }
+        return Quaternion(angle: acos(c), axis: axis)
+    }
+
+    public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
+        guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        guard let rate = sample.rotationRate, configuration.overwrite || sample.attitude == nil else {
+            output.append(sample)
+            return
+        }
+        output.append(update(sample, rate: rate))
+    }
+
+    /// Advances the estimate with `sample` and returns it with attitude, gravity and user acceleration.
+    private mutating func update(_ sample: MotionSample, rate: Vector3) -> MotionSample {
+        let t = sample.timestamp
+        defer { lastTimestamp = t }
+        guard var q = attitude else {
+            let q = Self.tilt(from: sample.acceleration)
+            attitude = q
+            rampStart = t
+            return fused(sample, q)
+        }
+        let dt = t - lastTimestamp
+        guard dt <= configuration.maximumInterval else {
+            // Integrating one rate reading over a long gap would be a guess; let the accelerometer re-converge.
+            rampStart = t
+            rejectedFor = 0
+            return fused(sample, q)
+        }
+
+        let sinceStart = t - rampStart
+        let starting = sinceStart < configuration.startupTime
+        let gain = starting
+            ? configuration.startupGain + (configuration.gain - configuration.startupGain) * sinceStart / configuration.startupTime
+            : configuration.gain
+
+        var omega = rate
+        if let measured = sample.acceleration.normalized {
+            let estimated = q.gravity
+            let error = measured.cross(estimated)
+            let angle = atan2(error.length, measured.dot(estimated))
+            if starting || angle <= configuration.accelerationRejection {
+                omega += error * gain
+                rejectedFor = max(0, rejectedFor - dt)
+            } else {
+                rejectedSamples += 1
+                rejectedFor += dt
+                if rejectedFor >= configuration.recoveryTime {
+                    rampStart = t
+                    rejectedFor = 0
+                }
+            }
+        }
+        let turn = omega.length * dt
+        if turn > 0 { q = q * Quaternion(angle: turn, axis: omega) }
+        q = q.normalized ?? q
+        attitude = q
+        return fused(sample, q)
+    }
+
+    private func fused(_ sample: MotionSample, _ q: Quaternion) -> MotionSample {
+        var s = sample
+        let g = q.gravity
+        s.attitude = q
+        s.gravity = g
+        s.userAcceleration = sample.acceleration - g
+        return s
+    }
+
+    public mutating func reset() {
+        attitude = nil
+        rejectedSamples = 0
+        lastTimestamp = -.infinity
+        rampStart = 0
+        rejectedFor = 0
+    }
+}
