@@ -111,6 +111,8 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
     private var movements = 0
     private var peak = 0.0
     private var quietUntil = -Double.infinity
+    private var previousMagnitude = 0.0
+    private var previousTime = -Double.infinity
 
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.smoothing.validate("smoothing")
@@ -150,7 +152,23 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         if useY, abs(v.y) > abs(value) { axis = .y; value = v.y }
         if useZ, abs(v.z) > abs(value) { axis = .z; value = v.z }
         let magnitude = abs(value)
-        guard magnitude >= configuration.movementThreshold else { return }
+        let threshold = configuration.movementThreshold
+        let previous = previousMagnitude, previousTime = self.previousTime
+        previousMagnitude = magnitude
+        self.previousTime = t
+        // Threshold crossings are placed between samples by linear interpolation, so times do not
+        // depend on where the sampling grid falls (rate invariance); not across a pause-long gap.
+        let interpolate = t - previousTime <= configuration.pause
+        guard magnitude >= threshold else {
+            if active || spent, interpolate, previous >= threshold {
+                lastAbove = previousTime + (previous - threshold) / (previous - magnitude) * (t - previousTime)
+            }
+            if active, t - burstStart > configuration.maximumDuration { cancelOverlong(at: t, into: &events) }
+            return
+        }
+        let crossing = interpolate && previous < threshold
+            ? previousTime + (threshold - previous) / (magnitude - previous) * (t - previousTime)
+            : t
 
         if spent {
             lastAbove = t
@@ -159,11 +177,11 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         if !active {
             guard t >= quietUntil else { return }
             active = true
-            burstStart = t
+            burstStart = crossing
             movements = 0
             peak = 0
             lastSign = .zero
-            events.append(GestureEvent(label: Self.label, phase: .began, start: t, end: t, time: t, score: magnitude))
+            events.append(GestureEvent(label: Self.label, phase: .began, start: crossing, end: crossing, time: t, score: magnitude))
         }
         lastAbove = t
         peak = max(peak, magnitude)
@@ -172,11 +190,14 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             movements += 1
             lastSign[axis] = sign
         }
-        if t - burstStart > configuration.maximumDuration {
-            events.append(event(.cancelled, at: t))
-            active = false
-            spent = true
-        }
+        if t - burstStart > configuration.maximumDuration { cancelOverlong(at: t, into: &events) }
+    }
+
+    /// Cancels a burst that has lasted too long; the rest of it is ignored until a pause.
+    private mutating func cancelOverlong(at t: Double, into events: inout [GestureEvent]) {
+        events.append(event(.cancelled, at: t))
+        active = false
+        spent = true
     }
 
     /// Ends the current burst at time `t`: `ended` if it qualifies, else `cancelled`.
@@ -210,5 +231,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         movements = 0
         peak = 0
         quietUntil = -.infinity
+        previousMagnitude = 0
+        previousTime = -.infinity
     }
 }
