@@ -96,7 +96,7 @@ public enum GestureMotions {
     }
 
     /// A slap along x, phone face up: a push of `peak` g over 0.12 s toward `direction` (left or
-    /// right), 40 ms of coasting, then braking `brakingRatio` times as strong in the opposite
+    /// right), 20 ms of coasting, then braking `brakingRatio` times as strong in the opposite
     /// direction, long enough that the phone comes to rest (equal push and braking impulse).
     public static func slap(
         _ direction: Direction, peak: Double = 1.6, brakingRatio: Double = 1.3, lead: Double = 1.5, tail: Double = 1.5
@@ -105,9 +105,9 @@ public enum GestureMotions {
         let sign: Double = direction.isPositive ? 1 : -1
         let push = 0.12
         let brake = push / brakingRatio
-        return moving(duration: lead + push + 0.04 + brake + tail) { t in
+        return moving(duration: lead + push + 0.02 + brake + tail) { t in
             let a = peak * halfSine(t, start: lead, length: push)
-                - brakingRatio * peak * halfSine(t, start: lead + push + 0.04, length: brake)
+                - brakingRatio * peak * halfSine(t, start: lead + push + 0.02, length: brake)
             return Vector3(sign * a, 0, 0)
         }
     }

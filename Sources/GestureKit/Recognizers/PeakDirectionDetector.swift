@@ -150,6 +150,8 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     private var largestPeak = 0.0
     private var lastAxis = Axis.x
     private var lastPeak = 0.0
+    private var previousMagnitude = 0.0
+    private var previousTime = -Double.infinity
 
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.smoothing.validate("smoothing")
@@ -196,12 +198,22 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         var value = x
         if abs(y) > abs(value) { axis = .y; value = y }
         if abs(z) > abs(value) { axis = .z; value = z }
-        let above = abs(value) > configuration.threshold
+        let magnitude = abs(value)
+        let threshold = configuration.threshold
+        let above = magnitude > threshold
+        let previous = previousMagnitude, previousTime = self.previousTime
+        previousMagnitude = magnitude
+        self.previousTime = t
+        // Threshold crossings are placed between samples by linear interpolation, so times do not
+        // depend on where the sampling grid falls (rate invariance); not across a gap.
+        let interpolate = t - previousTime <= configuration.quietTime
 
         if !active {
             guard above, let first = firstTimestamp, t - first >= configuration.warmUp else { return }
             active = true
-            start = t
+            start = interpolate && previous <= threshold && previousTime - first >= configuration.warmUp
+                ? previousTime + (threshold - previous) / (magnitude - previous) * (t - previousTime)
+                : t
             startAxis = axis
             startPeak = value
             startLobeOpen = true
@@ -226,7 +238,12 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         }
         if !sameSign, abs(s) > abs(brakingPeak) { brakingPeak = s }
 
-        guard above else { return }
+        guard above else {
+            if interpolate, previous > threshold {
+                lastAbove = previousTime + (previous - threshold) / (previous - magnitude) * (t - previousTime)
+            }
+            return
+        }
         lastAbove = t
         if abs(value) > abs(largestPeak) {
             largestAxis = axis
@@ -278,5 +295,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         largestPeak = 0
         lastPeak = 0
         startLobeOpen = false
+        previousMagnitude = 0
+        previousTime = -.infinity
     }
 }

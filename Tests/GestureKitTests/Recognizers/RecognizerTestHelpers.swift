@@ -5,7 +5,7 @@ import GestureTestSupport
 let testRates: [Double] = [25, 50, 100]
 
 /// Runs a fresh recognizer made by `make` over `script` sampled at `rate` Hz.
-func events<R: Recognizer>(_ make: () throws -> R, _ script: MotionScript, rate: Double) rethrows -> [GestureEvent] {
+func recognize<R: Recognizer>(_ make: () throws -> R, _ script: MotionScript, rate: Double) rethrows -> [GestureEvent] {
     var recognizer = try make()
     return recognizer.process(script.samples(rate: rate))
 }

@@ -93,10 +93,10 @@ import Testing
             .then(GestureMotions.singleBump())
             .then(GestureMotions.walkingBounce(duration: 3))
             .then(GestureMotions.vigorousShake(axis: .y))
-        let reference = try events({ try ShakeCounter() }, script, rate: 100)
+        let reference = try recognize({ try ShakeCounter() }, script, rate: 100)
         #expect(reference.filter { $0.phase == .ended }.count == 2)
         for rate in [25.0, 50] {
-            let other = try events({ try ShakeCounter() }, script, rate: rate)
+            let other = try recognize({ try ShakeCounter() }, script, rate: rate)
             #expect(sameEvents(reference, other, tolerance: 1 / rate + 1e-9), "\(rate) Hz: \(other)")
         }
     }

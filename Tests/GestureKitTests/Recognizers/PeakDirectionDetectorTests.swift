@@ -1,0 +1,165 @@
+import Foundation
+import GestureKit
+import GestureTestSupport
+import Testing
+
+@Suite struct PeakDirectionDetectorTests {
+    typealias Configuration = PeakDirectionDetector.Configuration
+
+    /// Samples with total acceleration only, for the presets that high-pass it themselves.
+    static func accelerometerOnly(_ samples: [MotionSample]) -> [MotionSample] {
+        samples.map { MotionSample(timestamp: $0.timestamp, acceleration: $0.acceleration) }
+    }
+
+    /// The directions reported for `script` at `rate` Hz.
+    static func directions(_ configuration: Configuration, _ script: MotionScript, rate: Double, raw: Bool = false) throws -> [Direction?] {
+        var detector = try PeakDirectionDetector(configuration: configuration)
+        let samples = script.samples(rate: rate)
+        return detector.process(raw ? accelerometerOnly(samples) : samples).map(\.direction)
+    }
+
+    @Test(arguments: [Direction.left, .right])
+    func slapWithStrongBrakingHasTheRightDirectionWithTheRemedy(direction: Direction) throws {
+        // Braking 1.4 times the push: "largest wins" reads the slap backwards.
+        let slap = GestureMotions.slap(direction, peak: 1.5, brakingRatio: 1.4)
+        let opposite: Direction = direction == .left ? .right : .left
+        for rate in testRates {
+            #expect(try Self.directions(Configuration(), slap, rate: rate) == [direction])
+            #expect(try Self.directions(.slap, slap, rate: rate, raw: true) == [direction])
+            // The documented failure, with the remedy off.
+            #expect(try Self.directions(Configuration(peak: .largest), slap, rate: rate) == [opposite])
+            var slapWithoutRemedy = Configuration.slap
+            slapWithoutRemedy.peak = .last
+            #expect(try Self.directions(slapWithoutRemedy, slap, rate: rate, raw: true) == [opposite])
+        }
+    }
+
+    @Test func gentleBrakingIsRightEitherWay() throws {
+        let slap = GestureMotions.slap(.right, peak: 1.5, brakingRatio: 0.7)
+        for choice in PeakDirectionDetector.PeakChoice.allCases where choice != .last {
+            #expect(try Self.directions(Configuration(peak: choice), slap, rate: 50) == [.right])
+        }
+    }
+
+    /// Direction accuracy over slaps with braking 0.5 to 1.5 times the push, both directions,
+    /// three push strengths and three rates, for the default detector (user acceleration, 0.3 g)
+    /// and the slap preset (its own high-pass, 1.0 g on x): the remedy is always right; "largest"
+    /// is wrong when braking is the larger peak (earlier behind a high-pass); "last" (the 001
+    /// override) reads every slap whose braking crosses the threshold backwards.
+    @Test(arguments: [("peak-direction", Configuration()), ("slap", Configuration.slap)])
+    func remedyAccuracyOverBrakingRatios(name: String, base: Configuration) throws {
+        let ratios = stride(from: 0.5, through: 1.5001, by: 0.1).map { $0 }
+        var correct: [PeakDirectionDetector.PeakChoice: Int] = [:]
+        var total = 0
+        var largestWrongWhenBrakingWeaker = 0
+        for ratio in ratios {
+            for direction in [Direction.left, .right] {
+                for peak in [1.5, 2.0, 2.5] {
+                    for rate in testRates {
+                        let slap = GestureMotions.slap(direction, peak: peak, brakingRatio: ratio)
+                        total += 1
+                        for choice in PeakDirectionDetector.PeakChoice.allCases {
+                            var configuration = base
+                            configuration.peak = choice
+                            let got = try Self.directions(configuration, slap, rate: rate, raw: base == .slap)
+                            if got == [direction] { correct[choice, default: 0] += 1 }
+                            if choice == .largest, ratio < 0.95, got != [direction] { largestWrongWhenBrakingWeaker += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        let line = PeakDirectionDetector.PeakChoice.allCases
+            .map { "\($0.rawValue) \(correct[$0, default: 0])/\(total)" }.joined(separator: ", ")
+        print("\(name) direction accuracy over braking ratios 0.5–1.5: \(line)")
+        #expect(correct[.first] == total)
+        // Ratios above 1 (5 of the 11) are read backwards by "largest".
+        #expect(correct[.largest, default: 0] <= total * 6 / 11 + 1)
+        if base == .slap {
+            // The high-pass adds the push it has absorbed to the braking, so it fails earlier.
+            #expect(correct[.largest, default: 0] < total / 2)
+        } else {
+            #expect(largestWrongWhenBrakingWeaker == 0)
+            #expect(correct[.largest, default: 0] >= total * 5 / 11)
+        }
+    }
+
+    @Test func movementsAlongEachAxisAreNamed() throws {
+        let cases: [(Vector3, Direction)] = [
+            (Vector3(0, 1, 0), .up), (Vector3(0, -1, 0), .down), (Vector3(0, 0, 1), .toward), (Vector3(0, 0, -1), .away),
+        ]
+        for (axis, expected) in cases {
+            let script = GestureMotions.moving(duration: 3) { t in
+                axis * (0.8 * GestureMotions.halfSine(t, start: 1.5, length: 0.15)
+                    - 0.9 * GestureMotions.halfSine(t, start: 1.65, length: 0.133))
+            }
+            let events = try recognize({ try PeakDirectionDetector() }, script, rate: 50)
+            #expect(events.map(\.direction) == [expected])
+            #expect(events.first.map { abs($0.score - 0.8) < 0.05 } == true)
+        }
+    }
+
+    @Test func nothingStartsDuringTheWarmUp() throws {
+        let early = GestureMotions.slap(.right, lead: 0.5)
+        #expect(try Self.directions(Configuration(), early, rate: 50).isEmpty)
+        #expect(try Self.directions(Configuration(warmUp: 0), early, rate: 50) == [.right])
+    }
+
+    @Test func clunkPresetFiresOnlyBelowMinus2_5gOnX() throws {
+        func clunk(_ x: Double) -> MotionScript {
+            GestureMotions.moving(duration: 2) { t in Vector3(x * GestureMotions.halfSine(t, start: 1, length: 0.1), 0, 0) }
+        }
+        for rate in testRates {
+            let events = try recognize({ try PeakDirectionDetector(configuration: .clunk) }, clunk(-3.2), rate: rate)
+            #expect(events.map(\.label) == ["clunk"])
+            #expect(events.first?.direction == .left)
+            #expect(try recognize({ try PeakDirectionDetector(configuration: .clunk) }, clunk(3.2), rate: rate).isEmpty)
+            #expect(try recognize({ try PeakDirectionDetector(configuration: .clunk) }, clunk(-2.0), rate: rate).isEmpty)
+        }
+    }
+
+    @Test func slapPresetReportsHalfASecondAfterTheLastStrongReading() throws {
+        let slap = GestureMotions.slap(.left, peak: 1.5, brakingRatio: 1.2)
+        var detector = try PeakDirectionDetector(configuration: .slap)
+        let events = detector.process(Self.accelerometerOnly(slap.samples(rate: 100)))
+        let event = try #require(events.first)
+        #expect(events.count == 1 && event.label == "slap")
+        #expect(event.time - event.end >= 0.5 && event.time - event.end < 0.52)
+    }
+
+    @Test func sameEventsAt25_50_100Hz() throws {
+        let script = GestureMotions.slap(.left, brakingRatio: 1.3, tail: 0.8)
+            .then(GestureMotions.slap(.right, peak: 1.5, brakingRatio: 0.8, lead: 0.5, tail: 0.8))
+            .then(GestureMotions.vigorousShake(axis: .y, lead: 0.5))
+        for configuration in [Configuration(), .slap] {
+            let reference = try recognize({ try PeakDirectionDetector(configuration: configuration) }, script, rate: 100)
+            // The slap preset looks at x only and ignores the shake along y.
+            #expect(reference.map(\.direction) == (configuration == .slap ? [.left, .right] : [.left, .right, .up]))
+            for rate in [25.0, 50] {
+                let other = try recognize({ try PeakDirectionDetector(configuration: configuration) }, script, rate: rate)
+                // One sample period, plus the error of placing a crossing of a 0.1-s pulse by linear interpolation.
+                #expect(sameEvents(reference, other, tolerance: 1 / rate + 0.02), "\(configuration.label) \(rate) Hz: \(other)")
+            }
+        }
+    }
+
+    @Test func oddSamplesAreIgnored() throws {
+        let samples = GestureMotions.slap(.right).then(GestureMotions.slap(.left)).samples(rate: 50)
+        var clean = try PeakDirectionDetector()
+        var dirty = try PeakDirectionDetector()
+        let expected = clean.process(samples)
+        #expect(expected.map(\.direction) == [.right, .left])
+        #expect(dirty.process(corrupted(samples)) == expected)
+    }
+
+    @Test func configurationDecodesWithDefaultsAndRejectsNonsense() throws {
+        let json = JSONConfiguration(data: Data(#"{"threshold": 1.0, "axes": ["x"], "peak": "largest"}"#.utf8))
+        #expect(try json.decode(Configuration.self) == Configuration(axes: [.x], threshold: 1.0, peak: .largest))
+        #expect(throws: ConfigurationError.self) { try PeakDirectionDetector(configuration: .init(quietTime: 0)) }
+        #expect(throws: ConfigurationError.self) { try PeakDirectionDetector(configuration: .init(similarPeakRatio: 0.5)) }
+        #expect(throws: ConfigurationError.self) {
+            try PeakDirectionDetector(configuration: .init(axes: [.x], directions: [.up]))
+        }
+        #expect(try RecognizerRegistry.standard.makeRecognizer("peak-direction") is PeakDirectionDetector)
+    }
+}
