@@ -39,8 +39,8 @@ func corrupted(_ samples: [MotionSample], every: Int = 7) -> [MotionSample] {
         out.append(inf)
         var duplicate = s
         duplicate.acceleration = Vector3(5, -5, 5)
-        duplicate.userAcceleration = Vector3(5, -5, 5)
-        duplicate.attitude = Quaternion(angle: 2, axis: Vector3(1, 0, 0))
+        if s.userAcceleration != nil { duplicate.userAcceleration = Vector3(5, -5, 5) }
+        if s.attitude != nil { duplicate.attitude = Quaternion(angle: 2, axis: Vector3(1, 0, 0)) }
         out.append(duplicate)
         var past = duplicate
         past.timestamp -= 0.5
