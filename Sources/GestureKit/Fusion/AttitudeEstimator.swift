@@ -8,8 +8,8 @@ import Foundation
 /// raw IMU data gets the channels of fused device motion: attitude, gravity and user acceleration
 /// in the CoreMotion convention.
 ///
-/// The gyroscope is integrated (`q ← q · exp(½ ω dt)`); the accelerometer pulls the estimated
-/// gravity toward the measured direction by adding `gain · (â × ĝ)` to the rotation rate, where
+/// The gyroscope is integrated (`q ← q · exp(½ ω̄ dt)`, ω̄ the mean rate over the interval); the
+/// accelerometer then pulls the estimated gravity toward the measured direction by turning at `gain · (â × ĝ)`, where
 /// `â` is measured and `ĝ` estimated gravity, both unit vectors in the device frame. Settings
 /// follow x-io's Fusion library: a proportional ``Configuration/gain`` (1/s), a start-up ramp
 /// from ``Configuration/startupGain`` down to the gain over ``Configuration/startupTime``
@@ -95,6 +95,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     private var lastTimestamp = -Double.infinity
     private var rampStart = 0.0
     private var rejectedFor = 0.0
+    private var previousRate: Vector3?
 
     /// Creates the stage, or throws when a setting is out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -138,6 +139,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
             let q = Self.tilt(from: sample.acceleration)
             attitude = q
             rampStart = t
+            previousRate = rate
             return fused(sample, q)
         }
         let dt = t - lastTimestamp
@@ -145,6 +147,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
             // Integrating one rate reading over a long gap would be a guess; let the accelerometer re-converge.
             rampStart = t
             rejectedFor = 0
+            previousRate = nil
             return fused(sample, q)
         }
 
@@ -154,13 +157,17 @@ public struct AttitudeEstimator: SignalStage, Sendable {
             ? configuration.startupGain + (configuration.gain - configuration.startupGain) * sinceStart / configuration.startupTime
             : configuration.gain
 
-        var omega = rate
+        // Predict with the gyroscope (trapezoidal: the mean of the rates at both ends of the interval),
+        // then correct the prediction, so the accelerometer is compared with gravity at its own time.
+        let mean = previousRate.map { ($0 + rate) * 0.5 } ?? rate
+        previousRate = rate
+        q = q * Self.rotation(mean, dt)
         if let measured = sample.acceleration.normalized {
             let estimated = q.gravity
             let error = measured.cross(estimated)
             let angle = atan2(error.length, measured.dot(estimated))
             if starting || angle <= configuration.accelerationRejection {
-                omega += error * gain
+                q = q * Self.rotation(error * gain, dt)
                 rejectedFor = max(0, rejectedFor - dt)
             } else {
                 rejectedSamples += 1
@@ -171,11 +178,15 @@ public struct AttitudeEstimator: SignalStage, Sendable {
                 }
             }
         }
-        let turn = omega.length * dt
-        if turn > 0 { q = q * Quaternion(angle: turn, axis: omega) }
         q = q.normalized ?? q
         attitude = q
         return fused(sample, q)
+    }
+
+    /// The body-frame rotation by rate `omega` (rad/s) over `dt` seconds.
+    private static func rotation(_ omega: Vector3, _ dt: Double) -> Quaternion {
+        let turn = omega.length * dt
+        return turn > 0 ? Quaternion(angle: turn, axis: omega) : .identity
     }
 
     private func fused(_ sample: MotionSample, _ q: Quaternion) -> MotionSample {
@@ -193,5 +204,6 @@ public struct AttitudeEstimator: SignalStage, Sendable {
         lastTimestamp = -.infinity
         rampStart = 0
         rejectedFor = 0
+        previousRate = nil
     }
 }
