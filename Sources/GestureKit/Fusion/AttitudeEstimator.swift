@@ -15,8 +15,8 @@ import Foundation
 /// from ``Configuration/startupGain`` down to the gain over ``Configuration/startupTime``
 /// seconds, and **acceleration rejection**: while measured and estimated gravity differ by more
 /// than ``Configuration/accelerationRejection`` radians (the device is being accelerated), the
-/// accelerometer is ignored; if that lasts ``Configuration/recoveryTime`` seconds, the start-up
-/// ramp restarts so the estimate recovers.
+/// accelerometer is ignored; if that lasts ``Configuration/recoveryTime`` seconds, the tilt is
+/// re-taken from the accelerometer and the start-up ramp restarts.
 ///
 /// The first sample sets the tilt from the accelerometer with yaw zero (yaw is unobservable
 /// without a magnetometer, as CoreMotion's `xArbitraryZVertical` frame). Output: attitude (device
@@ -25,7 +25,8 @@ import Foundation
 /// Odd input: samples with a NaN or infinite value, and samples not later than the previous one,
 /// produce nothing. Samples without a rotation rate, and samples that already carry an attitude
 /// (unless ``Configuration/overwrite``), pass through unchanged. Across a gap longer than
-/// ``Configuration/maximumInterval`` the gyroscope is not integrated and the ramp restarts.
+/// ``Configuration/maximumInterval`` the gyroscope is not integrated: the tilt is re-taken from the
+/// accelerometer (heading kept) and the ramp restarts.
 ///
 /// - Complexity: O(1) per sample, no allocation.
 public struct AttitudeEstimator: SignalStage, Sendable {
@@ -114,12 +115,25 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     /// the acceleration is too small to give a direction (free fall).
     public static func tilt(from acceleration: Vector3) -> Quaternion {
         guard acceleration.length > 0.1, let a = acceleration.normalized else { return .identity }
-        let down = Vector3(0, 0, -1)
-        // The rotation taking measured gravity onto the reference's down, about the axis normal to both.
-        let c = min(1, max(-1, a.dot(down)))
-        let axis = a.cross(down)
-        if axis.length < 1e-9 { return c > 0 ? .identity : Quaternion(angle: .pi, axis: Vector3(1, 0, 0)) }
-        return Quaternion(angle: acos(c), axis: axis)
+        return arc(from: a, to: Vector3(0, 0, -1))
+    }
+
+    /// The shortest rotation taking unit vector `a` onto unit vector `b` (about any normal axis
+    /// when they are opposite).
+    static func arc(from a: Vector3, to b: Vector3) -> Quaternion {
+        let c = min(1, max(-1, a.dot(b)))
+        let axis = a.cross(b)
+        guard axis.length < 1e-9 else { return Quaternion(angle: acos(c), axis: axis) }
+        if c > 0 { return .identity }
+        let normal = abs(a.x) < 0.9 ? Vector3(1, 0, 0).cross(a) : Vector3(0, 1, 0).cross(a)
+        return Quaternion(angle: .pi, axis: normal)
+    }
+
+    /// `q` turned in the device frame just enough that its gravity points along `acceleration`,
+    /// keeping as much of its heading as possible.
+    static func aligned(_ q: Quaternion, to acceleration: Vector3) -> Quaternion {
+        guard acceleration.length > 0.1, let a = acceleration.normalized else { return q }
+        return (q * arc(from: a, to: q.gravity)).normalized ?? q
     }
 
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
@@ -144,7 +158,10 @@ public struct AttitudeEstimator: SignalStage, Sendable {
         }
         let dt = t - lastTimestamp
         guard dt <= configuration.maximumInterval else {
-            // Integrating one rate reading over a long gap would be a guess; let the accelerometer re-converge.
+            // Integrating one rate reading over a long gap would be a guess: take the tilt from the
+            // accelerometer (feedback alone cannot undo a turn near 180°) and restart the ramp.
+            q = Self.aligned(q, to: sample.acceleration)
+            attitude = q
             rampStart = t
             rejectedFor = 0
             previousRate = nil
@@ -173,6 +190,8 @@ public struct AttitudeEstimator: SignalStage, Sendable {
                 rejectedSamples += 1
                 rejectedFor += dt
                 if rejectedFor >= configuration.recoveryTime {
+                    // Rejected for too long: trust the accelerometer again, as Fusion re-initialises.
+                    q = Self.aligned(q, to: sample.acceleration)
                     rampStart = t
                     rejectedFor = 0
                 }

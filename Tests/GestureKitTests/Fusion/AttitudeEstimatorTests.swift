@@ -93,7 +93,7 @@ import Testing
             return s
         }
         let corrected = Self.maximumTiltError(try Self.fuse(biased), truth: script, after: 5)
-        let gyroOnly = Self.maximumTiltError(try Self.fuse(biased, .init(gain: 0, startupGain: 0)), truth: script, after: 5)
+        let gyroOnly = Self.maximumTiltError(try Self.fuse(biased, .init(gain: 0, startupGain: 0, recoveryTime: 1e9)), truth: script, after: 5)
         print(String(format: "fusion tilt error with 0.03 rad/s gyro bias: %.2f° (gyroscope alone %.1f°)", corrected, gyroOnly))
         #expect(corrected < 5)
         #expect(gyroOnly > 30)
@@ -142,6 +142,25 @@ import Testing
         // Accelerometer-only samples pass through.
         let accelOnly = samples.map { MotionSample(timestamp: $0.timestamp, acceleration: $0.acceleration) }
         #expect(try Self.fuse(accelOnly) == accelOnly)
+    }
+
+    @Test func afterAGapTheAccelerometerReconverges() throws {
+        // Face up for 5 s, then no samples for 2 s while the phone is turned face down: the rate
+        // before the gap is not extrapolated, and the restarted ramp finds the new tilt.
+        let before = MotionScript.still(duration: 5).rawSamples(rate: 50)
+        let faceDown = Quaternion(angle: .pi, axis: Vector3(0, 1, 0))
+        let after = MotionScript.still(faceDown, duration: 5).rawSamples(rate: 50).map {
+            var s = $0
+            s.timestamp += 7
+            return s
+        }
+        let fused = try Self.fuse(before + after)
+        let last = try #require(fused.last)
+        #expect(acos(min(1, last.gravity!.dot(faceDown.gravity))) * Self.degrees < 1)
+        // Treated as an ordinary interval, the gap leaves the estimate upside down: feedback alone
+        // has no pull at exactly 180°.
+        let bridged = try #require(try Self.fuse(before + after, .init(recoveryTime: 1e9, maximumInterval: 10)).last)
+        #expect(acos(min(1, bridged.gravity!.dot(faceDown.gravity))) * Self.degrees > 170)
     }
 
     @Test func configurationDecodesWithDefaultsAndRejectsNonsense() throws {

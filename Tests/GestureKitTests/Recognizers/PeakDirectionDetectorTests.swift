@@ -152,6 +152,21 @@ import Testing
         #expect(dirty.process(corrupted(samples)) == expected)
     }
 
+    @Test func aGapEndsTheMovementAtTheFirstSampleAfterIt() throws {
+        // The stream stops 20 ms into a slap's push and resumes 2 s later at rest.
+        let samples = GestureMotions.slap(.right).samples(rate: 50)
+        let cut = samples.filter { $0.timestamp <= 1.52 }
+        let resumed = MotionScript.still(duration: 1).samples(rate: 50).map {
+            var s = $0
+            s.timestamp += 3.52
+            return s
+        }
+        var detector = try PeakDirectionDetector()
+        let events = detector.process(cut + resumed)
+        #expect(events.map(\.direction) == [.right])
+        #expect(events.first?.time == 3.52)
+    }
+
     @Test func configurationDecodesWithDefaultsAndRejectsNonsense() throws {
         let json = JSONConfiguration(data: Data(#"{"threshold": 1.0, "axes": ["x"], "peak": "largest"}"#.utf8))
         #expect(try json.decode(Configuration.self) == Configuration(axes: [.x], threshold: 1.0, peak: .largest))
