@@ -119,6 +119,20 @@ import Testing
         #expect(abs(peak - 0.8) < 0.02)
     }
 
+    @Test func prolongedRejectionRecoversToTheAccelerometer() throws {
+        // A sustained 0.5 g sideways acceleration from 4 s (a car in a long bend): rejected at first,
+        // then after the 5 s recovery time the accelerometer is trusted again (Fusion's behaviour).
+        let script = GestureMotions.moving(duration: 14) { t in Vector3(t >= 4 ? 0.5 : 0, 0, 0) }
+        let fused = try Self.fuse(script.rawSamples(rate: 50))
+        func tiltError(at time: Double) -> Double {
+            let s = fused.first { $0.timestamp >= time }!
+            return acos(min(1, s.gravity!.dot(Vector3(0, 0, -1)))) * Self.degrees
+        }
+        #expect(tiltError(at: 8.5) < 0.1)
+        // The accelerometer reads 26.6° of tilt (atan 0.5) once it is trusted again.
+        #expect(abs(tiltError(at: 10) - atan(0.5) * Self.degrees) < 0.5)
+    }
+
     @Test func flipDetectorWorksOnRawIMUThroughTheEstimator() throws {
         for rate in testRates {
             var pipeline = Pipeline(stages: [try AttitudeEstimator()], recognizers: [try AttitudeFlipDetector()])
