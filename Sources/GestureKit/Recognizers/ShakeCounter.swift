@@ -11,8 +11,8 @@
 /// - `began` at the first movement of a burst (score: that reading, g);
 /// - `ended` when the burst stops and had at least ``Configuration/minimumMovements`` movements,
 ///   one of at least ``Configuration/peakThreshold``;
-/// - `cancelled` when it stops without qualifying, or as soon as it lasts longer than
-///   ``Configuration/maximumDuration`` (the rest of that burst is then ignored).
+/// - `cancelled` when it stops without qualifying, or at the first strong reading more than
+///   ``Configuration/maximumDuration`` after its start (the rest of that burst is then ignored).
 ///
 /// `ended` and `cancelled` carry the peak g as score and details `"movements"`, `"reversals"`
 /// (movements − 1), `"peak"` (g) and `"duration"` (s). After `ended`, no burst starts for
@@ -163,7 +163,6 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             if active || spent, interpolate, previous >= threshold {
                 lastAbove = previousTime + (previous - threshold) / (previous - magnitude) * (t - previousTime)
             }
-            if active, t - burstStart > configuration.maximumDuration { cancelOverlong(at: t, into: &events) }
             return
         }
         let crossing = interpolate && previous < threshold
@@ -190,6 +189,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             movements += 1
             lastSign[axis] = sign
         }
+        // Overlong only if the burst goes on past the limit: one that stops just before it still counts.
         if t - burstStart > configuration.maximumDuration { cancelOverlong(at: t, into: &events) }
     }
 

@@ -73,6 +73,15 @@ import Testing
         #expect(try #require(long.last).time < 1.5 + 1.05)
     }
 
+    @Test func aShakeThatStopsJustBeforeTheLimitCounts() throws {
+        // 7 half-cycles at 4 Hz: strong readings until about 0.84 s after the start, then the
+        // 0.25 s pause runs past the 1 s limit; the shake still qualifies.
+        for rate in testRates {
+            let events = try recognize({ try ShakeCounter() }, GestureMotions.vigorousShake(halfCycles: 7), rate: rate)
+            #expect(events.map(\.phase) == [.began, .ended], "\(rate) Hz")
+        }
+    }
+
     @Test func twoShakesApartAreTwoShakes() throws {
         let twice = GestureMotions.vigorousShake(tail: 1).then(GestureMotions.vigorousShake())
         var counter = try ShakeCounter()
