@@ -9,9 +9,9 @@ import GestureKit
 /// each can be sampled at 25, 50 or 100 Hz.
 ///
 /// User acceleration is given directly (g, device frame) and total acceleration is gravity plus
-/// it, so a recognizer can use either the user-acceleration channel or its own high-pass. A
-/// movement's named direction is the sign of its starting push (a slap to the right pushes +x
-/// first, then brakes along −x).
+/// it, so a recognizer can use either the user-acceleration channel or its own high-pass. Readings
+/// follow the CoreMotion convention: user acceleration is opposite to the device's acceleration
+/// (a slap to the right reads −x while the device speeds up, +x while it stops).
 public enum GestureMotions {
     /// The phone held upright in portrait (gravity along −y).
     public static let portrait = Quaternion(EulerAngles(pitch: .pi / 2, roll: 0, yaw: 0))
@@ -95,21 +95,32 @@ public enum GestureMotions {
         }
     }
 
-    /// A slap along x, phone face up: a push of `peak` g over 0.12 s toward `direction` (left or
-    /// right), 20 ms of coasting, then braking `brakingRatio` times as strong in the opposite
-    /// direction, long enough that the phone comes to rest (equal push and braking impulse).
+    /// A stroke toward `direction`, phone face up: the device accelerates toward it with a peak of
+    /// `peak` g over 0.12 s, coasts 20 ms, then brakes `brakingRatio` times as hard, long enough to
+    /// come to rest (equal push and braking impulse). Readings follow the CoreMotion convention, in
+    /// which user acceleration is opposite to the device's acceleration: a stroke to the right reads
+    /// along −x first, then along +x as it stops.
+    public static func stroke(
+        _ direction: Direction, peak: Double = 1.6, brakingRatio: Double = 1.3, lead: Double = 1.5, tail: Double = 1.5
+    ) -> MotionScript {
+        var axis = Vector3.zero
+        axis[direction.axis] = direction.isPositive ? 1 : -1
+        let unit = axis
+        let push = 0.12
+        let brake = push / brakingRatio
+        return moving(duration: lead + push + 0.02 + brake + tail) { t in
+            let deviceAcceleration = peak * halfSine(t, start: lead, length: push)
+                - brakingRatio * peak * halfSine(t, start: lead + push + 0.02, length: brake)
+            return unit * -deviceAcceleration
+        }
+    }
+
+    /// A slap to the left or right: a ``stroke(_:peak:brakingRatio:lead:tail:)`` along x.
     public static func slap(
         _ direction: Direction, peak: Double = 1.6, brakingRatio: Double = 1.3, lead: Double = 1.5, tail: Double = 1.5
     ) -> MotionScript {
         precondition(direction.axis == .x, "slaps are along x")
-        let sign: Double = direction.isPositive ? 1 : -1
-        let push = 0.12
-        let brake = push / brakingRatio
-        return moving(duration: lead + push + 0.02 + brake + tail) { t in
-            let a = peak * halfSine(t, start: lead, length: push)
-                - brakingRatio * peak * halfSine(t, start: lead + push + 0.02, length: brake)
-            return Vector3(sign * a, 0, 0)
-        }
+        return stroke(direction, peak: peak, brakingRatio: brakingRatio, lead: lead, tail: tail)
     }
 
     /// Turning the phone face down about its y axis in 1 s, holding 1.5 s, and turning it back.

@@ -9,23 +9,27 @@
 /// ``Configuration/quietTime`` apart and reported, as one `ended` event, at the first sample
 /// after that.
 ///
-/// A movement has a start peak (the extreme of its first lobe, on the axis where it started) and
-/// a braking peak (the extreme of the opposite sign on that axis: the device stopping). A subtle
-/// movement can brake harder than it started, so "largest reading wins" reports it backwards,
-/// as the source document warns. ``Configuration/peak`` chooses:
-/// - ``PeakChoice/largest``: the largest reading (the 004 document's program);
-/// - ``PeakChoice/last``: the lobe above threshold seen last (the 001 slap detector, where a
-///   later opposite reading overrides the pending report);
-/// - ``PeakChoice/first``: the document's remedy, the start peak unless the braking peak exceeds
-///   it by more than ``Configuration/similarPeakRatio`` (a larger reading on another axis still wins).
+/// The direction is where the device went. Readings follow the CoreMotion sign convention, in
+/// which user acceleration is opposite to the device's acceleration (checked on the PhoneAirLines
+/// recordings): a movement to the right first reads along −x (the start peak) and then, as it
+/// stops, along +x (the braking peak). A gentle movement can brake harder than it started, so
+/// "the largest reading is the start" reports it backwards, as the 004 document warns.
+/// ``Configuration/peak`` chooses how the direction is read:
+/// - ``PeakChoice/largest``: the largest reading is taken as the start (the 004 document's program);
+/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the 001 slap
+///   detector, where a later opposite reading overrides the pending report);
+/// - ``PeakChoice/first``: the document's remedy, the first lobe above threshold is the start,
+///   unless the braking peak exceeds it by more than ``Configuration/similarPeakRatio`` (or a
+///   larger reading on another axis) — then the largest is taken as the start.
 ///
 /// The slap of the 001 document and the clunk of the 003 document are presets (`configs/slap.yaml`,
-/// `configs/clunk.yaml`): the slap's 0.5 s debounce and delayed report are one 0.5 s quiet time.
+/// `configs/clunk.yaml`): the slap's 0.5 s debounce and delayed report are one 0.5 s quiet time;
+/// the clunk counts only readings along −x beyond 2.5 g, the jolt of a leftward stop.
 ///
 /// Event: label ``Configuration/label``, phase `ended`, start = first reading above threshold,
-/// end = last one, score = the chosen peak in g, ``GestureEvent/direction`` from the chosen
-/// peak's axis and sign (+x right, −x left, +y up, −y down, +z toward, −z away), details
-/// `"peak"`, `"startPeak"`, `"brakingPeak"`, `"largestPeak"` (signed g).
+/// end = last one, score = the chosen peak in g, ``GestureEvent/direction`` where the device went
+/// (+x right, −x left, +y up, −y down, +z toward, −z away), details `"peak"`, `"startPeak"`,
+/// `"brakingPeak"`, `"largestPeak"` (signed readings, g).
 ///
 /// Odd input: samples with a NaN or infinite value, and samples not later than the previous
 /// accepted one, are ignored. A gap longer than the quiet time ends the movement at the first
@@ -35,11 +39,12 @@
 public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     /// Which peak gives the direction of a movement.
     public enum PeakChoice: String, Codable, Hashable, Sendable, CaseIterable {
-        /// The largest reading: the source document's program (reports hard braking backwards).
+        /// The largest reading is the start: the 004 document's program (reports hard braking backwards).
         case largest
-        /// The last lobe above threshold: the 001 slap detector's opposite-direction override.
+        /// The last lobe above threshold is the stop: the 001 slap detector's opposite-direction override
+        /// (reports movements whose braking stays below threshold backwards).
         case last
-        /// The start peak unless the braking peak is clearly larger: the document's remedy.
+        /// The first lobe is the start unless the braking peak is clearly larger: the 004 document's remedy.
         case first
     }
 
@@ -53,7 +58,8 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         public var useDeviceUserAcceleration: Bool
         /// Axes looked at.
         public var axes: [Axis]
-        /// Directions a reading may point in to count (e.g. only `left` for the clunk).
+        /// Readings that count, named by the reading's own sign (a reading along −x is `left`):
+        /// the clunk counts only `left`. Not the direction of the movement, which is opposite to its start.
         public var directions: [Direction]
         /// Reading, g, above which a movement starts and continues.
         public var threshold: Double
@@ -100,10 +106,10 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
                           warmUp: 0, quietTime: 0.5, peak: .first)
         }
 
-        /// The 003 document's clunk: user acceleration x below −2.5 g.
+        /// The 003 document's clunk: user acceleration x below −2.5 g (a hard stop of a leftward movement).
         public static var clunk: Configuration {
             Configuration(label: "clunk", axes: [.x], directions: [.left], threshold: 2.5,
-                          warmUp: 0, quietTime: 0.1, peak: .largest)
+                          warmUp: 0, quietTime: 0.1, peak: .last)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -260,27 +266,29 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     /// Reports the movement and returns to waiting.
     private mutating func finish(at t: Double, into events: inout [GestureEvent]) {
         active = false
-        var axis = largestAxis
+        // A reading is opposite to the device's acceleration (CoreMotion convention), so a
+        // movement's start reads against its direction and its braking reads along it.
         var peak = largestPeak
+        var direction = Direction(axis: largestAxis, positive: largestPeak < 0)
         switch configuration.peak {
         case .largest:
             break
         case .last:
-            axis = lastAxis
             peak = lastPeak
+            direction = Direction(axis: lastAxis, positive: lastPeak > 0)
         case .first:
             // The start peak wins unless something clearly larger happened: braking beyond the
-            // ratio, or a larger reading on another axis.
+            // ratio, or a larger reading on another axis; then the largest is taken as the start.
             let brakingWins = abs(brakingPeak) > configuration.similarPeakRatio * abs(startPeak)
             let otherAxisWins = largestAxis != startAxis && abs(largestPeak) > abs(startPeak)
             if !brakingWins, !otherAxisWins {
-                axis = startAxis
                 peak = startPeak
+                direction = Direction(axis: startAxis, positive: startPeak < 0)
             }
         }
         events.append(GestureEvent(
             label: configuration.label, phase: .ended, start: start, end: lastAbove, time: t, score: abs(peak),
-            direction: Direction(axis: axis, positive: peak > 0),
+            direction: direction,
             details: ["peak": peak, "startPeak": startPeak, "brakingPeak": brakingPeak, "largestPeak": largestPeak]
         ))
     }

@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: [Direction.left, .right])
     func slapWithStrongBrakingHasTheRightDirectionWithTheRemedy(direction: Direction) throws {
-        // Braking 1.4 times the push: "largest wins" reads the slap backwards.
+        // Braking 1.4 times the push: "the largest reading is the start" reads the slap backwards.
         let slap = GestureMotions.slap(direction, peak: 1.5, brakingRatio: 1.4)
         let opposite: Direction = direction == .left ? .right : .left
         for rate in testRates {
@@ -29,9 +29,19 @@ import Testing
             // The documented failure, with the remedy off.
             #expect(try Self.directions(Configuration(peak: .largest), slap, rate: rate) == [opposite])
             var slapWithoutRemedy = Configuration.slap
-            slapWithoutRemedy.peak = .last
+            slapWithoutRemedy.peak = .largest
             #expect(try Self.directions(slapWithoutRemedy, slap, rate: rate, raw: true) == [opposite])
         }
+    }
+
+    @Test func brakingBelowThresholdFoolsTheLastLobeRule() throws {
+        // The 001 override takes the last strong lobe as the stop; when braking stays under the
+        // slap's 1.0 g, the last lobe is the push and the slap is read backwards.
+        let gentle = GestureMotions.slap(.right, peak: 1.5, brakingRatio: 0.5)
+        var last = Configuration.slap
+        last.peak = .last
+        #expect(try Self.directions(last, gentle, rate: 50, raw: true) == [.left])
+        #expect(try Self.directions(.slap, gentle, rate: 50, raw: true) == [.right])
     }
 
     @Test func gentleBrakingIsRightEitherWay() throws {
@@ -45,7 +55,7 @@ import Testing
     /// three push strengths and three rates, for the default detector (user acceleration, 0.3 g)
     /// and the slap preset (its own high-pass, 1.0 g on x): the remedy is always right; "largest"
     /// is wrong when braking is the larger peak (earlier behind a high-pass); "last" (the 001
-    /// override) reads every slap whose braking crosses the threshold backwards.
+    /// override) is wrong when the braking stays below the slap's 1.0 g.
     @Test(arguments: [("peak-direction", Configuration()), ("slap", Configuration.slap)])
     func remedyAccuracyOverBrakingRatios(name: String, base: Configuration) throws {
         let ratios = stride(from: 0.5, through: 1.5001, by: 0.1).map { $0 }
@@ -78,24 +88,21 @@ import Testing
         if base == .slap {
             // The high-pass adds the push it has absorbed to the braking, so it fails earlier.
             #expect(correct[.largest, default: 0] < total / 2)
+            #expect(correct[.last, default: 0] < total)
         } else {
+            #expect(correct[.last] == total)
             #expect(largestWrongWhenBrakingWeaker == 0)
             #expect(correct[.largest, default: 0] >= total * 5 / 11)
         }
     }
 
-    @Test func movementsAlongEachAxisAreNamed() throws {
-        let cases: [(Vector3, Direction)] = [
-            (Vector3(0, 1, 0), .up), (Vector3(0, -1, 0), .down), (Vector3(0, 0, 1), .toward), (Vector3(0, 0, -1), .away),
-        ]
-        for (axis, expected) in cases {
-            let script = GestureMotions.moving(duration: 3) { t in
-                axis * (0.8 * GestureMotions.halfSine(t, start: 1.5, length: 0.15)
-                    - 0.9 * GestureMotions.halfSine(t, start: 1.65, length: 0.133))
-            }
-            let events = try recognize({ try PeakDirectionDetector() }, script, rate: 50)
-            #expect(events.map(\.direction) == [expected])
-            #expect(events.first.map { abs($0.score - 0.8) < 0.05 } == true)
+    @Test(arguments: Direction.allCases)
+    func strokesAlongEachAxisAreNamed(direction: Direction) throws {
+        for rate in testRates {
+            let events = try recognize({ try PeakDirectionDetector() },
+                                       GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.2), rate: rate)
+            #expect(events.map(\.direction) == [direction], "\(rate) Hz")
+            #expect(events.first.map { abs($0.score - 0.8) < 0.06 } == true)
         }
     }
 
@@ -105,6 +112,7 @@ import Testing
         #expect(try Self.directions(Configuration(warmUp: 0), early, rate: 50) == [.right])
     }
 
+    /// The clunk: a reading below −2.5 g on x, the jolt of a device moving left that is stopped.
     @Test func clunkPresetFiresOnlyBelowMinus2_5gOnX() throws {
         func clunk(_ x: Double) -> MotionScript {
             GestureMotions.moving(duration: 2) { t in Vector3(x * GestureMotions.halfSine(t, start: 1, length: 0.1), 0, 0) }
@@ -134,7 +142,8 @@ import Testing
         for configuration in [Configuration(), .slap] {
             let reference = try recognize({ try PeakDirectionDetector(configuration: configuration) }, script, rate: 100)
             // The slap preset looks at x only and ignores the shake along y.
-            #expect(reference.map(\.direction) == (configuration == .slap ? [.left, .right] : [.left, .right, .up]))
+            // The shake's first reading is +y: the device first moved down.
+            #expect(reference.map(\.direction) == (configuration == .slap ? [.left, .right] : [.left, .right, .down]))
             for rate in [25.0, 50] {
                 let other = try recognize({ try PeakDirectionDetector(configuration: configuration) }, script, rate: rate)
                 // One sample period, plus the error of placing a crossing of a 0.1-s pulse by linear interpolation.
