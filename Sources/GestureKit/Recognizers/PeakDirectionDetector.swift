@@ -20,7 +20,9 @@
 ///   detector, where a later opposite reading overrides the pending report);
 /// - ``PeakChoice/first``: the document's remedy, the first lobe above threshold is the start,
 ///   unless the braking peak exceeds it by more than ``Configuration/similarPeakRatio`` (or a
-///   larger reading on another axis) — then the largest is taken as the start.
+///   larger reading on another axis) — then the largest is taken as the start. A gentle start that
+///   stays below threshold is found by looking one lobe back (``Configuration/minimumStartPeak``,
+///   ``Configuration/lookBack``).
 ///
 /// The slap of the 001 document and the clunk of the 003 document are presets (`configs/slap.yaml`,
 /// `configs/clunk.yaml`): the slap's 0.5 s debounce and delayed report are one 0.5 s quiet time;
@@ -71,6 +73,13 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         public var peak: PeakChoice
         /// With ``PeakChoice/first``: the braking peak wins only when larger than this times the start peak.
         public var similarPeakRatio: Double
+        /// With ``PeakChoice/first``: a gentle start can stay below the threshold, so that the first
+        /// lobe to cross it is the braking. When the lobe just before the crossing one (on the same
+        /// axis, opposite sign) reached this many g, it is taken as the start. Zero turns this off.
+        public var minimumStartPeak: Double
+        /// Longest time, seconds, from the start of the crossing lobe to the crossing for the lobe
+        /// before it to be looked at (older lobes belong to something else).
+        public var lookBack: Double
 
         /// Creates settings; the defaults are the 004 document's detector with its remedy on.
         public init(
@@ -83,7 +92,9 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             warmUp: Double = 1.0,
             quietTime: Double = 0.1,
             peak: PeakChoice = .first,
-            similarPeakRatio: Double = 2.0
+            similarPeakRatio: Double = 4.0,
+            minimumStartPeak: Double = 0.15,
+            lookBack: Double = 0.3
         ) {
             self.label = label
             self.smoothing = smoothing
@@ -95,6 +106,8 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             self.quietTime = quietTime
             self.peak = peak
             self.similarPeakRatio = similarPeakRatio
+            self.minimumStartPeak = minimumStartPeak
+            self.lookBack = lookBack
         }
 
         public static var defaultValue: Configuration { Configuration() }
@@ -103,7 +116,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         /// 0.5 s after the last strong reading (its debounce and delayed report), remedy on.
         public static var slap: Configuration {
             Configuration(label: "slap", useDeviceUserAcceleration: false, axes: [.x], threshold: 1.0,
-                          warmUp: 0, quietTime: 0.5, peak: .first)
+                          warmUp: 0, quietTime: 0.5, peak: .first, minimumStartPeak: 0.5)
         }
 
         /// The 003 document's clunk: user acceleration x below −2.5 g (a hard stop of a leftward movement).
@@ -114,7 +127,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
 
         private enum CodingKeys: String, CodingKey {
             case label, smoothing, useDeviceUserAcceleration, axes, directions, threshold, warmUp, quietTime
-            case peak, similarPeakRatio
+            case peak, similarPeakRatio, minimumStartPeak, lookBack
         }
 
         public init(from decoder: any Decoder) throws {
@@ -130,7 +143,9 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
                 warmUp: try c.decode(.warmUp, default: d.warmUp),
                 quietTime: try c.decode(.quietTime, default: d.quietTime),
                 peak: try c.decode(.peak, default: d.peak),
-                similarPeakRatio: try c.decode(.similarPeakRatio, default: d.similarPeakRatio)
+                similarPeakRatio: try c.decode(.similarPeakRatio, default: d.similarPeakRatio),
+                minimumStartPeak: try c.decode(.minimumStartPeak, default: d.minimumStartPeak),
+                lookBack: try c.decode(.lookBack, default: d.lookBack)
             )
         }
     }
@@ -157,6 +172,11 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     private var lastAxis = Axis.x
     private var lastPeak = 0.0
     private var previousMagnitude = 0.0
+    /// Per axis: sign (±1) and extreme of the current lobe of the reading, and the extreme of the lobe before it.
+    private var lobeSign = Vector3.zero
+    private var lobeExtreme = Vector3.zero
+    private var previousLobeExtreme = Vector3.zero
+    private var lobeStart = Vector3.zero
     private var previousTime = -Double.infinity
 
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -171,6 +191,8 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         guard configuration.similarPeakRatio.isFinite, configuration.similarPeakRatio >= 1 else {
             throw ConfigurationError(key: "similarPeakRatio", "must be at least 1, got \(configuration.similarPeakRatio)")
         }
+        try ConfigurationError.requireNonNegative(configuration.minimumStartPeak, "minimumStartPeak")
+        try ConfigurationError.requireNonNegative(configuration.lookBack, "lookBack")
         self.configuration = configuration
         highPass = HighPassFilter(smoothing: configuration.smoothing, start: .firstSample)
         func allowed(_ axis: Axis, _ positive: Bool) -> Bool {
@@ -195,6 +217,9 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         let v = configuration.useDeviceUserAcceleration ? (sample.userAcceleration ?? filtered) : filtered
 
         if active, t - lastAbove >= configuration.quietTime { finish(at: t, into: &events) }
+        trackLobe(.x, v.x, t)
+        trackLobe(.y, v.y, t)
+        trackLobe(.z, v.z, t)
 
         // The strongest admitted reading.
         let x = Self.admit(v.x, positiveAllowed.x, negativeAllowed.x)
@@ -229,6 +254,14 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             lastAxis = axis
             lastPeak = value
             lastAbove = t
+            let before = previousLobeExtreme[axis]
+            if configuration.minimumStartPeak > 0, abs(before) >= configuration.minimumStartPeak,
+               (before > 0) != (value > 0), t - lobeStart[axis] <= configuration.lookBack {
+                // The crossing lobe is the braking of a start that stayed below threshold.
+                startPeak = before
+                startLobeOpen = false
+                brakingPeak = value
+            }
             return
         }
 
@@ -260,6 +293,22 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         } else {
             lastAxis = axis
             lastPeak = value
+        }
+    }
+
+    /// Follows the lobes (runs of one sign) of the reading on `axis`. Readings within a quarter of
+    /// ``Configuration/minimumStartPeak`` of zero do not start a lobe, so noise around a zero
+    /// crossing does not hide the lobe before it.
+    @inline(__always)
+    private mutating func trackLobe(_ axis: Axis, _ value: Double, _ t: Double) {
+        let current = lobeSign[axis]
+        if (value > 0) == (current > 0), current != 0 {
+            if abs(value) > abs(lobeExtreme[axis]) { lobeExtreme[axis] = value }
+        } else if abs(value) > 0.25 * configuration.minimumStartPeak {
+            previousLobeExtreme[axis] = lobeExtreme[axis]
+            lobeSign[axis] = value > 0 ? 1 : -1
+            lobeExtreme[axis] = value
+            lobeStart[axis] = t
         }
     }
 
@@ -305,5 +354,9 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         startLobeOpen = false
         previousMagnitude = 0
         previousTime = -.infinity
+        lobeSign = .zero
+        lobeExtreme = .zero
+        previousLobeExtreme = .zero
+        lobeStart = .zero
     }
 }

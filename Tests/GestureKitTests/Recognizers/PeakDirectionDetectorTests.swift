@@ -96,6 +96,20 @@ import Testing
         }
     }
 
+    @Test func aStartBelowThresholdIsFoundOneLobeBack() throws {
+        // A gentle push (0.25 g, under the 0.3 g threshold) braked at 0.6 g: the first lobe to cross
+        // is the braking; looking one lobe back finds the start.
+        for direction in Direction.allCases {
+            let stroke = GestureMotions.stroke(direction, peak: 0.25, brakingRatio: 2.4)
+            for rate in testRates {
+                let got = try recognize({ try PeakDirectionDetector() }, stroke, rate: rate)
+                #expect(got.map(\.direction) == [direction], "\(direction) \(rate) Hz: \(got)")
+                let opposite = try #require(Direction.allCases.first { $0.axis == direction.axis && $0 != direction })
+                #expect(try Self.directions(Configuration(minimumStartPeak: 0), stroke, rate: rate) == [opposite])
+            }
+        }
+    }
+
     @Test(arguments: Direction.allCases)
     func strokesAlongEachAxisAreNamed(direction: Direction) throws {
         for rate in testRates {
