@@ -128,6 +128,9 @@ extension RecognizerRegistry {
     public static var standard: RecognizerRegistry {
         var registry = RecognizerRegistry()
         registry.register(OrientationTracker.self)
+        registry.register(ShakeCounter.self)
+        registry.register(PeakDirectionDetector.self)
+        registry.register(AttitudeFlipDetector.self)
         return registry
     }
 }

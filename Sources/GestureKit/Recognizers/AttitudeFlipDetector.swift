@@ -1,0 +1,141 @@
+/// Detects that the device has been turned away from a reference attitude, and turned back.
+///
+/// The reference is the attitude of the first sample that has one (again after ``reset()``).
+/// Each later attitude is taken relative to it (``Quaternion/relative(to:)``) and reduced to one
+/// magnitude in radians (``Magnitude``). The device is **flipped** once the magnitude has stayed
+/// above ``Configuration/flipAngle`` for ``Configuration/dwell`` seconds, and **restored** when it
+/// falls below ``Configuration/restoreAngle``; the band between is hysteresis against flicker.
+///
+/// Events, labelled `"flip"`: `began` when flipped (start = when the magnitude first exceeded the
+/// flip angle, score = magnitude), `ended` when restored (start = the same, score = the largest
+/// magnitude of the flip, details `"maximum"` in radians).
+///
+/// Samples need an attitude: put ``AttitudeEstimator`` before this detector for raw accelerometer
+/// and gyroscope data. Samples without attitude, with a NaN or infinite value, or not later than
+/// the previous accepted sample are ignored; a gap only delays the decision.
+///
+/// - Complexity: O(1) per sample, no allocation except for events.
+public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
+    /// How the relative attitude is reduced to one angle.
+    public enum Magnitude: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Root-sum-square of the relative Euler angles (pitch, roll, yaw): the source document's
+        /// measure, with the Euler angles' quirks (near ±90° pitch, and beyond it, it overstates).
+        case eulerRootSumSquare
+        /// The rotation angle of the relative quaternion, in [0, π]: free of Euler-angle quirks.
+        case geodesic
+    }
+
+    /// Settings in radians and seconds.
+    public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
+        /// How the relative attitude becomes one angle.
+        public var magnitude: Magnitude
+        /// Angle, radians, above which the device is flipped.
+        public var flipAngle: Double
+        /// Angle, radians, below which a flipped device is restored; less than the flip angle.
+        public var restoreAngle: Double
+        /// Time, seconds, the angle must stay above the flip angle before `began`.
+        public var dwell: Double
+
+        /// Creates settings; the defaults reproduce the source document (1.0 and 0.8 rad, Euler RSS).
+        public init(
+            magnitude: Magnitude = .eulerRootSumSquare,
+            flipAngle: Double = 1.0,
+            restoreAngle: Double = 0.8,
+            dwell: Double = 0
+        ) {
+            self.magnitude = magnitude
+            self.flipAngle = flipAngle
+            self.restoreAngle = restoreAngle
+            self.dwell = dwell
+        }
+
+        public static var defaultValue: Configuration { Configuration() }
+
+        private enum CodingKeys: String, CodingKey {
+            case magnitude, flipAngle, restoreAngle, dwell
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Configuration()
+            self.init(
+                magnitude: try c.decode(.magnitude, default: d.magnitude),
+                flipAngle: try c.decode(.flipAngle, default: d.flipAngle),
+                restoreAngle: try c.decode(.restoreAngle, default: d.restoreAngle),
+                dwell: try c.decode(.dwell, default: d.dwell)
+            )
+        }
+    }
+
+    public static let identifier = "flip"
+    /// The label of every event.
+    public static let label = "flip"
+
+    public let configuration: Configuration
+    /// The reference attitude, `nil` until the first sample with an attitude.
+    public private(set) var reference: Quaternion?
+    /// Whether the device is currently flipped.
+    public private(set) var isFlipped = false
+    private var lastTimestamp = -Double.infinity
+    private var aboveSince: Double?
+    private var maximum = 0.0
+
+    public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
+        try ConfigurationError.requirePositive(configuration.flipAngle, "flipAngle")
+        try ConfigurationError.requireNonNegative(configuration.restoreAngle, "restoreAngle")
+        guard configuration.restoreAngle < configuration.flipAngle else {
+            throw ConfigurationError(key: "restoreAngle", "must be less than flipAngle (\(configuration.flipAngle)), got \(configuration.restoreAngle)")
+        }
+        try ConfigurationError.requireNonNegative(configuration.dwell, "dwell")
+        self.configuration = configuration
+    }
+
+    /// The magnitude, radians, of `attitude` relative to `reference` under `measure`.
+    public static func magnitude(of attitude: Quaternion, relativeTo reference: Quaternion, measure: Magnitude) -> Double {
+        let relative = attitude.relative(to: reference)
+        switch measure {
+        case .eulerRootSumSquare: return relative.eulerAngles.rootSumSquare
+        case .geodesic: return relative.angle
+        }
+    }
+
+    public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        guard sample.isFinite, sample.timestamp > lastTimestamp, let attitude = sample.attitude?.normalized else { return }
+        let t = sample.timestamp
+        lastTimestamp = t
+        guard let reference else {
+            self.reference = attitude
+            return
+        }
+        let angle = Self.magnitude(of: attitude, relativeTo: reference, measure: configuration.magnitude)
+        if isFlipped {
+            maximum = max(maximum, angle)
+            if angle < configuration.restoreAngle {
+                events.append(GestureEvent(label: Self.label, phase: .ended, start: aboveSince ?? t, end: t, time: t,
+                                           score: maximum, details: ["maximum": maximum]))
+                isFlipped = false
+                aboveSince = nil
+            }
+            return
+        }
+        guard angle > configuration.flipAngle else {
+            aboveSince = nil
+            return
+        }
+        let since = aboveSince ?? t
+        aboveSince = since
+        if t - since >= configuration.dwell {
+            isFlipped = true
+            maximum = angle
+            events.append(GestureEvent(label: Self.label, phase: .began, start: since, end: since, time: t, score: angle))
+        }
+    }
+
+    public mutating func reset() {
+        reference = nil
+        isFlipped = false
+        lastTimestamp = -.infinity
+        aboveSince = nil
+        maximum = 0
+    }
+}

@@ -1,0 +1,362 @@
+/// Reports the direction of a movement from the peaks of gravity-free acceleration.
+///
+/// Gravity-free acceleration is the sample's user acceleration when it has one (and
+/// ``Configuration/useDeviceUserAcceleration`` is set), otherwise total acceleration minus its
+/// low-pass. For ``Configuration/warmUp`` seconds after the first sample nothing starts (the
+/// documents let their filters settle). Then a **movement** starts when a component on one of
+/// ``Configuration/axes``, pointing in one of ``Configuration/directions``, exceeds
+/// ``Configuration/threshold``; it is followed while such readings are at most
+/// ``Configuration/quietTime`` apart and reported, as one `ended` event, at the first sample
+/// after that.
+///
+/// The direction is where the device went. Readings follow the CoreMotion sign convention, in
+/// which user acceleration is opposite to the device's acceleration (checked on the PhoneAirLines
+/// recordings): a movement to the right first reads along −x (the start peak) and then, as it
+/// stops, along +x (the braking peak). A gentle movement can brake harder than it started, so
+/// "the largest reading is the start" reports it backwards, as the 004 document warns.
+/// ``Configuration/peak`` chooses how the direction is read:
+/// - ``PeakChoice/largest``: the largest reading is taken as the start (the 004 document's program);
+/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the 001 slap
+///   detector, where a later opposite reading overrides the pending report);
+/// - ``PeakChoice/first``: the document's remedy, the first lobe above threshold is the start,
+///   unless the braking peak exceeds it by more than ``Configuration/similarPeakRatio`` (or a
+///   larger reading on another axis) — then the largest is taken as the start. A gentle start that
+///   stays below threshold is found by looking one lobe back (``Configuration/minimumStartPeak``,
+///   ``Configuration/lookBack``).
+///
+/// The slap of the 001 document and the clunk of the 003 document are presets (`configs/slap.yaml`,
+/// `configs/clunk.yaml`): the slap's 0.5 s debounce and delayed report are one 0.5 s quiet time;
+/// the clunk counts only readings along −x beyond 2.5 g, the jolt of a leftward stop.
+///
+/// Event: label ``Configuration/label``, phase `ended`, start = first reading above threshold,
+/// end = last one, score = the chosen peak in g, ``GestureEvent/direction`` where the device went
+/// (+x right, −x left, +y up, −y down, +z toward, −z away), details `"peak"`, `"startPeak"`,
+/// `"brakingPeak"`, `"largestPeak"` (signed readings, g).
+///
+/// Odd input: samples with a NaN or infinite value, and samples not later than the previous
+/// accepted one, are ignored. A gap longer than the quiet time ends the movement at the first
+/// sample after it.
+///
+/// - Complexity: O(1) per sample; fixed fields only, nothing is allocated except events.
+public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
+    /// Which peak gives the direction of a movement.
+    public enum PeakChoice: String, Codable, Hashable, Sendable, CaseIterable {
+        /// The largest reading is the start: the 004 document's program (reports hard braking backwards).
+        case largest
+        /// The last lobe above threshold is the stop: the 001 slap detector's opposite-direction override
+        /// (reports movements whose braking stays below threshold backwards).
+        case last
+        /// The first lobe is the start unless the braking peak is clearly larger: the 004 document's remedy.
+        case first
+    }
+
+    /// Settings in g and seconds.
+    public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
+        /// Label of the events, e.g. `"movement"`, `"slap"`, `"clunk"`.
+        public var label: String
+        /// Smoothing of the gravity estimate whose removal gives the high-pass. Default: factor 0.1 at 50 Hz.
+        public var smoothing: ExponentialSmoothing
+        /// Use the sample's user acceleration channel when it has one.
+        public var useDeviceUserAcceleration: Bool
+        /// Axes looked at.
+        public var axes: [Axis]
+        /// Readings that count, named by the reading's own sign (a reading along −x is `left`):
+        /// the clunk counts only `left`. Not the direction of the movement, which is opposite to its start.
+        public var directions: [Direction]
+        /// Reading, g, above which a movement starts and continues.
+        public var threshold: Double
+        /// Time, seconds, after the first sample during which no movement starts.
+        public var warmUp: Double
+        /// Time, seconds, below threshold that ends a movement.
+        public var quietTime: Double
+        /// Which peak gives the direction.
+        public var peak: PeakChoice
+        /// With ``PeakChoice/first``: the braking peak wins only when larger than this times the start peak.
+        public var similarPeakRatio: Double
+        /// With ``PeakChoice/first``: a gentle start can stay below the threshold, so that the first
+        /// lobe to cross it is the braking. When the lobe just before the crossing one (on the same
+        /// axis, opposite sign) reached this many g, it is taken as the start. Zero turns this off.
+        public var minimumStartPeak: Double
+        /// Longest time, seconds, from the start of the crossing lobe to the crossing for the lobe
+        /// before it to be looked at (older lobes belong to something else).
+        public var lookBack: Double
+
+        /// Creates settings; the defaults are the 004 document's detector with its remedy on.
+        public init(
+            label: String = "movement",
+            smoothing: ExponentialSmoothing = .documented,
+            useDeviceUserAcceleration: Bool = true,
+            axes: [Axis] = Axis.allCases,
+            directions: [Direction] = Direction.allCases,
+            threshold: Double = 0.3,
+            warmUp: Double = 1.0,
+            quietTime: Double = 0.1,
+            peak: PeakChoice = .first,
+            similarPeakRatio: Double = 4.0,
+            minimumStartPeak: Double = 0.15,
+            lookBack: Double = 0.3
+        ) {
+            self.label = label
+            self.smoothing = smoothing
+            self.useDeviceUserAcceleration = useDeviceUserAcceleration
+            self.axes = axes
+            self.directions = directions
+            self.threshold = threshold
+            self.warmUp = warmUp
+            self.quietTime = quietTime
+            self.peak = peak
+            self.similarPeakRatio = similarPeakRatio
+            self.minimumStartPeak = minimumStartPeak
+            self.lookBack = lookBack
+        }
+
+        public static var defaultValue: Configuration { Configuration() }
+
+        /// The 001 document's slap detector: high-pass of raw acceleration, ±1.0 g on x, reported
+        /// 0.5 s after the last strong reading (its debounce and delayed report), remedy on.
+        public static var slap: Configuration {
+            Configuration(label: "slap", useDeviceUserAcceleration: false, axes: [.x], threshold: 1.0,
+                          warmUp: 0, quietTime: 0.5, peak: .first, minimumStartPeak: 0.5)
+        }
+
+        /// The 003 document's clunk: user acceleration x below −2.5 g (a hard stop of a leftward movement).
+        public static var clunk: Configuration {
+            Configuration(label: "clunk", axes: [.x], directions: [.left], threshold: 2.5,
+                          warmUp: 0, quietTime: 0.1, peak: .last)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case label, smoothing, useDeviceUserAcceleration, axes, directions, threshold, warmUp, quietTime
+            case peak, similarPeakRatio, minimumStartPeak, lookBack
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Configuration()
+            self.init(
+                label: try c.decode(.label, default: d.label),
+                smoothing: try c.decode(.smoothing, default: d.smoothing),
+                useDeviceUserAcceleration: try c.decode(.useDeviceUserAcceleration, default: d.useDeviceUserAcceleration),
+                axes: try c.decode(.axes, default: d.axes),
+                directions: try c.decode(.directions, default: d.directions),
+                threshold: try c.decode(.threshold, default: d.threshold),
+                warmUp: try c.decode(.warmUp, default: d.warmUp),
+                quietTime: try c.decode(.quietTime, default: d.quietTime),
+                peak: try c.decode(.peak, default: d.peak),
+                similarPeakRatio: try c.decode(.similarPeakRatio, default: d.similarPeakRatio),
+                minimumStartPeak: try c.decode(.minimumStartPeak, default: d.minimumStartPeak),
+                lookBack: try c.decode(.lookBack, default: d.lookBack)
+            )
+        }
+    }
+
+    public static let identifier = "peak-direction"
+
+    public let configuration: Configuration
+    private var highPass: HighPassFilter
+    // Allowed signs per axis as flags, so the per-sample loop touches no array.
+    private let positiveAllowed: (x: Bool, y: Bool, z: Bool)
+    private let negativeAllowed: (x: Bool, y: Bool, z: Bool)
+
+    private var firstTimestamp: Double?
+    private var lastTimestamp = -Double.infinity
+    private var active = false
+    private var start = 0.0
+    private var lastAbove = 0.0
+    private var startAxis = Axis.x
+    private var startPeak = 0.0
+    private var startLobeOpen = false
+    private var brakingPeak = 0.0
+    private var largestAxis = Axis.x
+    private var largestPeak = 0.0
+    private var lastAxis = Axis.x
+    private var lastPeak = 0.0
+    private var previousMagnitude = 0.0
+    /// Per axis: sign (±1) and extreme of the current lobe of the reading, and the extreme of the lobe before it.
+    private var lobeSign = Vector3.zero
+    private var lobeExtreme = Vector3.zero
+    private var previousLobeExtreme = Vector3.zero
+    private var lobeStart = Vector3.zero
+    private var previousTime = -Double.infinity
+
+    public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
+        try configuration.smoothing.validate("smoothing")
+        guard !configuration.axes.isEmpty else { throw ConfigurationError(key: "axes", "must name at least one axis") }
+        guard configuration.directions.contains(where: { configuration.axes.contains($0.axis) }) else {
+            throw ConfigurationError(key: "directions", "must include a direction along one of the axes")
+        }
+        try ConfigurationError.requirePositive(configuration.threshold, "threshold")
+        try ConfigurationError.requireNonNegative(configuration.warmUp, "warmUp")
+        try ConfigurationError.requirePositive(configuration.quietTime, "quietTime")
+        guard configuration.similarPeakRatio.isFinite, configuration.similarPeakRatio >= 1 else {
+            throw ConfigurationError(key: "similarPeakRatio", "must be at least 1, got \(configuration.similarPeakRatio)")
+        }
+        try ConfigurationError.requireNonNegative(configuration.minimumStartPeak, "minimumStartPeak")
+        try ConfigurationError.requireNonNegative(configuration.lookBack, "lookBack")
+        self.configuration = configuration
+        highPass = HighPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        func allowed(_ axis: Axis, _ positive: Bool) -> Bool {
+            configuration.axes.contains(axis) && configuration.directions.contains(Direction(axis: axis, positive: positive))
+        }
+        positiveAllowed = (allowed(.x, true), allowed(.y, true), allowed(.z, true))
+        negativeAllowed = (allowed(.x, false), allowed(.y, false), allowed(.z, false))
+    }
+
+    /// The reading of `value` on an axis if its sign is allowed there, else 0.
+    @inline(__always)
+    private static func admit(_ value: Double, _ positive: Bool, _ negative: Bool) -> Double {
+        (value > 0 && positive) || (value < 0 && negative) ? value : 0
+    }
+
+    public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        let t = sample.timestamp
+        lastTimestamp = t
+        if firstTimestamp == nil { firstTimestamp = t }
+        let filtered = highPass.update(sample.acceleration, at: t)
+        let v = configuration.useDeviceUserAcceleration ? (sample.userAcceleration ?? filtered) : filtered
+
+        if active, t - lastAbove >= configuration.quietTime { finish(at: t, into: &events) }
+        trackLobe(.x, v.x, t)
+        trackLobe(.y, v.y, t)
+        trackLobe(.z, v.z, t)
+
+        // The strongest admitted reading.
+        let x = Self.admit(v.x, positiveAllowed.x, negativeAllowed.x)
+        let y = Self.admit(v.y, positiveAllowed.y, negativeAllowed.y)
+        let z = Self.admit(v.z, positiveAllowed.z, negativeAllowed.z)
+        var axis = Axis.x
+        var value = x
+        if abs(y) > abs(value) { axis = .y; value = y }
+        if abs(z) > abs(value) { axis = .z; value = z }
+        let magnitude = abs(value)
+        let threshold = configuration.threshold
+        let above = magnitude > threshold
+        let previous = previousMagnitude, previousTime = self.previousTime
+        previousMagnitude = magnitude
+        self.previousTime = t
+        // Threshold crossings are placed between samples by linear interpolation, so times do not
+        // depend on where the sampling grid falls (rate invariance); not across a gap.
+        let interpolate = t - previousTime <= configuration.quietTime
+
+        if !active {
+            guard above, let first = firstTimestamp, t - first >= configuration.warmUp else { return }
+            active = true
+            start = interpolate && previous <= threshold && previousTime - first >= configuration.warmUp
+                ? previousTime + (threshold - previous) / (magnitude - previous) * (t - previousTime)
+                : t
+            startAxis = axis
+            startPeak = value
+            startLobeOpen = true
+            brakingPeak = 0
+            largestAxis = axis
+            largestPeak = value
+            lastAxis = axis
+            lastPeak = value
+            lastAbove = t
+            let before = previousLobeExtreme[axis]
+            if configuration.minimumStartPeak > 0, abs(before) >= configuration.minimumStartPeak,
+               (before > 0) != (value > 0), t - lobeStart[axis] <= configuration.lookBack {
+                // The crossing lobe is the braking of a start that stayed below threshold.
+                startPeak = before
+                startLobeOpen = false
+                brakingPeak = value
+            }
+            return
+        }
+
+        // Start and braking peaks follow the raw reading on the start axis.
+        let s = v[startAxis]
+        let sameSign = (s > 0) == (startPeak > 0)
+        if startLobeOpen {
+            if sameSign, abs(s) > configuration.threshold {
+                if abs(s) > abs(startPeak) { startPeak = s }
+            } else {
+                startLobeOpen = false
+            }
+        }
+        if !sameSign, abs(s) > abs(brakingPeak) { brakingPeak = s }
+
+        guard above else {
+            if interpolate, previous > threshold {
+                lastAbove = previousTime + (previous - threshold) / (previous - magnitude) * (t - previousTime)
+            }
+            return
+        }
+        lastAbove = t
+        if abs(value) > abs(largestPeak) {
+            largestAxis = axis
+            largestPeak = value
+        }
+        if axis == lastAxis, (value > 0) == (lastPeak > 0) {
+            if abs(value) > abs(lastPeak) { lastPeak = value }
+        } else {
+            lastAxis = axis
+            lastPeak = value
+        }
+    }
+
+    /// Follows the lobes (runs of one sign) of the reading on `axis`. Readings within a quarter of
+    /// ``Configuration/minimumStartPeak`` of zero do not start a lobe, so noise around a zero
+    /// crossing does not hide the lobe before it.
+    @inline(__always)
+    private mutating func trackLobe(_ axis: Axis, _ value: Double, _ t: Double) {
+        let current = lobeSign[axis]
+        if (value > 0) == (current > 0), current != 0 {
+            if abs(value) > abs(lobeExtreme[axis]) { lobeExtreme[axis] = value }
+        } else if abs(value) > 0.25 * configuration.minimumStartPeak {
+            previousLobeExtreme[axis] = lobeExtreme[axis]
+            lobeSign[axis] = value > 0 ? 1 : -1
+            lobeExtreme[axis] = value
+            lobeStart[axis] = t
+        }
+    }
+
+    /// Reports the movement and returns to waiting.
+    private mutating func finish(at t: Double, into events: inout [GestureEvent]) {
+        active = false
+        // A reading is opposite to the device's acceleration (CoreMotion convention), so a
+        // movement's start reads against its direction and its braking reads along it.
+        var peak = largestPeak
+        var direction = Direction(axis: largestAxis, positive: largestPeak < 0)
+        switch configuration.peak {
+        case .largest:
+            break
+        case .last:
+            peak = lastPeak
+            direction = Direction(axis: lastAxis, positive: lastPeak > 0)
+        case .first:
+            // The start peak wins unless something clearly larger happened: braking beyond the
+            // ratio, or a larger reading on another axis; then the largest is taken as the start.
+            let brakingWins = abs(brakingPeak) > configuration.similarPeakRatio * abs(startPeak)
+            let otherAxisWins = largestAxis != startAxis && abs(largestPeak) > abs(startPeak)
+            if !brakingWins, !otherAxisWins {
+                peak = startPeak
+                direction = Direction(axis: startAxis, positive: startPeak < 0)
+            }
+        }
+        events.append(GestureEvent(
+            label: configuration.label, phase: .ended, start: start, end: lastAbove, time: t, score: abs(peak),
+            direction: direction,
+            details: ["peak": peak, "startPeak": startPeak, "brakingPeak": brakingPeak, "largestPeak": largestPeak]
+        ))
+    }
+
+    public mutating func reset() {
+        highPass.reset()
+        firstTimestamp = nil
+        lastTimestamp = -.infinity
+        active = false
+        startPeak = 0
+        brakingPeak = 0
+        largestPeak = 0
+        lastPeak = 0
+        startLobeOpen = false
+        previousMagnitude = 0
+        previousTime = -.infinity
+        lobeSign = .zero
+        lobeExtreme = .zero
+        previousLobeExtreme = .zero
+        lobeStart = .zero
+    }
+}

@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+
+/// `gesturelab bench recognizers`: throughput of the rule-based recognizers and the fusion stage.
+struct BenchRecognizers: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recognizers",
+        abstract: "Measure samples per second of each rule-based recognizer and of the fusion stage.",
+        discussion: """
+            A synthetic stream (shakes, slaps, a flip and back, stillness with sensor noise; fused device
+            motion for the recognizers, accelerometer and gyroscope only for the fusion stage) is
+            generated once, then each recognizer runs over it; the best of the repeats is printed.
+            Build in release mode for meaningful numbers:
+              swift build -c release && .build/release/gesturelab bench recognizers --seconds 2000
+            """
+    )
+
+    @Option(help: "Length of the synthetic stream, seconds.")
+    var seconds: Double = 2000
+
+    @Option(help: "Sampling rate of the stream, Hz.")
+    var rate: Double = 100
+
+    @Option(help: "Timed passes per recognizer; the fastest is reported.")
+    var repeats: Int = 3
+
+    @Option(help: "Seed of the sensor noise.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Run only this one: orientation, shake, peak-direction, slap, flip or fusion.")
+    var only: String?
+
+    static let names = ["orientation", "shake", "peak-direction", "slap", "flip", "fusion"]
+
+    func validate() throws {
+        guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be a positive number of seconds") }
+        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of Hz") }
+        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
+        if let only, !Self.names.contains(only) {
+            throw ValidationError("--only must be one of \(Self.names.joined(separator: ", ")), got '\(only)'")
+        }
+    }
+
+    func run() throws {
+        let stream = Self.stream(seconds: seconds, rate: rate, seed: seed)
+        let raw = stream.map { MotionSample(timestamp: $0.timestamp, acceleration: $0.acceleration, rotationRate: $0.rotationRate) }
+        print("stream: \(stream.count) samples (\(seconds) s at \(rate) Hz), best of \(repeats)")
+        print("name              samples/s      ns/sample   events")
+        func wanted(_ name: String) -> Bool { only == nil || only == name }
+        if wanted("orientation") { try report("orientation", measure(OrientationTracker(), stream)) }
+        if wanted("shake") { try report("shake", measure(ShakeCounter(), stream)) }
+        if wanted("peak-direction") { try report("peak-direction", measure(PeakDirectionDetector(), stream)) }
+        if wanted("slap") { try report("slap", measure(PeakDirectionDetector(configuration: .slap), stream)) }
+        if wanted("flip") { try report("flip", measure(AttitudeFlipDetector(), stream)) }
+        if wanted("fusion") { try report("fusion stage", measureStage(AttitudeEstimator(), raw)) }
+    }
+
+    private func report(_ name: String, _ result: (seconds: Double, events: Int, samples: Int)) {
+        let perSecond = Double(result.samples) / result.seconds
+        let columns = String(format: "%12.0f %14.1f %8d", perSecond, 1e9 / perSecond, result.events)
+        print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + " " + columns)
+    }
+
+    /// Best time over the repeats for `recognizer` to consume `samples` one at a time.
+    private func measure<R: Recognizer>(_ recognizer: R, _ samples: [MotionSample]) -> (seconds: Double, events: Int, samples: Int) {
+        var recognizer = recognizer
+        var events: [GestureEvent] = []
+        events.reserveCapacity(1024)
+        var best = Double.infinity
+        var count = 0
+        let clock = ContinuousClock()
+        for _ in 0..<repeats {
+            recognizer.reset()
+            events.removeAll(keepingCapacity: true)
+            var emitted = 0
+            let elapsed = clock.measure {
+                for sample in samples {
+                    recognizer.process(sample, into: &events)
+                    // Keep the buffer small so the timing is the recognizer's, not the array's.
+                    if events.count >= 1000 {
+                        emitted += events.count
+                        events.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            count = emitted + events.count
+            best = min(best, Self.seconds(elapsed))
+        }
+        return (best, count, samples.count)
+    }
+
+    /// Best time over the repeats for `stage` to process `samples`; "events" counts output samples.
+    private func measureStage<S: SignalStage>(_ stage: S, _ samples: [MotionSample]) -> (seconds: Double, events: Int, samples: Int) {
+        var stage = stage
+        var output: [MotionSample] = []
+        output.reserveCapacity(4)
+        var best = Double.infinity
+        var produced = 0
+        let clock = ContinuousClock()
+        for _ in 0..<repeats {
+            stage.reset()
+            produced = 0
+            let elapsed = clock.measure {
+                for sample in samples {
+                    output.removeAll(keepingCapacity: true)
+                    stage.process(sample, into: &output)
+                    produced += output.count
+                }
+            }
+            best = min(best, Self.seconds(elapsed))
+        }
+        return (best, produced, samples.count)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let c = duration.components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+    }
+
+    /// A repeating 10-second script: still, a shake, a slap, a flip onto the face and back, with
+    /// Gaussian sensor noise (0.01 g, 0.01 rad/s) from a seeded generator.
+    static func stream(seconds: Double, rate: Double, seed: UInt64) -> [MotionSample] {
+        let n = Int(seconds * rate)
+        var samples: [MotionSample] = []
+        samples.reserveCapacity(n)
+        var state = seed
+        func gaussian() -> Double {
+            func uniform() -> Double {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return (Double((z ^ (z >> 31)) >> 11) + 0.5) / 9_007_199_254_740_992
+            }
+            return (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform())
+        }
+        func smooth(_ u: Double) -> Double {
+            let v = min(1, max(0, u))
+            return v * v * (3 - 2 * v)
+        }
+        for i in 0..<n {
+            let t = Double(i) / rate
+            let phase = t.truncatingRemainder(dividingBy: 10)
+            var user = Vector3.zero
+            if phase >= 2, phase < 2.625 { user.x = 2 * sin(2 * .pi * 4 * (phase - 2)) }
+            if phase >= 4, phase < 4.12 { user.x = 1.5 * sin(.pi * (phase - 4) / 0.12) }
+            if phase >= 4.14, phase < 4.23 { user.x = -2 * sin(.pi * (phase - 4.14) / 0.09) }
+            // Flip about y: 6–7 s over, 8–9 s back; rate is the derivative of the smooth ramp.
+            let turn = smooth(phase - 6) - smooth(phase - 8)
+            let turnRate = 6 * (phase >= 6 && phase < 7 ? (phase - 6) * (7 - phase) : 0)
+                - 6 * (phase >= 8 && phase < 9 ? (phase - 8) * (9 - phase) : 0)
+            let attitude = Quaternion(angle: .pi * turn, axis: Vector3(0, 1, 0))
+            let gravity = attitude.gravity
+            let noise = Vector3(gaussian(), gaussian(), gaussian()) * 0.01
+            let gyroNoise = Vector3(gaussian(), gaussian(), gaussian()) * 0.01
+            samples.append(MotionSample(
+                timestamp: t, acceleration: gravity + user + noise,
+                rotationRate: Vector3(0, .pi * turnRate, 0) + gyroNoise,
+                attitude: attitude, gravity: gravity, userAcceleration: user + noise
+            ))
+        }
+        return samples
+    }
+}

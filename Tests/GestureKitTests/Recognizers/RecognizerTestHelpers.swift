@@ -1,0 +1,50 @@
+import GestureKit
+import GestureTestSupport
+
+/// The sampling rates every rule-based recognizer must agree on.
+let testRates: [Double] = [25, 50, 100]
+
+/// Runs a fresh recognizer made by `make` over `script` sampled at `rate` Hz.
+func recognize<R: Recognizer>(_ make: () throws -> R, _ script: MotionScript, rate: Double) rethrows -> [GestureEvent] {
+    var recognizer = try make()
+    return recognizer.process(script.samples(rate: rate))
+}
+
+/// Whether two event lists name the same gestures (label, phase, direction) in the same order,
+/// with detection and start times within `tolerance` seconds.
+func sameEvents(_ a: [GestureEvent], _ b: [GestureEvent], tolerance: Double) -> Bool {
+    guard a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { x, y in
+        x.label == y.label && x.phase == y.phase && x.direction == y.direction
+            && abs(x.time - y.time) <= tolerance && abs(x.start - y.start) <= tolerance
+    }
+}
+
+/// `samples` with odd input mixed in: a NaN and an infinite sample, a duplicate of a timestamp
+/// with different values, and a sample from the past, every `every` samples.
+func corrupted(_ samples: [MotionSample], every: Int = 7) -> [MotionSample] {
+    var out: [MotionSample] = []
+    for (i, s) in samples.enumerated() {
+        out.append(s)
+        guard i % every == 3 else { continue }
+        var nan = s
+        nan.timestamp += 1e-4
+        nan.acceleration.x = .nan
+        nan.userAcceleration = Vector3(.nan, 0, 0)
+        out.append(nan)
+        var inf = s
+        inf.timestamp += 2e-4
+        inf.acceleration.y = .infinity
+        inf.attitude = Quaternion(w: .infinity, x: 0, y: 0, z: 0)
+        out.append(inf)
+        var duplicate = s
+        duplicate.acceleration = Vector3(5, -5, 5)
+        if s.userAcceleration != nil { duplicate.userAcceleration = Vector3(5, -5, 5) }
+        if s.attitude != nil { duplicate.attitude = Quaternion(angle: 2, axis: Vector3(1, 0, 0)) }
+        out.append(duplicate)
+        var past = duplicate
+        past.timestamp -= 0.5
+        out.append(past)
+    }
+    return out
+}
