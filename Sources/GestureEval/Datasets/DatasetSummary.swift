@@ -1,0 +1,109 @@
+/// What `gesturelab datasets inspect` reports: counts, timing and classes of a dataset.
+public struct DatasetSummary: Codable, Hashable, Sendable {
+    /// One class and how much of it there is.
+    public struct ClassCount: Codable, Hashable, Sendable {
+        /// The label.
+        public var label: String
+        /// Number of annotations.
+        public var annotations: Int
+        /// Number of samples inside those annotations.
+        public var samples: Int
+        /// Total annotated time, seconds.
+        public var seconds: Double
+    }
+
+    public var name: String
+    public var kind: String
+    public var recordings: Int
+    public var subjects: [String]
+    public var sessions: [String]
+    /// Total samples.
+    public var samples: Int
+    /// Total duration, seconds (sum of first-to-last sample spans).
+    public var duration: Double
+    /// Shortest and longest recording, samples.
+    public var minLength: Int
+    public var maxLength: Int
+    /// Stated sampling rate, Hz.
+    public var statedRate: Double?
+    /// Estimated rate, Hz: 1 / median interval over all recordings.
+    public var estimatedRate: Double?
+    /// Timing jitter, seconds: median absolute deviation of intervals from the median interval.
+    public var jitter: Double?
+    public var channels: [String]
+    public var classes: [ClassCount]
+    /// Fraction of the total duration covered by annotations (0…1).
+    public var annotationCoverage: Double
+
+    /// Summarises `dataset`. O(samples log samples).
+    public init(_ dataset: Dataset) {
+        name = dataset.name
+        kind = dataset.kind.rawValue
+        recordings = dataset.recordings.count
+        subjects = dataset.subjects
+        sessions = Array(Set(dataset.recordings.map(\.session))).sorted()
+        samples = dataset.recordings.reduce(0) { $0 + $1.count }
+        duration = dataset.recordings.reduce(0) { $0 + $1.duration }
+        minLength = dataset.recordings.map(\.count).min() ?? 0
+        maxLength = dataset.recordings.map(\.count).max() ?? 0
+        statedRate = dataset.samplingRate
+        var intervals: [Double] = []
+        var channelNames: [String] = []
+        var byLabel: [String: ClassCount] = [:]
+        var covered = 0.0
+        for r in dataset.recordings {
+            let t = r.timestamps
+            for k in t.indices.dropFirst() where t[k] > t[k - 1] && t[k].isFinite && t[k - 1].isFinite { intervals.append(t[k] - t[k - 1]) }
+            for c in r.channelNames where !channelNames.contains(c.rawValue) { channelNames.append(c.rawValue) }
+            for a in r.annotations {
+                let lo = t.partitionIndex { $0 >= a.start }, hi = t.partitionIndex { $0 > a.end }
+                var entry = byLabel[a.label] ?? ClassCount(label: a.label, annotations: 0, samples: 0, seconds: 0)
+                entry.annotations += 1
+                entry.samples += max(0, hi - lo)
+                entry.seconds += a.duration
+                byLabel[a.label] = entry
+                covered += max(0, min(a.end, t.last ?? 0) - max(a.start, t.first ?? 0))
+            }
+        }
+        channels = channelNames
+        classes = byLabel.values.sorted { $0.label.compare($1.label, options: .numeric) == .orderedAscending }
+        annotationCoverage = duration > 0 ? min(1, covered / duration) : 0
+        if let median = try? Descriptive.median(intervals), median > 0 {
+            estimatedRate = 1 / median
+            jitter = try? Descriptive.median(intervals.map { abs($0 - median) })
+        }
+    }
+
+    /// A human-readable report.
+    public var text: String {
+        func f(_ v: Double?, _ digits: Int = 3) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+        var lines = [
+            "dataset      \(name) (\(kind))",
+            "recordings   \(recordings)  (\(minLength)–\(maxLength) samples, \(samples) in all)",
+            "subjects     \(subjects.count): \(subjects.prefix(20).joined(separator: ", "))\(subjects.count > 20 ? ", …" : "")",
+            "sessions     \(sessions.count): \(sessions.prefix(20).joined(separator: ", "))\(sessions.count > 20 ? ", …" : "")",
+            "duration     \(f(duration, 1)) s",
+            "rate         stated \(f(statedRate, 1)) Hz, estimated \(f(estimatedRate, 1)) Hz, jitter \(f(jitter.map { $0 * 1000 }, 2)) ms",
+            "channels     \(channels.joined(separator: ", "))",
+            "coverage     \(f(annotationCoverage * 100, 1)) % of the time is annotated",
+            "classes      \(classes.count)",
+        ]
+        for c in classes {
+            lines.append("  \(c.label.padding(toLength: max(18, c.label.count), withPad: " ", startingAt: 0)) \(c.annotations) annotations, \(c.samples) samples, \(f(c.seconds, 1)) s")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension RandomAccessCollection where Index == Int {
+    /// The first index whose element satisfies `predicate`, which must be false then true along the
+    /// collection. O(log n).
+    func partitionIndex(where predicate: (Element) -> Bool) -> Int {
+        var lo = startIndex, hi = endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if predicate(self[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+}
