@@ -71,7 +71,9 @@ public enum DatasetReader {
             recording.id = job.id
             recording.subject = job.subject
             recording.session = job.session
-            if let label = job.label, let first = recording.timestamps.first, let last = recording.timestamps.last {
+            let finite = recording.timestamps.filter(\.isFinite)
+            if let label = job.label, let first = finite.min(), let last = finite.max() {
+                // The whole recording, even when glitches leave its timestamps out of order.
                 recording.annotations = [Annotation(start: first, end: last, label: label)]
             }
             if let url = job.annotations {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `gesturelab datasets inspect` reports: counts, timing and classes of a dataset.
 public struct DatasetSummary: Codable, Hashable, Sendable {
     /// One class and how much of it there is.
@@ -40,10 +42,14 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         name = dataset.name
         kind = dataset.kind.rawValue
         recordings = dataset.recordings.count
-        subjects = dataset.subjects
-        sessions = Array(Set(dataset.recordings.map(\.session))).sorted()
+        subjects = dataset.subjects.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        sessions = Set(dataset.recordings.map(\.session)).sorted { $0.compare($1, options: .numeric) == .orderedAscending }
         samples = dataset.recordings.reduce(0) { $0 + $1.count }
-        duration = dataset.recordings.reduce(0) { $0 + $1.duration }
+        // Span of finite timestamps, so glitches that break the order do not make it negative.
+        duration = dataset.recordings.reduce(0) { total, r in
+            let t = r.timestamps.filter(\.isFinite)
+            return total + ((t.max() ?? 0) - (t.min() ?? 0))
+        }
         minLength = dataset.recordings.map(\.count).min() ?? 0
         maxLength = dataset.recordings.map(\.count).max() ?? 0
         statedRate = dataset.samplingRate
@@ -62,7 +68,7 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
                 entry.samples += max(0, hi - lo)
                 entry.seconds += a.duration
                 byLabel[a.label] = entry
-                covered += max(0, min(a.end, t.last ?? 0) - max(a.start, t.first ?? 0))
+                covered += max(0, a.duration)
             }
         }
         channels = channelNames
