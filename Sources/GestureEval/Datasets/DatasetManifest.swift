@@ -221,6 +221,30 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         citation = try c.decodeIfPresent(String.self, forKey: .citation)
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(name, forKey: .name)
+        try c.encode(description, forKey: .description)
+        try c.encode(kind, forKey: .kind)
+        // Whole rates as integers: YAML encoders write doubles in exponent form (2.5e+1).
+        if let rate = samplingRate {
+            if rate == rate.rounded(), abs(rate) < 1e15 { try c.encode(Int(rate), forKey: .samplingRate) }
+            else { try c.encode(rate, forKey: .samplingRate) }
+        }
+        try c.encode(units, forKey: .units)
+        try c.encode(axisConvention, forKey: .axisConvention)
+        try c.encodeIfPresent(classes, forKey: .classes)
+        try c.encode(table, forKey: .table)
+        try c.encode(time, forKey: .time)
+        try c.encode(channels, forKey: .channels)
+        try c.encode(recordings, forKey: .recordings)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(conversion, forKey: .conversion)
+        try c.encodeIfPresent(license, forKey: .license)
+        try c.encodeIfPresent(citation, forKey: .citation)
+    }
+
     /// Reads a manifest file. Errors name the file.
     public init(contentsOf url: URL) throws(DataFileError) {
         let text: String

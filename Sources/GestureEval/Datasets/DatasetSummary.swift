@@ -28,9 +28,9 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
     public var maxLength: Int
     /// Stated sampling rate, Hz.
     public var statedRate: Double?
-    /// Estimated rate, Hz: 1 / median interval over all recordings.
+    /// Estimated rate, Hz: the median over recordings of (samples − 1) / span, robust to bursty delivery.
     public var estimatedRate: Double?
-    /// Timing jitter, seconds: median absolute deviation of intervals from the median interval.
+    /// Timing jitter, seconds: the median over recordings of the standard deviation of sample intervals.
     public var jitter: Double?
     public var channels: [String]
     public var classes: [ClassCount]
@@ -53,13 +53,17 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         minLength = dataset.recordings.map(\.count).min() ?? 0
         maxLength = dataset.recordings.map(\.count).max() ?? 0
         statedRate = dataset.samplingRate
-        var intervals: [Double] = []
+        var rates: [Double] = [], jitters: [Double] = []
         var channelNames: [String] = []
         var byLabel: [String: ClassCount] = [:]
         var covered = 0.0
         for r in dataset.recordings {
             let t = r.timestamps
+            var intervals: [Double] = []
             for k in t.indices.dropFirst() where t[k] > t[k - 1] && t[k].isFinite && t[k - 1].isFinite { intervals.append(t[k] - t[k - 1]) }
+            let span = intervals.reduce(0, +)
+            if span > 0 { rates.append(Double(intervals.count) / span) }
+            if let sd = try? Descriptive.standardDeviation(intervals) { jitters.append(sd) }
             for c in r.channelNames where !channelNames.contains(c.rawValue) { channelNames.append(c.rawValue) }
             for a in r.annotations {
                 let lo = t.partitionIndex { $0 >= a.start }, hi = t.partitionIndex { $0 > a.end }
@@ -74,10 +78,8 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         channels = channelNames
         classes = byLabel.values.sorted { $0.label.compare($1.label, options: .numeric) == .orderedAscending }
         annotationCoverage = duration > 0 ? min(1, covered / duration) : 0
-        if let median = try? Descriptive.median(intervals), median > 0 {
-            estimatedRate = 1 / median
-            jitter = try? Descriptive.median(intervals.map { abs($0 - median) })
-        }
+        estimatedRate = try? Descriptive.median(rates)
+        jitter = try? Descriptive.median(jitters)
     }
 
     /// A human-readable report.

@@ -148,7 +148,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             samples.append(try f.parse(line: String(line), lineNumber: i + 1))
             lines.append(Int32(i + 1))
         }
-        guard let format else { throw DataFileError(file: url.path, "the file is empty") }
+        guard format != nil else { throw DataFileError(file: url.path, "the file is empty") }
         var channels: [(Channel, [Double])] = []
         func add(_ names: [Channel], _ get: (MotionSample) -> Vector3?) {
             guard samples.first.flatMap(get) != nil else { return }
@@ -163,7 +163,6 @@ public struct SampleCSVFormat: Hashable, Sendable {
                 channels.append((name, samples.map { $0.attitude?[keyPath: key] ?? .nan }))
             }
         }
-        _ = format
         let recording = Recording(id: url.deletingPathExtension().lastPathComponent, timestamps: samples.map(\.timestamp), channels: channels)
         let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: [], manifest: nil)

@@ -110,3 +110,47 @@ import Testing
         #expect(throws: DataFileError.self) { try DatasetManifest(yaml: "name: m\nchannels: 3\n") }
     }
 }
+
+@Suite struct ShippedExampleTests {
+    @Test func exampleIsCleanAndRewritesByteForByte() throws {
+        let example = SharedData.packageRoot.appendingPathComponent("datasets/example")
+        let loaded = try DatasetReader.load(at: example)
+        #expect(DatasetValidator().validate(loaded).isEmpty)
+        #expect(loaded.dataset.recordings.first?.annotations == [Annotation(start: 0.2, end: 0.8, label: "shake")])
+        let copy = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try DatasetWriter.write(loaded.dataset, to: copy, classes: loaded.classes)
+        for file in ["dataset.yaml", "recordings/alice-1.csv", "annotations/alice-1.csv"] {
+            #expect(try Data(contentsOf: example.appendingPathComponent(file)) == Data(contentsOf: copy.appendingPathComponent(file)), "\(file)")
+        }
+    }
+}
+
+@Suite struct NumberParsingTests {
+    /// Every way numbers are written must read exactly as Swift's own parser reads them.
+    @Test func csvNumbersMatchSwiftParsing() throws {
+        var rng = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "+1", "007", ".5", "5.", "-0.000", "1e3", "1E-7", "nan", "-inf", "inf", "123456789012345",
+                     "1234567890123456789", "0.1234567890123456789", "9007199254740993", "0.0000000000000000000000012",
+                     "179769313486231570000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+                     "4.9e-324", "2.2250738585072014e-308", "-0.1", "3.14159", "16384", "-32768"]
+        for _ in 0..<3000 {
+            let digits = Int.random(in: 1...17, using: &rng)
+            var t = String((0..<digits).map { _ in "0123456789".randomElement(using: &rng)! })
+            let point = Int.random(in: 0...digits, using: &rng)
+            t.insert(".", at: t.index(t.startIndex, offsetBy: point))
+            if Bool.random(using: &rng) { t = "-" + t }
+            if t == "." || t == "-." { continue }
+            texts.append(t)
+        }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("time,v\n" + texts.enumerated().map { "\($0.offset),\($0.element)" }.joined(separator: "\n"), "r.csv", in: folder)
+        try write("name: n\nchannels: [{name: v}]\nrecordings: [{id: r, subject: s, session: '1', file: r.csv}]\n", "dataset.yaml", in: folder)
+        let values = try #require(try DatasetReader.read(at: folder).recordings.first?.column("v"))
+        for (text, value) in zip(texts, values) {
+            let expected = try #require(Double(text))
+            #expect(value.bitPattern == expected.bitPattern || (value.isNaN && expected.isNaN), "\(text)")
+        }
+    }
+}
