@@ -52,38 +52,79 @@ struct DelimitedText {
     ) -> Table {
         var table = Table(header: nil, columns: [], lines: [], problems: [])
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 1 else {
-                table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file is empty")))
+            guard let base = buffer.baseAddress, buffer.count > 1 else { return }
+            let n = buffer.count - 1
+            // Find the first non-blank line: the header, or the first data row.
+            var pos = 0, lineNumber = 0
+            while pos < n {
+                var end = pos
+                while end < n, base[end] != 10 { end += 1 }
+                let line = UnsafeBufferPointer(start: base + pos, count: end - pos)
+                if line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) { break }
+                pos = end + 1
+                lineNumber += 1
+            }
+            guard pos < n else { return }
+            var header: [String]? = nil
+            if hasHeader {
+                var end = pos
+                while end < n, base[end] != 10 { end += 1 }
+                header = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
+                    .split(omittingEmptySubsequences: delimiter == nil, whereSeparator: { c in
+                        delimiter.map { c == Character(UnicodeScalar($0)) } ?? (c == " " || c == "\t")
+                    })
+                    .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"'")) }
+                table.header = header
+                pos = end + 1
+                lineNumber += 1
+            }
+            let slots: [(index: Int, name: String)]
+            do throws(DataFileError) { slots = try resolve(header) } catch {
+                table.problems.append(DatasetProblem(.missingColumn, error))
                 return
             }
-            let n = buffer.count - 1
-            var pos = 0, lineNumber = 0
-            var slots: [(index: Int, name: String)]? = nil
-            var fieldToSlot: [Int] = []
-            var filled: [Bool] = []
-            let estimate = max(16, n / 40)
-
-            func makeSlots(_ header: [String]?) -> Bool {
-                do {
-                    let resolved = try resolve(header)
-                    slots = resolved
-                    let maxIndex = resolved.map(\.index).max() ?? -1
-                    fieldToSlot = Array(repeating: -1, count: maxIndex + 1)
-                    for (slot, r) in resolved.enumerated() { fieldToSlot[r.index] = slot }
-                    table.columns = resolved.map { _ in
-                        var c: [Double] = []
-                        c.reserveCapacity(estimate)
-                        return c
+            let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, file: file)
+            table.lines = rows.lines
+            table.problems = rows.problems
+            let width = slots.count, count = rows.lines.count
+            table.columns = (0..<width).map { s in
+                [Double](unsafeUninitializedCapacity: count) { column, initialized in
+                    rows.values.withUnsafeBufferPointer { flat in
+                        for r in 0..<count { column[r] = flat[r * width + s] }
                     }
-                    filled = Array(repeating: false, count: resolved.count)
-                    table.lines.reserveCapacity(estimate)
-                    return true
-                } catch {
-                    table.problems.append(DatasetProblem(.missingColumn, error))
-                    return false
+                    initialized = count
                 }
             }
+        }
+        if table.header == nil, table.columns.isEmpty, table.problems.isEmpty {
+            table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file is empty")))
+        } else if table.lines.isEmpty, !table.problems.contains(where: { $0.kind == .missingColumn }) {
+            table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file has no data rows")))
+        }
+        return table
+    }
 
+    /// The hot loop: every data row from `pos`, values row-major in slot order. Locals only, so no
+    /// exclusivity checks or nested-array copies per value.
+    private func scanRows(
+        _ base: UnsafePointer<UInt8>, from start: Int, to n: Int, firstLine: Int,
+        slots: [(index: Int, name: String)], file: String
+    ) -> (values: [Double], lines: [Int32], problems: [DatasetProblem]) {
+        let width = slots.count
+        var fieldToSlot = Array(repeating: -1, count: (slots.map(\.index).max() ?? -1) + 1)
+        for (slot, s) in slots.enumerated() { fieldToSlot[s.index] = slot }
+        var values: [Double] = [], lines: [Int32] = [], problems: [DatasetProblem] = []
+        let estimate = max(16, (n - start) / max(8, width * 6))
+        values.reserveCapacity(estimate * width)
+        lines.reserveCapacity(estimate)
+        let separator = delimiter ?? 32
+        let whitespace = delimiter == nil
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, width))
+        let filled = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, width))
+        defer { row.deallocate(); filled.deallocate() }
+        filled.initialize(repeating: false)
+        fieldToSlot.withUnsafeBufferPointer { toSlot in
+            var pos = start, lineNumber = firstLine - 1
             while pos < n {
                 lineNumber += 1
                 var lineEnd = pos
@@ -95,81 +136,58 @@ struct DelimitedText {
                 while first < end, base[first] == 32 || base[first] == 9 { first += 1 }
                 if first == end { pos = next; continue }  // blank line
 
-                if slots == nil {
-                    var header: [String]? = nil
-                    if hasHeader {
-                        header = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
-                            .split(omittingEmptySubsequences: delimiter == nil, whereSeparator: { c in
-                                delimiter.map { c == Character(UnicodeScalar($0)) } ?? (c == " " || c == "\t")
-                            })
-                            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")) }
-                        table.header = header
-                    }
-                    guard makeSlots(header) else { return }
-                    if hasHeader { pos = next; continue }
-                }
-
                 var p = pos, field = 0
                 while true {
-                    if delimiter == nil {
+                    if whitespace {
                         while p < end, base[p] == 32 || base[p] == 9 { p += 1 }
                         if p >= end { break }
                     }
                     var fieldEnd = p
-                    if let d = delimiter {
-                        while fieldEnd < end, base[fieldEnd] != d { fieldEnd += 1 }
-                    } else {
+                    if whitespace {
                         while fieldEnd < end, base[fieldEnd] != 32, base[fieldEnd] != 9 { fieldEnd += 1 }
+                    } else {
+                        while fieldEnd < end, base[fieldEnd] != separator { fieldEnd += 1 }
                     }
-                    if field < fieldToSlot.count, fieldToSlot[field] >= 0 {
-                        let slot = fieldToSlot[field]
+                    if field < toSlot.count, toSlot[field] >= 0 {
+                        let slot = toSlot[field]
                         var a = p, b = fieldEnd
                         while a < b, base[a] == 32 || base[a] == 9 || base[a] == 34 { a += 1 }
                         while b > a, base[b - 1] == 32 || base[b - 1] == 9 || base[b - 1] == 34 { b -= 1 }
                         var value = Double.nan
                         if a == b {
-                            table.problems.append(DatasetProblem(.missingValue, DataFileError(
-                                file: file, line: lineNumber, field: slots![slot].name, "empty value")))
+                            problems.append(DatasetProblem(.missingValue, DataFileError(
+                                file: file, line: lineNumber, field: slots[slot].name, "empty value")))
+                        } else if let fast = Self.fastDecimal(base, a, b) {
+                            value = fast
                         } else {
-                            var failed = false
-                            if let fast = Self.fastDecimal(base, a, b) {
-                                value = fast
-                            } else {
-                                var stop: UnsafeMutablePointer<CChar>? = nil
-                                let start = UnsafeMutableRawPointer(mutating: base + a).assumingMemoryBound(to: CChar.self)
-                                value = strtod(start, &stop)
-                                failed = stop.map({ UnsafeRawPointer($0) }) != UnsafeRawPointer(base + b)
-                            }
-                            if failed {
+                            var stop: UnsafeMutablePointer<CChar>? = nil
+                            value = strtod(UnsafeMutableRawPointer(mutating: base + a).assumingMemoryBound(to: CChar.self), &stop)
+                            if stop.map({ UnsafeRawPointer($0) }) != UnsafeRawPointer(base + b) {
                                 let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
-                                table.problems.append(DatasetProblem(.nonNumeric, DataFileError(
-                                    file: file, line: lineNumber, field: slots![slot].name, "'\(text)' is not a number")))
+                                problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                                    file: file, line: lineNumber, field: slots[slot].name, "'\(text)' is not a number")))
                                 value = .nan
                             }
                         }
-                        table.columns[slot].append(value)
+                        row[slot] = value
                         filled[slot] = true
                     }
                     field += 1
                     if fieldEnd >= end { break }
-                    p = delimiter == nil ? fieldEnd : fieldEnd + 1
+                    p = whitespace ? fieldEnd : fieldEnd + 1
                 }
-                for slot in filled.indices {
+                for slot in 0..<width {
                     if filled[slot] { filled[slot] = false; continue }
-                    table.columns[slot].append(.nan)
-                    table.problems.append(DatasetProblem(.missingValue, DataFileError(
-                        file: file, line: lineNumber, field: slots![slot].name, "the line has no such field")))
+                    row[slot] = .nan
+                    problems.append(DatasetProblem(.missingValue, DataFileError(
+                        file: file, line: lineNumber, field: slots[slot].name, "the line has no such field")))
                 }
-                table.lines.append(Int32(lineNumber))
+                values.append(contentsOf: UnsafeBufferPointer(start: row.baseAddress, count: width))
+                lines.append(Int32(lineNumber))
                 pos = next
             }
-            if slots == nil {
-                table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file is empty")))
-            } else if table.lines.isEmpty {
-                table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file has no data rows")))
-            }
         }
-        return table
+        return (values, lines, problems)
     }
 }
 
