@@ -9,10 +9,10 @@ struct DatasetsConvert: ParsableCommand {
         abstract: "Convert a dataset to the project's format (dataset.yaml + CSV), with explicit repairs.",
         discussion: """
             Refuses data with errors unless repairs fix them; repairs are reported with counts.
-            Repairs: drop-nan, drop-out-of-range, sort, dedupe.
+            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered.
             Example:
               gesturelab datasets convert gyronics:../shared/datasets/Gyronics_GRWD --out /tmp/gyronics \\
-                --repair drop-out-of-range --repair sort --repair dedupe
+                --repair drop-out-of-range --repair drop-unordered
             """
     )
 
@@ -21,7 +21,7 @@ struct DatasetsConvert: ParsableCommand {
     @Option(help: "The folder to write.")
     var out: String
 
-    @Option(help: "A repair to apply (repeatable): drop-nan, drop-out-of-range, sort, dedupe.")
+    @Option(help: "A repair to apply (repeatable): drop-nan, drop-out-of-range, sort, dedupe, drop-unordered.")
     var repair: [String] = []
 
     @Flag(help: "Write even when errors remain after repairs.")
@@ -31,7 +31,7 @@ struct DatasetsConvert: ParsableCommand {
         var policy = RepairPolicy()
         for name in repair {
             guard let p = RepairPolicy.names.first(where: { $0.0 == name })?.1 else {
-                throw ValidationError("unknown repair '\(name)'; use drop-nan, drop-out-of-range, sort or dedupe")
+                throw ValidationError("unknown repair '\(name)'; use \(RepairPolicy.names.map(\.0).joined(separator: ", "))")
             }
             policy.insert(p)
         }

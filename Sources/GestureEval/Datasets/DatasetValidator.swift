@@ -31,6 +31,7 @@ public struct DatasetValidator: Sendable {
                 if !emptyReported.contains(file) { problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the recording has no samples"))) }
                 continue
             }
+            let firstOfRecording = problems.count
             if recording.count == 1 {
                 problems.append(DatasetProblem(.oneSample, DataFileError(file: file, line: line(0), "the recording has only one sample")))
             }
@@ -44,7 +45,7 @@ public struct DatasetValidator: Sendable {
                         if let l = line(row), reported.contains("\(file):\(l)") { continue }
                         problems.append(DatasetProblem(.nonFinite, at(row, name, "\(v) is not finite")))
                     } else if let range, !range.contains(v) {
-                        problems.append(DatasetProblem(.outOfRange, at(row, name, "\(v) is outside the valid range \(range.lowerBound)…\(range.upperBound)")))
+                        problems.append(DatasetProblem(.outOfRange, at(row, name, "\(v) is outside the valid range \(range.lowerBound)…\(range.upperBound) (converted units)")))
                     }
                 }
             }
@@ -67,6 +68,11 @@ public struct DatasetValidator: Sendable {
                     problems.append(DatasetProblem(.gap, at(k, "time", "gap of \(dt) s (nominal interval \(nominal) s)")))
                 }
             }
+            // Data-file problems in line order (they were found column by column).
+            let sorted = problems[firstOfRecording...].enumerated().sorted {
+                ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
+            }.map(\.element)
+            problems.replaceSubrange(firstOfRecording..., with: sorted)
             let finite = t.filter(\.isFinite)
             let first = finite.min() ?? 0, last = finite.max() ?? 0
             let tolerance = (nominal ?? 0) / 2 + 1e-9

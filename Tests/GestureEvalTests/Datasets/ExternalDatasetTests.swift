@@ -23,7 +23,10 @@ import Testing
 
     @Test func gyronicsAtRestReadsOneGInCoreMotionSign() throws {
         var loaded = try loadShared("gyronics", "Gyronics_GRWD")
-        _ = DatasetRepair.apply([.dropOutOfRange], to: &loaded)
+        let report = DatasetRepair.apply([.dropOutOfRange, .dropUnordered], to: &loaded)
+        #expect(report.droppedOutOfRange > 0 && report.droppedUnordered > 0)
+        // The two documented glitch kinds (impossible values, interleaved timestamps) are all that is wrong.
+        #expect(DatasetValidator().validate(loaded).filter { $0.severity == .error }.isEmpty)
         // First sample of each recording (rest before the gesture): |a| ≈ 1 g.
         let magnitudes = loaded.dataset.recordings.compactMap { $0.samples.first?.acceleration.length }
         let median = try Descriptive.median(magnitudes)
