@@ -4,20 +4,42 @@ import GestureTestSupport
 import Testing
 
 @Suite struct SegmentReaderTests {
-    /// (file, examples, classes) from each dataset's README.
-    static let ucr: [(String, Int, Int)] = [
-        ("AllGestureWiimoteX/AllGestureWiimoteX_TRAIN.tsv", 300, 10), ("AllGestureWiimoteX/AllGestureWiimoteX_TEST.tsv", 700, 10),
-        ("AllGestureWiimoteY/AllGestureWiimoteY_TRAIN.tsv", 300, 10), ("AllGestureWiimoteZ/AllGestureWiimoteZ_TEST.tsv", 700, 10),
-        ("ShakeGestureWiimoteZ/ShakeGestureWiimoteZ_TRAIN.tsv", 50, 10), ("PickupGestureWiimoteZ/PickupGestureWiimoteZ_TEST.tsv", 50, 10),
-        ("GesturePebbleZ1/GesturePebbleZ1_TRAIN.tsv", 132, 6), ("GesturePebbleZ1/GesturePebbleZ1_TEST.tsv", 172, 6),
-        ("UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv", 896, 8), ("UWaveGestureLibraryZ/UWaveGestureLibraryZ_TRAIN.tsv", 896, 8),
+    /// (file, examples, classes, shortest, longest) from each dataset's README: every UCR file in the shared folder.
+    static let ucr: [(String, Int, Int, Int, Int)] = [
+        ("AllGestureWiimoteX/AllGestureWiimoteX_TEST.tsv", 700, 10, 2, 369),
+        ("AllGestureWiimoteX/AllGestureWiimoteX_TRAIN.tsv", 300, 10, 11, 385),
+        ("AllGestureWiimoteX/Missing_value_and_variable_length_datasets_adjusted/AllGestureWiimoteX_TEST.tsv", 700, 10, 500, 500),
+        ("AllGestureWiimoteX/Missing_value_and_variable_length_datasets_adjusted/AllGestureWiimoteX_TRAIN.tsv", 300, 10, 500, 500),
+        ("AllGestureWiimoteY/AllGestureWiimoteY_TEST.tsv", 700, 10, 2, 385),
+        ("AllGestureWiimoteY/AllGestureWiimoteY_TRAIN.tsv", 300, 10, 8, 369),
+        ("AllGestureWiimoteY/Missing_value_and_variable_length_datasets_adjusted/AllGestureWiimoteY_TRAIN.tsv", 300, 10, 500, 500),
+        ("AllGestureWiimoteZ/AllGestureWiimoteZ_TEST.tsv", 700, 10, 2, 385),
+        ("AllGestureWiimoteZ/AllGestureWiimoteZ_TRAIN.tsv", 300, 10, 33, 326),
+        ("AllGestureWiimoteZ/Missing_value_and_variable_length_datasets_adjusted/AllGestureWiimoteZ_TEST.tsv", 700, 10, 500, 500),
+        ("AllGestureWiimoteZ/Missing_value_and_variable_length_datasets_adjusted/AllGestureWiimoteZ_TRAIN.tsv", 300, 10, 500, 500),
+        ("GesturePebbleZ1/GesturePebbleZ1_TEST.tsv", 172, 6, 100, 375),
+        ("GesturePebbleZ1/GesturePebbleZ1_TRAIN.tsv", 132, 6, 115, 455),
+        ("GesturePebbleZ1/Missing_value_and_variable_length_datasets_adjusted/GesturePebbleZ1_TEST.tsv", 172, 6, 455, 455),
+        ("GesturePebbleZ1/Missing_value_and_variable_length_datasets_adjusted/GesturePebbleZ1_TRAIN.tsv", 132, 6, 455, 455),
+        ("PickupGestureWiimoteZ/PickupGestureWiimoteZ_TEST.tsv", 50, 10, 37, 324),
+        ("PickupGestureWiimoteZ/PickupGestureWiimoteZ_TRAIN.tsv", 50, 10, 29, 361),
+        ("PickupGestureWiimoteZ/Missing_value_and_variable_length_datasets_adjusted/PickupGestureWiimoteZ_TEST.tsv", 50, 10, 361, 361),
+        ("PickupGestureWiimoteZ/Missing_value_and_variable_length_datasets_adjusted/PickupGestureWiimoteZ_TRAIN.tsv", 50, 10, 361, 361),
+        ("ShakeGestureWiimoteZ/ShakeGestureWiimoteZ_TEST.tsv", 50, 10, 40, 369),
+        ("ShakeGestureWiimoteZ/ShakeGestureWiimoteZ_TRAIN.tsv", 50, 10, 41, 385),
+        ("ShakeGestureWiimoteZ/Missing_value_and_variable_length_datasets_adjusted/ShakeGestureWiimoteZ_TEST.tsv", 50, 10, 385, 385),
+        ("ShakeGestureWiimoteZ/Missing_value_and_variable_length_datasets_adjusted/ShakeGestureWiimoteZ_TRAIN.tsv", 50, 10, 385, 385),
+        ("UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv", 896, 8, 315, 315),
+        ("UWaveGestureLibraryY/UWaveGestureLibraryY_TRAIN.tsv", 896, 8, 315, 315),
+        ("UWaveGestureLibraryZ/UWaveGestureLibraryZ_TRAIN.tsv", 896, 8, 315, 315),
     ]
 
-    @Test(arguments: ucr) func ucrCountsAgreeWithReadme(file: String, examples: Int, classes: Int) throws {
+    @Test(arguments: ucr) func ucrCountsAgreeWithReadme(file: String, examples: Int, classes: Int, shortest: Int, longest: Int) throws {
         let loaded = try loadShared("ucr", file, .init(samplingRate: 100, channels: ["accel.x"]))
         let summary = DatasetSummary(loaded.dataset)
         #expect(summary.recordings == examples)
         #expect(summary.classes.count == classes)
+        #expect(summary.minLength == shortest && summary.maxLength == longest)
         #expect(summary.annotationCoverage > 0.99)
         #expect(DatasetValidator().validate(loaded).filter { $0.severity == .error }.isEmpty)
     }
