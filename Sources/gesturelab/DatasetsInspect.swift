@@ -21,15 +21,29 @@ struct DatasetsInspect: ParsableCommand {
     func run() throws {
         let loaded = try source.load()
         let summary = DatasetSummary(loaded.dataset)
+        let problems = DatasetValidator().validate(loaded)
+        let errors = problems.filter { $0.severity == .error }.count
         if json {
+            struct Report: Encodable {
+                var summary: DatasetSummary
+                var errors: Int
+                var warnings: Int
+                func encode(to encoder: any Encoder) throws {
+                    try summary.encode(to: encoder)
+                    var c = encoder.container(keyedBy: Keys.self)
+                    try c.encode(errors, forKey: .errors)
+                    try c.encode(warnings, forKey: .warnings)
+                }
+                enum Keys: String, CodingKey { case errors, warnings }
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            let report = Report(summary: summary, errors: errors, warnings: problems.count - errors)
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print(summary.text)
-            if !loaded.problems.isEmpty {
-                print("reading problems: \(loaded.problems.count) (run `gesturelab datasets validate` for the list)")
-            }
+            print("problems     \(errors) errors, \(problems.count - errors) warnings"
+                  + (problems.isEmpty ? "" : " (`gesturelab datasets validate` lists them)"))
         }
     }
 }

@@ -21,16 +21,17 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
     public var sessions: [String]
     /// Total samples.
     public var samples: Int
-    /// Total duration, seconds (sum of first-to-last sample spans).
+    /// Total duration, seconds (sum of first-to-last sample spans; timestamp glitches inflate it).
     public var duration: Double
     /// Shortest and longest recording, samples.
     public var minLength: Int
     public var maxLength: Int
     /// Stated sampling rate, Hz.
     public var statedRate: Double?
-    /// Estimated rate, Hz: the median over recordings of (samples − 1) / span, robust to bursty delivery.
+    /// Estimated rate, Hz: the median over recordings of 1 / mean regular interval (positive and at
+    /// most ten times the median interval), robust to bursty delivery and timestamp glitches.
     public var estimatedRate: Double?
-    /// Timing jitter, seconds: the median over recordings of the standard deviation of sample intervals.
+    /// Timing jitter, seconds: the median over recordings of the standard deviation of regular intervals.
     public var jitter: Double?
     public var channels: [String]
     public var classes: [ClassCount]
@@ -61,9 +62,14 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
             let t = r.timestamps
             var intervals: [Double] = []
             for k in t.indices.dropFirst() where t[k] > t[k - 1] && t[k].isFinite && t[k - 1].isFinite { intervals.append(t[k] - t[k - 1]) }
-            let span = intervals.reduce(0, +)
-            if span > 0 { rates.append(Double(intervals.count) / span) }
-            if let sd = try? Descriptive.standardDeviation(intervals) { jitters.append(sd) }
+            // Regular intervals: positive and at most 10 medians, so glitches and pauses do not
+            // swamp the rate; bursts (short and long intervals alternating) still average out.
+            if let median = try? Descriptive.median(intervals) {
+                let regular = intervals.filter { $0 <= 10 * median }
+                let span = regular.reduce(0, +)
+                if span > 0 { rates.append(Double(regular.count) / span) }
+                if let sd = try? Descriptive.standardDeviation(regular) { jitters.append(sd) }
+            }
             for c in r.channelNames where !channelNames.contains(c.rawValue) { channelNames.append(c.rawValue) }
             for a in r.annotations {
                 let lo = t.partitionIndex { $0 >= a.start }, hi = t.partitionIndex { $0 > a.end }

@@ -14,7 +14,7 @@ import Testing
         #expect(summary.classes.allSatisfy { (198...201).contains($0.annotations) })
         #expect(summary.minLength == 51 && summary.maxLength == 935)
         #expect(loaded.problems.isEmpty)
-        // Glitch rows (about 1.1 % of rows) are flagged, not dropped silently.
+        // Glitch rows (about 1.6 % of rows) are flagged, not dropped silently.
         let outOfRange = DatasetValidator().validate(loaded).filter { $0.kind == .outOfRange }
         let rows = Set(outOfRange.map { "\($0.location.file):\($0.location.line ?? 0)" }).count
         let fraction = Double(rows) / Double(summary.samples)
