@@ -5,9 +5,36 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// What kind of problem it is.
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case unreadable, emptyFile, missingColumn, missingValue, nonNumeric, nonFinite, outOfRange
-        case unsortedTimestamps, duplicateTimestamps, gap, oneSample
-        case annotationOutside, annotationOverlap, annotationInvalid, unknownLabel
+        /// The file cannot be read.
+        case unreadable
+        /// The file has no data rows.
+        case emptyFile
+        /// A column the manifest names is not in the header.
+        case missingColumn
+        /// A field is empty or the line is too short.
+        case missingValue
+        /// A field is not a number.
+        case nonNumeric
+        /// A value is NaN or infinite.
+        case nonFinite
+        /// A value is outside the manifest's valid range.
+        case outOfRange
+        /// A timestamp is earlier than the previous one.
+        case unsortedTimestamps
+        /// A timestamp equals the previous one.
+        case duplicateTimestamps
+        /// An interval is longer than the gap threshold (a warning).
+        case gap
+        /// The recording has one sample.
+        case oneSample
+        /// An annotation extends beyond its recording.
+        case annotationOutside
+        /// An annotation starts before the previous one ends.
+        case annotationOverlap
+        /// An annotation ends before it starts.
+        case annotationInvalid
+        /// An annotation's label is not among the manifest's classes.
+        case unknownLabel
     }
 
     /// Error or warning.

@@ -1,6 +1,8 @@
 /// Repairs chosen explicitly by the user; each reports how many rows it changed.
 public struct RepairPolicy: OptionSet, Hashable, Sendable {
+    /// The bits.
     public let rawValue: Int
+    /// A policy from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Drop rows with a NaN or infinite value in any column.

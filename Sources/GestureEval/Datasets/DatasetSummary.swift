@@ -14,17 +14,23 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         public var seconds: Double
     }
 
+    /// The dataset's name.
     public var name: String
+    /// `segments` or `continuous`.
     public var kind: String
+    /// Number of recordings.
     public var recordings: Int
+    /// Subjects, sorted with numbers by value.
     public var subjects: [String]
+    /// Sessions, sorted with numbers by value.
     public var sessions: [String]
     /// Total samples.
     public var samples: Int
     /// Total duration, seconds (sum of first-to-last sample spans; timestamp glitches inflate it).
     public var duration: Double
-    /// Shortest and longest recording, samples.
+    /// Shortest recording, samples.
     public var minLength: Int
+    /// Longest recording, samples.
     public var maxLength: Int
     /// Stated sampling rate, Hz.
     public var statedRate: Double?
@@ -33,7 +39,9 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
     public var estimatedRate: Double?
     /// Timing jitter, seconds: the median over recordings of the standard deviation of regular intervals.
     public var jitter: Double?
+    /// Channel names in order of first appearance.
     public var channels: [String]
+    /// Classes with counts, sorted by label.
     public var classes: [ClassCount]
     /// Fraction of the total duration covered by annotations (0…1).
     public var annotationCoverage: Double

@@ -137,18 +137,15 @@ public struct SampleCSVFormat: Hashable, Sendable {
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
         }
-        var format: SampleCSVFormat? = nil
+        var stream = SampleCSVStream(file: url.path, acceleration: acceleration)
         var samples: [MotionSample] = [], lines: [Int32] = []
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.allSatisfy(\.isWhitespace) {
-            guard let f = format else {
-                format = try SampleCSVFormat(header: String(line), file: url.path, acceleration: acceleration)
-                continue
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let sample = try stream.feed(String(line)) {
+                samples.append(sample)
+                lines.append(Int32(stream.lineNumber))
             }
-            samples.append(try f.parse(line: String(line), lineNumber: i + 1))
-            lines.append(Int32(i + 1))
         }
-        guard format != nil else { throw DataFileError(file: url.path, "the file is empty") }
+        guard stream.format != nil else { throw DataFileError(file: url.path, "the file is empty") }
         var channels: [(Channel, [Double])] = []
         func add(_ names: [Channel], _ get: (MotionSample) -> Vector3?) {
             guard samples.first.flatMap(get) != nil else { return }
@@ -166,5 +163,36 @@ public struct SampleCSVFormat: Hashable, Sendable {
         let recording = Recording(id: url.deletingPathExtension().lastPathComponent, timestamps: samples.map(\.timestamp), channels: channels)
         let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: [], manifest: nil)
+    }
+}
+
+/// Reads a sample CSV one line at a time (for example `readLine()` on stdin): the first non-blank
+/// line is the header, blank lines are skipped, and line numbers are counted for error messages.
+public struct SampleCSVStream: Sendable {
+    /// The layout, once the header has been seen.
+    public private(set) var format: SampleCSVFormat?
+    /// The 1-based number of the last line fed.
+    public private(set) var lineNumber = 0
+    /// The name used in errors.
+    public var file: String
+    /// The acceleration unit of the data.
+    public var acceleration: SampleCSVFormat.AccelerationUnit
+
+    /// A stream named `file` in errors.
+    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit = .g) {
+        self.file = file
+        self.acceleration = acceleration
+    }
+
+    /// Feeds the next line (without or with its line break). Returns the sample it holds, or `nil`
+    /// for the header and blank lines. O(fields).
+    public mutating func feed(_ line: String) throws(DataFileError) -> MotionSample? {
+        lineNumber += 1
+        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
+        guard let format else {
+            format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration)
+            return nil
+        }
+        return try format.parse(line: line, lineNumber: lineNumber)
     }
 }

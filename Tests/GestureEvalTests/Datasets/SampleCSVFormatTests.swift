@@ -46,3 +46,15 @@ import Testing
         #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "time,gyro_x,gyro_y,gyro_z") }
     }
 }
+
+@Suite struct SampleCSVStreamTests {
+    @Test func streamsLinesWithHeaderBlankLinesAndLineNumbers() throws {
+        var stream = SampleCSVStream(file: "pipe")
+        let lines = ["", "t,x,y,z", "0,0,0,-1", "", "0.02,0.1,0,-1\r", "0.04,0.1,zz,-1"]
+        var samples: [MotionSample] = []
+        for line in lines.dropLast() { if let s = try stream.feed(line) { samples.append(s) } }
+        #expect(samples.map(\.timestamp) == [0, 0.02])
+        #expect(samples[1].acceleration == Vector3(0.1, 0, -1))
+        #expect(throws: DataFileError(file: "pipe", line: 6, field: "y", "'zz' is not a number")) { try stream.feed(lines[5]) }
+    }
+}
