@@ -65,7 +65,7 @@ public enum DatasetReader {
 
         let parser = DelimitedText(manifest.table)
         let jobList = jobs
-        let results = concurrentMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem]) in
+        let results = parallelMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem]) in
             let job = jobList[i]
             var (recording, provenance, problems) = readRecording(job.file, manifest: manifest, parser: parser)
             recording.id = job.id
@@ -148,6 +148,19 @@ public enum DatasetReader {
         }
         let recording = Recording(id: url.lastPathComponent, timestamps: timestamps, channels: channels)
         return (recording, .init(file: file, lines: table.lines), table.problems)
+    }
+
+    /// Runs `body` for `0..<count` over all cores and returns the results in order.
+    static func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let shared = results
+        DispatchQueue.concurrentPerform(iterations: count) { i in shared[i] = body(i) }
+        return results.map { $0! }
     }
 
     static func resolve(_ path: String, against folder: URL) -> URL {

@@ -80,7 +80,7 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
             }
             for c in r.channelNames where !channelNames.contains(c.rawValue) { channelNames.append(c.rawValue) }
             for a in r.annotations {
-                let lo = t.partitionIndex { $0 >= a.start }, hi = t.partitionIndex { $0 > a.end }
+                let lo = Self.partition(t) { $0 >= a.start }, hi = Self.partition(t) { $0 > a.end }
                 var entry = byLabel[a.label] ?? ClassCount(label: a.label, annotations: 0, samples: 0, seconds: 0)
                 entry.annotations += 1
                 entry.samples += max(0, hi - lo)
@@ -115,16 +115,14 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         }
         return lines.joined(separator: "\n")
     }
-}
 
-extension RandomAccessCollection where Index == Int {
-    /// The first index whose element satisfies `predicate`, which must be false then true along the
-    /// collection. O(log n).
-    func partitionIndex(where predicate: (Element) -> Bool) -> Int {
-        var lo = startIndex, hi = endIndex
+    /// The first index whose element satisfies `predicate`, which must be false then true along
+    /// `values`. O(log n).
+    private static func partition(_ values: [Double], where predicate: (Double) -> Bool) -> Int {
+        var lo = 0, hi = values.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if predicate(self[mid]) { hi = mid } else { lo = mid + 1 }
+            if predicate(values[mid]) { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }

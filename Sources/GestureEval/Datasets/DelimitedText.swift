@@ -224,13 +224,3 @@ extension DelimitedText {
         return negative ? -magnitude : magnitude
     }
 }
-
-/// Runs `body` for `0..<count` over all cores and returns the results in order.
-func concurrentMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    defer { results.deallocate() }
-    nonisolated(unsafe) let shared = results
-    DispatchQueue.concurrentPerform(iterations: count) { i in shared[i] = body(i) }
-    return results.map { $0! }
-}

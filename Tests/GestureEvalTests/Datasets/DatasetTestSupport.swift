@@ -4,7 +4,7 @@ import GestureTestSupport
 import Testing
 
 /// A fresh temporary folder for one test.
-func temporaryFolder(_ name: String = #function) -> URL {
+func datasetTestFolder(_ name: String = #function) -> URL {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("gesturelab-datasets-\(name.filter { $0.isLetter })-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -12,14 +12,14 @@ func temporaryFolder(_ name: String = #function) -> URL {
 }
 
 /// Writes `text` to `relative` under `folder`, creating folders.
-func write(_ text: String, _ relative: String, in folder: URL) throws {
+func writeFixture(_ text: String, _ relative: String, in folder: URL) throws {
     let url = folder.appendingPathComponent(relative)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url)
 }
 
 /// Loads a shared dataset through a `format:PATH` source.
-func loadShared(_ format: String, _ relative: String, _ options: DatasetSource.Options = .init()) throws -> LoadedDataset {
+func loadSharedDataset(_ format: String, _ relative: String, _ options: DatasetSource.Options = .init()) throws -> LoadedDataset {
     let url = try #require(SharedData.dataset(relative))
     return try DatasetSource("\(format):\(url.path)").load(options)
 }

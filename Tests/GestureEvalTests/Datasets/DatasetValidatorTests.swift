@@ -6,7 +6,7 @@ import Testing
 @Suite struct DatasetValidatorTests {
     /// A project dataset in which every recording has one kind of problem, on a known line.
     static func corrupted() throws -> URL {
-        let folder = temporaryFolder()
+        let folder = datasetTestFolder()
         let files: [(String, String, String?)] = [
             ("good", "time,accel.x\n0,1\n0.1,1\n0.2,1\n", "start,end,label\n0,0.2,shake\n"),
             ("text", "time,accel.x\n0,1\n0.1,abc\n0.2,1\n", nil),
@@ -21,15 +21,15 @@ import Testing
         ]
         var manifest = "name: corrupted\nsamplingRate: 10\nclasses: [shake, flip]\nchannels:\n  - {name: accel.x}\nrecordings:\n"
         for (id, data, annotations) in files {
-            try write(data, "recordings/\(id).csv", in: folder)
+            try writeFixture(data, "recordings/\(id).csv", in: folder)
             manifest += "  - {id: \(id), subject: s, session: '1', file: recordings/\(id).csv"
             if let annotations {
-                try write(annotations, "annotations/\(id).csv", in: folder)
+                try writeFixture(annotations, "annotations/\(id).csv", in: folder)
                 manifest += ", annotations: annotations/\(id).csv"
             }
             manifest += "}\n"
         }
-        try write(manifest, "dataset.yaml", in: folder)
+        try writeFixture(manifest, "dataset.yaml", in: folder)
         return folder
     }
 

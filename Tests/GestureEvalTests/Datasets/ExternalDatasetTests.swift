@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ExternalDatasetTests {
     @Test func gyronicsCountsAgreeWithItsReadme() throws {
-        let loaded = try loadShared("gyronics", "Gyronics_GRWD")
+        let loaded = try loadSharedDataset("gyronics", "Gyronics_GRWD")
         let summary = DatasetSummary(loaded.dataset)
         #expect(summary.recordings == 1995)
         #expect(summary.subjects.count == 20)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func gyronicsAtRestReadsOneGInCoreMotionSign() throws {
-        var loaded = try loadShared("gyronics", "Gyronics_GRWD")
+        var loaded = try loadSharedDataset("gyronics", "Gyronics_GRWD")
         let report = DatasetRepair.apply([.dropOutOfRange, .dropUnordered], to: &loaded)
         #expect(report.droppedOutOfRange > 0 && report.droppedUnordered > 0)
         // The two documented glitch kinds (impossible values, interleaved timestamps) are all that is wrong.
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func phoneAirLinesCountsAgreeWithItsReadme() throws {
-        let dataset = try loadShared("phoneairlines", "PhoneAirLines_GM_masters").dataset
+        let dataset = try loadSharedDataset("phoneairlines", "PhoneAirLines_GM_masters").dataset
         #expect(dataset.recordings.count == 353 + 200 + 427 + 160)
         func count(_ session: String) -> Int { dataset.recordings.filter { $0.session == session }.count }
         #expect(count("Train") == 353 && count("Test") == 200 && count("lines_20hz") == 427 && count("tick_z") == 160)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func mooCowCountsAndWiimoteConversion() throws {
-        let dataset = try loadShared("moocow", "MooCow_WiimoteMotionPlus").dataset
+        let dataset = try loadSharedDataset("moocow", "MooCow_WiimoteMotionPlus").dataset
         let counts = Dictionary(uniqueKeysWithValues: DatasetSummary(dataset).classes.map { ($0.label, $0.annotations) })
         #expect(counts == ["left": 100, "right": 100, "up": 100, "down": 100, "lrl": 50, "rlr": 50, "cwcircle": 21, "ccwcircle": 29])
         // test/right/3 row 1: -0.846154 0.040000 0.653846 8378 7177 6661.
@@ -82,14 +82,14 @@ import Testing
     }
 
     @Test func rawUWaveLayoutReadsSubjectsSessionsAndLabels() throws {
-        let root = temporaryFolder()
+        let root = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         // 2 users × 2 days × 3 gestures × 2 repetitions, in the library's naming.
         for user in 1...2 { for day in 1...2 { for gesture in [1, 2, 8] { for rep in 1...2 {
             let rows = (0..<(10 + rep)).map { i in "\(0.1 * Double(gesture)) \(-0.2) \(1.0 + 0.01 * Double(i))" }
-            try write(rows.joined(separator: "\n") + "\n", "U\(user) (\(day))/A_Template_Acceleration\(gesture)-\(rep).txt", in: root)
+            try writeFixture(rows.joined(separator: "\n") + "\n", "U\(user) (\(day))/A_Template_Acceleration\(gesture)-\(rep).txt", in: root)
         } } } }
-        try write("not a gesture", "U1 (1)/notes.md", in: root)
+        try writeFixture("not a gesture", "U1 (1)/notes.md", in: root)
         let loaded = try DatasetSource("uwave:\(root.path)").load()
         let dataset = loaded.dataset
         #expect(loaded.problems.isEmpty)

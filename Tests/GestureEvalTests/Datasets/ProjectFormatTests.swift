@@ -13,12 +13,12 @@ import Testing
             annotations: [Annotation(start: 0.02, end: 0.06, label: "shake"), Annotation(start: 0, end: 0.01, label: "flip")])
         let dataset = Dataset(name: "tiny", description: "two kinds", kind: .continuous, samplingRate: 50,
                               recordings: [recording], license: "MIT", citation: "nobody")
-        let folder = temporaryFolder()
+        let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try DatasetWriter.write(dataset, to: folder)
         let read = try DatasetReader.read(at: folder)
         #expect(read == dataset)
-        let again = temporaryFolder()
+        let again = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: again) }
         try DatasetWriter.write(read, to: again)
         #expect(try DatasetReader.read(at: again) == dataset)
@@ -28,8 +28,8 @@ import Testing
     }
 
     @Test func realDatasetRoundTrips() throws {
-        let dataset = try loadShared("moocow", "MooCow_WiimoteMotionPlus").dataset
-        let folder = temporaryFolder()
+        let dataset = try loadSharedDataset("moocow", "MooCow_WiimoteMotionPlus").dataset
+        let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try DatasetWriter.write(dataset, to: folder)
         let read = try DatasetReader.read(at: folder)
@@ -38,16 +38,16 @@ import Testing
     }
 
     @Test func coreMotionLoggerColumnsMapThroughTheManifest() throws {
-        let folder = temporaryFolder()
+        let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("""
+        try writeFixture("""
             loggingTime,motionTimestamp_sinceReboot,motionUserAccelerationX,motionUserAccelerationY,motionUserAccelerationZ,motionGravityX,motionGravityY,motionGravityZ,motionRotationRateX,motionRotationRateY,motionRotationRateZ,motionRoll,motionPitch,motionYaw
             a,100.00,0.1,0,0,0,0,-1,0.5,0,0,0.01,0.02,0.03
             b,100.01,0.2,0,0,0,0,-1,0.4,0,0,0.01,0.02,0.03
 
             """, "logs/walk.csv", in: folder)
-        try write("start,end,label\n100.0,100.01,step\n", "logs/walk-annotations.csv", in: folder)
-        try write("""
+        try writeFixture("start,end,label\n100.0,100.01,step\n", "logs/walk-annotations.csv", in: folder)
+        try writeFixture("""
             name: logger
             kind: continuous
             time: {column: motionTimestamp_sinceReboot}
@@ -74,11 +74,11 @@ import Testing
     }
 
     @Test func androidMetersPerSecondSquaredConvertsToCoreMotionG() throws {
-        let folder = temporaryFolder()
+        let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("ts_ms;ax;ay;az\n0;0;0;9.80665\n20;19.6133;0;9.80665\n", "a.csv", in: folder)
+        try writeFixture("ts_ms;ax;ay;az\n0;0;0;9.80665\n20;19.6133;0;9.80665\n", "a.csv", in: folder)
         let g = -1 / 9.80665
-        try write("""
+        try writeFixture("""
             name: android
             kind: continuous
             table: {delimiter: ";", header: true}
@@ -98,10 +98,10 @@ import Testing
     }
 
     @Test func missingColumnAndBadManifestNameTheField() throws {
-        let folder = temporaryFolder()
+        let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("time,accel.x\n0,1\n", "r.csv", in: folder)
-        try write("name: m\nchannels:\n  - {name: accel.y}\nrecordings:\n  - {id: r, subject: s, session: '1', file: r.csv}\n",
+        try writeFixture("time,accel.x\n0,1\n", "r.csv", in: folder)
+        try writeFixture("name: m\nchannels:\n  - {name: accel.y}\nrecordings:\n  - {id: r, subject: s, session: '1', file: r.csv}\n",
                   "dataset.yaml", in: folder)
         #expect(throws: DataFileError(file: folder.appendingPathComponent("r.csv").path, line: 1, field: "accel.y",
                                       "no column 'accel.y' in the header (time,accel.x)")) {
@@ -117,7 +117,7 @@ import Testing
         let loaded = try DatasetReader.load(at: example)
         #expect(DatasetValidator().validate(loaded).isEmpty)
         #expect(loaded.dataset.recordings.first?.annotations == [Annotation(start: 0.2, end: 0.8, label: "shake")])
-        let copy = temporaryFolder()
+        let copy = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: copy) }
         try DatasetWriter.write(loaded.dataset, to: copy, classes: loaded.classes)
         for file in ["dataset.yaml", "recordings/alice-1.csv", "annotations/alice-1.csv"] {
@@ -143,10 +143,10 @@ import Testing
             if t == "." || t == "-." { continue }
             texts.append(t)
         }
-        let folder = temporaryFolder()
+        let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("time,v\n" + texts.enumerated().map { "\($0.offset),\($0.element)" }.joined(separator: "\n"), "r.csv", in: folder)
-        try write("name: n\nchannels: [{name: v}]\nrecordings: [{id: r, subject: s, session: '1', file: r.csv}]\n", "dataset.yaml", in: folder)
+        try writeFixture("time,v\n" + texts.enumerated().map { "\($0.offset),\($0.element)" }.joined(separator: "\n"), "r.csv", in: folder)
+        try writeFixture("name: n\nchannels: [{name: v}]\nrecordings: [{id: r, subject: s, session: '1', file: r.csv}]\n", "dataset.yaml", in: folder)
         let values = try #require(try DatasetReader.read(at: folder).recordings.first?.column("v"))
         for (text, value) in zip(texts, values) {
             let expected = try #require(Double(text))

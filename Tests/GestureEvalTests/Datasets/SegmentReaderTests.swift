@@ -35,7 +35,7 @@ import Testing
     ]
 
     @Test(arguments: ucr) func ucrCountsAgreeWithReadme(file: String, examples: Int, classes: Int, shortest: Int, longest: Int) throws {
-        let loaded = try loadShared("ucr", file, .init(samplingRate: 100, channels: ["accel.x"]))
+        let loaded = try loadSharedDataset("ucr", file, .init(samplingRate: 100, channels: ["accel.x"]))
         let summary = DatasetSummary(loaded.dataset)
         #expect(summary.recordings == examples)
         #expect(summary.classes.count == classes)
@@ -46,7 +46,7 @@ import Testing
 
     @Test func ueaUWaveCountsAgreeWithReadme() throws {
         for (file, n, perClass) in [("UWaveGestureLibrary_TRAIN.ts", 120, 15), ("UWaveGestureLibrary_TEST.ts", 320, 40)] {
-            let dataset = try loadShared("ts", "UWaveGestureLibrary/\(file)", .init(channels: Channel.acceleration)).dataset
+            let dataset = try loadSharedDataset("ts", "UWaveGestureLibrary/\(file)", .init(channels: Channel.acceleration)).dataset
             let summary = DatasetSummary(dataset)
             #expect(summary.recordings == n)
             #expect(summary.classes.map(\.label) == (1...8).map(String.init))
@@ -57,14 +57,14 @@ import Testing
     }
 
     @Test func grtClassificationAndTimeSeries() throws {
-        let tilt = try loadShared("grt", "GRT_WiimoteAndMouse/acc-orientation.grt").dataset
+        let tilt = try loadSharedDataset("grt", "GRT_WiimoteAndMouse/acc-orientation.grt").dataset
         let classes = DatasetSummary(tilt).classes
         #expect(classes.map(\.label) == ["1", "2", "3", "4", "5"])
         #expect(classes.map(\.samples) == [326, 309, 292, 289, 310])
         #expect(tilt.recordings[0].count == 1526)
-        let shake = try loadShared("grt", "GRT_WiimoteAndMouse/WiiAccShakeData.grt").dataset
+        let shake = try loadSharedDataset("grt", "GRT_WiimoteAndMouse/WiiAccShakeData.grt").dataset
         #expect(shake.recordings[0].count == 1480 && shake.labels == ["1"])
-        let mouse = try loadShared("grt", "GRT_WiimoteAndMouse/DTWTrainingData.grt").dataset
+        let mouse = try loadSharedDataset("grt", "GRT_WiimoteAndMouse/DTWTrainingData.grt").dataset
         #expect(mouse.recordings.count == 45)
         #expect(DatasetSummary(mouse).classes.map(\.annotations) == [15, 15, 15])
         #expect(mouse.recordings.map(\.count).min() == 217 && mouse.recordings.map(\.count).max() == 364)
