@@ -1,0 +1,303 @@
+import Foundation
+import Yams
+
+/// The contents of a dataset's `dataset.yaml`: what the data is, its units and axis convention, how
+/// file columns map onto channels, and which files hold which recordings.
+///
+/// One schema serves the project's own folders (channels named as in ``Channel``, scale 1) and
+/// external data (a column mapping with scale and offset per channel, and a ``Source`` of file
+/// patterns instead of a recording list), so every unit conversion is stated here, not in code.
+public struct DatasetManifest: Codable, Hashable, Sendable {
+    /// The format tag written by ``DatasetWriter``.
+    public static let currentFormat = "gesturelab-dataset/1"
+
+    /// Format tag, `gesturelab-dataset/1`.
+    public var format: String
+    /// Short name, used in reports.
+    public var name: String
+    /// What it is.
+    public var description: String
+    /// Segments (one labelled recording per example) or continuous recordings.
+    public var kind: Dataset.Kind
+    /// Nominal sampling rate, Hz, when stated.
+    public var samplingRate: Double?
+    /// The units of the channels after conversion (always seconds, g, rad/s, radians).
+    public var units: Units
+    /// The axis and sign convention after conversion (always `coremotion`).
+    public var axisConvention: String
+    /// The class labels annotations may use; `nil` means any label is allowed.
+    public var classes: [String]?
+    /// How the recording files are laid out as text.
+    public var table: TableFormat
+    /// Where time comes from.
+    public var time: TimeMapping
+    /// The channels and the file columns they come from.
+    public var channels: [ChannelMapping]
+    /// The recordings of a project dataset, each with its file; empty for an external ``Source``.
+    public var recordings: [RecordingEntry]
+    /// For external data: the folder and file patterns that give the recordings.
+    public var source: Source?
+    /// The conversion from the source's units and axes, in words.
+    public var conversion: String?
+    /// Licence, as stated by the source.
+    public var license: String?
+    /// How to cite the source.
+    public var citation: String?
+
+    /// The units a manifest states; GestureLab always converts to these on the way in.
+    public struct Units: Codable, Hashable, Sendable {
+        /// Time unit, `s`.
+        public var time = "s"
+        /// Acceleration unit, `g` (9.80665 m/s²).
+        public var acceleration = "g"
+        /// Rotation-rate unit, `rad/s`.
+        public var rotationRate = "rad/s"
+        /// Angle unit, `rad`.
+        public var angle = "rad"
+        /// The standard units.
+        public init() {}
+    }
+
+    /// The text layout of recording files.
+    public struct TableFormat: Codable, Hashable, Sendable {
+        /// Field separator: `,`, `;`, a tab, or `whitespace` (runs of spaces and tabs).
+        public var delimiter: String
+        /// Whether the first non-blank line names the columns.
+        public var header: Bool
+        /// Comma-separated with a header.
+        public init(delimiter: String = ",", header: Bool = true) {
+            self.delimiter = delimiter
+            self.header = header
+        }
+    }
+
+    /// Where a recording's timestamps come from: a column scaled to seconds, or a fixed rate.
+    public struct TimeMapping: Codable, Hashable, Sendable {
+        /// Header name of the time column.
+        public var column: String?
+        /// 0-based index of the time column (files without a header).
+        public var index: Int?
+        /// Multiplier to seconds (0.001 for milliseconds); 1 when absent.
+        public var scale: Double?
+        /// When there is no time column: samples are `1 / rate` seconds apart, starting at 0.
+        public var rate: Double?
+        /// A time column named `column`.
+        public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil) {
+            self.column = column
+            self.index = index
+            self.scale = scale
+            self.rate = rate
+        }
+    }
+
+    /// One channel: `value = raw × scale + offset`, read from a column given by name or index.
+    public struct ChannelMapping: Codable, Hashable, Sendable {
+        /// The channel it becomes.
+        public var name: Channel
+        /// Header name of the source column; defaults to `name`.
+        public var column: String?
+        /// 0-based index of the source column (files without a header).
+        public var index: Int?
+        /// Multiplier applied to the raw value (units and sign); 1 when absent.
+        public var scale: Double?
+        /// Added after scaling; 0 when absent.
+        public var offset: Double?
+        /// Valid raw range `[min, max]`; values outside are reported by validation (and dropped by the
+        /// `drop-out-of-range` repair).
+        public var valid: [Double]?
+        /// Creates a mapping.
+        public init(_ name: Channel, column: String? = nil, index: Int? = nil, scale: Double? = nil,
+                    offset: Double? = nil, valid: [Double]? = nil) {
+            self.name = name
+            self.column = column
+            self.index = index
+            self.scale = scale
+            self.offset = offset
+            self.valid = valid
+        }
+    }
+
+    /// One recording of a project dataset.
+    public struct RecordingEntry: Codable, Hashable, Sendable {
+        /// Identifier, unique in the dataset.
+        public var id: String
+        /// Who performed it.
+        public var subject: String
+        /// Session (day, device, sitting).
+        public var session: String
+        /// The CSV file, relative to the manifest's folder.
+        public var file: String
+        /// The annotation CSV (`start,end,label`), relative to the manifest's folder.
+        public var annotations: String?
+        /// Creates an entry.
+        public init(id: String, subject: String, session: String, file: String, annotations: String? = nil) {
+            self.id = id
+            self.subject = subject
+            self.session = session
+            self.file = file
+            self.annotations = annotations
+        }
+    }
+
+    /// External data found by file patterns under a folder the user supplies.
+    public struct Source: Codable, Hashable, Sendable {
+        /// The external folder: absolute, or relative to the manifest's folder. Usually supplied on the
+        /// command line instead (`--data DIR` or a `name:DIR` source).
+        public var path: String?
+        /// The patterns; each matching file is one recording.
+        public var files: [FilePattern]
+        /// Creates a source.
+        public init(path: String? = nil, files: [FilePattern]) {
+            self.path = path
+            self.files = files
+        }
+    }
+
+    /// A path pattern relative to the source folder. `{subject}`, `{session}` and `{label}` capture
+    /// path text (`{label:int}` only digits); `{*}` matches anything within one path component.
+    /// A captured label becomes one annotation covering the whole recording.
+    public struct FilePattern: Codable, Hashable, Sendable {
+        /// The pattern, components separated by `/`.
+        public var pattern: String
+        /// The subject when the pattern does not capture one.
+        public var subject: String?
+        /// The session when the pattern does not capture one.
+        public var session: String?
+        /// Creates a pattern.
+        public init(_ pattern: String, subject: String? = nil, session: String? = nil) {
+            self.pattern = pattern
+            self.subject = subject
+            self.session = session
+        }
+    }
+
+    /// Creates a manifest.
+    public init(
+        name: String, description: String = "", kind: Dataset.Kind, samplingRate: Double? = nil,
+        classes: [String]? = nil, table: TableFormat = TableFormat(), time: TimeMapping = TimeMapping(column: "time"),
+        channels: [ChannelMapping], recordings: [RecordingEntry] = [], source: Source? = nil,
+        conversion: String? = nil, license: String? = nil, citation: String? = nil
+    ) {
+        format = Self.currentFormat
+        self.name = name
+        self.description = description
+        self.kind = kind
+        self.samplingRate = samplingRate
+        units = Units()
+        axisConvention = "coremotion"
+        self.classes = classes
+        self.table = table
+        self.time = time
+        self.channels = channels
+        self.recordings = recordings
+        self.source = source
+        self.conversion = conversion
+        self.license = license
+        self.citation = citation
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, name, description, kind, samplingRate, units, axisConvention, classes, table, time
+        case channels, recordings, source, conversion, license, citation
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decode(.format, default: Self.currentFormat)
+        name = try c.decode(String.self, forKey: .name)
+        description = try c.decode(.description, default: "")
+        kind = try c.decode(.kind, default: .continuous)
+        samplingRate = try c.decodeIfPresent(Double.self, forKey: .samplingRate)
+        units = try c.decode(.units, default: Units())
+        axisConvention = try c.decode(.axisConvention, default: "coremotion")
+        classes = try c.decodeIfPresent([String].self, forKey: .classes)
+        table = try c.decode(.table, default: TableFormat())
+        time = try c.decode(.time, default: TimeMapping(column: "time"))
+        channels = try c.decode([ChannelMapping].self, forKey: .channels)
+        recordings = try c.decode(.recordings, default: [])
+        source = try c.decodeIfPresent(Source.self, forKey: .source)
+        conversion = try c.decodeIfPresent(String.self, forKey: .conversion)
+        license = try c.decodeIfPresent(String.self, forKey: .license)
+        citation = try c.decodeIfPresent(String.self, forKey: .citation)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(name, forKey: .name)
+        try c.encode(description, forKey: .description)
+        try c.encode(kind, forKey: .kind)
+        // Whole rates as integers: YAML encoders write doubles in exponent form (2.5e+1).
+        if let rate = samplingRate {
+            if rate == rate.rounded(), abs(rate) < 1e15 { try c.encode(Int(rate), forKey: .samplingRate) }
+            else { try c.encode(rate, forKey: .samplingRate) }
+        }
+        try c.encode(units, forKey: .units)
+        try c.encode(axisConvention, forKey: .axisConvention)
+        try c.encodeIfPresent(classes, forKey: .classes)
+        try c.encode(table, forKey: .table)
+        try c.encode(time, forKey: .time)
+        try c.encode(channels, forKey: .channels)
+        try c.encode(recordings, forKey: .recordings)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(conversion, forKey: .conversion)
+        try c.encodeIfPresent(license, forKey: .license)
+        try c.encodeIfPresent(citation, forKey: .citation)
+    }
+
+    /// Reads a manifest file. Errors name the file.
+    public init(contentsOf url: URL) throws(DataFileError) {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+        }
+        try self.init(yaml: text, file: url.path)
+    }
+
+    /// Parses manifest YAML; `file` names it in errors.
+    public init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
+        do {
+            self = try YAMLDecoder().decode(DatasetManifest.self, from: yaml)
+        } catch let error as DecodingError {
+            throw DataFileError(file: file, field: Self.path(of: error), Self.message(of: error))
+        } catch {
+            throw DataFileError(file: file, "\(error)")
+        }
+        guard format.hasPrefix("gesturelab-dataset/") else {
+            throw DataFileError(file: file, field: "format", "unknown format '\(format)'")
+        }
+        guard axisConvention == "coremotion" else {
+            throw DataFileError(file: file, field: "axisConvention", "must be 'coremotion' (convert signs in the channel scales)")
+        }
+        if time.column == nil, time.index == nil, !(time.rate.map { $0 > 0 && $0.isFinite } ?? false) {
+            throw DataFileError(file: file, field: "time", "give a time column, index, or a positive rate")
+        }
+    }
+
+    /// The manifest as YAML text.
+    public func yaml() -> String {
+        // Encoding plain Codable values cannot fail.
+        (try? YAMLEncoder().encode(self)) ?? ""
+    }
+
+    private static func path(of error: DecodingError) -> String? {
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        case .keyNotFound(let key, let c): path = c.codingPath + [key]
+        @unknown default: return nil
+        }
+        let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? nil : String(text.drop { $0 == "." })
+    }
+
+    private static func message(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let c): "expected \(type): \(c.debugDescription)"
+        case .valueNotFound(let type, _): "missing \(type)"
+        case .keyNotFound: "required key is missing"
+        case .dataCorrupted(let c): c.debugDescription
+        @unknown default: "\(error)"
+        }
+    }
+}

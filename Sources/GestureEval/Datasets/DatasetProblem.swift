@@ -1,0 +1,55 @@
+/// One problem found while reading or validating a dataset, located by file, line and field.
+public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
+    /// How serious it is: errors make `validate` fail, warnings do not.
+    public enum Severity: String, Codable, Sendable { case error, warning }
+
+    /// What kind of problem it is.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// The file cannot be read.
+        case unreadable
+        /// The file has no data rows.
+        case emptyFile
+        /// A column the manifest names is not in the header.
+        case missingColumn
+        /// A field is empty or the line is too short.
+        case missingValue
+        /// A field is not a number.
+        case nonNumeric
+        /// A value is NaN or infinite.
+        case nonFinite
+        /// A value is outside the manifest's valid range.
+        case outOfRange
+        /// A timestamp is earlier than the previous one.
+        case unsortedTimestamps
+        /// A timestamp equals the previous one.
+        case duplicateTimestamps
+        /// An interval is longer than the gap threshold (a warning).
+        case gap
+        /// The recording has one sample.
+        case oneSample
+        /// An annotation extends beyond its recording.
+        case annotationOutside
+        /// An annotation starts before the previous one ends.
+        case annotationOverlap
+        /// An annotation ends before it starts.
+        case annotationInvalid
+        /// An annotation's label is not among the manifest's classes.
+        case unknownLabel
+    }
+
+    /// Error or warning.
+    public var severity: Severity
+    /// The kind.
+    public var kind: Kind
+    /// Where and what: `file:line: field: message`.
+    public var location: DataFileError
+
+    /// Creates a problem.
+    public init(_ kind: Kind, _ location: DataFileError, severity: Severity? = nil) {
+        self.kind = kind
+        self.location = location
+        self.severity = severity ?? (kind == .gap ? .warning : .error)
+    }
+
+    public var description: String { "\(severity.rawValue): \(location) [\(kind.rawValue)]" }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Names a dataset on the command line: a project folder (or its `dataset.yaml`), or
+/// `format:PATH` for data in another format.
+///
+/// | prefix | what |
+/// |---|---|
+/// | *(none)* | a folder with `dataset.yaml`, or the manifest itself |
+/// | `ucr:FILE.tsv` | UCR archive TSV |
+/// | `ts:FILE.ts` | UEA / sktime `.ts` |
+/// | `grt:FILE.grt` | GRT labelled classification or time-series data |
+/// | `csv:FILE.csv` | one recording, columns inferred from the header (``SampleCSVFormat``) |
+/// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR` | external folders read with the built-in manifests in ``ExternalManifests`` |
+public struct DatasetSource: Hashable, Sendable {
+    /// The prefix, or `nil` for a project folder.
+    public var format: String?
+    /// The path after the prefix.
+    public var path: String
+
+    /// Options for formats that lack the information.
+    public struct Options: Sendable {
+        /// Sampling rate, Hz, for formats without timestamps (UCR, UEA, GRT).
+        public var samplingRate: Double = 100
+        /// Names for the dimensions of segment formats, in order (default `dim1`, `dim2`, …).
+        public var channels: [Channel] = []
+        /// The external data folder for a manifest with a `source` section.
+        public var data: URL? = nil
+        /// Defaults.
+        public init(samplingRate: Double = 100, channels: [Channel] = [], data: URL? = nil) {
+            self.samplingRate = samplingRate
+            self.channels = channels
+            self.data = data
+        }
+    }
+
+    /// The known prefixes.
+    public static let formats = ["ucr", "ts", "grt", "csv"] + ExternalManifests.byPrefix.keys.sorted()
+
+    /// Parses `format:PATH` or a plain path.
+    public init(_ text: String) {
+        if let colon = text.firstIndex(of: ":"), Self.formats.contains(String(text[..<colon]).lowercased()) {
+            format = String(text[..<colon]).lowercased()
+            path = String(text[text.index(after: colon)...])
+        } else {
+            format = nil
+            path = text
+        }
+    }
+
+    /// Loads the dataset with every reading problem collected.
+    public func load(_ options: Options = Options()) throws(DataFileError) -> LoadedDataset {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let name = url.deletingPathExtension().lastPathComponent
+        switch format {
+        case nil:
+            return try DatasetReader.load(at: url, data: options.data)
+        case "ucr":
+            let series = try UCRArchive.read(contentsOf: url)
+            return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
+        case "ts":
+            let series = try UEAArchive.read(contentsOf: url)
+            return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
+        case "grt":
+            switch try GRTFile.read(contentsOf: url) {
+            case .timeSeries(let series):
+                return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
+            case .classification(let labels, let rows):
+                return segments(Self.continuous(name: name, labels: labels, rows: rows, options: options), url)
+            }
+        case "csv":
+            return try SampleCSVFormat.load(url)
+        default:
+            guard let format, let builtIn = ExternalManifests.byPrefix[format] else {
+                throw DataFileError(file: path, "unknown source format")
+            }
+            let manifest = try DatasetManifest(yaml: builtIn.yaml, file: "datasets/external/\(builtIn.folder)/dataset.yaml")
+            return try DatasetReader.load(manifest, folder: url, data: url)
+        }
+    }
+
+    private func segments(_ dataset: Dataset, _ url: URL) -> LoadedDataset {
+        LoadedDataset(dataset: dataset, provenance: dataset.recordings.map { .init(file: "\(url.path)#\($0.id)") }, problems: [], manifest: nil)
+    }
+
+    /// GRT classification rows as one continuous recording with one annotation per run of equal labels.
+    static func continuous(name: String, labels: [String], rows: [[Double]], options: Options) -> Dataset {
+        let period = 1 / options.samplingRate
+        let times = rows.indices.map { Double($0) * period }
+        let width = rows.first?.count ?? 0
+        let columns = (0..<width).map { d in
+            (d < options.channels.count ? options.channels[d] : Channel(rawValue: "dim\(d + 1)"), rows.map { $0[d] })
+        }
+        var annotations: [Annotation] = []
+        var runStart = 0
+        for i in labels.indices where i == labels.count - 1 || labels[i + 1] != labels[i] {
+            annotations.append(Annotation(start: times[runStart], end: times[i], label: labels[i]))
+            runStart = i + 1
+        }
+        let recording = Recording(id: name, timestamps: times, channels: columns, annotations: annotations)
+        return Dataset(name: name, kind: .continuous, samplingRate: options.samplingRate, recordings: [recording])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Finds the files of an external dataset by ``DatasetManifest/FilePattern``s and reads subject,
+/// session and label from their paths.
+enum FilePatternMatcher {
+    struct Match: Sendable {
+        var url: URL
+        var id: String
+        var subject: String
+        var session: String
+        var label: String?
+    }
+
+    /// Every regular file under `root` matching one of `patterns` (the first that matches wins),
+    /// sorted by path with numbers compared by value. The id is the relative path without extension.
+    static func matches(_ patterns: [DatasetManifest.FilePattern], under root: URL) throws(DataFileError) -> [Match] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw DataFileError(file: root.path, "the data folder does not exist")
+        }
+        let compiled = try patterns.map { (pattern) throws(DataFileError) in (pattern, try compile(pattern.pattern)) }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            throw DataFileError(file: root.path, "cannot list the data folder")
+        }
+        let rootPath = root.standardizedFileURL.path
+        var found: [Match] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            var relative = url.standardizedFileURL.path
+            guard relative.hasPrefix(rootPath) else { continue }
+            relative = String(relative.dropFirst(rootPath.count).drop { $0 == "/" })
+            let range = NSRange(relative.startIndex..., in: relative)
+            for (pattern, (regex, names)) in compiled {
+                guard let m = regex.firstMatch(in: relative, range: range) else { continue }
+                var captured: [String: String] = [:]
+                for (i, name) in names.enumerated() {
+                    if let r = Range(m.range(at: i + 1), in: relative) { captured[name] = String(relative[r]) }
+                }
+                let ext = (relative as NSString).pathExtension
+                let id = ext.isEmpty ? relative : String(relative.dropLast(ext.count + 1))
+                found.append(Match(url: url, id: id,
+                                   subject: captured["subject"] ?? pattern.subject ?? "unknown",
+                                   session: captured["session"] ?? pattern.session ?? "unknown",
+                                   label: captured["label"]))
+                break
+            }
+        }
+        found.sort { $0.id.compare($1.id, options: .numeric) == .orderedAscending }
+        return found
+    }
+
+    /// Turns a pattern into an anchored regular expression and the names of its captures.
+    static func compile(_ pattern: String) throws(DataFileError) -> (NSRegularExpression, [String]) {
+        var regex = "^", names: [String] = [], literal = ""
+        var rest = Substring(pattern)
+        func flush() { regex += NSRegularExpression.escapedPattern(for: literal); literal = "" }
+        while let c = rest.first {
+            if c == "{", let close = rest.firstIndex(of: "}") {
+                flush()
+                let token = rest[rest.index(after: rest.startIndex)..<close].split(separator: ":", maxSplits: 1)
+                let name = token.first.map(String.init) ?? "*"
+                let digits = token.count == 2 && token[1] == "int"
+                let body = digits ? "[0-9]+" : "[^/]+?"
+                if name == "*" { regex += "(?:\(body))" } else { regex += "(\(body))"; names.append(name) }
+                rest = rest[rest.index(after: close)...]
+            } else {
+                literal.append(c)
+                rest = rest.dropFirst()
+            }
+        }
+        flush()
+        do { return (try NSRegularExpression(pattern: regex + "$"), names) } catch {
+            throw DataFileError(file: "dataset.yaml", field: "source.files", "bad pattern '\(pattern)'")
+        }
+    }
+}

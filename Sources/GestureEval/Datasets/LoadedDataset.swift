@@ -1,0 +1,63 @@
+/// A dataset together with where each value came from, so validation can name file and line.
+public struct LoadedDataset: Sendable {
+    /// Where one recording came from.
+    public struct Provenance: Hashable, Sendable {
+        /// The data file.
+        public var file: String
+        /// The 1-based line of each sample (empty when the source has no lines, e.g. generated data).
+        public var lines: [Int32]
+        /// The annotation file, if any.
+        public var annotationFile: String?
+        /// The 1-based line of each annotation, in the recording's annotation order.
+        public var annotationLines: [Int32]
+
+        /// Creates a provenance record.
+        public init(file: String, lines: [Int32] = [], annotationFile: String? = nil, annotationLines: [Int32] = []) {
+            self.file = file
+            self.lines = lines
+            self.annotationFile = annotationFile
+            self.annotationLines = annotationLines
+        }
+    }
+
+    /// The data, already converted to seconds, g, rad/s, radians and the CoreMotion convention.
+    public var dataset: Dataset
+    /// `provenance[i]` describes `dataset.recordings[i]`.
+    public var provenance: [Provenance]
+    /// Problems met while reading (unparseable values read as NaN so rows stay aligned).
+    public var problems: [DatasetProblem]
+    /// The manifest it was read with, when there was one.
+    public var manifest: DatasetManifest?
+
+    /// Wraps a dataset built in memory (for example a synthetic one): each recording's file is its id.
+    public init(_ dataset: Dataset) {
+        self.dataset = dataset
+        provenance = dataset.recordings.map { Provenance(file: $0.id) }
+        problems = []
+        manifest = nil
+    }
+
+    /// Creates a loaded dataset.
+    public init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem], manifest: DatasetManifest?) {
+        precondition(provenance.count == dataset.recordings.count, "one provenance per recording")
+        self.dataset = dataset
+        self.provenance = provenance
+        self.problems = problems
+        self.manifest = manifest
+    }
+
+    /// Valid ranges per channel in converted units, from the manifest's raw `valid` ranges.
+    public var limits: [Channel: ClosedRange<Double>] {
+        var result: [Channel: ClosedRange<Double>] = [:]
+        for mapping in manifest?.channels ?? [] {
+            guard let valid = mapping.valid, valid.count == 2 else { continue }
+            let s = mapping.scale ?? 1, o = mapping.offset ?? 0
+            let a = valid[0] * s + o, b = valid[1] * s + o
+            result[mapping.name] = min(a, b)...max(a, b)
+        }
+        return result
+    }
+
+    /// The class labels the manifest allows, or `nil` when it does not restrict them.
+    public var classes: [String]? { manifest?.classes }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+extension Dataset {
+    /// A segment dataset from labelled series: one recording per example, sampled at `samplingRate`
+    /// Hz from time 0, with one annotation covering it. Dimensions beyond `channels` are named
+    /// `dim<k>` (1-based). O(total length).
+    public init(name: String, segments: [LabelledSeries], channels: [Channel] = [], samplingRate: Double,
+                idPrefix: String = "", subject: String = "unknown", session: String = "unknown") {
+        let period = 1 / samplingRate
+        let recordings = segments.enumerated().map { i, series in
+            let times = (0..<series.length).map { Double($0) * period }
+            let columns = series.dimensions.enumerated().map { d, values in
+                (d < channels.count ? channels[d] : Channel(rawValue: "dim\(d + 1)"), values)
+            }
+            return Recording(id: "\(idPrefix)\(i)", subject: subject, session: session, timestamps: times, channels: columns,
+                             annotations: [Annotation(start: 0, end: times.last ?? 0, label: series.label)])
+        }
+        self.init(name: name, kind: .segments, samplingRate: samplingRate, recordings: recordings)
+    }
+}
+
+/// Reader for the UEA / sktime `.ts` format: `@` header tags, then `@data` lines of
+/// `dim1values:dim2values:…:label` with comma-separated values (`?` for missing, read as NaN).
+public enum UEAArchive {
+    /// Reads every example. Errors name file, line and dimension. O(file size).
+    public static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+        }
+        return try parse(text, file: url.path)
+    }
+
+    /// Parses `.ts` text; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(DataFileError) -> [LabelledSeries] {
+        var inData = false, labelled = true, dimensions: Int? = nil
+        var examples: [LabelledSeries] = []
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if !inData {
+                let lower = line.lowercased()
+                if lower.hasPrefix("@data") { inData = true }
+                else if lower.hasPrefix("@classlabel") { labelled = lower.split(separator: " ").dropFirst().first == "true" }
+                else if lower.hasPrefix("@dimensions") { dimensions = lower.split(separator: " ").last.flatMap { Int($0) } }
+                continue
+            }
+            var parts = line.split(separator: ":", omittingEmptySubsequences: false)
+            let label = labelled ? String(parts.removeLast()).trimmingCharacters(in: .whitespaces) : ""
+            if let dimensions, parts.count != dimensions {
+                throw DataFileError(file: file, line: i + 1, "expected \(dimensions) dimensions, found \(parts.count)")
+            }
+            var series: [[Double]] = []
+            for (d, part) in parts.enumerated() {
+                var values: [Double] = []
+                for (k, field) in part.split(separator: ",").enumerated() {
+                    let f = field.trimmingCharacters(in: .whitespaces)
+                    guard let v = f == "?" ? .nan : Double(f) else {
+                        throw DataFileError(file: file, line: i + 1, field: "dimension \(d + 1) value \(k + 1)", "'\(f)' is not a number")
+                    }
+                    values.append(v)
+                }
+                series.append(values)
+            }
+            guard let n = series.first?.count, n > 0, series.allSatisfy({ $0.count == n }) else {
+                throw DataFileError(file: file, line: i + 1, "dimensions are empty or of unequal length")
+            }
+            examples.append(LabelledSeries(label: Self.cleanLabel(label), dimensions: series))
+        }
+        guard inData else { throw DataFileError(file: file, "no @data section") }
+        return examples
+    }
+
+    /// `1.0` → `1`: UEA writes integer class labels as decimals.
+    static func cleanLabel(_ label: String) -> String {
+        if label.hasSuffix(".0"), Int(label.dropLast(2)) != nil { return String(label.dropLast(2)) }
+        return label
+    }
+}
+
+/// Reader for the Gesture Recognition Toolkit's text files: labelled classification data (one
+/// labelled sample per row) and labelled time-series data (blocks of rows per example).
+public enum GRTFile {
+    /// What a GRT file holds.
+    public enum Contents: Hashable, Sendable {
+        /// One labelled sample per row, in file order: `labels[i]` for `rows[i]`.
+        case classification(labels: [String], rows: [[Double]])
+        /// One labelled series per example.
+        case timeSeries([LabelledSeries])
+    }
+
+    /// Reads a `.grt` file. Errors name file and line. O(file size).
+    public static func read(contentsOf url: URL) throws(DataFileError) -> Contents {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+        }
+        let file = url.path
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard let kind = lines.first else { throw DataFileError(file: file, "the file is empty") }
+        let isSeries = kind.hasPrefix("GRT_LABELLED_TIME_SERIES_CLASSIFICATION_DATA_FILE")
+        guard isSeries || kind.hasPrefix("GRT_LABELLED_CLASSIFICATION_DATA_FILE") else {
+            throw DataFileError(file: file, line: 1, "not a GRT labelled data file: '\(kind)'")
+        }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("LabelledTrainingData:") || $0.hasPrefix("LabelledTimeSeriesTrainingData:") }) else {
+            throw DataFileError(file: file, "no LabelledTrainingData: section")
+        }
+        func numbers(_ fields: ArraySlice<Substring>, line: Int) throws(DataFileError) -> [Double] {
+            var values: [Double] = []
+            for (k, f) in fields.enumerated() {
+                guard let v = Double(f) else { throw DataFileError(file: file, line: line, field: "column \(k + 2)", "'\(f)' is not a number") }
+                values.append(v)
+            }
+            return values
+        }
+        if !isSeries {
+            var labels: [String] = [], rows: [[Double]] = []
+            for i in (start + 1)..<lines.count where !lines[i].isEmpty {
+                let fields = lines[i].split(whereSeparator: { $0 == "\t" || $0 == " " })
+                rows.append(try numbers(fields.dropFirst(), line: i + 1))
+                labels.append(String(fields[0]))
+            }
+            return .classification(labels: labels, rows: rows)
+        }
+        var examples: [LabelledSeries] = []
+        var label: String? = nil, rows: [[Double]] = []
+        func finish() {
+            if let label, let width = rows.first?.count {
+                examples.append(LabelledSeries(label: label, dimensions: (0..<width).map { d in rows.map { $0[d] } }))
+            }
+            rows = []
+        }
+        for i in (start + 1)..<lines.count where !lines[i].isEmpty {
+            let line = lines[i]
+            if line.hasPrefix("*") { finish(); label = nil; continue }
+            if line.hasPrefix("ClassID:") { label = line.dropFirst(8).trimmingCharacters(in: .whitespaces); continue }
+            if line.hasPrefix("TimeSeriesLength:") || line.hasPrefix("TimeSeriesData:") { continue }
+            let row = try numbers(line.split(whereSeparator: { $0 == "\t" || $0 == " " })[...], line: i + 1)
+            if let width = rows.first?.count, width != row.count {
+                throw DataFileError(file: file, line: i + 1, "expected \(width) values, found \(row.count)")
+            }
+            rows.append(row)
+        }
+        finish()
+        return .timeSeries(examples)
+    }
+}
