@@ -1,0 +1,161 @@
+import Foundation
+import GestureKit
+
+/// The continuous-time script of one recording: a base attitude and a chain of motions, with
+/// the annotations of the gestures among them. Independent of sampling rate and sensor.
+struct SyntheticScene: Sendable {
+    /// Where the device rests: face up with the subject's pitch and a random heading.
+    var base: Quaternion
+    /// World up in the base device frame.
+    var up: Vector3
+    /// Start time of each motion, seconds, increasing; motions are contiguous.
+    var starts: [Double] = []
+    var motions: [SyntheticMotion] = []
+    var annotations: [Annotation] = []
+    /// Where the next motion starts, seconds.
+    var end = 0.0
+
+    init(base: Quaternion) {
+        self.base = base
+        up = base.conjugate.rotate(Vector3(0, 0, 1))
+    }
+
+    mutating func append(_ motion: SyntheticMotion, label: String? = nil) {
+        starts.append(end)
+        motions.append(motion)
+        if let label { annotations.append(Annotation(start: end, end: end + motion.duration, label: label)) }
+        end += motion.duration
+    }
+
+    /// The true motion at `t` seconds; before the first or after the last motion, its end state.
+    func state(at t: Double) -> MotionState {
+        // Last motion starting at or before t (binary search; the first one for t < 0).
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= t { lo = mid } else { hi = mid - 1 }
+        }
+        let (offset, user) = motions[lo].evaluate(t - starts[lo], up: up)
+        return MotionState(attitude: base * offset, userAcceleration: base.rotate(user))
+    }
+}
+
+/// Draws the parameters of gestures and background activities for one subject.
+struct SceneComposer {
+    var style: SubjectStyle
+    var rng: SplitMix64
+
+    private static let axes = [Vector3(1, 0, 0), Vector3(0, 1, 0)]
+
+    /// A unit vector drawn uniformly on the sphere.
+    mutating func randomUnit() -> Vector3 {
+        let z = rng.uniform(-1...1), phi = rng.uniform(0...(2 * Double.pi))
+        let r = (1 - z * z).squareRoot()
+        return Vector3(r * cos(phi), r * sin(phi), z)
+    }
+
+    /// `v` tilted toward a random direction by `angle` radians.
+    mutating func jittered(_ v: Vector3, by angle: Double) -> Vector3 {
+        let axis = v.cross(randomUnit())
+        return Quaternion(angle: rng.uniform(0...angle), axis: axis).rotate(v)
+    }
+
+    /// One gesture of `family` and its label.
+    mutating func gesture(_ family: SyntheticGesture) -> (SyntheticMotion, String) {
+        let tilt = style.axisRotation
+        switch family {
+        case .shake:
+            // Amplitude ≥ 1.6 g and frequency ≤ 5 Hz keep every lobe above 1.25 g even when sampled
+            // at 25 Hz; at least three whole cycles give four full-strength alternations.
+            let axis = tilt.rotate(rng.choose(Self.axes))
+            let frequency = min(5, rng.uniform(2.5...4.5) * style.speedScale)
+            let amplitude = rng.uniform(1.9...2.8) * style.amplitudeScale
+            let cycles = Double(3 + rng.index(4))
+            return (.shake(duration: cycles / frequency, axis: axis, amplitude: amplitude, frequency: frequency), "shake")
+        case .slap:
+            // The start lobe stays ≥ 1.1 g and at least twice as strong as braking when sampled at 25 Hz.
+            let direction = rng.choose(Direction.allCases)
+            var unit = Vector3.zero
+            unit[direction.axis] = direction == Direction(axis: direction.axis, positive: true) ? 1 : -1
+            let motion = SyntheticMotion.slap(
+                direction: tilt.rotate(unit),
+                peak: rng.uniform(1.4...2.4) * style.amplitudeScale,
+                startTime: rng.uniform(0.1...0.15) / style.speedScale,
+                brakingRatio: rng.uniform(0.4...0.55)
+            )
+            return (motion, SyntheticDatasetGenerator.slapLabel(direction))
+        case .flip:
+            let turn = rng.uniform(0.4...0.7) / style.speedScale
+            let hold = rng.uniform(0.4...1.2)
+            let motion = SyntheticMotion.flip(
+                duration: 2 * turn + hold, axis: tilt.rotate(rng.choose(Self.axes)),
+                angle: Double.pi - rng.uniform(0...0.25), turnTime: turn
+            )
+            return (motion, SyntheticDatasetGenerator.flipLabel)
+        case .shape:
+            let shape = rng.choose(ShapeGesture.allCases)
+            return (shapeMotion(shape), shape.rawValue)
+        }
+    }
+
+    /// One performance of `shape`.
+    mutating func shapeMotion(_ shape: ShapeGesture) -> SyntheticMotion {
+        let base: ClosedRange<Double> = switch shape {
+        case .lineRight, .lineUp: 0.7...1.0
+        case .letterV: 1.1...1.5
+        default: 1.5...2.2
+        }
+        let plane = style.axisRotation * Quaternion(angle: rng.uniform(-0.15...0.15), axis: Vector3(0, 0, 1))
+        return .shape(
+            duration: rng.uniform(base) / style.speedScale, shape: shape,
+            size: rng.uniform(0.12...0.25) * style.amplitudeScale, plane: plane, wrist: rng.uniform(0.1...0.3)
+        )
+    }
+
+    /// A background activity filling exactly `duration` seconds, drawn from `allowed`.
+    ///
+    /// Every activity stays below 0.75 g per lobe (so it can never satisfy the shake rule) and
+    /// within 0.7 rad of the base attitude (so it never approaches a flip). Activities that need
+    /// time to unfold fall back to rest when `duration` is short.
+    mutating func background(_ allowed: [SyntheticBackground], duration: Double) -> SyntheticMotion {
+        var activity = rng.choose(allowed)
+        if duration < 2, [.walking, .pickUp, .tilt].contains(activity) { activity = .rest }
+        switch activity {
+        case .rest:
+            return .rest(duration: duration)
+        case .tremor:
+            return .tremor(
+                duration: duration, amplitude: rng.uniform(0.01...0.04), frequency: rng.uniform(8...12),
+                axis: randomUnit(), rotation: rng.uniform(0.003...0.01), rotationAxis: randomUnit(),
+                phase: rng.uniform(0...(2 * Double.pi))
+            )
+        case .walking:
+            return .walking(
+                duration: duration, stepFrequency: rng.uniform(1.6...2.1), bounce: rng.uniform(0.15...0.35),
+                sway: rng.uniform(0.05...0.12), rock: rng.uniform(0.03...0.1), phase: rng.uniform(0...(2 * Double.pi))
+            )
+        case .pickUp:
+            let lift = min(rng.uniform(0.6...0.9), (duration - 0.2) / 2)
+            return .pickUp(
+                duration: duration, height: rng.uniform(0.15...0.35), tilt: rng.uniform(0.2...0.6),
+                liftTime: lift, tremor: rng.uniform(0.01...0.03)
+            )
+        case .bump:
+            return .bump(
+                duration: duration, at: rng.uniform(0.3...max(0.3, duration - 0.6)), amplitude: rng.uniform(0.2...0.6),
+                frequency: rng.uniform(10...25), decay: rng.uniform(0.015...0.04), axis: jittered(Vector3(0, 0, 1), by: 0.5)
+            )
+        case .vibration:
+            return .vibration(
+                duration: duration, amplitude: rng.uniform(0.03...0.12), frequency: rng.uniform(25...60),
+                axis: jittered(Vector3(0, 0, 1), by: 0.6)
+            )
+        case .tilt:
+            let azimuth = rng.uniform(0...(2 * Double.pi))
+            return .tilt(
+                duration: duration, angle: rng.uniform(0.2...0.6), axis: Vector3(cos(azimuth), sin(azimuth), 0),
+                turnTime: min(rng.uniform(0.4...0.8), (duration - 0.2) / 2)
+            )
+        }
+    }
+}
