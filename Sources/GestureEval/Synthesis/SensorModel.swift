@@ -81,6 +81,19 @@ public struct SensorModel: Codable, Hashable, Sendable {
         )
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(accelerometerNoise, forKey: .accelerometerNoise)
+        try c.encode(accelerometerBias, forKey: .accelerometerBias)
+        try c.encode(gyroscopeNoise, forKey: .gyroscopeNoise)
+        try c.encode(gyroscopeBias, forKey: .gyroscopeBias)
+        try c.encode(timestampJitter, forKey: .timestampJitter)
+        try c.encode(dropProbability, forKey: .dropProbability)
+        // Written even when nil (as null): an absent key would decode as the default.
+        try c.encode(valueDecimals, forKey: .valueDecimals)
+        try c.encode(timestampDecimals, forKey: .timestampDecimals)
+    }
+
     /// Throws unless every setting is usable; `key` prefixes the names in messages.
     public func validate(_ key: String = "sensor") throws(ConfigurationError) {
         try ConfigurationError.requireNonNegative(accelerometerNoise, "\(key).accelerometerNoise")

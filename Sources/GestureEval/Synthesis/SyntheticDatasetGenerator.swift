@@ -33,14 +33,14 @@ public enum SyntheticDatasetGenerator {
     /// The label of a slap whose start peak points in `direction`: `slap-<direction>`.
     public static func slapLabel(_ direction: Direction) -> String { "slap-\(direction.rawValue)" }
 
-    /// The spec of the dataset that ships with the project: 6 subjects × 2 sessions × 50 s of
+    /// The spec of the dataset that ships with the project: 6 subjects × 2 sessions × 40 s of
     /// continuous recording at 50 Hz with every gesture family and background activity.
     public static var defaultSpec: SyntheticDatasetSpec { SyntheticDatasetSpec() }
 
-    /// The spec of the shipped segment dataset for template training: 6 subjects × 2 sessions ×
+    /// The spec of the shipped segment dataset for template training: 6 subjects × 1 session ×
     /// 8 shapes × 2 repetitions at 50 Hz.
     public static var defaultSegmentSpec: SyntheticDatasetSpec {
-        SyntheticDatasetSpec(name: "synthetic-shapes", kind: .segments)
+        SyntheticDatasetSpec(name: "synthetic-shapes", kind: .segments, sessionsPerSubject: 1)
     }
 
     /// Generates the dataset `spec` describes, continuous or segments according to `spec.kind`.

@@ -75,7 +75,7 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         subjects: Int = 6,
         sessionsPerSubject: Int = 2,
         recordingsPerSession: Int = 1,
-        recordingDuration: Double = 50,
+        recordingDuration: Double = 40,
         repetitions: Int = 2,
         samplingRate: Double = 50,
         sensor: SensorModel = SensorModel(),

@@ -100,15 +100,16 @@ struct SceneComposer {
 
     /// One performance of `shape`.
     mutating func shapeMotion(_ shape: ShapeGesture) -> SyntheticMotion {
-        let base: ClosedRange<Double> = switch shape {
-        case .lineRight, .lineUp: 0.7...1.0
-        case .letterV: 1.1...1.5
-        default: 1.5...2.2
+        // Single strokes are longer and quicker than the closed shapes, as people draw them.
+        let (base, reach): (ClosedRange<Double>, Double) = switch shape {
+        case .lineRight, .lineUp: (0.6...0.9, 1.8)
+        case .letterV: (1.1...1.5, 1)
+        default: (1.5...2.2, 1)
         }
         let plane = style.axisRotation * Quaternion(angle: rng.uniform(-0.15...0.15), axis: Vector3(0, 0, 1))
         return .shape(
             duration: rng.uniform(base) / style.speedScale, shape: shape,
-            size: rng.uniform(0.12...0.25) * style.amplitudeScale, plane: plane, wrist: rng.uniform(0.1...0.3)
+            size: rng.uniform(0.12...0.25) * reach * style.amplitudeScale, plane: plane, wrist: rng.uniform(0.1...0.3)
         )
     }
 
