@@ -23,7 +23,12 @@ struct SyntheticScene: Sendable {
     mutating func append(_ motion: SyntheticMotion, label: String? = nil) {
         starts.append(end)
         motions.append(motion)
-        if let label { annotations.append(Annotation(start: end, end: end + motion.duration, label: label)) }
+        if let label {
+            // Annotation times are kept to 0.1 ms so files stay readable; motions start and end at
+            // rest, so the 50 µs this moves a boundary changes no sample's meaning.
+            func tidy(_ t: Double) -> Double { (t * 10_000).rounded() / 10_000 }
+            annotations.append(Annotation(start: tidy(end), end: tidy(end + motion.duration), label: label))
+        }
         end += motion.duration
     }
 
@@ -73,14 +78,15 @@ struct SceneComposer {
             let cycles = Double(3 + rng.index(4))
             return (.shake(duration: cycles / frequency, axis: axis, amplitude: amplitude, frequency: frequency), "shake")
         case .slap:
-            // The start lobe stays ≥ 1.1 g and at least twice as strong as braking when sampled at 25 Hz.
+            // Sampled at 25 Hz the start lobe still reads ≥ 1.05 g (a 0.096 s half-sine is caught
+            // within 21 % of its crest), stronger than the braking lobe's ≤ 0.55 of the peak.
             let direction = rng.choose(Direction.allCases)
             var unit = Vector3.zero
             unit[direction.axis] = direction == Direction(axis: direction.axis, positive: true) ? 1 : -1
             let motion = SyntheticMotion.slap(
                 direction: tilt.rotate(unit),
-                peak: rng.uniform(1.4...2.4) * style.amplitudeScale,
-                startTime: rng.uniform(0.1...0.15) / style.speedScale,
+                peak: rng.uniform(1.6...2.6) * style.amplitudeScale,
+                startTime: rng.uniform(0.12...0.16) / style.speedScale,
                 brakingRatio: rng.uniform(0.4...0.55)
             )
             return (motion, SyntheticDatasetGenerator.slapLabel(direction))

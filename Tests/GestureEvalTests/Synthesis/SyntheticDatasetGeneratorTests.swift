@@ -151,6 +151,41 @@ private enum Check {
         #expect((checked["circle-cw", default: 0] + checked["circle-ccw", default: 0]) >= 1)
     }
 
+    @Test func channelsAreConsistentWithOneAnother() throws {
+        // With the shipped sensor model (noise, bias, rounding): accel = gravity + user on every
+        // row, gravity is the attitude's, and every quaternion is a unit one.
+        let d = try SyntheticDatasetGenerator.generate(Self.spec)
+        for r in d.recordings {
+            let a = Channel.acceleration.map { r.column($0)! }, g = Channel.gravity.map { r.column($0)! }
+            let u = Channel.userAcceleration.map { r.column($0)! }, q = Channel.attitude.map { r.column($0)! }
+            for i in 0..<r.count {
+                for k in 0..<3 { #expect(abs(a[k][i] - g[k][i] - u[k][i]) < 1e-9) }
+                let attitude = Quaternion(w: q[0][i], x: q[1][i], y: q[2][i], z: q[3][i])
+                #expect(abs(attitude.normSquared - 1) < 1e-3)
+                #expect((attitude.gravity - Vector3(g[0][i], g[1][i], g[2][i])).length < 1e-3)
+            }
+        }
+        // With an ideal sensor at 100 Hz, the gyroscope integrates to the attitude channel: the
+        // rotation between consecutive attitudes matches the mean of their two rate readings.
+        var ideal = Self.spec
+        ideal.sensor = .ideal
+        ideal.samplingRate = 100
+        ideal.subjects = 1
+        let r = try SyntheticDatasetGenerator.generate(ideal).recordings[0]
+        let w = Channel.rotationRate.map { r.column($0)! }, q = Channel.attitude.map { r.column($0)! }
+        var worst = 0.0, strongest = 0.0
+        for i in 0..<(r.count - 1) {
+            let q0 = Quaternion(w: q[0][i], x: q[1][i], y: q[2][i], z: q[3][i])
+            let q1 = Quaternion(w: q[0][i + 1], x: q[1][i + 1], y: q[2][i + 1], z: q[3][i + 1])
+            let measured = SensorPhysics.rotationRate(from: q0, to: q1, interval: r.timestamps[i + 1] - r.timestamps[i])
+            let mean = Vector3((w[0][i] + w[0][i + 1]) / 2, (w[1][i] + w[1][i + 1]) / 2, (w[2][i] + w[2][i + 1]) / 2)
+            worst = max(worst, (measured - mean).length)
+            strongest = max(strongest, mean.length)
+        }
+        #expect(strongest > 5, "the recording has fast rotations (flips)")
+        #expect(worst < 0.02 * strongest, "worst \(worst) rad/s")
+    }
+
     @Test func theSamplingRateChangesSamplesButNotAnnotations() throws {
         var spec = Self.spec
         let annotations = try [25.0, 50, 100].map { rate in
