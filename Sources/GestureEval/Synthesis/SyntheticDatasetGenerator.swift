@@ -77,6 +77,8 @@ public enum SyntheticDatasetGenerator {
         var subject: Int, session: Int, index: Int
         /// The shape of a segment recording; `nil` for a continuous one.
         var shape: ShapeGesture?
+        /// The recording's position in the dataset, which staggers label rounds.
+        var position = 0
 
         func run(_ spec: SyntheticDatasetSpec) -> Recording {
             var styleRNG = SplitMix64.stream(spec.seed, 1, UInt64(subject))
@@ -89,7 +91,7 @@ public enum SyntheticDatasetGenerator {
             // At rest the phone lies face up, pitched by the subject's habit, heading anywhere.
             let heading = sceneRNG.uniform(-Double.pi...Double.pi)
             let base = Quaternion(EulerAngles(pitch: style.holdingPitch, roll: 0, yaw: heading))
-            var composer = SceneComposer(style: style, rng: sceneRNG)
+            var composer = SceneComposer(style: style, rng: sceneRNG, offset: 2 * position)
             var scene = SyntheticScene(base: base)
             let subjectID = SyntheticDatasetGenerator.subjectID(subject)
             let sessionID = SyntheticDatasetGenerator.sessionID(session)
@@ -140,7 +142,7 @@ public enum SyntheticDatasetGenerator {
         for subject in 0..<spec.subjects {
             for session in 0..<spec.sessionsPerSubject {
                 for index in 0..<spec.recordingsPerSession {
-                    jobs.append(Job(subject: subject, session: session, index: index, shape: nil))
+                    jobs.append(Job(subject: subject, session: session, index: index, shape: nil, position: jobs.count))
                 }
             }
         }

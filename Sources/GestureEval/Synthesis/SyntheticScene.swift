@@ -49,6 +49,26 @@ struct SyntheticScene: Sendable {
 struct SceneComposer {
     var style: SubjectStyle
     var rng: SplitMix64
+    /// Directions and shapes still to come in the current shuffled round, so every label of a
+    /// family occurs about equally often.
+    private var directions: [Direction] = []
+    private var shapes: [ShapeGesture] = []
+
+    /// Creates a composer. The first round of directions and shapes starts `offset` places into
+    /// their fixed order, so consecutive recordings (which hold about two of each) continue where
+    /// the previous one stopped and labels stay balanced across a dataset; later rounds are shuffled.
+    init(style: SubjectStyle, rng: SplitMix64, offset: Int = 0) {
+        self.style = style
+        self.rng = rng
+        // Reversed because rounds are consumed from the end.
+        directions = Array(Self.rotated(Direction.allCases, by: offset).reversed())
+        shapes = Array(Self.rotated(ShapeGesture.allCases, by: offset).reversed())
+    }
+
+    private static func rotated<T>(_ a: [T], by offset: Int) -> [T] {
+        let k = offset % a.count
+        return Array(a[k...] + a[..<k])
+    }
 
     private static let axes = [Vector3(1, 0, 0), Vector3(0, 1, 0)]
 
@@ -80,7 +100,8 @@ struct SceneComposer {
         case .slap:
             // Sampled at 25 Hz the start lobe still reads ≥ 1.05 g (a 0.096 s half-sine is caught
             // within 21 % of its crest), stronger than the braking lobe's ≤ 0.55 of the peak.
-            let direction = rng.choose(Direction.allCases)
+            if directions.isEmpty { directions = rng.shuffled(Direction.allCases) }
+            let direction = directions.removeLast()
             var unit = Vector3.zero
             unit[direction.axis] = direction == Direction(axis: direction.axis, positive: true) ? 1 : -1
             let motion = SyntheticMotion.slap(
@@ -99,7 +120,8 @@ struct SceneComposer {
             )
             return (motion, SyntheticDatasetGenerator.flipLabel)
         case .shape:
-            let shape = rng.choose(ShapeGesture.allCases)
+            if shapes.isEmpty { shapes = rng.shuffled(ShapeGesture.allCases) }
+            let shape = shapes.removeLast()
             return (shapeMotion(shape), shape.rawValue)
         }
     }
