@@ -138,7 +138,8 @@ public struct SensorModel: Codable, Hashable, Sendable {
         let timeScale = timestampDecimals.map { pow(10, Double($0)) }
         @inline(__always) func rounded(_ v: Double, _ scale: Double?) -> Double {
             guard let scale else { return v }
-            return (v * scale).rounded() / scale
+            // Adding zero turns −0 into 0, so files never show "-0.0".
+            return (v * scale).rounded() / scale + 0
         }
 
         var timestamps: [Double] = []

@@ -21,6 +21,9 @@ import GestureKit
 /// - ``ShapeGesture`` raw values (`circle-cw`, …): shapes drawn in the air, for template matching.
 ///
 /// Background never exceeds 0.75 g per lobe nor rotates more than 0.7 rad from rest.
+/// These are properties of the motion; the recorded samples show them at 25 Hz and above, except
+/// that a lost sample (``SensorModel/dropProbability``) can take the crest of a 0.1 s slap lobe
+/// out of a 25 Hz recording, as it would on a real device.
 /// Every random choice comes from `spec.seed` through ``SplitMix64`` streams keyed by subject,
 /// session and recording, so recordings are independent of each other and the same spec gives
 /// the same dataset; scripts do not depend on the sampling rate, so the same spec at 25, 50 and
@@ -51,7 +54,10 @@ public enum SyntheticDatasetGenerator {
         let jobs = spec.kind == .continuous ? continuousJobs(spec) : segmentJobs(spec)
         let recordings = UnsafeMutableBufferPointer<Recording?>.allocate(capacity: jobs.count)
         recordings.initialize(repeating: nil)
-        defer { recordings.deallocate() }
+        defer {
+            _ = recordings.deinitialize()
+            recordings.deallocate()
+        }
         nonisolated(unsafe) let output = recordings
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
             output[i] = jobs[i].run(spec)

@@ -23,8 +23,9 @@ enum SyntheticMotion: Hashable, Sendable {
     case vibration(duration: Double, amplitude: Double, frequency: Double, axis: Vector3)
     /// Tilted by `angle` radians about `axis` and back: a glance, not a flip.
     case tilt(duration: Double, angle: Double, axis: Vector3, turnTime: Double)
-    /// Shaken along `axis` at `frequency` Hz, `amplitude` g, whole cycles, ramped over half a cycle.
-    case shake(duration: Double, axis: Vector3, amplitude: Double, frequency: Double)
+    /// Shaken along `axis` at `frequency` Hz, `amplitude` g, whole cycles, ramped over half a cycle;
+    /// the wrist rocks by up to `wobble` radians about the axis across the screen, a quarter cycle ahead.
+    case shake(duration: Double, axis: Vector3, amplitude: Double, frequency: Double, wobble: Double)
     /// A slap: a start lobe of `peak` g along `direction` lasting `startTime` s, then a braking lobe
     /// the opposite way, `brakingRatio` × weaker and correspondingly longer (velocity returns to 0).
     case slap(direction: Vector3, peak: Double, startTime: Double, brakingRatio: Double)
@@ -38,7 +39,7 @@ enum SyntheticMotion: Hashable, Sendable {
     var duration: Double {
         switch self {
         case let .rest(d), let .tremor(d, _, _, _, _, _, _), let .walking(d, _, _, _, _, _), let .pickUp(d, _, _, _, _),
-             let .bump(d, _, _, _, _, _), let .vibration(d, _, _, _), let .tilt(d, _, _, _), let .shake(d, _, _, _),
+             let .bump(d, _, _, _, _, _), let .vibration(d, _, _, _), let .tilt(d, _, _, _), let .shake(d, _, _, _, _),
              let .flip(d, _, _, _), let .shape(d, _, _, _, _):
             d
         case let .slap(_, _, startTime, ratio):
@@ -91,9 +92,11 @@ enum SyntheticMotion: Hashable, Sendable {
             let p = MotionProfile.plateau(t, rise: turn, hold: d - 2 * turn)
             return (Quaternion(angle: angle * p, axis: axis), .zero)
 
-        case let .shake(d, axis, a, f):
+        case let .shake(d, axis, a, f, wobble):
             let env = MotionProfile.envelope(t, duration: d, ramp: 0.5 / f)
-            return (.identity, axis * (a * env * sin(2 * Double.pi * f * t)))
+            let w = 2 * Double.pi * f * t
+            let rock = Quaternion(angle: wobble * env * cos(w), axis: axis.cross(Vector3(0, 0, 1)))
+            return (rock, axis * (a * env * sin(w)))
 
         case let .slap(direction, peak, startTime, ratio):
             let start = peak * MotionProfile.halfSine(t / startTime)

@@ -96,10 +96,15 @@ struct SceneComposer {
             let frequency = min(5, rng.uniform(2.5...4.5) * style.speedScale)
             let amplitude = rng.uniform(1.9...2.8) * style.amplitudeScale
             let cycles = Double(3 + rng.index(4))
-            return (.shake(duration: cycles / frequency, axis: axis, amplitude: amplitude, frequency: frequency), "shake")
+            let motion = SyntheticMotion.shake(
+                duration: cycles / frequency, axis: axis, amplitude: amplitude, frequency: frequency,
+                wobble: rng.uniform(0.05...0.2)
+            )
+            return (motion, SyntheticDatasetGenerator.shakeLabel)
         case .slap:
-            // Sampled at 25 Hz the start lobe still reads ≥ 1.05 g (a 0.096 s half-sine is caught
-            // within 21 % of its crest), stronger than the braking lobe's ≤ 0.55 of the peak.
+            // A sharp start and a gentler, longer stop. Sampled at 25 Hz the start lobe still reads
+            // ≥ 1.05 g (a ≥ 0.096 s half-sine is caught within 21 % of its crest); at 50 Hz even with
+            // one sample lost it reads ≥ 0.56 of its peak, above the braking lobe's ≤ 0.45.
             if directions.isEmpty { directions = rng.shuffled(Direction.allCases) }
             let direction = directions.removeLast()
             var unit = Vector3.zero
@@ -108,7 +113,7 @@ struct SceneComposer {
                 direction: tilt.rotate(unit),
                 peak: rng.uniform(1.6...2.6) * style.amplitudeScale,
                 startTime: rng.uniform(0.12...0.16) / style.speedScale,
-                brakingRatio: rng.uniform(0.4...0.55)
+                brakingRatio: rng.uniform(0.33...0.45)
             )
             return (motion, SyntheticDatasetGenerator.slapLabel(direction))
         case .flip:

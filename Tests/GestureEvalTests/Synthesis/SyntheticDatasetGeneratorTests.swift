@@ -106,6 +106,9 @@ private enum Check {
     func everyAnnotationIsWhatItClaims(rate: Double) throws {
         var spec = Self.spec
         spec.samplingRate = rate
+        // At 25 Hz a slap's start lobe spans two or three samples, and one lost sample can hide
+        // its crest; that is the detector's problem, not the annotation's, so no drops there.
+        if rate < 50 { spec.sensor.dropProbability = 0 }
         let d = try SyntheticDatasetGenerator.generate(spec)
         var checked: [String: Int] = [:]
         for r in d.recordings {
@@ -259,6 +262,11 @@ private enum Check {
         #expect(spec.sensor.accelerometerNoise == 0.05 && spec.sensor.valueDecimals == nil && spec.sensor.timestampDecimals == 4)
         let roundTrip = try JSONDecoder().decode(SyntheticDatasetSpec.self, from: JSONEncoder().encode(spec))
         #expect(roundTrip == spec)
+
+        let yaml = "seed: 9\nkind: segments\nrepetitions: 1\ngestures: [shake, flip]\nsensor:\n  timestampDecimals: null\n"
+        let fromYAML = try YAMLConfiguration(text: yaml).decode(SyntheticDatasetSpec.self)
+        #expect(fromYAML.seed == 9 && fromYAML.kind == .segments && fromYAML.repetitions == 1)
+        #expect(fromYAML.gestures == [.shake, .flip] && fromYAML.sensor.timestampDecimals == nil && fromYAML.sensor.valueDecimals == 4)
 
         func rejects(_ key: String, _ change: (inout SyntheticDatasetSpec) -> Void) {
             var s = SyntheticDatasetSpec()
