@@ -9,9 +9,9 @@ import GestureKit
 /// movement to its last, and everything else is background.
 ///
 /// Labels:
-/// - `shake`: ≥ 3 cycles along device x or y at 2.5–5 Hz and 1.6–3.4 g, so every annotated shake
-///   has at least three alternating movements ≥ 0.75 g of user acceleration on its dominant axis,
-///   one ≥ 1.25 g.
+/// - `shake`: 2–4 whole cycles along device x or y at 2.2–5 Hz and 1.6–3.4 g, lasting at most
+///   0.95 s (the system cancels longer shakes), so every annotated shake has at least three
+///   alternating movements ≥ 0.75 g of user acceleration on its dominant axis, one ≥ 1.25 g.
 /// - `slap-<direction>` (``GestureKit/Direction`` raw values: `right`, `left`, `up`, `down`,
 ///   `toward`, `away`): the direction of the **start peak of user acceleration as recorded**
 ///   (CoreMotion sign, which is opposite to the physical acceleration of the device), followed by

@@ -90,12 +90,13 @@ struct SceneComposer {
         let tilt = style.axisRotation
         switch family {
         case .shake:
-            // Amplitude ≥ 1.6 g and frequency ≤ 5 Hz keep every lobe above 1.25 g even when sampled
-            // at 25 Hz; at least three whole cycles give four full-strength alternations.
+            // Amplitude ≥ 1.6 g and frequency ≤ 5 Hz keep every full lobe above 1.25 g even when
+            // sampled at 25 Hz. Two to four whole cycles, at most 0.95 s: the system cancels a
+            // shake that goes on for more than about a second.
             let axis = tilt.rotate(rng.choose(Self.axes))
-            let frequency = min(5, rng.uniform(2.5...4.5) * style.speedScale)
+            let frequency = min(5, rng.uniform(2.8...4.5) * style.speedScale)
             let amplitude = rng.uniform(1.9...2.8) * style.amplitudeScale
-            let cycles = Double(3 + rng.index(4))
+            let cycles = Double(max(2, Int(rng.uniform(0.5...0.95) * frequency)))
             let motion = SyntheticMotion.shake(
                 duration: cycles / frequency, axis: axis, amplitude: amplitude, frequency: frequency,
                 wobble: rng.uniform(0.05...0.2)

@@ -118,6 +118,9 @@ private enum Check {
                 if a.label == "shake" {
                     let moves = Check.shakeMoves(user)
                     #expect(moves.contains { $0.moves >= 3 && $0.largest >= 1.25 }, "\(r.id) \(a) at \(rate) Hz: \(moves)")
+                    // Short enough for the system's notion of a shake (under about a second).
+                    let strong = Check.user(r, in: window).filter { max(abs($0.v.x), abs($0.v.y)) >= 0.75 }.map(\.t)
+                    #expect(strong.last! - strong.first! < 1.0, "\(r.id) \(a)")
                 } else if a.label == "flip" {
                     // Relative to the attitude just before the flip.
                     let before = Check.attitudes(r, in: (a.start - 0.1)...a.start).last ?? Check.attitudes(r, in: window)[0]
@@ -146,8 +149,12 @@ private enum Check {
             }
             for interval in Check.background(r) {
                 #expect(!Check.isShake(Check.user(r, in: interval).map(\.v)), "\(r.id) background \(interval)")
-                let rotation = Check.largestRotation(Check.attitudes(r, in: interval))
+                let attitudes = Check.attitudes(r, in: interval)
+                let rotation = Check.largestRotation(attitudes)
                 #expect(rotation < 0.8, "\(r.id) background \(interval): \(rotation) rad")
+                // Also by the source document's measure, the root-sum-square of relative Euler angles.
+                let euler = attitudes.map { $0.relative(to: attitudes[0]).eulerAngles.rootSumSquare }.max()!
+                #expect(euler < 0.8, "\(r.id) background \(interval): Euler \(euler) rad")
             }
         }
         #expect(checked["shake", default: 0] >= 5 && checked["flip", default: 0] >= 5 && checked["slap", default: 0] >= 5)
