@@ -109,17 +109,21 @@ public enum SyntheticDatasetGenerator {
                 scene.append(composer.shapeMotion(shape))
                 scene.append(.rest(duration: composer.rng.uniform(0.2...0.4)))
                 duration = scene.end
-                scene.annotations = [Annotation(start: 0, end: duration, label: shape.rawValue)]
                 id = "\(subjectID)-\(sessionID)-\(shape.rawValue)-\(SyntheticDatasetGenerator.pad(index + 1))"
             } else {
                 compose(&scene, &composer, spec)
                 duration = spec.recordingDuration
                 id = "\(subjectID)-\(sessionID)-\(SyntheticDatasetGenerator.pad(index + 1))"
             }
-            return spec.sensor.record(
+            var recording = spec.sensor.record(
                 id: id, subject: subjectID, session: sessionID, duration: duration, rate: spec.samplingRate,
                 seed: sensorSeed, annotations: scene.annotations, motion: scene.state(at:)
             )
+            if let shape, let first = recording.timestamps.first, let last = recording.timestamps.last {
+                // A segment's one annotation covers exactly the samples recorded.
+                recording.annotations = [Annotation(start: first, end: last, label: shape.rawValue)]
+            }
+            return recording
         }
 
         /// Fills a continuous recording: a still lead-in (detectors settle), then gestures separated
