@@ -1,36 +1,5 @@
 import GestureKit
 
-/// The gesture families the synthesizer can perform.
-public enum SyntheticGesture: String, CaseIterable, Codable, Sendable {
-    /// Shakes along device x or y (label `shake`).
-    case shake
-    /// Slaps in the six directions (labels `slap-right`, `slap-left`, `slap-up`, `slap-down`,
-    /// `slap-toward`, `slap-away`).
-    case slap
-    /// Face-down flips and back (label `flip`).
-    case flip
-    /// The eight ``ShapeGesture``s (labels are their raw values).
-    case shape
-}
-
-/// The background activities between gestures; never annotated.
-public enum SyntheticBackground: String, CaseIterable, Codable, Sendable {
-    /// Lying still on a table.
-    case rest
-    /// Held in a still hand.
-    case tremor
-    /// Carried while walking.
-    case walking
-    /// Picked up, held and set down again.
-    case pickUp
-    /// A knock against the device or its table.
-    case bump
-    /// Vibration, for example from the phone's own motor.
-    case vibration
-    /// Tilted to glance at the screen (below 0.8 rad, well short of a flip).
-    case tilt
-}
-
 /// Everything that determines a synthetic dataset. The same spec gives the same dataset, value
 /// for value; the sampling rate and sensor model change the samples but never the annotations.
 ///
