@@ -8,6 +8,7 @@ struct SceneComposer {
     /// Directions and shapes still to come in the current shuffled round, so every label of a
     /// family occurs about equally often.
     private var directions: [Direction] = []
+    private var movementDirections: [Direction] = []
     private var shapes: [ShapeGesture] = []
 
     /// Creates a composer. The first round of directions and shapes starts `offset` places into
@@ -18,7 +19,15 @@ struct SceneComposer {
         self.rng = rng
         // Reversed because rounds are consumed from the end.
         directions = Array(Self.rotated(Direction.allCases, by: offset).reversed())
+        movementDirections = directions
         shapes = Array(Self.rotated(ShapeGesture.allCases, by: offset).reversed())
+    }
+
+    /// The unit vector of `direction` in the device frame.
+    private static func unit(_ direction: Direction) -> Vector3 {
+        var v = Vector3.zero
+        v[direction.axis] = direction == Direction(axis: direction.axis, positive: true) ? 1 : -1
+        return v
     }
 
     private static func rotated<T>(_ a: [T], by offset: Int) -> [T] {
@@ -64,15 +73,26 @@ struct SceneComposer {
             // one sample lost it reads ≥ 0.56 of its peak, above the braking lobe's ≤ 0.45.
             if directions.isEmpty { directions = rng.shuffled(Direction.allCases) }
             let direction = directions.removeLast()
-            var unit = Vector3.zero
-            unit[direction.axis] = direction == Direction(axis: direction.axis, positive: true) ? 1 : -1
-            let motion = SyntheticMotion.slap(
-                direction: tilt.rotate(unit),
+            let motion = SyntheticMotion.push(
+                direction: tilt.rotate(Self.unit(direction)),
                 peak: rng.uniform(1.6...2.6) * style.amplitudeScale,
                 startTime: rng.uniform(0.12...0.16) / style.speedScale,
                 brakingRatio: rng.uniform(0.33...0.45)
             )
             return (motion, SyntheticDatasetGenerator.slapLabel(direction))
+        case .movement:
+            // Gentle and slower; braking ranges from weaker to 1.6 × stronger than the start, the
+            // case in which "largest reading wins" reports the direction backwards. The start lobe
+            // (≥ 0.15 s) reads ≥ 0.38 g even at 25 Hz, above the 0.3 g start threshold.
+            if movementDirections.isEmpty { movementDirections = rng.shuffled(Direction.allCases) }
+            let direction = movementDirections.removeLast()
+            let motion = SyntheticMotion.push(
+                direction: tilt.rotate(Self.unit(direction)),
+                peak: rng.uniform(0.5...0.9) * style.amplitudeScale,
+                startTime: rng.uniform(0.18...0.3) / style.speedScale,
+                brakingRatio: rng.uniform(0.7...1.6)
+            )
+            return (motion, SyntheticDatasetGenerator.movementLabel(direction))
         case .flip:
             let turn = rng.uniform(0.4...0.7) / style.speedScale
             let hold = rng.uniform(0.4...1.2)

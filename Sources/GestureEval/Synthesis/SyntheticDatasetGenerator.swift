@@ -13,9 +13,13 @@ import GestureKit
 ///   0.95 s (the system cancels longer shakes), so every annotated shake has at least three
 ///   alternating movements ≥ 0.75 g of user acceleration on its dominant axis, one ≥ 1.25 g.
 /// - `slap-<direction>` (``GestureKit/Direction`` raw values: `right`, `left`, `up`, `down`,
-///   `toward`, `away`): the direction of the **start peak of user acceleration as recorded**
-///   (CoreMotion sign, which is opposite to the physical acceleration of the device), followed by
-///   a weaker, longer braking peak the other way — what a peak-direction detector should report.
+///   `toward`, `away`): a sharp push of the device **toward** `direction` (1.36–3.1 g), then a
+///   weaker, longer braking. User acceleration opposes the device's acceleration (CoreMotion's
+///   sign), so the recorded start peak — the strongest reading — points **against** the label and
+///   the braking peak along it; a peak-direction detector that reports where the device went
+///   should report the label.
+/// - `movement-<direction>`: the same for gentle movements (start 0.43–1.1 g) whose braking
+///   ranges from 0.7 to 1.6 × the start, so "the largest reading is the start" gets some backwards.
 /// - `flip`: turned face down by 2.9–3.14 rad about device x or y, held, and turned back; the
 ///   annotation covers all three.
 /// - ``ShapeGesture`` raw values (`circle-cw`, …): shapes drawn in the air, for template matching.
@@ -35,6 +39,8 @@ public enum SyntheticDatasetGenerator {
     public static let flipLabel = "flip"
     /// The label of a slap whose start peak points in `direction`: `slap-<direction>`.
     public static func slapLabel(_ direction: Direction) -> String { "slap-\(direction.rawValue)" }
+    /// The label of a gentle movement whose start peak points in `direction`: `movement-<direction>`.
+    public static func movementLabel(_ direction: Direction) -> String { "movement-\(direction.rawValue)" }
 
     /// The spec of the dataset that ships with the project: 6 subjects × 2 sessions × 40 s of
     /// continuous recording at 50 Hz with every gesture family and background activity.
@@ -63,7 +69,7 @@ public enum SyntheticDatasetGenerator {
             output[i] = jobs[i].run(spec)
         }
         let description = spec.kind == .continuous
-            ? "Synthetic continuous motion recordings (seed \(spec.seed)): shakes, slaps in six directions, flips and drawn shapes between rest, hand tremor, walking, pick-up and set-down, bumps, vibration and tilts; \(spec.subjects) subjects with their own style."
+            ? "Synthetic continuous motion recordings (seed \(spec.seed)): shakes, slaps and gentle movements in six directions, flips and drawn shapes between rest, hand tremor, walking, pick-up and set-down, bumps, vibration and tilts; \(spec.subjects) subjects with their own style."
             : "Synthetic drawn-shape gestures (seed \(spec.seed)), one recording per example, \(spec.subjects) subjects with their own style."
         return Dataset(
             name: spec.name, description: description, kind: spec.kind, samplingRate: spec.samplingRate,

@@ -26,9 +26,12 @@ enum SyntheticMotion: Hashable, Sendable {
     /// Shaken along `axis` at `frequency` Hz, `amplitude` g, whole cycles, ramped over half a cycle;
     /// the wrist rocks by up to `wobble` radians about the axis across the screen, a quarter cycle ahead.
     case shake(duration: Double, axis: Vector3, amplitude: Double, frequency: Double, wobble: Double)
-    /// A slap: a start lobe of `peak` g along `direction` lasting `startTime` s, then a braking lobe
-    /// the opposite way, `brakingRatio` × weaker and correspondingly longer (velocity returns to 0).
-    case slap(direction: Vector3, peak: Double, startTime: Double, brakingRatio: Double)
+    /// A push (a slap or a gentler movement) of the device toward `direction`: it accelerates that
+    /// way at up to `peak` g for `startTime` s, then brakes, `brakingRatio` × as strongly for
+    /// 1/`brakingRatio` × as long, so the velocity returns to 0. A ratio above 1 brakes harder
+    /// than it starts. In CoreMotion's sign the start lobe reads against `direction`, the
+    /// braking lobe along it.
+    case push(direction: Vector3, peak: Double, startTime: Double, brakingRatio: Double)
     /// Turned over by `angle` radians about `axis`, held, and turned back.
     case flip(duration: Double, axis: Vector3, angle: Double, turnTime: Double)
     /// A shape drawn in the plane `plane` (a rotation of the device x–y plane), `size` metres across,
@@ -42,7 +45,7 @@ enum SyntheticMotion: Hashable, Sendable {
              let .bump(d, _, _, _, _, _), let .vibration(d, _, _, _), let .tilt(d, _, _, _), let .shake(d, _, _, _, _),
              let .flip(d, _, _, _), let .shape(d, _, _, _, _):
             d
-        case let .slap(_, _, startTime, ratio):
+        case let .push(_, _, startTime, ratio):
             startTime + startTime / ratio
         }
     }
@@ -98,10 +101,11 @@ enum SyntheticMotion: Hashable, Sendable {
             let rock = Quaternion(angle: wobble * env * cos(w), axis: axis.cross(Vector3(0, 0, 1)))
             return (rock, axis * (a * env * sin(w)))
 
-        case let .slap(direction, peak, startTime, ratio):
+        case let .push(direction, peak, startTime, ratio):
             let start = peak * MotionProfile.halfSine(t / startTime)
             let braking = ratio * peak * MotionProfile.halfSine((t - startTime) * ratio / startTime)
-            return (.identity, direction * (start - braking))
+            // User acceleration opposes the device's physical acceleration.
+            return (.identity, direction * (braking - start))
 
         case let .shape(d, shape, size, plane, wrist):
             func position(_ t: Double) -> Vector3 {

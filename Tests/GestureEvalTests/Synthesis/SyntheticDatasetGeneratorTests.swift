@@ -67,6 +67,7 @@ private enum Check {
     static let spec = SyntheticDatasetSpec(seed: 11, subjects: 3, sessionsPerSubject: 2, recordingDuration: 80)
 
     private static let slapLabels = Set(Direction.allCases.map(SyntheticDatasetGenerator.slapLabel))
+    private static let movementLabels = Set(Direction.allCases.map(SyntheticDatasetGenerator.movementLabel))
     private static let shapeLabels = Set(ShapeGesture.allCases.map(\.rawValue))
 
     @Test func theSameSeedGivesTheSameDatasetAndAnotherSeedAnother() throws {
@@ -88,13 +89,13 @@ private enum Check {
         #expect(d.subjects == ["subject01", "subject02", "subject03"])
         #expect(Set(d.recordings.map(\.session)) == ["session1", "session2"])
         #expect(Set(d.recordings.map(\.id)).count == d.recordings.count)
-        let expected = Self.slapLabels.union(Self.shapeLabels).union(["shake", "flip"])
+        let expected = Self.slapLabels.union(Self.movementLabels).union(Self.shapeLabels).union(["shake", "flip"])
         #expect(Set(d.labels).isSubset(of: expected))
         let counts = Dictionary(grouping: d.recordings.flatMap(\.annotations), by: \.label).mapValues(\.count)
-        // Families are drawn in balanced rounds: each of the four appears about equally often.
-        let families = [counts["shake"] ?? 0, counts["flip"] ?? 0,
-                        Self.slapLabels.map { counts[$0] ?? 0 }.reduce(0, +), Self.shapeLabels.map { counts[$0] ?? 0 }.reduce(0, +)]
-        #expect(families.min()! >= 10 && families.max()! - families.min()! <= 6)
+        // Families are drawn in balanced rounds: each of the five appears about equally often.
+        func total(_ labels: Set<String>) -> Int { labels.map { counts[$0] ?? 0 }.reduce(0, +) }
+        let families = [counts["shake"] ?? 0, counts["flip"] ?? 0, total(Self.slapLabels), total(Self.movementLabels), total(Self.shapeLabels)]
+        #expect(families.min()! >= 8 && families.max()! - families.min()! <= 6, "\(families)")
         for r in d.recordings {
             #expect(abs(r.duration - 80) < 0.2)
             #expect(r.annotations.first!.start >= 1.5 && r.annotations.last!.end <= 80 - 2)
@@ -127,16 +128,29 @@ private enum Check {
                     let rotation = Check.attitudes(r, in: window).map { $0.relative(to: before).angle }.max()!
                     #expect(rotation > 1.0 + 1.5, "\(r.id) \(a): \(rotation) rad")
                 } else if Self.slapLabels.contains(a.label) {
-                    // The strongest reading is the start peak: its axis and sign are the label.
+                    // The strongest reading is the start peak; user acceleration opposes the
+                    // device's, so the device went the opposite way: that is the label.
                     let strongest = user.indices.max { Check.peak(user[$0]) < Check.peak(user[$1]) }!
                     let axis = user[strongest].dominantAxis
-                    let direction = Direction(axis: axis, positive: user[strongest][axis] > 0)
+                    let direction = Direction(axis: axis, positive: user[strongest][axis] < 0)
                     #expect(SyntheticDatasetGenerator.slapLabel(direction) == a.label, "\(r.id) \(a) at \(rate) Hz")
                     #expect(abs(user[strongest][axis]) >= 1.0)
                     // It is followed by a braking peak the other way, and nothing of the sort precedes it.
                     let braking = user[strongest...].map { $0[axis] * (user[strongest][axis] > 0 ? -1 : 1) }.max()!
                     #expect(braking >= 0.3, "\(r.id) \(a) at \(rate) Hz: no braking peak")
                     #expect(user[..<strongest].allSatisfy { $0[axis] * user[strongest][axis] >= -0.1 })
+                } else if Self.movementLabels.contains(a.label) {
+                    // The start lobe (from the first reading above 0.3 g, while the sign on its axis
+                    // holds) reads against the labelled direction, and a braking lobe follows.
+                    let onset = user.firstIndex { Check.peak($0) > 0.3 }!
+                    let axis = user[onset].dominantAxis
+                    let sign: Double = user[onset][axis] > 0 ? 1 : -1
+                    let lobe = user[onset...].prefix { $0[axis] * sign > 0 }
+                    let start = lobe.map { abs($0[axis]) }.max()!
+                    #expect(SyntheticDatasetGenerator.movementLabel(Direction(axis: axis, positive: sign < 0)) == a.label, "\(r.id) \(a) at \(rate) Hz")
+                    let braking = user[(onset + lobe.count)...].map { -$0[axis] * sign }.max() ?? 0
+                    #expect(braking >= 0.2, "\(r.id) \(a) at \(rate) Hz: no braking lobe")
+                    if braking > start { checked["braking harder", default: 0] += 1 }
                 } else if a.label.hasPrefix("circle") {
                     // User acceleration turns the way the circle is drawn (z of a × a' summed).
                     let turn = zip(user, user.dropFirst()).map { $0.cross($1).z }.reduce(0, +)
@@ -145,7 +159,7 @@ private enum Check {
                     #expect(Self.shapeLabels.contains(a.label))
                     #expect(user.map(\.length).max()! > 0.1, "\(r.id) \(a): a shape with no movement")
                 }
-                checked[a.label.hasPrefix("slap") ? "slap" : a.label, default: 0] += 1
+                checked[a.label.hasPrefix("slap") ? "slap" : a.label.hasPrefix("movement") ? "movement" : a.label, default: 0] += 1
             }
             for interval in Check.background(r) {
                 #expect(!Check.isShake(Check.user(r, in: interval).map(\.v)), "\(r.id) background \(interval)")
@@ -158,6 +172,9 @@ private enum Check {
             }
         }
         #expect(checked["shake", default: 0] >= 5 && checked["flip", default: 0] >= 5 && checked["slap", default: 0] >= 5)
+        #expect(checked["movement", default: 0] >= 5)
+        // Some gentle movements brake harder than they start: the case the documents warn about.
+        #expect(checked["braking harder", default: 0] >= 1)
         #expect((checked["circle-cw", default: 0] + checked["circle-ccw", default: 0]) >= 1)
     }
 
