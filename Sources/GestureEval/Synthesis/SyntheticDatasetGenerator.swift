@@ -37,9 +37,9 @@ public enum SyntheticDatasetGenerator {
     public static let shakeLabel = "shake"
     /// The label of flips.
     public static let flipLabel = "flip"
-    /// The label of a slap whose start peak points in `direction`: `slap-<direction>`.
+    /// The label of a slap that pushes the device toward `direction`: `slap-<direction>`.
     public static func slapLabel(_ direction: Direction) -> String { "slap-\(direction.rawValue)" }
-    /// The label of a gentle movement whose start peak points in `direction`: `movement-<direction>`.
+    /// The label of a gentle movement of the device toward `direction`: `movement-<direction>`.
     public static func movementLabel(_ direction: Direction) -> String { "movement-\(direction.rawValue)" }
 
     /// The spec of the dataset that ships with the project: 6 subjects × 2 sessions × 40 s of
