@@ -1,0 +1,172 @@
+import Foundation
+import GestureKit
+
+/// Draws the parameters of gestures and background activities for one subject.
+struct SceneComposer {
+    var style: SubjectStyle
+    var rng: SplitMix64
+    /// Directions and shapes still to come in the current shuffled round, so every label of a
+    /// family occurs about equally often.
+    private var directions: [Direction] = []
+    private var movementDirections: [Direction] = []
+    private var shapes: [ShapeGesture] = []
+
+    /// Creates a composer. The first round of directions and shapes starts `offset` places into
+    /// their fixed order, so consecutive recordings (which hold about two of each) continue where
+    /// the previous one stopped and labels stay balanced across a dataset; later rounds are shuffled.
+    init(style: SubjectStyle, rng: SplitMix64, offset: Int = 0) {
+        self.style = style
+        self.rng = rng
+        // Reversed because rounds are consumed from the end.
+        directions = Array(Self.rotated(Direction.allCases, by: offset).reversed())
+        movementDirections = directions
+        shapes = Array(Self.rotated(ShapeGesture.allCases, by: offset).reversed())
+    }
+
+    /// The unit vector of `direction` in the device frame.
+    private static func unit(_ direction: Direction) -> Vector3 {
+        var v = Vector3.zero
+        v[direction.axis] = direction == Direction(axis: direction.axis, positive: true) ? 1 : -1
+        return v
+    }
+
+    private static func rotated<T>(_ a: [T], by offset: Int) -> [T] {
+        let k = offset % a.count
+        return Array(a[k...] + a[..<k])
+    }
+
+    private static let axes = [Vector3(1, 0, 0), Vector3(0, 1, 0)]
+
+    /// A unit vector drawn uniformly on the sphere.
+    mutating func randomUnit() -> Vector3 {
+        let z = rng.uniform(-1...1), phi = rng.uniform(0...(2 * Double.pi))
+        let r = (1 - z * z).squareRoot()
+        return Vector3(r * cos(phi), r * sin(phi), z)
+    }
+
+    /// `v` tilted toward a random direction by `angle` radians.
+    mutating func jittered(_ v: Vector3, by angle: Double) -> Vector3 {
+        let axis = v.cross(randomUnit())
+        return Quaternion(angle: rng.uniform(0...angle), axis: axis).rotate(v)
+    }
+
+    /// One gesture of `family` and its label.
+    mutating func gesture(_ family: SyntheticGesture) -> (SyntheticMotion, String) {
+        let tilt = style.axisRotation
+        switch family {
+        case .shake:
+            // Amplitude ≥ 1.6 g and frequency ≤ 5 Hz keep every full lobe above 1.25 g even when
+            // sampled at 25 Hz. Two to four whole cycles, at most 0.95 s: the system cancels a
+            // shake that goes on for more than about a second.
+            let axis = tilt.rotate(rng.choose(Self.axes))
+            let frequency = min(5, rng.uniform(2.8...4.5) * style.speedScale)
+            let amplitude = rng.uniform(1.9...2.8) * style.amplitudeScale
+            let cycles = Double(max(2, Int(rng.uniform(0.5...0.95) * frequency)))
+            let motion = SyntheticMotion.shake(
+                duration: cycles / frequency, axis: axis, amplitude: amplitude, frequency: frequency,
+                wobble: rng.uniform(0.05...0.2)
+            )
+            return (motion, SyntheticDatasetGenerator.shakeLabel)
+        case .slap:
+            // A sharp start and a gentler, longer stop. Sampled at 25 Hz the start lobe still reads
+            // ≥ 1.05 g (a ≥ 0.096 s half-sine is caught within 21 % of its crest); at 50 Hz even with
+            // one sample lost it reads ≥ 0.56 of its peak, above the braking lobe's ≤ 0.45.
+            if directions.isEmpty { directions = rng.shuffled(Direction.allCases) }
+            let direction = directions.removeLast()
+            let motion = SyntheticMotion.push(
+                direction: tilt.rotate(Self.unit(direction)),
+                peak: rng.uniform(1.6...2.6) * style.amplitudeScale,
+                startTime: rng.uniform(0.12...0.16) / style.speedScale,
+                brakingRatio: rng.uniform(0.33...0.45)
+            )
+            return (motion, SyntheticDatasetGenerator.slapLabel(direction))
+        case .movement:
+            // Gentle and slower; braking ranges from weaker to 1.6 × stronger than the start, the
+            // case in which "largest reading wins" reports the direction backwards. The start lobe
+            // (≥ 0.15 s) reads ≥ 0.38 g even at 25 Hz, above the 0.3 g start threshold.
+            if movementDirections.isEmpty { movementDirections = rng.shuffled(Direction.allCases) }
+            let direction = movementDirections.removeLast()
+            let motion = SyntheticMotion.push(
+                direction: tilt.rotate(Self.unit(direction)),
+                peak: rng.uniform(0.5...0.9) * style.amplitudeScale,
+                startTime: rng.uniform(0.18...0.3) / style.speedScale,
+                brakingRatio: rng.uniform(0.7...1.6)
+            )
+            return (motion, SyntheticDatasetGenerator.movementLabel(direction))
+        case .flip:
+            let turn = rng.uniform(0.4...0.7) / style.speedScale
+            let hold = rng.uniform(0.4...1.2)
+            let motion = SyntheticMotion.flip(
+                duration: 2 * turn + hold, axis: tilt.rotate(rng.choose(Self.axes)),
+                angle: Double.pi - rng.uniform(0...0.25), turnTime: turn
+            )
+            return (motion, SyntheticDatasetGenerator.flipLabel)
+        case .shape:
+            if shapes.isEmpty { shapes = rng.shuffled(ShapeGesture.allCases) }
+            let shape = shapes.removeLast()
+            return (shapeMotion(shape), shape.rawValue)
+        }
+    }
+
+    /// One performance of `shape`.
+    mutating func shapeMotion(_ shape: ShapeGesture) -> SyntheticMotion {
+        // Single strokes are longer and quicker than the closed shapes, as people draw them.
+        let (base, reach): (ClosedRange<Double>, Double) = switch shape {
+        case .lineRight, .lineUp: (0.6...0.9, 1.8)
+        case .letterV: (1.1...1.5, 1)
+        default: (1.5...2.2, 1)
+        }
+        let plane = style.axisRotation * Quaternion(angle: rng.uniform(-0.15...0.15), axis: Vector3(0, 0, 1))
+        return .shape(
+            duration: rng.uniform(base) / style.speedScale, shape: shape,
+            size: rng.uniform(0.12...0.25) * reach * style.amplitudeScale, plane: plane, wrist: rng.uniform(0.1...0.3)
+        )
+    }
+
+    /// A background activity filling exactly `duration` seconds, drawn from `allowed`.
+    ///
+    /// Every activity stays below 0.75 g per lobe (so it can never satisfy the shake rule) and
+    /// within 0.7 rad of the base attitude (so it never approaches a flip). Activities that need
+    /// time to unfold fall back to rest when `duration` is short.
+    mutating func background(_ allowed: [SyntheticBackground], duration: Double) -> SyntheticMotion {
+        var activity = rng.choose(allowed)
+        if duration < 2, [.walking, .pickUp, .tilt].contains(activity) { activity = .rest }
+        switch activity {
+        case .rest:
+            return .rest(duration: duration)
+        case .tremor:
+            return .tremor(
+                duration: duration, amplitude: rng.uniform(0.01...0.04), frequency: rng.uniform(8...12),
+                axis: randomUnit(), rotation: rng.uniform(0.003...0.01), rotationAxis: randomUnit(),
+                phase: rng.uniform(0...(2 * Double.pi))
+            )
+        case .walking:
+            return .walking(
+                duration: duration, stepFrequency: rng.uniform(1.6...2.1), bounce: rng.uniform(0.15...0.35),
+                sway: rng.uniform(0.05...0.12), rock: rng.uniform(0.03...0.1), phase: rng.uniform(0...(2 * Double.pi))
+            )
+        case .pickUp:
+            let lift = min(rng.uniform(0.6...0.9), (duration - 0.2) / 2)
+            return .pickUp(
+                duration: duration, height: rng.uniform(0.15...0.35), tilt: rng.uniform(0.2...0.6),
+                liftTime: lift, tremor: rng.uniform(0.01...0.03)
+            )
+        case .bump:
+            return .bump(
+                duration: duration, at: rng.uniform(0.3...max(0.3, duration - 0.6)), amplitude: rng.uniform(0.2...0.6),
+                frequency: rng.uniform(10...25), decay: rng.uniform(0.015...0.04), axis: jittered(Vector3(0, 0, 1), by: 0.5)
+            )
+        case .vibration:
+            return .vibration(
+                duration: duration, amplitude: rng.uniform(0.03...0.12), frequency: rng.uniform(25...60),
+                axis: jittered(Vector3(0, 0, 1), by: 0.6)
+            )
+        case .tilt:
+            let azimuth = rng.uniform(0...(2 * Double.pi))
+            return .tilt(
+                duration: duration, angle: rng.uniform(0.2...0.6), axis: Vector3(cos(azimuth), sin(azimuth), 0),
+                turnTime: min(rng.uniform(0.4...0.8), (duration - 0.2) / 2)
+            )
+        }
+    }
+}

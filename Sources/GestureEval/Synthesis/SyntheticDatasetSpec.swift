@@ -1,0 +1,128 @@
+import GestureKit
+
+/// Everything that determines a synthetic dataset. The same spec gives the same dataset, value
+/// for value; the sampling rate and sensor model change the samples but never the annotations.
+///
+/// Decoding fills missing keys with the defaults, so a spec file need only name what it changes.
+public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
+    /// The seed of every random choice.
+    public var seed: UInt64
+    /// The dataset's name.
+    public var name: String
+    /// Continuous recordings with sparse annotations, or one short recording per shape gesture.
+    public var kind: Dataset.Kind
+    /// Number of subjects, each with their own ``SubjectStyle``.
+    public var subjects: Int
+    /// Sessions per subject.
+    public var sessionsPerSubject: Int
+    /// Continuous recordings per session (continuous kind).
+    public var recordingsPerSession: Int
+    /// Length of each continuous recording, seconds.
+    public var recordingDuration: Double
+    /// Repetitions of each shape per session (segments kind).
+    public var repetitions: Int
+    /// Sampling rate, Hz.
+    public var samplingRate: Double
+    /// The simulated sensor's imperfections.
+    public var sensor: SensorModel
+    /// The gesture families performed (continuous kind).
+    public var gestures: [SyntheticGesture]
+    /// The background activities between gestures (continuous kind).
+    public var backgrounds: [SyntheticBackground]
+    /// Shortest background stretch between two gestures, seconds.
+    public var minimumGap: Double
+    /// Longest background stretch between two gestures, seconds.
+    public var maximumGap: Double
+    /// How much subjects differ, in [0, 1]; 0 makes every subject perform alike.
+    public var styleVariation: Double
+
+    /// Creates a spec; the defaults give the small dataset that ships with the project.
+    public init(
+        seed: UInt64 = 20_251_121,
+        name: String = "synthetic-gestures",
+        kind: Dataset.Kind = .continuous,
+        subjects: Int = 6,
+        sessionsPerSubject: Int = 2,
+        recordingsPerSession: Int = 1,
+        recordingDuration: Double = 40,
+        repetitions: Int = 2,
+        samplingRate: Double = 50,
+        sensor: SensorModel = SensorModel(),
+        gestures: [SyntheticGesture] = SyntheticGesture.allCases,
+        backgrounds: [SyntheticBackground] = SyntheticBackground.allCases,
+        minimumGap: Double = 2,
+        maximumGap: Double = 4.5,
+        styleVariation: Double = 1
+    ) {
+        self.seed = seed
+        self.name = name
+        self.kind = kind
+        self.subjects = subjects
+        self.sessionsPerSubject = sessionsPerSubject
+        self.recordingsPerSession = recordingsPerSession
+        self.recordingDuration = recordingDuration
+        self.repetitions = repetitions
+        self.samplingRate = samplingRate
+        self.sensor = sensor
+        self.gestures = gestures
+        self.backgrounds = backgrounds
+        self.minimumGap = minimumGap
+        self.maximumGap = maximumGap
+        self.styleVariation = styleVariation
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case seed, name, kind, subjects, sessionsPerSubject, recordingsPerSession, recordingDuration, repetitions,
+             samplingRate, sensor, gestures, backgrounds, minimumGap, maximumGap, styleVariation
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = SyntheticDatasetSpec()
+        self.init(
+            seed: try c.decode(.seed, default: d.seed),
+            name: try c.decode(.name, default: d.name),
+            kind: try c.decode(.kind, default: d.kind),
+            subjects: try c.decode(.subjects, default: d.subjects),
+            sessionsPerSubject: try c.decode(.sessionsPerSubject, default: d.sessionsPerSubject),
+            recordingsPerSession: try c.decode(.recordingsPerSession, default: d.recordingsPerSession),
+            recordingDuration: try c.decode(.recordingDuration, default: d.recordingDuration),
+            repetitions: try c.decode(.repetitions, default: d.repetitions),
+            samplingRate: try c.decode(.samplingRate, default: d.samplingRate),
+            sensor: try c.decode(.sensor, default: d.sensor),
+            gestures: try c.decode(.gestures, default: d.gestures),
+            backgrounds: try c.decode(.backgrounds, default: d.backgrounds),
+            minimumGap: try c.decode(.minimumGap, default: d.minimumGap),
+            maximumGap: try c.decode(.maximumGap, default: d.maximumGap),
+            styleVariation: try c.decode(.styleVariation, default: d.styleVariation)
+        )
+    }
+
+    /// Throws, naming the key, unless the spec can be generated.
+    public func validate() throws(ConfigurationError) {
+        for (key, value) in [("subjects", subjects), ("sessionsPerSubject", sessionsPerSubject),
+                             ("recordingsPerSession", recordingsPerSession), ("repetitions", repetitions)] {
+            guard (1...999).contains(value) else { throw ConfigurationError(key: key, "must be between 1 and 999, got \(value)") }
+        }
+        guard samplingRate.isFinite, samplingRate >= 10, samplingRate <= 1000 else {
+            throw ConfigurationError(key: "samplingRate", "must be between 10 and 1000 Hz, got \(samplingRate)")
+        }
+        guard recordingDuration.isFinite, recordingDuration >= 10, recordingDuration <= 86_400 else {
+            throw ConfigurationError(key: "recordingDuration", "must be between 10 s and one day, got \(recordingDuration)")
+        }
+        guard minimumGap.isFinite, minimumGap >= 1 else {
+            throw ConfigurationError(key: "minimumGap", "must be at least 1 s so detectors can settle, got \(minimumGap)")
+        }
+        guard maximumGap.isFinite, maximumGap >= minimumGap else {
+            throw ConfigurationError(key: "maximumGap", "must be at least minimumGap (\(minimumGap) s), got \(maximumGap)")
+        }
+        guard styleVariation.isFinite, (0...1).contains(styleVariation) else {
+            throw ConfigurationError(key: "styleVariation", "must be in [0, 1], got \(styleVariation)")
+        }
+        if kind == .continuous {
+            guard !gestures.isEmpty else { throw ConfigurationError(key: "gestures", "name at least one gesture family") }
+            guard !backgrounds.isEmpty else { throw ConfigurationError(key: "backgrounds", "name at least one background activity") }
+        }
+        try sensor.validate("sensor")
+    }
+}
