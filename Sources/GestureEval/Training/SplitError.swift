@@ -6,6 +6,8 @@ public enum SplitError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooFewGroups(kind: String, groups: Int, folds: Int)
     /// A fold would have no training or no test recordings.
     case emptyPart(fold: Int, part: String)
+    /// A split name that ``SplitStrategy/parse(_:seed:)`` does not know.
+    case invalidName(String)
 
     /// A one-line explanation naming the statistic, split or fold concerned.
     public var description: String {
@@ -13,6 +15,8 @@ public enum SplitError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .invalidFoldCount(k): "k-fold needs k ≥ 2, got \(k)"
         case let .tooFewGroups(kind, groups, folds): "cannot split \(groups) \(kind) into \(folds) folds"
         case let .emptyPart(fold, part): "fold \(fold) has no \(part) recordings"
+        case let .invalidName(name):
+            "unknown split '\(name)'; use leave-one-subject-out, grouped-k-fold:K[:subject|session], stratified-k-fold:K or fixed:TRAIN:TEST"
         }
     }
 }

@@ -1,0 +1,168 @@
+import Foundation
+import GestureKit
+
+/// Tables and the report folder of an ``ExperimentResult``.
+///
+/// The folder holds `results.json` (the whole result), `comparison.csv` (metric per entry with
+/// interval), `folds.csv` (metric per entry and fold, with what training chose), `pairs.csv`
+/// (McNemar, paired bootstrap, Wilcoxon), `ranks.csv` (average ranks, Friedman, CD),
+/// `metrics-<dataset>.csv` (every metric), `summary.md`, and SVG plots with their data: a signal
+/// with annotations and detections per continuous entry, a confusion matrix and a latency
+/// histogram per entry, and the critical-difference diagram.
+public enum ExperimentReport {
+    /// One row per entry and dataset: the pooled metric and its interval.
+    public static func comparisonTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd"])
+        for s in result.scores {
+            let values = s.folds.map(\.value.value).filter(\.isFinite)
+            let mean = values.isEmpty ? Double.nan : values.reduce(0, +) / Double(values.count)
+            let sd = values.count < 2 ? Double.nan : (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)).squareRoot()
+            table.append([s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
+                          fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
+                          String(s.folds.count), fmt(mean), fmt(sd)])
+        }
+        return table
+    }
+
+    /// One row per entry, dataset and fold.
+    public static func foldTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "trained"])
+        for s in result.scores {
+            for f in s.folds {
+                let trained = f.trained.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+                table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
+                              fmt(f.value.interval?.upper), String(f.count), trained])
+            }
+        }
+        return table
+    }
+
+    /// One row per pair of entries judged on the same annotations.
+    public static func pairTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["first", "second", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
+                                      "difference", "lower", "upper", "bootstrap p", "wilcoxon W", "wilcoxon p"])
+        for p in result.pairs {
+            table.append([p.first, p.second,
+                          p.mcnemar.map { String($0.onlyFirstCorrect) } ?? "", p.mcnemar.map { String($0.onlySecondCorrect) } ?? "",
+                          fmt(p.mcnemar?.pValue), p.mcnemar?.method.rawValue ?? "",
+                          fmt(p.bootstrap?.difference.value), fmt(p.bootstrap?.difference.interval?.lower),
+                          fmt(p.bootstrap?.difference.interval?.upper), fmt(p.bootstrap?.pValue),
+                          fmt(p.wilcoxon?.statistic), fmt(p.wilcoxon?.pValue)])
+        }
+        return table
+    }
+
+    /// Average ranks of the ranked entries.
+    public static func rankTable(_ r: RankComparison) -> CSVTable {
+        var table = CSVTable(header: ["entry", "average rank"])
+        for (m, rank) in zip(r.methods, r.friedman.averageRanks).sorted(by: { $0.1 < $1.1 }) { table.append([m, fmt(rank)]) }
+        return table
+    }
+
+    /// Holm-adjusted pairwise Wilcoxon p-values and Nemenyi decisions of the ranked entries.
+    public static func rankPairTable(_ r: RankComparison) -> CSVTable {
+        var table = CSVTable(header: ["first", "second", "rank difference", "nemenyi p", "nemenyi significant", "wilcoxon p (Holm)", "holm significant"])
+        for (n, w) in zip(r.nemenyi.pairs, r.pairwise.pairs) {
+            table.append([r.methods[n.first], r.methods[n.second], fmt(n.rankDifference), fmt(n.pValue), n.significant ? "yes" : "no",
+                          fmt(w.adjustedPValue), w.significant ? "yes" : "no"])
+        }
+        return table
+    }
+
+    /// The omnibus line: Friedman χ², Iman–Davenport F, the critical difference.
+    public static func rankSummary(_ r: RankComparison, test: Experiment.RankTest) -> String {
+        let units = r.units.count, k = r.methods.count
+        var s = "Friedman χ²(\(k - 1)) = \(fmt(r.friedman.chiSquare)), p = \(fmt(r.friedman.pValue)); "
+        s += "Iman–Davenport F = \(fmt(r.friedman.imanDavenportF)), p = \(fmt(r.friedman.imanDavenportPValue)); "
+        s += "\(k) entries over \(units) folds"
+        if test == .friedmanNemenyi {
+            s += "; Nemenyi CD = \(fmt(r.nemenyi.criticalDifference)) ranks (α = \(fmt(r.nemenyi.alpha)), q = \(fmt(r.nemenyi.q)))"
+        } else {
+            s += "; Holm-corrected pairwise Wilcoxon at α = \(fmt(r.pairwise.alpha))"
+        }
+        return s
+    }
+
+    /// The terminal / Markdown summary text (tables as Markdown).
+    public static func markdown(_ result: ExperimentResult, command: String) -> String {
+        var s = "# Experiment \(result.experiment.name)\n\n"
+        if !result.experiment.description.isEmpty { s += result.experiment.description + "\n\n" }
+        s += "Command: `\(command)`\n\nSplit `\(result.experiment.split)`, seed \(result.seed), metric \(result.metric.rawValue), "
+        s += "matching tolerance \(fmt(result.experiment.matching.before)) s before / \(fmt(result.experiment.matching.after)) s after, "
+        s += "\(result.experiment.bootstrapReplicates) bootstrap replicates (95 % percentile intervals).\n\n"
+        s += "## Comparison\n\n" + comparisonTable(result).markdown + "\n"
+        s += "## Per fold\n\n" + foldTable(result).markdown + "\n"
+        if !result.pairs.isEmpty { s += "## Pairs (same annotations)\n\n" + pairTable(result).markdown + "\n" }
+        if let r = result.ranking {
+            s += "## Ranks\n\n" + rankSummary(r, test: result.experiment.test) + ".\n\n" + rankTable(r).markdown + "\n"
+            s += rankPairTable(r).markdown + "\n![critical difference](critical-difference.svg)\n\n"
+        }
+        if !result.warnings.isEmpty { s += "## Warnings\n\n" + result.warnings.map { "- \($0)\n" }.joined() + "\n" }
+        return s
+    }
+
+    /// A file-safe name for a plot of `entry`.
+    static func slug(_ text: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+        var out = ""
+        for c in text.lowercased() { out.append(allowed.contains(c) ? c : "-") }
+        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
+        return out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+
+    /// Writes the report folder for `result` (run by `runner`, which holds the recordings to plot).
+    public static func write(_ result: ExperimentResult, runner: ExperimentRunner, to url: URL, command: [String]) throws(DataFileError) -> ReportFolder {
+        var folder = try ReportFolder(url: url, command: command)
+        try folder.writeResults(result)
+        try folder.write(comparisonTable(result), named: "comparison")
+        try folder.write(foldTable(result), named: "folds")
+        if !result.pairs.isEmpty { try folder.write(pairTable(result), named: "pairs") }
+        if let r = result.ranking {
+            try folder.write(rankTable(r), named: "ranks")
+            try folder.write(rankPairTable(r), named: "rank-pairs")
+            try folder.add(CriticalDifferenceDiagram(title: "Average rank of \(result.metric.rawValue) over folds (CD \(fmt(r.nemenyi.criticalDifference)))",
+                                                     methods: r.methods, averageRanks: r.friedman.averageRanks,
+                                                     criticalDifference: r.nemenyi.criticalDifference), named: "critical-difference")
+        }
+        for (key, evaluation) in result.evaluations.sorted(by: { $0.key < $1.key }) {
+            var table = CSVTable(header: ["scope", "name", "value", "lower", "upper"])
+            for m in evaluation.metrics { table.append([m.scope, m.name, fmt(m.value), fmt(m.interval?.lower), fmt(m.interval?.upper)]) }
+            try folder.write(table, named: "metrics-\(slug(key))")
+            for (name, matrix) in evaluation.tables.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/confusion") && matrix.rows == matrix.columns {
+                let entry = String(name.dropLast("/confusion".count))
+                try folder.add(ConfusionMatrixPlot(title: "\(entry) on \(key): \(matrix.rowAxis) (rows) × \(matrix.columnAxis) (columns)",
+                                                   labels: matrix.rows, counts: matrix.counts), named: "confusion-\(slug(entry))-\(slug(key))")
+            }
+        }
+        for entry in result.experiment.entries {
+            for key in entry.datasets {
+                guard let plot = signalAndLatency(entry: entry, datasetKey: key, result: result, runner: runner) else { continue }
+                try folder.add(plot.signal, named: "signal-\(slug(entry.name))-\(slug(key))")
+                if let latency = plot.latency { try folder.add(latency, named: "latency-\(slug(entry.name))-\(slug(key))") }
+            }
+        }
+        try folder.writeSummary(markdown(result, command: folder.manifest.commandLine))
+        return folder
+    }
+
+    /// The signal of the entry's first test recording with its judged annotations and completed
+    /// events, and the latency histogram of its correct detections.
+    static func signalAndLatency(entry: Experiment.Entry, datasetKey: String, result: ExperimentResult, runner: ExperimentRunner) -> (signal: SignalPlot, latency: LatencyHistogram?)? {
+        guard let score = result.scores.first(where: { $0.entry == entry.name && $0.dataset == datasetKey }),
+              let example = score.example, let dataset = runner.datasets[datasetKey],
+              let original = dataset.recordings.first(where: { $0.id == example.recording })
+        else { return nil }
+        let recording = ExperimentRunner.judged([original], entry: entry, kind: .continuous)[0]
+        let signal = SignalPlot(recording: recording, events: example.events,
+                                title: "\(entry.name): \(recording.id) (fold \(example.fold))")
+        let latency = score.latencies.isEmpty ? nil
+            : LatencyHistogram(title: "\(entry.name): detection time − annotation end (s)", latencies: score.latencies)
+        return (signal, latency)
+    }
+
+    static func fmt(_ x: Double?) -> String {
+        guard let x else { return "" }
+        guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
+        return String(format: "%.4g", x)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GestureKit
+
+/// What ``ExperimentRunner`` produces: per entry and dataset the metric per fold and pooled (with
+/// intervals) and what training chose in each fold; pairwise tests between entries judged on the
+/// same annotations; a rank comparison over ≥ 3 entries; and for each dataset an
+/// ``EvaluationResult`` with every metric, table and the folds.
+///
+/// Holds no dates, timings or host names: the same experiment, data and seed give the same bytes
+/// (``jsonData()``).
+public struct ExperimentResult: Codable, Hashable, Sendable {
+    /// The metric of one fold.
+    public struct FoldScore: Codable, Hashable, Sendable {
+        /// The fold's name (the test subject under leave-one-subject-out).
+        public var fold: String
+        /// The metric with its interval (bootstrap over the fold's recordings or examples).
+        public var value: Estimate
+        /// Annotations (continuous) or examples (segments) tested.
+        public var count: Int
+        /// What training chose in this fold: the tuned parameters, or a model summary.
+        public var trained: [String: Double]
+    }
+
+    /// One entry on one dataset.
+    public struct EntryScore: Codable, Hashable, Sendable {
+        /// The entry's name.
+        public var entry: String
+        /// Recognizer identifier.
+        public var recognizer: String
+        /// Dataset key.
+        public var dataset: String
+        /// Continuous (event metrics) or segments (classification metrics).
+        public var kind: Dataset.Kind
+        /// The labels judged.
+        public var labels: [String]
+        /// The metric's name as computed (`f1`, `macroF1`, `accuracy`, …).
+        public var metricName: String
+        /// Pooled over every test fold, with interval.
+        public var overall: Estimate
+        /// Per fold, in fold order.
+        public var folds: [FoldScore]
+        /// The base configuration (canonical JSON).
+        public var configuration: String
+        /// Detection time − annotation end of every correct detection, seconds (continuous only).
+        public var latencies: [Double]
+        /// The first test recording of the first fold and the completed events on it (continuous only),
+        /// for the signal plot.
+        public var example: Example?
+    }
+
+    /// One recording's completed events, as plotted.
+    public struct Example: Codable, Hashable, Sendable {
+        /// The recording's id in its dataset.
+        public var recording: String
+        /// The fold that tested it.
+        public var fold: String
+        /// Its completed events (labels as judged).
+        public var events: [GestureEvent]
+    }
+
+    /// Two entries judged on the same annotations or examples.
+    public struct PairComparison: Codable, Hashable, Sendable {
+        /// First entry.
+        public var first: String
+        /// Second entry.
+        public var second: String
+        /// McNemar's test on paired per-annotation (per-example) correctness.
+        public var mcnemar: McNemarTest?
+        /// Paired bootstrap of the metric difference first − second (F1 over recordings for events,
+        /// accuracy over examples for segments).
+        public var bootstrap: PairedBootstrapComparison?
+        /// Wilcoxon signed-rank test over the per-fold metric.
+        public var wilcoxon: WilcoxonSignedRankTest?
+        /// Why a test was left out (too few folds, no discordant pairs, …).
+        public var notes: [String]
+    }
+
+    /// The experiment as run.
+    public var experiment: Experiment
+    /// ``GestureLabVersion/current``.
+    public var packageVersion: String
+    /// The seed of every random choice.
+    public var seed: UInt64
+    /// The metric compared.
+    public var metric: Experiment.Metric
+    /// Per entry and dataset, in experiment order.
+    public var scores: [EntryScore]
+    /// Pairwise comparisons.
+    public var pairs: [PairComparison]
+    /// Friedman / Iman–Davenport, Nemenyi CD and Holm-corrected pairwise Wilcoxon over the folds,
+    /// for the entries sharing the same folds (at least 3).
+    public var ranking: RankComparison?
+    /// Per dataset key: every metric of every entry (scopes `entry`, `entry/fold NAME`), tables and folds.
+    public var evaluations: [String: EvaluationResult]
+    /// Warnings a reader must see.
+    public var warnings: [String]
+
+    /// Pretty-printed JSON with sorted keys and a final newline (as ``ReportFolder`` writes it).
+    public func jsonData() throws(DataFileError) -> Data {
+        do {
+            return try ReportFolder.encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            throw DataFileError(file: "results.json", "cannot encode: \(error)")
+        }
+    }
+}

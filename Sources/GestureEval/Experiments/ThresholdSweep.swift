@@ -1,0 +1,101 @@
+import Foundation
+import GestureKit
+
+/// Varies one configuration value of a recognizer over a range on continuous recordings and
+/// records, for each value, false activations per hour of background and the miss rate: the
+/// data of a detection-error-tradeoff (DET) curve.
+///
+/// Every value runs the recognizer through ``GestureKit/Pipeline`` over all recordings; events are
+/// matched with ``EventMatching``. A false activation is an insertion (a detection intersecting
+/// no judged annotation's window); the miss rate is 1 − recall over judged annotations.
+/// - Complexity: O(values × total samples) recognizer steps.
+public struct ThresholdSweep: Sendable {
+    /// One value's outcome.
+    public struct Point: Codable, Hashable, Sendable {
+        /// The parameter's value.
+        public var value: Double
+        /// Judged annotations.
+        public var annotations: Int
+        /// Completed detections.
+        public var detections: Int
+        /// Correct detections.
+        public var truePositives: Int
+        /// Insertions.
+        public var falseActivations: Int
+        /// Insertions per hour of background.
+        public var falseActivationsPerHour: Double
+        /// 1 − recall.
+        public var missRate: Double
+        /// Pooled F1.
+        public var f1: Double
+    }
+
+    /// The entry swept (recognizer, configuration, labels judged).
+    public var entry: Experiment.Entry
+    /// The dotted configuration key varied.
+    public var parameter: String
+    /// The values, in order.
+    public var values: [Double]
+    /// Matching tolerances.
+    public var matching: EventMatching
+    /// Where recognizers come from.
+    public var registry: RecognizerRegistry
+
+    /// Creates a sweep.
+    public init(entry: Experiment.Entry, parameter: String, values: [Double], matching: EventMatching = EventMatching(),
+                registry: RecognizerRegistry = .standard) {
+        self.entry = entry
+        self.parameter = parameter
+        self.values = values
+        self.matching = matching
+        self.registry = registry
+    }
+
+    /// Runs the sweep over `dataset` (continuous); `progress` is called after each value.
+    public func run(on dataset: Dataset, progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> [Point] {
+        guard dataset.kind == .continuous else { throw ExperimentError(dataset: dataset.name, "a sweep needs continuous recordings, this dataset holds segments") }
+        guard !values.isEmpty else { throw ExperimentError(entry: entry.name, "no values to sweep") }
+        let base: ConfigurationValue
+        do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw ExperimentError(entry: entry.name, error.description) }
+        guard base[path: parameter] != nil || (try? registry.makeRecognizer(entry.recognizer, configuration: base.setting(parameter, to: .number(values[0])).decoding)) != nil else {
+            throw ExperimentError(entry: entry.name, "unknown parameter '\(parameter)'")
+        }
+        let recordings = ExperimentRunner.judged(dataset.recordings, entry: entry, kind: .continuous)
+        let background = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
+        var points: [Point] = []
+        for value in values {
+            let configuration = base.setting(parameter, to: .number(value))
+            let recognizer: any Recognizer
+            do { recognizer = try registry.makeRecognizer(entry.recognizer, configuration: configuration.decoding) } catch {
+                throw ExperimentError(entry: entry.name, "\(parameter) = \(value): \(error)")
+            }
+            nonisolated(unsafe) let prototype = recognizer
+            let events = EventDetection.run(recordings) { Pipeline(recognizers: [prototype]) }.map { ExperimentRunner.mapped($0, entry: entry) }
+            var counts = EventCounts()
+            for (r, e) in zip(recordings, events) { counts = counts + matching.match(annotations: r.annotations, events: e).counts }
+            points.append(Point(value: value, annotations: counts.annotations, detections: counts.detections, truePositives: counts.truePositives,
+                                falseActivations: counts.insertions,
+                                falseActivationsPerHour: background > 0 ? Double(counts.insertions) / background : .nan,
+                                missRate: counts.annotations > 0 ? 1 - Double(counts.truePositives) / Double(counts.annotations) : .nan,
+                                f1: counts.f1))
+            progress?()
+        }
+        return points
+    }
+
+    /// The table of a sweep's points.
+    public static func table(_ points: [Point], parameter: String) -> CSVTable {
+        var table = CSVTable(header: [parameter, "annotations", "detections", "correct", "false activations", "false activations per hour", "miss rate", "f1"])
+        for p in points {
+            table.append([CSVTable.number(p.value), String(p.annotations), String(p.detections), String(p.truePositives), String(p.falseActivations),
+                          ExperimentReport.fmt(p.falseActivationsPerHour), ExperimentReport.fmt(p.missRate), ExperimentReport.fmt(p.f1)])
+        }
+        return table
+    }
+
+    /// The DET plot of a sweep.
+    public static func plot(_ points: [Point], name: String, parameter: String) -> DETCurvePlot {
+        DETCurvePlot(title: "\(name): false activations per hour vs miss rate over \(parameter)",
+                     series: [.init(name: name, points: points.map { .init(threshold: $0.value, falseActivationsPerHour: $0.falseActivationsPerHour, missRate: $0.missRate) })])
+    }
+}

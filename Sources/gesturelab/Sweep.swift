@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import GestureEval
+
+/// `gesturelab sweep`: false activations per hour versus miss rate over one threshold's range.
+struct Sweep: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Vary one threshold over a range on continuous recordings: false activations per hour vs miss rate (DET data).",
+        discussion: """
+            Runs the recognizer over every recording once per value of --parameter (a key of its
+            configuration, dotted for nested keys) and matches its events to the judged annotations.
+            A false activation is a detection outside every judged annotation's tolerance window; the
+            miss rate is 1 − recall. With --out DIR it writes sweep.csv, results.json, summary.md and the
+            DET curve (det.svg).
+            Example:
+              gesturelab sweep --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
+                --labels shake --parameter peakThreshold --from 0.75 --to 2.5 --step 0.25 --out reports/sweep-shake
+            """
+    )
+
+    @OptionGroup var entry: EntryOptions
+
+    @Option(help: "The configuration key varied (for example peakThreshold, threshold, flipAngle).")
+    var parameter: String
+
+    @Option(help: "First value.")
+    var from: Double
+
+    @Option(help: "Last value (inclusive).")
+    var to: Double
+
+    @Option(help: "Step between values.")
+    var step: Double
+
+    @Option(help: "Also write a report folder here.")
+    var out: String?
+
+    @Flag(help: "Print the points as JSON.")
+    var json = false
+
+    @OptionGroup var progress: ProgressOptions
+
+    func validate() throws {
+        try entry.validateEntry()
+        guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
+        guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
+        guard entry.recognizer != "dtw" else { throw ValidationError("sweep varies a rule-based recognizer's threshold; dtw is not one") }
+        guard from.isFinite, to.isFinite, step.isFinite, step > 0, to >= from, (to - from) / step <= 10_000 else {
+            throw ValidationError("--from, --to and --step need from ≤ to, step > 0 and at most 10000 values")
+        }
+    }
+
+    func run() throws {
+        let values = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
+        let spec = try entry.entry()
+        let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
+        let dataset = try ExperimentRunner.loadDatasets(experiment)["data"]!
+        let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching)
+        let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
+        let points = try sweep.run(on: dataset) { reporter.advance() }
+        reporter.finish()
+        let table = ThresholdSweep.table(points, parameter: parameter)
+        if let out {
+            var folder = try ReportFolder(url: URL(fileURLWithPath: out, isDirectory: true), command: ["gesturelab"] + CommandLine.arguments.dropFirst())
+            try folder.writeResults(Results(recognizer: spec.recognizer, configuration: entry.config, dataset: entry.dataset ?? "",
+                                            labels: spec.labels, parameter: parameter, points: points))
+            try folder.write(table, named: "sweep")
+            try folder.add(ThresholdSweep.plot(points, name: spec.name, parameter: parameter), named: "det")
+            try folder.writeSummary("# Sweep of \(parameter)\n\nCommand: `\(folder.manifest.commandLine)`\n\n\(table.markdown)\n![DET curve](det.svg)\n")
+        }
+        if json {
+            let encoder = ReportFolder.encoder
+            FileHandle.standardOutput.write(try encoder.encode(points) + Data("\n".utf8))
+        } else {
+            print(table.aligned, terminator: "")
+            if let out { print("report: \(out)/summary.md") }
+        }
+    }
+
+    struct Results: Encodable {
+        var recognizer: String
+        var configuration: String?
+        var dataset: String
+        var labels: [String]
+        var parameter: String
+        var points: [ThresholdSweep.Point]
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import GestureEval
+import GestureKit
+
+/// `gesturelab train`: a tuned configuration (rule-based) or a trained DTW model from a dataset.
+struct Train: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Train a recognizer on a dataset: a tuned configuration (YAML) or a DTW model (JSON).",
+        discussion: """
+            Rule-based recognizers: every combination of the --search ranges (or an experiment entry's
+            search) is applied to the configuration and run over the training recordings; the one with the
+            best --metric wins and is written as YAML that `detect --config` and experiment files accept.
+            dtw: templates (medoids by default), the band (learned by leave-one-out unless the
+            configuration fixes it) and rejection thresholds from the judged annotations; written as a
+            model file for `detect --recognizer dtw --config FILE`. Files are written atomically.
+            Training uses all recordings, or only the training session with --split fixed:TRAIN:TEST.
+            Examples:
+              gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
+                --labels shake --search peakThreshold=1.0:2.0:0.25 --search movementThreshold=0.5,0.75 --out tuned-shake.yaml
+              gesturelab train --recognizer dtw --dataset datasets/default-shapes --out shapes.dtw.json
+              gesturelab train --experiment configs/experiments/default.yaml --entry "shake (tuned)" --out tuned-shake.yaml
+            """
+    )
+
+    @OptionGroup var entry: EntryOptions
+
+    @Option(help: "Take the recognizer, configuration, labels, search and dataset from this experiment file's entry.")
+    var experiment: String?
+
+    @Option(name: .customLong("entry"), help: "The entry's name in --experiment.")
+    var entryName: String?
+
+    @Option(help: "A parameter range, KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable).")
+    var search: [SearchRange] = []
+
+    @Option(help: "Metric maximised: f1, precision, recall, accuracy, balanced-accuracy.")
+    var metric: Experiment.Metric = .f1
+
+    @Option(help: "all (default), or fixed:TRAIN:TEST to train on the TRAIN session only.")
+    var split: String = "all"
+
+    @Option(help: "Output file: YAML for a tuned configuration, JSON for a DTW model.")
+    var out: String
+
+    @OptionGroup var progress: ProgressOptions
+
+    func validate() throws {
+        try entry.validateEntry()
+        if experiment != nil {
+            guard entryName != nil else { throw ValidationError("--experiment needs --entry NAME") }
+            guard entry.recognizer == nil else { throw ValidationError("give either --experiment or --recognizer, not both") }
+        } else {
+            guard entry.recognizer != nil else { throw ValidationError("--recognizer (or --experiment with --entry) is required") }
+            guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
+        }
+        guard split == "all" || split.lowercased().hasPrefix("fixed:") else {
+            throw ValidationError("--split must be all or fixed:TRAIN:TEST, got '\(split)'")
+        }
+        guard !out.isEmpty else { throw ValidationError("--out needs a file path") }
+    }
+
+    func run() throws {
+        var (spec, chosenEntry) = try resolve()
+        let dataset = try ExperimentRunner.loadDatasets(spec)[chosenEntry.datasets[0]]!
+        var recordings = dataset.recordings
+        if split != "all" {
+            let strategy = try SplitStrategy.parse(split, seed: spec.seed)
+            recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
+        }
+        if chosenEntry.recognizer != "dtw", chosenEntry.search.isEmpty {
+            CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
+        }
+        chosenEntry.name = chosenEntry.name.isEmpty ? chosenEntry.recognizer : chosenEntry.name
+        spec.entries = [chosenEntry]
+        let reporter = ProgressReporter("train \(chosenEntry.name)", total: 1, quiet: progress.quiet)
+        let model = try ExperimentRunner.train(chosenEntry, on: recordings, kind: dataset.kind, experiment: spec)
+        reporter.advance()
+        reporter.finish()
+        let url = URL(fileURLWithPath: out)
+        let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+        switch model {
+        case let .dtw(dtwModel, _):
+            try DTWModelFile.write(dtwModel, to: url)
+            print("trained dtw on \(recordings.count) recordings: \(summary)")
+        case let .configuration(value, _):
+            var text = "# \(chosenEntry.recognizer) configuration tuned by:\n#   gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))\n"
+            text += "# on \(recordings.count) recordings of \(dataset.name), maximising \(spec.metric.rawValue): \(summary)\n"
+            text += value.yaml
+            do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
+                throw DataFileError(file: out, "cannot write: \(error.localizedDescription)")
+            }
+            print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
+        }
+        print("wrote \(out)")
+    }
+
+    private func resolve() throws -> (Experiment, Experiment.Entry) {
+        let ranges = Dictionary(search.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 })
+        if let experiment {
+            var spec = try Experiment(contentsOf: URL(fileURLWithPath: experiment))
+            guard var chosen = spec.entries.first(where: { $0.name == entryName }) else {
+                throw DataFileError(file: experiment, field: "entries", "no entry named '\(entryName ?? "")'; entries: \(spec.entries.map(\.name).joined(separator: ", "))")
+            }
+            chosen.search.merge(ranges) { $1 }
+            chosen.datasets = [chosen.datasets[0]]
+            spec.entries = [chosen]
+            return (spec, chosen)
+        }
+        let chosen = try entry.entry(search: ranges)
+        return (try entry.experiment(name: "train", split: "loso", seed: 1, metric: metric, entry: chosen), chosen)
+    }
+}
