@@ -52,29 +52,9 @@ import Testing
         return process.terminationStatus == 0
     }
 
-    @Test func exportedNotebookExecutesWithoutErrors() throws {
-        #expect(Self.pythonHas(["nbclient", "nbformat", "ipykernel", "matplotlib", "pandas"]),
-                "run scripts/setup.sh to install the notebook packages")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-nb-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let reportURL = root.appendingPathComponent("reports/run 1")
-        try Self.makeReport(at: reportURL)
-
-        let notebookURL = root.appendingPathComponent("notebooks-export/run.ipynb")
-        let export = try GestureLabBinary.run(["export", "notebook", "--report", reportURL.path, "--out", notebookURL.path])
-        #expect(export.status == 0, "\(export.stderr)")
-        #expect(export.stdout.contains("run.ipynb"))
-
-        // Structure: nbformat 4, the first cell holds the exact command.
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: notebookURL)) as? [String: Any])
-        #expect(json["nbformat"] as? Int == 4)
-        let cells = try #require(json["cells"] as? [[String: Any]])
-        let first = (cells.first?["source"] as? [String])?.joined() ?? ""
-        let manifest = try ReportFolder.manifest(at: reportURL)
-        #expect(first.contains(manifest.commandLine))
-        #expect(first.contains("'\(reportURL.path)'"), "a path with a space is shell-quoted")
-
-        // Execute every cell; nbclient raises (non-zero exit) on the first cell that errors.
+    /// Executes every cell of the notebook at `url` with nbclient in the notebook's folder; stdout
+    /// ends with `images=N errors=M` (figures drawn, cells that raised).
+    static func execute(_ notebookURL: URL) throws -> (status: Int32, stdout: String, stderr: String) {
         let script = """
             import sys, nbformat, nbclient
             path, folder = sys.argv[1], sys.argv[2]
@@ -99,8 +79,35 @@ import Testing
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "notebook failed:\n\(stderr.suffix(3000))")
-        #expect(stdout.contains("images=\(manifest.plots.count) errors=0"), "one figure per plot: \(stdout)")
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    @Test func exportedNotebookExecutesWithoutErrors() throws {
+        #expect(Self.pythonHas(["nbclient", "nbformat", "ipykernel", "matplotlib", "pandas"]),
+                "run scripts/setup.sh to install the notebook packages")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-nb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let reportURL = root.appendingPathComponent("reports/run 1")
+        try Self.makeReport(at: reportURL)
+
+        let notebookURL = root.appendingPathComponent("notebooks-export/run.ipynb")
+        let export = try GestureLabBinary.run(["export", "notebook", "--report", reportURL.path, "--out", notebookURL.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("run.ipynb"))
+
+        // Structure: nbformat 4, the first cell holds the exact command.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: notebookURL)) as? [String: Any])
+        #expect(json["nbformat"] as? Int == 4)
+        let cells = try #require(json["cells"] as? [[String: Any]])
+        let first = (cells.first?["source"] as? [String])?.joined() ?? ""
+        let manifest = try ReportFolder.manifest(at: reportURL)
+        #expect(first.contains(manifest.commandLine))
+        #expect(first.contains("'\(reportURL.path)'"), "a path with a space is shell-quoted")
+
+        // Execute every cell; nbclient raises (non-zero exit) on the first cell that errors.
+        let run = try Self.execute(notebookURL)
+        #expect(run.status == 0, "notebook failed:\n\(run.stderr.suffix(3000))")
+        #expect(run.stdout.contains("images=\(manifest.plots.count) errors=0"), "one figure per plot: \(run.stdout)")
     }
 
     @Test func exportWithoutAReportFailsWithOneLine() throws {

@@ -144,10 +144,13 @@ public struct Experiment: Codable, Hashable, Sendable {
         public var directionInLabel: Bool
         /// Grid of parameter values (dotted configuration keys) tuned inside each training part.
         public var search: [String: ParameterRange]
+        /// A trained DTW model file (`gesturelab train` output) used as is in every fold, instead of
+        /// training templates inside the folds (only for `dtw`).
+        public var model: String?
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
-                    labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:]) {
+                    labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -155,9 +158,10 @@ public struct Experiment: Codable, Hashable, Sendable {
             self.labels = labels
             self.directionInLabel = directionInLabel
             self.search = search
+            self.model = model
         }
 
-        private enum Keys: String, CodingKey { case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search }
+        private enum Keys: String, CodingKey { case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
         public init(from decoder: any Decoder) throws {
@@ -173,6 +177,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             labels = try c.decodeIfPresent([String].self, forKey: .labels) ?? []
             directionInLabel = try c.decodeIfPresent(Bool.self, forKey: .directionInLabel) ?? false
             search = try c.decodeIfPresent([String: ParameterRange].self, forKey: .search) ?? [:]
+            model = try c.decodeIfPresent(String.self, forKey: .model)
         }
 
         /// Encodes every field.
@@ -185,6 +190,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             try c.encode(labels, forKey: .labels)
             try c.encode(directionInLabel, forKey: .directionInLabel)
             try c.encode(search, forKey: .search)
+            try c.encodeIfPresent(model, forKey: .model)
         }
 
         /// Whether annotation `label` is judged.
@@ -356,6 +362,9 @@ public struct Experiment: Codable, Hashable, Sendable {
             }
             for (parameter, range) in entry.search where range.values.isEmpty || range.values.contains(where: { !$0.isFinite }) {
                 throw fail("\(key).search.\(parameter)", "needs at least one finite value")
+            }
+            if entry.model != nil, entry.recognizer != "dtw" {
+                throw fail("\(key).model", "a trained model file is for dtw; give a tuned configuration as `configuration` instead")
             }
             if entry.search.values.reduce(1, { $0 * $1.values.count }) > 10_000 {
                 throw fail("\(key).search", "more than 10000 combinations")

@@ -160,7 +160,8 @@ public enum ExperimentReport {
         return (signal, latency)
     }
 
-    static func fmt(_ x: Double?) -> String {
+    /// `x` with four significant digits for tables (`nan`, `inf`; empty for `nil`).
+    public static func fmt(_ x: Double?) -> String {
         guard let x else { return "" }
         guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
         return String(format: "%.4g", x)

@@ -104,3 +104,14 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         }
     }
 }
+
+extension ExperimentResult {
+    /// Reads a result written by ``jsonData()`` (non-finite numbers as `"nan"`, `"inf"`, `"-inf"`).
+    public init(jsonData: Data) throws(DataFileError) {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do { self = try decoder.decode(Self.self, from: jsonData) } catch {
+            throw DataFileError(file: "results.json", "not an experiment result: \(error)")
+        }
+    }
+}

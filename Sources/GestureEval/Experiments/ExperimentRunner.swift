@@ -447,6 +447,15 @@ struct EntryTrainer: Trainer {
     func train(on recordings: [Recording]) throws(ExperimentError) -> ExperimentRunner.FoldModel {
         let judged = ExperimentRunner.judged(recordings, entry: entry, kind: kind)
         if entry.recognizer == DTWTemplateMatcher.identifier {
+            if let file = entry.model {
+                // A model trained elsewhere: the same in every fold (like an untrained preset).
+                do {
+                    let model = try DTWModelFile.read(from: URL(fileURLWithPath: file))
+                    return .dtw(model, summary: ["band": model.dtw.band, "templates": Double(model.templates.count)])
+                } catch {
+                    throw ExperimentError(entry: entry.name, error.description)
+                }
+            }
             return try DTWExamples.train(judged, configuration: base, kind: kind, entry: entry)
         }
         return try ParameterSearch(entry: entry, base: base).best(on: judged, kind: kind, runner: runner)
