@@ -85,7 +85,7 @@ struct Train: ParsableCommand {
             print("trained dtw on \(recordings.count) recordings: \(summary)")
         case let .configuration(value, _):
             var text = "# \(chosenEntry.recognizer) configuration tuned by:\n#   gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))\n"
-            text += "# on \(recordings.count) recordings of \(dataset.name), maximising \(spec.metric.rawValue): \(summary)\n"
+            text += "# on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(spec.metric.rawValue): \(summary)\n"
             text += value.yaml
             do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
                 throw DataFileError(file: out, "cannot write: \(error.localizedDescription)")
@@ -93,6 +93,13 @@ struct Train: ParsableCommand {
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         }
         print("wrote \(out)")
+    }
+
+    private static func describe(_ reference: Experiment.DatasetReference) -> String {
+        switch reference {
+        case let .source(text): text
+        case let .split(train, test): "\(train) + \(test)"
+        }
     }
 
     private func resolve() throws -> (Experiment, Experiment.Entry) {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureEval
 import GestureKit
+import GestureTestSupport
 
 /// Small synthetic datasets and experiment files for the train / evaluate / compare / sweep tests,
 /// written once per test process into a temporary folder.
@@ -24,6 +25,9 @@ enum ExperimentFixtures {
         return root
     }()
 
+    /// The absolute path of a shipped preset, so tests can run in any folder.
+    static func preset(_ name: String) -> String { SharedData.packageRoot.appendingPathComponent("configs/\(name).yaml").path }
+
     static var continuous: String { folder.appendingPathComponent("continuous").path }
     static var shapes: String { folder.appendingPathComponent("shapes").path }
 
@@ -41,12 +45,12 @@ enum ExperimentFixtures {
         entries:
           - name: shake
             recognizer: shake
-            configuration: configs/shake.yaml
+            configuration: \(preset("shake"))
             dataset: continuous
             labels: [shake]
           - name: shake tuned
             recognizer: shake
-            configuration: configs/shake.yaml
+            configuration: \(preset("shake"))
             dataset: continuous
             labels: [shake]
             search: {peakThreshold: [1.0, 1.5, 2.0]}

@@ -94,11 +94,44 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
         return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
-    /// YAML with sorted keys, as written for a tuned configuration.
+    /// Block YAML with sorted keys, numbers in Swift's shortest round-trip form and text quoted
+    /// as JSON strings (valid YAML), as written for a tuned configuration.
     public var yaml: String {
-        let encoder = YAMLEncoder()
-        encoder.options.sortKeys = true
-        return (try? encoder.encode(self)) ?? "{}\n"
+        func scalar(_ v: ConfigurationValue) -> String? {
+            switch v {
+            case .null: return "null"
+            case let .bool(b): return b ? "true" : "false"
+            case let .number(d):
+                if d.rounded() == d, abs(d) < 9.0e15 { return String(Int64(d)) }
+                return d.isFinite ? "\(d)" : (d.isNaN ? ".nan" : (d > 0 ? ".inf" : "-.inf"))
+            case let .string(text):
+                let plain = !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
+                    && Double(text) == nil && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
+                return plain ? text : ConfigurationValue.string(text).json
+            case let .array(items):
+                let parts = items.compactMap(scalar)
+                return parts.count == items.count ? "[" + parts.joined(separator: ", ") + "]" : nil
+            case let .object(o): return o.isEmpty ? "{}" : nil
+            }
+        }
+        func lines(_ v: ConfigurationValue, indent: String) -> String {
+            switch v {
+            case let .object(o) where !o.isEmpty:
+                return o.keys.sorted().map { key in
+                    let name = scalar(.string(key))!
+                    if let s = scalar(o[key]!) { return "\(indent)\(name): \(s)\n" }
+                    return "\(indent)\(name):\n" + lines(o[key]!, indent: indent + "  ")
+                }.joined()
+            case let .array(items):
+                return items.map { item in
+                    if let s = scalar(item) { return "\(indent)- \(s)\n" }
+                    return "\(indent)-\n" + lines(item, indent: indent + "  ")
+                }.joined()
+            default:
+                return indent + (scalar(v) ?? "{}") + "\n"
+            }
+        }
+        return lines(self, indent: "")
     }
 
     /// The configuration in the form ``GestureKit/RecognizerRegistry`` decodes.

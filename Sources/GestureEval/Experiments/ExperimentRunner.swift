@@ -125,6 +125,24 @@ public struct ExperimentRunner: Sendable {
         return try EntryTrainer(runner: runner, entry: entry, base: base, kind: kind).train(on: recordings)
     }
 
+    /// `base` completed with the recognizer's defaults (what it actually runs with), after checking
+    /// that it is valid and that every search key names one of its settings.
+    static func checkedConfiguration(_ entry: Experiment.Entry, base: ConfigurationValue, registry: RecognizerRegistry,
+                                     keys: [String]? = nil) throws(ExperimentError) -> ConfigurationValue {
+        let recognizer: any Recognizer
+        do { recognizer = try registry.makeRecognizer(entry.recognizer, configuration: base.decoding) } catch {
+            throw ExperimentError(entry: entry.name, String(describing: error))
+        }
+        func settings<R: ConfigurableRecognizer>(_ r: R) -> ConfigurationValue? {
+            (try? JSONEncoder().encode(r.configuration)).flatMap { try? JSONDecoder().decode(ConfigurationValue.self, from: $0) }
+        }
+        guard let configurable = recognizer as? any ConfigurableRecognizer, let full = settings(configurable) else { return base }
+        for key in (keys ?? entry.search.keys.sorted()) where full[path: key] == nil {
+            throw ExperimentError(entry: entry.name, "'\(key)' is not a setting of \(entry.recognizer)")
+        }
+        return full
+    }
+
     // MARK: one entry
 
     /// What training produced in one fold (or on a whole dataset, for `gesturelab train`).
@@ -184,12 +202,7 @@ public struct ExperimentRunner: Sendable {
         let base: ConfigurationValue
         do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw fail(error.description) }
         if entry.recognizer != DTWTemplateMatcher.identifier {
-            do { _ = try registry.makeRecognizer(entry.recognizer, configuration: base.decoding) } catch {
-                throw fail(String(describing: error))
-            }
-            for key in entry.search.keys.sorted() where base[path: key] == nil {
-                throw fail("search key '\(key)' is not in the configuration (give it a value there first)")
-            }
+            do { _ = try Self.checkedConfiguration(entry, base: base, registry: registry) } catch { throw fail(error.message) }
         }
         let trainer = EntryTrainer(runner: self, entry: entry, base: base, kind: dataset.kind)
         let outcomes: [FoldOutcome]
@@ -458,6 +471,8 @@ struct EntryTrainer: Trainer {
             }
             return try DTWExamples.train(judged, configuration: base, kind: kind, entry: entry)
         }
-        return try ParameterSearch(entry: entry, base: base).best(on: judged, kind: kind, runner: runner)
+        // Search on the complete settings, so nested keys can be set and unknown ones are caught.
+        let full = try ExperimentRunner.checkedConfiguration(entry, base: base, registry: runner.registry)
+        return try ParameterSearch(entry: entry, base: entry.search.isEmpty ? base : full).best(on: judged, kind: kind, runner: runner)
     }
 }

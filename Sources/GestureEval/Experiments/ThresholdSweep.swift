@@ -57,14 +57,12 @@ public struct ThresholdSweep: Sendable {
         guard !values.isEmpty else { throw ExperimentError(entry: entry.name, "no values to sweep") }
         let base: ConfigurationValue
         do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw ExperimentError(entry: entry.name, error.description) }
-        guard base[path: parameter] != nil || (try? registry.makeRecognizer(entry.recognizer, configuration: base.setting(parameter, to: .number(values[0])).decoding)) != nil else {
-            throw ExperimentError(entry: entry.name, "unknown parameter '\(parameter)'")
-        }
+        let full = try ExperimentRunner.checkedConfiguration(entry, base: base, registry: registry, keys: [parameter])
         let recordings = ExperimentRunner.judged(dataset.recordings, entry: entry, kind: .continuous)
         let background = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
         var points: [Point] = []
         for value in values {
-            let configuration = base.setting(parameter, to: .number(value))
+            let configuration = full.setting(parameter, to: .number(value))
             let recognizer: any Recognizer
             do { recognizer = try registry.makeRecognizer(entry.recognizer, configuration: configuration.decoding) } catch {
                 throw ExperimentError(entry: entry.name, "\(parameter) = \(value): \(error)")

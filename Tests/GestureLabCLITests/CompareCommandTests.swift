@@ -1,0 +1,99 @@
+import Foundation
+import GestureEval
+import GestureTestSupport
+import Testing
+
+@Suite struct CompareCommandTests {
+    static func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-compare-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The table, the report folder with every plot kind, the notebook, and the notebook executes.
+    @Test func comparesWritesReportAndNotebook() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(name: "small"), name: "small.yaml")
+        let run = try GestureLabBinary.run(["compare", experiment, "--out", "reports/small", "--notebook", "--quiet"], directory: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["shake tuned", "flip", "dtw shapes", "macroF1", "Friedman", "Nemenyi CD", "mcnemar p"] {
+            #expect(run.stdout.contains(name), "stdout lacks \(name)")
+        }
+        #expect(run.stdout.contains("report: ") && run.stdout.contains("notebook: notebooks-export/small.ipynb"))
+        #expect(run.stderr.isEmpty, "quiet and not a terminal: no progress")
+
+        let report = root.appendingPathComponent("reports/small")
+        let files = try FileManager.default.contentsOfDirectory(atPath: report.path)
+        for file in ["results.json", "comparison.csv", "folds.csv", "pairs.csv", "ranks.csv", "summary.md", "critical-difference.svg",
+                     "confusion-dtw-shapes-shapes.svg", "signal-shake-continuous.svg", "latency-flip-continuous.svg", "metrics-continuous.csv"] {
+            #expect(files.contains(file), "missing \(file)")
+        }
+        let result = try ExperimentResult(jsonData: Data(contentsOf: report.appendingPathComponent("results.json")))
+        #expect(result.scores.map(\.entry) == ["shake", "shake tuned", "flip", "dtw shapes"])
+        #expect(result.scores.allSatisfy { $0.folds.map(\.fold) == ["subject01", "subject02", "subject03"] })
+        #expect(result.scores.allSatisfy { $0.overall.interval != nil })
+        #expect(result.pairs.map { "\($0.first)|\($0.second)" } == ["shake|shake tuned"])
+        #expect(result.scores[1].folds.allSatisfy { $0.trained["peakThreshold"] != nil }, "the search's choice per fold is recorded")
+        #expect(result.ranking?.methods.count == 4)
+        #expect(result.evaluations["continuous"]?.folds?.strategy == .leaveOneSubjectOut)
+        let summary = try String(contentsOf: report.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("gesturelab compare \(experiment)"))
+
+        let notebook = root.appendingPathComponent("notebooks-export/small.ipynb")
+        #expect(FileManager.default.fileExists(atPath: notebook.path))
+        #expect(NotebookTests.pythonHas(["nbclient", "nbformat", "ipykernel", "matplotlib", "pandas"]),
+                "run scripts/setup.sh to install the notebook packages")
+        let executed = try NotebookTests.execute(notebook)
+        let plots = try ReportFolder.manifest(at: report).plots.count
+        #expect(executed.status == 0, "notebook failed:\n\(executed.stderr.suffix(3000))")
+        #expect(executed.stdout.contains("images=\(plots) errors=0"), "\(executed.stdout)")
+    }
+
+    /// The same experiment and seed give the same results.json bytes.
+    @Test func sameSeedSameBytes() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(name: "again"), name: "again.yaml")
+        var outputs: [Data] = []
+        for out in ["a", "b"] {
+            let run = try GestureLabBinary.run(["compare", experiment, "--out", out, "--quiet"], directory: root)
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try Data(contentsOf: root.appendingPathComponent("\(out)/results.json")))
+        }
+        #expect(outputs[0] == outputs[1])
+        let json = try GestureLabBinary.run(["compare", experiment, "--out", "c", "--json", "--quiet"], directory: root)
+        #expect(json.status == 0)
+        #expect(Data(json.stdout.utf8) == outputs[0], "--json prints results.json")
+    }
+
+    @Test func badInputFailsWithOneLine() throws {
+        let missing = try GestureLabBinary.run(["compare", "/nonexistent/x.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: /nonexistent/x.yaml: no such experiment file\n")
+
+        let badKey = ExperimentFixtures.write(ExperimentFixtures.experimentYAML().replacingOccurrences(of: "dataset: shapes", with: "dataset: nowhere"), name: "bad.yaml")
+        let keyRun = try GestureLabBinary.run(["compare", badKey, "--out", Self.temporaryFolder().path])
+        #expect(keyRun.status == 1)
+        #expect(keyRun.stderr.hasPrefix("error: \(badKey): entries[3].dataset: unknown dataset 'nowhere'"))
+
+        let badConfig = ExperimentFixtures.write(ExperimentFixtures.experimentYAML()
+            .replacingOccurrences(of: "recognizer: flip\n", with: "recognizer: flip\n    configuration: {flipAngle: -1}\n"), name: "badconfig.yaml")
+        let configRun = try GestureLabBinary.run(["compare", badConfig, "--out", Self.temporaryFolder().path])
+        #expect(configRun.status == 1)
+        #expect(configRun.stderr.contains("entry 'flip'") && configRun.stderr.contains("flipAngle"), "\(configRun.stderr)")
+        #expect(configRun.stderr.split(separator: "\n").count == 1)
+
+        let usage = try GestureLabBinary.run(["compare"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("Missing expected argument"))
+    }
+
+    @Test func helpShowsAnExample() throws {
+        for command in ["compare", "train", "sweep"] {
+            let help = try GestureLabBinary.run([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("Example") && help.stdout.contains("gesturelab \(command) "), "\(command)")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GestureEval
+import GestureKit
+import GestureTestSupport
+import Testing
+
+@Suite struct TrainCommandTests {
+    /// A grid search writes a YAML configuration with the chosen values that detect and the
+    /// registry accept; the chosen peak threshold is the grid's best on the training data, and an
+    /// impossible grid value (above every shake) is never chosen.
+    @Test func tunesARuleBasedConfiguration() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tuned-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml",
+                                            "--dataset", ExperimentFixtures.continuous, "--labels", "shake",
+                                            "--search", "peakThreshold=1.25,9.0", "--out", out.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("peakThreshold=1.25"))
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.hasPrefix("# shake configuration tuned by:"))
+        let value = try ConfigurationValue(yaml: text, file: out.path)
+        #expect(value[path: "peakThreshold"] == .number(1.25))
+        #expect(value[path: "minimumMovements"] == .number(3), "other keys are kept")
+        _ = try RecognizerRegistry.standard.makeRecognizer("shake", configuration: value.decoding)
+    }
+
+    /// DTW: a model file with one medoid template per shape.
+    @Test func trainsADTWModel() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try GestureLabBinary.run(["train", "--recognizer", "dtw", "--dataset", ExperimentFixtures.shapes, "--out", out.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let model = try DTWModelFile.read(from: out)
+        #expect(model.labels.count == 8 && model.templates.count == 8)
+        #expect(run.stdout.contains("templates=8"))
+    }
+
+    /// The entry of an experiment file gives recognizer, configuration, labels, search and dataset.
+    @Test func trainsAnExperimentEntry() throws {
+        let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(), name: "train.yaml")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("entry-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "shake tuned", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let value = try ConfigurationValue(contentsOf: out)
+        #expect([1.0, 1.5, 2.0].map { ConfigurationValue.number($0) }.contains(try #require(value[path: "peakThreshold"])))
+
+        let unknown = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "nope", "--out", out.path])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: \(experiment): entries: no entry named 'nope'"))
+    }
+
+    @Test func badInput() throws {
+        let usage = try GestureLabBinary.run(["train", "--dataset", "x", "--out", "y"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--recognizer"))
+        let badRange = try GestureLabBinary.run(["train", "--recognizer", "shake", "--dataset", "x", "--search", "peakThreshold=2:1:0.5", "--out", "y"])
+        #expect(badRange.status == 2)
+        let unknownKey = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml", "--dataset", ExperimentFixtures.continuous,
+                                                   "--search", "peakThreshhold=1,2", "--out", "/tmp/never-written.yaml"])
+        #expect(unknownKey.status == 1)
+        #expect(unknownKey.stderr.contains("peakThreshhold"), "\(unknownKey.stderr)")
+        let missing = try GestureLabBinary.run(["train", "--recognizer", "shake", "--dataset", "/nonexistent", "--out", "y"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: /nonexistent"))
+    }
+}
