@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# The main job: build gesturelab and run it on the shipped data.
+# The main job: build gesturelab (release) and compare the four recognizers on the shipped
+# synthetic data under leave-one-subject-out (configs/experiments/default.yaml). Prints the
+# comparison table with intervals and tests, writes reports/default and
+# notebooks-export/default.ipynb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build -c release --product gesturelab
-.build/release/gesturelab demo
+for d in datasets/default datasets/default-shapes; do
+  if [ ! -f "$d/dataset.yaml" ]; then
+    echo "main: $d is missing; regenerate it with gesturelab datasets synth (see datasets/README.md)" >&2
+    exit 1
+  fi
+done
+.build/release/gesturelab compare configs/experiments/default.yaml --out reports/default --notebook
