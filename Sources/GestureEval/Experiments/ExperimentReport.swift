@@ -39,10 +39,10 @@ public enum ExperimentReport {
 
     /// One row per pair of entries judged on the same annotations.
     public static func pairTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["first", "second", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
+        var table = CSVTable(header: ["first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
                                       "difference", "lower", "upper", "bootstrap p", "wilcoxon W", "wilcoxon p"])
         for p in result.pairs {
-            table.append([p.first, p.second,
+            table.append([p.first, p.second, p.dataset,
                           p.mcnemar.map { String($0.onlyFirstCorrect) } ?? "", p.mcnemar.map { String($0.onlySecondCorrect) } ?? "",
                           fmt(p.mcnemar?.pValue), p.mcnemar?.method.rawValue ?? "",
                           fmt(p.bootstrap?.difference.value), fmt(p.bootstrap?.difference.interval?.lower),

@@ -64,6 +64,8 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var first: String
         /// Second entry.
         public var second: String
+        /// The dataset key both were judged on.
+        public var dataset: String
         /// McNemar's test on paired per-annotation (per-example) correctness.
         public var mcnemar: McNemarTest?
         /// Paired bootstrap of the metric difference first − second (F1 over recordings for events,

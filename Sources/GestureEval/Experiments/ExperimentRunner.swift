@@ -381,7 +381,7 @@ public struct ExperimentRunner: Sendable {
             for j in runs.indices where j > i {
                 let a = runs[i], b = runs[j]
                 guard a.datasetKey == b.datasetKey, a.entry.labels.sorted() == b.entry.labels.sorted(), a.correct.count == b.correct.count else { continue }
-                var pair = ExperimentResult.PairComparison(first: a.entry.name, second: b.entry.name, notes: [])
+                var pair = ExperimentResult.PairComparison(first: a.entry.name, second: b.entry.name, dataset: a.datasetKey, notes: [])
                 do { pair.mcnemar = try McNemarTest(firstCorrect: a.correct, secondCorrect: b.correct) } catch {
                     pair.notes.append("McNemar: \(error.description)")
                 }
