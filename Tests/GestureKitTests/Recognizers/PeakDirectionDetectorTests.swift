@@ -110,6 +110,26 @@ import Testing
         }
     }
 
+    /// The look-back must not reach an old lobe: the braking of a movement three seconds earlier
+    /// (quiet since) is opposite to the start of a new movement in the same direction, and was once
+    /// taken as the new movement's start, reporting it backwards.
+    @Test func anOldBrakingLobeIsNotTakenAsTheStartOfANewMovement() throws {
+        for direction in Direction.allCases {
+            let stroke = GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.0)
+            for rate in testRates {
+                let got = try recognize({ try PeakDirectionDetector() }, stroke.then(stroke), rate: rate)
+                #expect(got.map(\.direction) == [direction, direction], "\(direction) \(rate) Hz: \(got)")
+            }
+        }
+        for direction in [Direction.left, .right] {
+            let slap = GestureMotions.slap(direction, peak: 1.5, brakingRatio: 0.9)
+            for rate in testRates {
+                #expect(try Self.directions(.slap, slap.then(slap), rate: rate, raw: true) == [direction, direction],
+                        "slap preset \(direction) \(rate) Hz")
+            }
+        }
+    }
+
     @Test(arguments: Direction.allCases)
     func strokesAlongEachAxisAreNamed(direction: Direction) throws {
         for rate in testRates {
