@@ -78,8 +78,10 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         /// axis, opposite sign) reached this many g, it is taken as the start. Zero turns this off.
         public var minimumStartPeak: Double
         /// Longest time, seconds, from the end of the lobe before the crossing one (its last reading
-        /// beyond a quarter of ``minimumStartPeak``) to the crossing for that lobe to be looked at:
-        /// older lobes belong to something else, however quiet the time in between.
+        /// beyond a quarter of ``minimumStartPeak``) to the crossing for that lobe to be looked at;
+        /// and the age beyond which a lobe's extreme is forgotten (replaced by its next reading beyond
+        /// that floor). Older lobes belong to something else, however quiet the time in between or
+        /// however long noise just above the floor keeps them going.
         public var lookBack: Double
 
         /// Creates settings; the defaults are the 004 document's detector with its remedy on.
@@ -173,10 +175,11 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     private var lastAxis = Axis.x
     private var lastPeak = 0.0
     private var previousMagnitude = 0.0
-    /// Per axis: sign (±1), extreme and time of the last reading beyond the noise floor of the
-    /// current lobe of the reading, and the extreme and end of the lobe before it.
+    /// Per axis: sign (±1), extreme (with its time) and time of the last reading beyond the noise
+    /// floor of the current lobe of the reading, and the extreme and end of the lobe before it.
     private var lobeSign = Vector3.zero
     private var lobeExtreme = Vector3.zero
+    private var lobeExtremeTime = Vector3.zero
     private var lobeEnd = Vector3.zero
     private var previousLobeExtreme = Vector3.zero
     private var previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
@@ -303,18 +306,25 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     /// ``Configuration/minimumStartPeak`` of zero (the noise floor) do not start a lobe, so noise
     /// around a zero crossing does not hide the lobe before it; nor do they extend one, so a lobe
     /// ends at its last reading beyond the floor and ages from there however long the quiet lasts.
+    /// An extreme older than ``Configuration/lookBack`` is replaced by the lobe's next reading
+    /// beyond the floor, so noise just above it cannot carry an old peak forward.
     @inline(__always)
     private mutating func trackLobe(_ axis: Axis, _ value: Double, _ t: Double) {
         let current = lobeSign[axis]
         let significant = abs(value) > 0.25 * configuration.minimumStartPeak
         if (value > 0) == (current > 0), current != 0 {
-            if abs(value) > abs(lobeExtreme[axis]) { lobeExtreme[axis] = value }
+            if abs(value) > abs(lobeExtreme[axis])
+                || significant && t - lobeExtremeTime[axis] > configuration.lookBack {
+                lobeExtreme[axis] = value
+                lobeExtremeTime[axis] = t
+            }
             if significant { lobeEnd[axis] = t }
         } else if significant {
             previousLobeExtreme[axis] = lobeExtreme[axis]
             previousLobeEnd[axis] = lobeEnd[axis]
             lobeSign[axis] = value > 0 ? 1 : -1
             lobeExtreme[axis] = value
+            lobeExtremeTime[axis] = t
             lobeEnd[axis] = t
         }
     }
@@ -363,6 +373,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         previousTime = -.infinity
         lobeSign = .zero
         lobeExtreme = .zero
+        lobeExtremeTime = .zero
         lobeEnd = .zero
         previousLobeExtreme = .zero
         previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)

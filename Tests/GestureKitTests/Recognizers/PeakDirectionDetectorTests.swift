@@ -130,6 +130,27 @@ import Testing
         }
     }
 
+    /// Nor when noise just above the lobe floor (a quarter of `minimumStartPeak`), along the old
+    /// braking, keeps that lobe going until just before the new movement: its peak ages out.
+    @Test func noiseAlongAnOldLobeDoesNotCarryItsPeakForward() throws {
+        for direction in Direction.allCases {
+            var unit = Vector3.zero
+            unit[direction.axis] = direction.isPositive ? 1 : -1
+            let along = unit
+            // Readings along +unit are the braking of a movement toward `direction`.
+            let blips = GestureMotions.moving(duration: 2) { t in
+                along * [0.3, 0.8, 1.3, 1.78].reduce(0) { $0 + 0.08 * GestureMotions.halfSine(t, start: $1, length: 0.12) }
+            }
+            let script = GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.0, tail: 0.5)
+                .then(blips)
+                .then(GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.0, lead: 0.1))
+            for rate in testRates {
+                let got = try recognize({ try PeakDirectionDetector() }, script, rate: rate)
+                #expect(got.map(\.direction) == [direction, direction], "\(direction) \(rate) Hz: \(got)")
+            }
+        }
+    }
+
     @Test(arguments: Direction.allCases)
     func strokesAlongEachAxisAreNamed(direction: Direction) throws {
         for rate in testRates {
