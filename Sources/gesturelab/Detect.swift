@@ -9,6 +9,11 @@ struct Detect: ParsableCommand {
         abstract: "Run a recognizer over samples from a CSV file or standard input, printing events as they happen.",
         discussion: """
             Input: a CSV file, or `-` for standard input (one line per sample, for piping a live stream).
+            The columns are found from the header (SampleCSVFormat): a time column (time, timestamp, t
+            in seconds; time_ms; timestamp_ns) and acceleration (accel_x…z, ax…az, x,y,z, or a
+            CoreMotion logger's gravity.x…z + userAcceleration.x…z), optionally rotation rate and
+            attitude (quat_w…z or attitude.roll/pitch/yaw). Values are g, rad/s and radians with
+            CoreMotion's sign; --acceleration android-ms2 reads Android's m/s² (+9.81 up at rest).
             Each event is printed as soon as it is detected, as a table row or, with --json, as one
             JSON object per line with label, phase, start, end, time (seconds) and score.
             Samples with NaN/infinite values, repeated or backward timestamps are skipped and counted
@@ -31,6 +36,9 @@ struct Detect: ParsableCommand {
 
     @Option(help: "CSV file to read, or - for standard input.")
     var input: String
+
+    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2.")
+    var acceleration: SampleCSVFormat.AccelerationUnit = .g
 
     @Flag(help: "Print one JSON object per event and line instead of a table.")
     var json = false
@@ -64,7 +72,9 @@ struct Detect: ParsableCommand {
         }
         defer { if input != "-" { try? handle.close() } }
 
-        let lines = LineSource(handle: handle, name: input == "-" ? "<stdin>" : input, decoder: makeSampleLineDecoder())
+        // Non-finite values reach the pipeline's validator, which skips and counts them.
+        let decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true)
+        let lines = LineSource(handle: handle, name: input == "-" ? "<stdin>" : input, decoder: decoder)
         var pipeline = Pipeline(recognizers: [model])
         var recorder = report.map { _ in DetectionRecorder() }
         // A stream on standard input already arrives at its own pace.
@@ -125,6 +135,8 @@ struct Detect: ParsableCommand {
 }
 
 /// Writes events to standard output, flushed line by line so a pipe sees each one at once.
+extension SampleCSVFormat.AccelerationUnit: ExpressibleByArgument {}
+
 struct EventPrinter {
     var json: Bool
 

@@ -123,7 +123,7 @@ import Testing
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
                                               stdin: "t,x,y,z\n0,0,0,-1\n0.02,0,oops,-1\n")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: <stdin>:3: y: not a number: 'oops'\n")
+        #expect(result.stderr == "error: <stdin>:3: y: 'oops' is not a number\n")
     }
 
     @Test func missingFileFailsWithOneLine() throws {
@@ -132,11 +132,71 @@ import Testing
         #expect(result.stderr == "error: no/such/file.csv: no such file\n")
     }
 
-    @Test func unknownHeaderIsReported() throws {
+    @Test(arguments: [("seconds,a,b,c", "no acceleration columns"), ("when,x,y,z", "no time column")])
+    func unknownHeaderIsReported(header: String, message: String) throws {
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
-                                              stdin: "seconds,a,b,c\n0,0,0,-1\n")
+                                              stdin: header + "\n0,0,0,-1\n")
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: <stdin>:1: header: expected"))
+        #expect(result.stderr.hasPrefix("error: <stdin>:1: \(message)"), "\(result.stderr)")
+        #expect(result.stderr.contains(header))
+    }
+
+    /// The tilt script as a CoreMotion logger writes it: Euler attitude, gravity, rotation rate and
+    /// user acceleration, no total acceleration column (it is gravity + user acceleration).
+    static func coreMotionLoggerCSV(rate: Double) -> String {
+        let script = MotionScript.still(.identity, duration: 2)
+            .then(.still(Quaternion(EulerAngles(pitch: .pi / 2, roll: 0, yaw: 0)), duration: 2))
+            .then(.still(Quaternion(EulerAngles(pitch: 0, roll: .pi, yaw: 0)), duration: 2))
+        var csv = "timestamp,attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,"
+            + "rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n"
+        for s in script.samples(rate: rate) {
+            let e = s.attitude!.eulerAngles, g = s.gravity!, r = s.rotationRate!, u = s.userAcceleration!
+            csv += [s.timestamp, e.roll, e.pitch, e.yaw, g.x, g.y, g.z, r.x, r.y, r.z, u.x, u.y, u.z]
+                .map { "\($0)" }.joined(separator: ",") + "\n"
+        }
+        return csv
+    }
+
+    @Test func coreMotionLoggerHeaderIsReadWithItsGravity() throws {
+        let logger = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
+                                              stdin: Self.coreMotionLoggerCSV(rate: 50))
+        let total = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
+                                             stdin: Self.tiltCSV(rate: 50))
+        #expect(logger.status == 0, "\(logger.stderr)")
+        #expect(logger.stderr.isEmpty)
+        let events = try Self.decode(logger.stdout), reference = try Self.decode(total.stdout)
+        // The same states as from total acceleration...
+        #expect(Set(events.map { "\($0.phase) \($0.label)" }) == Set(reference.map { "\($0.phase) \($0.label)" }))
+        #expect(events.last.map { "\($0.phase) \($0.label)" } == "began faceDown")
+        // ...but the device's own gravity channel needs no smoothing: each pose is seen on its first
+        // sample, where total acceleration is low-passed first and seen later.
+        let portrait = try #require(events.first { $0.label == "portrait" && $0.phase == "began" })
+        let smoothed = try #require(reference.first { $0.label == "portrait" && $0.phase == "began" })
+        #expect(abs(portrait.time - 2) < 0.021, "\(portrait.time)")
+        #expect(smoothed.time > portrait.time + 0.1)
+        let faceDown = try #require(events.first { $0.label == "faceDown" && $0.phase == "began" })
+        #expect(abs(faceDown.time - 4) < 0.021, "\(faceDown.time)")
+    }
+
+    @Test func androidMetersPerSecondSquaredAreConverted() throws {
+        // Android reports +9.81 m/s² up at rest: the CoreMotion reading times −9.80665.
+        var android = "time_ms,ax,ay,az\n"
+        for line in Self.tiltCSV(rate: 50).split(separator: "\n").dropFirst() {
+            let v = line.split(separator: ",").map { Double($0)! }
+            android += "\(v[0] * 1000),\(v[1] * -9.80665),\(v[2] * -9.80665),\(v[3] * -9.80665)\n"
+        }
+        let converted = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json",
+                                                  "--acceleration", "android-ms2"], stdin: android)
+        let native = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
+                                              stdin: Self.tiltCSV(rate: 50))
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let events = try Self.decode(converted.stdout)
+        #expect(events.map { "\($0.phase) \($0.label)" } == (try Self.decode(native.stdout)).map { "\($0.phase) \($0.label)" })
+        for (a, b) in zip(events, try Self.decode(native.stdout)) { #expect(abs(a.time - b.time) < 1e-6) }
+        // Read as g, the same numbers are nearly 10 g readings with Android's sign: not the tilt sequence.
+        let unconverted = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
+                                                   stdin: android)
+        #expect(try Self.decode(unconverted.stdout).map(\.label) != events.map(\.label))
     }
 
     @Test func invalidConfigurationNamesTheKey() throws {

@@ -36,12 +36,17 @@ public struct SampleCSVFormat: Hashable, Sendable {
     public var timeScale: Double
     /// The acceleration unit.
     public var acceleration: AccelerationUnit
+    /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
+    /// downstream to skip and count) instead of being rejected as an error.
+    public var acceptsNonFinite: Bool
 
     /// Infers the layout from a header line. Throws when there is no time column or no acceleration
     /// (neither total nor gravity + user acceleration).
-    public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit = .g) throws(DataFileError) {
+    public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit = .g,
+                acceptsNonFinite: Bool = false) throws(DataFileError) {
         self.file = file
         self.acceleration = acceleration
+        self.acceptsNonFinite = acceptsNonFinite
         let line = header.trimmingCharacters(in: .whitespacesAndNewlines)
         delimiter = line.contains(",") ? "," : line.contains(";") ? ";" : line.contains("\t") ? "\t" : ","
         columns = line.split(separator: delimiter, omittingEmptySubsequences: false)
@@ -97,7 +102,8 @@ public struct SampleCSVFormat: Hashable, Sendable {
         return String(text.filter { $0.isLetter || $0.isNumber })
     }
 
-    /// Parses one data line (skip blank lines before calling). Every number must be finite.
+    /// Parses one data line (skip blank lines before calling). Every number must be finite unless
+    /// ``acceptsNonFinite`` is set.
     /// O(fields); allocation-free apart from the field split.
     public func parse(line: String, lineNumber: Int) throws(DataFileError) -> MotionSample {
         let fields = line.split(separator: delimiter, omittingEmptySubsequences: false)
@@ -109,7 +115,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             guard let v = Double(text) else {
                 throw DataFileError(file: file, line: lineNumber, field: columns[index], "'\(text)' is not a number")
             }
-            guard v.isFinite else { throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(text) is not finite") }
+            guard v.isFinite || acceptsNonFinite else { throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(text) is not finite") }
             return v
         }
         func vector(_ channels: [Channel], _ factor: Double = 1) throws(DataFileError) -> Vector3? {
@@ -177,11 +183,15 @@ public struct SampleCSVStream: Sendable {
     public var file: String
     /// The acceleration unit of the data.
     public var acceleration: SampleCSVFormat.AccelerationUnit
+    /// Whether non-finite values are passed on rather than rejected (``SampleCSVFormat/acceptsNonFinite``).
+    public var acceptsNonFinite: Bool
 
     /// A stream named `file` in errors.
-    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit = .g) {
+    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit = .g,
+                acceptsNonFinite: Bool = false) {
         self.file = file
         self.acceleration = acceleration
+        self.acceptsNonFinite = acceptsNonFinite
     }
 
     /// Feeds the next line (without or with its line break). Returns the sample it holds, or `nil`
@@ -190,9 +200,22 @@ public struct SampleCSVStream: Sendable {
         lineNumber += 1
         guard line.contains(where: { !$0.isWhitespace }) else { return nil }
         guard let format else {
-            format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration)
+            format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration, acceptsNonFinite: acceptsNonFinite)
             return nil
         }
         return try format.parse(line: line, lineNumber: lineNumber)
+    }
+}
+
+
+/// A stream decodes the lines a ``LineSource`` reads (as `gesturelab detect` does), taking the
+/// line numbers and file name from the source.
+extension SampleCSVStream: SampleLineDecoder {
+    /// Decodes line `lineNumber` of `file`: the header if none has been seen yet (returns `nil`),
+    /// otherwise a sample. O(fields).
+    public mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample? {
+        self.file = file
+        self.lineNumber = lineNumber - 1
+        return try feed(String(line))
     }
 }

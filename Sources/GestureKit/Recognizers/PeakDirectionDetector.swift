@@ -77,8 +77,11 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         /// lobe to cross it is the braking. When the lobe just before the crossing one (on the same
         /// axis, opposite sign) reached this many g, it is taken as the start. Zero turns this off.
         public var minimumStartPeak: Double
-        /// Longest time, seconds, from the start of the crossing lobe to the crossing for the lobe
-        /// before it to be looked at (older lobes belong to something else).
+        /// Longest time, seconds, from the end of the lobe before the crossing one (its last reading
+        /// beyond a quarter of ``minimumStartPeak``) to the crossing for that lobe to be looked at;
+        /// and the age beyond which a lobe's extreme is forgotten (replaced by its next reading beyond
+        /// that floor). Older lobes belong to something else, however quiet the time in between or
+        /// however long noise just above the floor keeps them going.
         public var lookBack: Double
 
         /// Creates settings; the defaults are the 004 document's detector with its remedy on.
@@ -172,11 +175,14 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     private var lastAxis = Axis.x
     private var lastPeak = 0.0
     private var previousMagnitude = 0.0
-    /// Per axis: sign (±1) and extreme of the current lobe of the reading, and the extreme of the lobe before it.
+    /// Per axis: sign (±1), extreme (with its time) and time of the last reading beyond the noise
+    /// floor of the current lobe of the reading, and the extreme and end of the lobe before it.
     private var lobeSign = Vector3.zero
     private var lobeExtreme = Vector3.zero
+    private var lobeExtremeTime = Vector3.zero
+    private var lobeEnd = Vector3.zero
     private var previousLobeExtreme = Vector3.zero
-    private var lobeStart = Vector3.zero
+    private var previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
     private var previousTime = -Double.infinity
 
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -256,7 +262,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             lastAbove = t
             let before = previousLobeExtreme[axis]
             if configuration.minimumStartPeak > 0, abs(before) >= configuration.minimumStartPeak,
-               (before > 0) != (value > 0), t - lobeStart[axis] <= configuration.lookBack {
+               (before > 0) != (value > 0), t - previousLobeEnd[axis] <= configuration.lookBack {
                 // The crossing lobe is the braking of a start that stayed below threshold.
                 startPeak = before
                 startLobeOpen = false
@@ -297,18 +303,29 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     }
 
     /// Follows the lobes (runs of one sign) of the reading on `axis`. Readings within a quarter of
-    /// ``Configuration/minimumStartPeak`` of zero do not start a lobe, so noise around a zero
-    /// crossing does not hide the lobe before it.
+    /// ``Configuration/minimumStartPeak`` of zero (the noise floor) do not start a lobe, so noise
+    /// around a zero crossing does not hide the lobe before it; nor do they extend one, so a lobe
+    /// ends at its last reading beyond the floor and ages from there however long the quiet lasts.
+    /// An extreme older than ``Configuration/lookBack`` is replaced by the lobe's next reading
+    /// beyond the floor, so noise just above it cannot carry an old peak forward.
     @inline(__always)
     private mutating func trackLobe(_ axis: Axis, _ value: Double, _ t: Double) {
         let current = lobeSign[axis]
+        let significant = abs(value) > 0.25 * configuration.minimumStartPeak
         if (value > 0) == (current > 0), current != 0 {
-            if abs(value) > abs(lobeExtreme[axis]) { lobeExtreme[axis] = value }
-        } else if abs(value) > 0.25 * configuration.minimumStartPeak {
+            if abs(value) > abs(lobeExtreme[axis])
+                || significant && t - lobeExtremeTime[axis] > configuration.lookBack {
+                lobeExtreme[axis] = value
+                lobeExtremeTime[axis] = t
+            }
+            if significant { lobeEnd[axis] = t }
+        } else if significant {
             previousLobeExtreme[axis] = lobeExtreme[axis]
+            previousLobeEnd[axis] = lobeEnd[axis]
             lobeSign[axis] = value > 0 ? 1 : -1
             lobeExtreme[axis] = value
-            lobeStart[axis] = t
+            lobeExtremeTime[axis] = t
+            lobeEnd[axis] = t
         }
     }
 
@@ -356,7 +373,9 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         previousTime = -.infinity
         lobeSign = .zero
         lobeExtreme = .zero
+        lobeExtremeTime = .zero
+        lobeEnd = .zero
         previousLobeExtreme = .zero
-        lobeStart = .zero
+        previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
     }
 }

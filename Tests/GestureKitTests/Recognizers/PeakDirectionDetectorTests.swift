@@ -110,6 +110,47 @@ import Testing
         }
     }
 
+    /// The look-back must not reach an old lobe: the braking of a movement three seconds earlier
+    /// (quiet since) is opposite to the start of a new movement in the same direction, and was once
+    /// taken as the new movement's start, reporting it backwards.
+    @Test func anOldBrakingLobeIsNotTakenAsTheStartOfANewMovement() throws {
+        for direction in Direction.allCases {
+            let stroke = GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.0)
+            for rate in testRates {
+                let got = try recognize({ try PeakDirectionDetector() }, stroke.then(stroke), rate: rate)
+                #expect(got.map(\.direction) == [direction, direction], "\(direction) \(rate) Hz: \(got)")
+            }
+        }
+        for direction in [Direction.left, .right] {
+            let slap = GestureMotions.slap(direction, peak: 1.5, brakingRatio: 0.9)
+            for rate in testRates {
+                #expect(try Self.directions(.slap, slap.then(slap), rate: rate, raw: true) == [direction, direction],
+                        "slap preset \(direction) \(rate) Hz")
+            }
+        }
+    }
+
+    /// Nor when noise just above the lobe floor (a quarter of `minimumStartPeak`), along the old
+    /// braking, keeps that lobe going until just before the new movement: its peak ages out.
+    @Test func noiseAlongAnOldLobeDoesNotCarryItsPeakForward() throws {
+        for direction in Direction.allCases {
+            var unit = Vector3.zero
+            unit[direction.axis] = direction.isPositive ? 1 : -1
+            let along = unit
+            // Readings along +unit are the braking of a movement toward `direction`.
+            let blips = GestureMotions.moving(duration: 2) { t in
+                along * [0.3, 0.8, 1.3, 1.78].reduce(0) { $0 + 0.08 * GestureMotions.halfSine(t, start: $1, length: 0.12) }
+            }
+            let script = GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.0, tail: 0.5)
+                .then(blips)
+                .then(GestureMotions.stroke(direction, peak: 0.8, brakingRatio: 1.0, lead: 0.1))
+            for rate in testRates {
+                let got = try recognize({ try PeakDirectionDetector() }, script, rate: rate)
+                #expect(got.map(\.direction) == [direction, direction], "\(direction) \(rate) Hz: \(got)")
+            }
+        }
+    }
+
     @Test(arguments: Direction.allCases)
     func strokesAlongEachAxisAreNamed(direction: Direction) throws {
         for rate in testRates {

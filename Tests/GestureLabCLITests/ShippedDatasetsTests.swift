@@ -1,0 +1,85 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// The synthetic datasets in `datasets/` are exactly what the generator makes from the commands
+/// `datasets/README.md` gives, so they can never drift from it.
+@Suite struct ShippedDatasetsTests {
+    /// Shipped folder → the arguments after `gesturelab datasets synth` (as in datasets/README.md).
+    static let shipped: [(String, [String])] = [
+        ("default", ["--seed", "20251121"]),
+        ("default-shapes", ["--seed", "20251121", "--kind", "segments"]),
+    ]
+
+    @Test(arguments: shipped.map(\.0))
+    func shippedFolderIsWhatTheGeneratorWrites(folder: String) throws {
+        let arguments = try #require(Self.shipped.first { $0.0 == folder }).1
+        let readme = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("datasets/README.md"), encoding: .utf8)
+        #expect(readme.contains((["gesturelab", "datasets", "synth"] + arguments + ["--out", "datasets/\(folder)"]).joined(separator: " ")))
+
+        let out = DatasetsSynthCommandTests.temporary(folder)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try GestureLabBinary.run(["datasets", "synth"] + arguments + ["--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let regenerated = try DatasetsSynthCommandTests.files(out)
+        let committed = try DatasetsSynthCommandTests.files(SharedData.packageRoot.appendingPathComponent("datasets/\(folder)"))
+        #expect(regenerated.count > 10)
+        let differing = DatasetsSynthCommandTests.differences(regenerated, committed)
+        #expect(differing.isEmpty, "datasets/\(folder) differs from the generator in \(differing.count) files: \(differing.prefix(5))")
+    }
+
+    @Test func shippedDatasetsAreSmall() throws {
+        var bytes = 0
+        for (folder, _) in Self.shipped {
+            bytes += try DatasetsSynthCommandTests.files(SharedData.packageRoot.appendingPathComponent("datasets/\(folder)"))
+                .values.reduce(0) { $0 + $1.count }
+        }
+        #expect(bytes < 5_000_000, "\(bytes) bytes")
+    }
+
+    struct Summary: Decodable {
+        struct ClassCount: Decodable { var label: String; var annotations: Int }
+        var kind: String
+        var recordings: Int
+        var subjects: [String]
+        var sessions: [String]
+        var classes: [ClassCount]
+    }
+
+    static func inspect(_ folder: String) throws -> Summary {
+        let result = try GestureLabBinary.run(["datasets", "inspect", "datasets/\(folder)", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
+    }
+
+    static let subjects = (1...6).map { "subject0\($0)" }
+    static let shapes = ["circle-cw", "circle-ccw", "square", "triangle", "letter-z", "letter-v", "line-right", "line-up"]
+
+    @Test(arguments: shipped.map(\.0))
+    func shippedFolderValidates(folder: String) throws {
+        let result = try GestureLabBinary.run(["datasets", "validate", "datasets/\(folder)"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func defaultDatasetHasSixSubjectsAndEveryGestureFamily() throws {
+        let summary = try Self.inspect("default")
+        #expect(summary.kind == "continuous")
+        #expect(summary.recordings == 12)
+        #expect(summary.subjects == Self.subjects)
+        #expect(summary.sessions == ["session1", "session2"])
+        let directions = ["right", "left", "up", "down", "toward", "away"]
+        let expected = Set(["shake", "flip"] + directions.map { "slap-\($0)" } + directions.map { "movement-\($0)" } + Self.shapes)
+        #expect(Set(summary.classes.map(\.label)) == expected)
+        #expect(summary.classes.allSatisfy { $0.annotations >= 1 }, "\(summary.classes)")
+        #expect(summary.classes.reduce(0) { $0 + $1.annotations } == 111)
+    }
+
+    @Test func shapesDatasetHasTwoExamplesOfEachShapePerSubject() throws {
+        let summary = try Self.inspect("default-shapes")
+        #expect(summary.kind == "segments")
+        #expect(summary.recordings == 6 * 8 * 2)
+        #expect(summary.subjects == Self.subjects)
+        #expect(Set(summary.classes.map(\.label)) == Set(Self.shapes))
+        #expect(summary.classes.allSatisfy { $0.annotations == 12 }, "\(summary.classes)")
+    }
+}
