@@ -26,12 +26,13 @@ public enum ExperimentReport {
 
     /// One row per entry, dataset and fold.
     public static func foldTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "trained"])
+        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "precision", "recall", "fp/h", "trained"])
         for s in result.scores {
             for f in s.folds {
                 let trained = f.trained.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
                 table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
-                              fmt(f.value.interval?.upper), String(f.count), trained])
+                              fmt(f.value.interval?.upper), String(f.count), fmt(f.details["precision"]), fmt(f.details["recall"]),
+                              fmt(f.details["falsePositivesPerHour"]), trained])
             }
         }
         return table
@@ -141,7 +142,12 @@ public enum ExperimentReport {
                 if let latency = plot.latency { try folder.add(latency, named: "latency-\(slug(entry.name))-\(slug(key))") }
             }
         }
-        try folder.writeSummary(markdown(result, command: folder.manifest.commandLine))
+        var summary = markdown(result, command: folder.manifest.commandLine)
+        let others = folder.manifest.plots.filter { $0.kind != CriticalDifferenceDiagram.kind }
+        if !others.isEmpty {
+            summary += "## Plots\n\n" + others.map { "- [\($0.title)](\($0.svg))\n" }.joined() + "\n"
+        }
+        try folder.writeSummary(summary)
         return folder
     }
 

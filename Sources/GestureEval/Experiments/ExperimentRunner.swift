@@ -225,7 +225,14 @@ public struct ExperimentRunner: Sendable {
                 for o in outcomes {
                     let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
                     perFold.append((o.fold.name, e, nil))
-                    foldScores.append(.init(fold: o.fold.name, value: Self.value(metric, e), count: e.overall.annotations, trained: o.model.summary))
+                    let c = e.overall
+                    let details: [String: Double] = [
+                        "precision": e.precision.value, "recall": e.recall.value, "f1": e.f1.value,
+                        "falsePositivesPerHour": e.falsePositivesPerHour.value, "annotations": Double(c.annotations),
+                        "detections": Double(c.detections), "truePositives": Double(c.truePositives), "insertions": Double(c.insertions),
+                        "deletions": Double(c.deletions), "substitutions": Double(c.substitutions),
+                    ]
+                    foldScores.append(.init(fold: o.fold.name, value: Self.value(metric, e), count: c.annotations, trained: o.model.summary, details: details))
                 }
                 let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
                 let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
@@ -248,7 +255,8 @@ public struct ExperimentRunner: Sendable {
                 for o in outcomes {
                     let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
                     perFold.append((o.fold.name, nil, s))
-                    foldScores.append(.init(fold: o.fold.name, value: Self.value(metric, s), count: s.count, trained: o.model.summary))
+                    let details = ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value, "kappa": s.kappa.value, "balancedAccuracy": s.balancedAccuracy.value]
+                    foldScores.append(.init(fold: o.fold.name, value: Self.value(metric, s), count: s.count, trained: o.model.summary, details: details))
                 }
                 let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
                 run = EntryRun(entry: entry, datasetKey: datasetKey,
