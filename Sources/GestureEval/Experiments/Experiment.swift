@@ -117,7 +117,13 @@ public struct Experiment: Codable, Hashable, Sendable {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "needs finite from ≤ to and 0 < step, at most 10000 values"))
             }
             let n = Int(((to - from) / step + 1e-3).rounded(.down))
-            return (0...n).map { from + Double($0) * step }
+            // Rounded to 12 significant digits, so 0.1 + 2 × 0.2 reads 0.5, not 0.5000000000000001.
+            return (0...n).map { i in
+                let v = from + Double(i) * step
+                guard v != 0 else { return 0 }
+                let scale = pow(10, 11 - floor(log10(abs(v))))
+                return (v * scale).rounded() / scale
+            }
         }
 
         /// Encodes the list.
