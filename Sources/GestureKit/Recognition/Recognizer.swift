@@ -37,7 +37,7 @@ extension Recognizer {
 
 /// A recognizer built from a `Codable` configuration, so it can be named in a registry,
 /// stored in a YAML preset and tuned by a parameter search.
-public protocol ConfigurableRecognizer: Recognizer {
+public protocol ConfigurableRecognizer: Recognizer, SendableMetatype {
     /// The settings; every parameter in seconds, g or radians, never in sample counts.
     associatedtype Configuration: Codable & Sendable & Equatable
 
