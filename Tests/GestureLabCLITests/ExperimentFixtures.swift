@@ -31,8 +31,9 @@ enum ExperimentFixtures {
     static var continuous: String { folder.appendingPathComponent("continuous").path }
     static var shapes: String { folder.appendingPathComponent("shapes").path }
 
-    /// An experiment over the fixture datasets: two shake configurations, one tuned inside each
-    /// fold, the slap preset on all axes, the flip detector and DTW templates on shapes.
+    /// An experiment over the fixture datasets: two shake-counter configurations (one tuned inside
+    /// each fold), DTW templates of shakes spotted in the stream (rejection tuned inside each fold),
+    /// the flip detector and DTW templates on shapes.
     static func experimentYAML(name: String = "small") -> String {
         """
         name: \(name)
@@ -54,6 +55,12 @@ enum ExperimentFixtures {
             dataset: continuous
             labels: [shake]
             search: {peakThreshold: [1.0, 1.5, 2.0]}
+          - name: dtw shakes
+            recognizer: dtw
+            configuration: {signal: userAcceleration, selection: 2, minimumDuration: 0.3, maximumDuration: 1.5}
+            dataset: continuous
+            labels: [shake]
+            search: {rejectionK: [0, 1, 3]}
           - name: flip
             recognizer: flip
             dataset: continuous

@@ -32,6 +32,9 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// Longest spotted gesture, seconds.
     public var maximumDuration: Double
 
+    /// The numeric settings an experiment entry's `search` may vary.
+    public static let searchable = ["band", "rejectionK", "minimumDuration", "maximumDuration"]
+
     private enum Keys: String, CodingKey { case signal, axes, band, selection, rejectionK, znormalize, minimumDuration, maximumDuration }
 
     /// Decodes with defaults for missing keys; an explicit `rejectionK: null` turns rejection off.

@@ -477,10 +477,18 @@ struct EntryTrainer: Trainer {
                     throw ExperimentError(entry: entry.name, error.description)
                 }
             }
-            return try DTWExamples.train(judged, configuration: base, kind: kind, entry: entry)
+            for key in entry.search.keys.sorted() where !DTWTrainingSettings.searchable.contains(key) {
+                throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for dtw; searchable: \(DTWTrainingSettings.searchable.joined(separator: ", "))")
+            }
+            // Templates are retrained from the training recordings for every combination.
+            return try ParameterSearch(entry: entry, base: base).best(on: judged, kind: kind, runner: runner) { (value) throws(ExperimentError) in
+                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry)
+            }
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.
         let full = try ExperimentRunner.checkedConfiguration(entry, base: base, registry: runner.registry)
-        return try ParameterSearch(entry: entry, base: entry.search.isEmpty ? base : full).best(on: judged, kind: kind, runner: runner)
+        return try ParameterSearch(entry: entry, base: entry.search.isEmpty ? base : full).best(on: judged, kind: kind, runner: runner) { value in
+            .configuration(value, chosen: [:])
+        }
     }
 }

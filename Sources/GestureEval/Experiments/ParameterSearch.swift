@@ -1,8 +1,9 @@
 import GestureKit
 
 /// A grid search over an entry's ``Experiment/Entry/search`` ranges: every combination is applied to
-/// the base configuration, run over the training recordings, and scored with the experiment's
-/// metric; the best wins (ties and undefined scores: the earlier combination, keys in sorted
+/// the base configuration, turned into a model by `make` (the configuration itself, or DTW
+/// templates trained on the same recordings), run over the training recordings, and scored with
+/// the experiment's metric; the best wins (ties and undefined scores: the earlier combination, keys in sorted
 /// order, values in the order given). Only training recordings are seen, so there is no leakage.
 struct ParameterSearch {
     var entry: Experiment.Entry
@@ -23,12 +24,13 @@ struct ParameterSearch {
     }
 
     /// The best combination on `recordings` (already reduced to judged annotations).
-    func best(on recordings: [Recording], kind: Dataset.Kind, runner: ExperimentRunner) throws(ExperimentError) -> ExperimentRunner.FoldModel {
+    func best(on recordings: [Recording], kind: Dataset.Kind, runner: ExperimentRunner,
+              make: (ConfigurationValue) throws(ExperimentError) -> ExperimentRunner.FoldModel) throws(ExperimentError) -> ExperimentRunner.FoldModel {
         let combinations = self.combinations
-        guard combinations.count > 1 || !entry.search.isEmpty else { return .configuration(base, chosen: [:]) }
+        guard combinations.count > 1 || !entry.search.isEmpty else { return try make(base) }
         var best: (score: Double, index: Int)?
         for (i, combination) in combinations.enumerated() {
-            let model = ExperimentRunner.FoldModel.configuration(configuration(combination), chosen: [:])
+            let model = try make(configuration(combination))
             let score: Double
             do {
                 let (events, predicted) = try runner.detect(model, on: recordings, entry: entry, kind: kind)
@@ -42,6 +44,9 @@ struct ParameterSearch {
         let chosen = combinations[best?.index ?? 0]
         var summary = Dictionary(uniqueKeysWithValues: chosen)
         summary["trainingScore"] = best?.score ?? .nan
-        return .configuration(configuration(chosen), chosen: summary)
+        switch try make(configuration(chosen)) {
+        case let .configuration(value, _): return .configuration(value, chosen: summary)
+        case let .dtw(model, trained): return .dtw(model, summary: trained.merging(summary) { $1 })
+        }
     }
 }

@@ -150,4 +150,29 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         let insertions = try #require(e.metrics.first { $0.scope == "high" && $0.name == "insertions" })
         #expect(insertions.value == 6, "s1–s3's first push in each take is detected but not judged")
     }
+
+    /// DTW templates of shakes are trained from the training subjects' annotations only, and the
+    /// rejection k chosen there (each fold's model equals training on those recordings alone).
+    @Test func dtwTemplatesAreTrainedInsideEachFold() throws {
+        var spec = SyntheticDatasetGenerator.defaultSpec
+        spec.subjects = 3
+        spec.sessionsPerSubject = 1
+        spec.recordingDuration = 30
+        let dataset = try SyntheticDatasetGenerator.generate(spec)
+        let entry = Experiment.Entry(name: "dtw shakes", recognizer: "dtw",
+                                     configuration: .inline(.object(["signal": .string("userAcceleration"), "selection": .number(2)])),
+                                     datasets: ["synthetic"], labels: ["shake"], search: ["rejectionK": .init(values: [0, 1, 3])])
+        let experiment = Experiment(name: "dtw", datasets: ["synthetic": .source("unused")], bootstrapReplicates: 200, entries: [entry])
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ["synthetic": dataset])
+        let result = try runner.run()
+        let score = try #require(result.scores.first)
+        for (fold, fs) in zip(runner.folds["synthetic"]!.folds, score.folds) {
+            let training = fold.train.map { dataset.recordings[$0] }
+            let alone = try ExperimentRunner.train(entry, on: training, kind: .continuous, experiment: experiment)
+            #expect(fs.trained == alone.summary, "fold \(fold.name)")
+            let shakes = training.flatMap(\.annotations).count { $0.label == "shake" }
+            #expect(fs.trained["examples"] == Double(shakes), "only the training subjects' shakes are examples")
+        }
+        #expect(score.folds.allSatisfy { [0.0, 1.0, 3.0].contains($0.trained["rejectionK"] ?? -1) })
+    }
 }
