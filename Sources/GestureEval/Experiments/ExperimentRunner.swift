@@ -57,9 +57,7 @@ public struct ExperimentRunner: Sendable {
             guard let reference = experiment.datasets[key] else { continue }
             switch reference {
             case let .source(text):
-                var dataset = try DatasetSource(text).load(options).dataset
-                dataset.name = key
-                loaded[key] = dataset
+                loaded[key] = try DatasetSource(text).load(options).dataset
             case let .split(trainText, testText):
                 let train = try DatasetSource(trainText).load(options).dataset
                 let test = try DatasetSource(testText).load(options).dataset
