@@ -75,7 +75,7 @@ public enum ExperimentReport {
         let units = r.units.count, k = r.methods.count
         var s = "Friedman χ²(\(k - 1)) = \(fmt(r.friedman.chiSquare)), p = \(fmt(r.friedman.pValue)); "
         s += "Iman–Davenport F = \(fmt(r.friedman.imanDavenportF)), p = \(fmt(r.friedman.imanDavenportPValue)); "
-        s += "\(k) entries over \(units) folds"
+        s += "\(k) entries ranked over \(units) units (\(r.units.joined(separator: ", ")))"
         if test == .friedmanNemenyi {
             s += "; Nemenyi CD = \(fmt(r.nemenyi.criticalDifference)) ranks (α = \(fmt(r.nemenyi.alpha)), q = \(fmt(r.nemenyi.q)))"
         } else {
