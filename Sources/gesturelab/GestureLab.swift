@@ -14,6 +14,6 @@ struct GestureLab: ParsableCommand {
               gesturelab demo
             """,
         version: GestureLabVersion.current,
-        subcommands: [Demo.self, Bench.self]
+        subcommands: [Demo.self, Evaluate.self, Bench.self]
     )
 }

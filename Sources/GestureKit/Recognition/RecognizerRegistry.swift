@@ -128,6 +128,7 @@ extension RecognizerRegistry {
     public static var standard: RecognizerRegistry {
         var registry = RecognizerRegistry()
         registry.register(OrientationTracker.self)
+        registry.register(DTWTemplateMatcher.self)
         return registry
     }
 }
