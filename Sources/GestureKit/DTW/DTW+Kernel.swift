@@ -83,16 +83,39 @@ enum DTWKernel {
                 if j > hi { return inf }
                 curr[j + base - 1] = inf
                 let threeWayEnd = min(hi, prevLast + 1)
-                while j <= threeWayEnd {
-                    let k = j + base
-                    let v = C.cost(ai, b + j * stride, dims) + min(prev[k + 1], min(prev[k], curr[k - 1]))
-                    curr[k] = v
-                    if v <= bound {
-                        if first < 0 { first = j }
-                        last = j
+                // Registers carry the left and diagonal neighbours: one load and one store per cell.
+                var leftValue = Double.infinity
+                var diag = prev[j + base]
+                var bj = b + j * stride
+                if bound == inf {
+                    while j <= threeWayEnd {
+                        let k = j + base
+                        let up = prev[k + 1]
+                        let v = C.cost(ai, bj, dims) + min(up, min(diag, leftValue))
+                        curr[k] = v
+                        diag = up
+                        leftValue = v
+                        bj += stride
+                        j += 1
                     }
-                    rowMin = min(rowMin, v)
-                    j += 1
+                    first = max(lo, prevFirst)
+                    last = j - 1
+                } else {
+                    while j <= threeWayEnd {
+                        let k = j + base
+                        let up = prev[k + 1]
+                        let v = C.cost(ai, bj, dims) + min(up, min(diag, leftValue))
+                        curr[k] = v
+                        diag = up
+                        leftValue = v
+                        if v <= bound {
+                            if first < 0 { first = j }
+                            last = j
+                        }
+                        rowMin = min(rowMin, v)
+                        bj += stride
+                        j += 1
+                    }
                 }
                 computed += j - max(lo, prevFirst)
                 left = curr[j + base - 1]

@@ -35,6 +35,7 @@ public struct SPRINGSpotter: Sendable {
     private var cost: [Double]
     private var start: [Int]
     private var t = -1
+    private var lastLive = -1
     private var candidate: SubsequenceMatch?
     /// The earliest start of a partial path that may still become a match (`Int.max` if none).
     public private(set) var earliestLiveStart = Int.max
@@ -70,53 +71,90 @@ public struct SPRINGSpotter: Sendable {
     /// Non-finite values are not allowed (validate the stream first); such a sample is skipped.
     public mutating func update(_ sample: UnsafeBufferPointer<Double>) -> SubsequenceMatch? {
         let dims = template.dimensions
-        guard sample.count == dims, !sample.contains(where: { !$0.isFinite }) else { return nil }
+        guard sample.count == dims else { return nil }
+        for x in sample where !x.isFinite { return nil }
         t += 1
         let m = template.length
         let now = t
         let maxLength = maximumLength
-        var live = Int.max
         let threshold = self.threshold
+        let previousLastLive = lastLive
+        var live = Int.max
+        var lastLiveNow = -1
+        let inf = Double.infinity
         cost.withUnsafeMutableBufferPointer { d in
             start.withUnsafeMutableBufferPointer { s in
                 template.values.withUnsafeBufferPointer { y in
                     let x = sample.baseAddress!
+                    let yp = y.baseAddress!
+                    // A cell above the threshold can never lead to a match (costs only grow along a path),
+                    // so it is stored as +∞, and beyond the previous sample's last live cell only the
+                    // horizontal step can be live (as in PrunedDTW).
                     // diag = D(t−1, j−1), left = D(t, j−1); column −1 is the star: cost 0, starting now.
                     var diag = 0.0, diagStart = now
                     var left = 0.0, leftStart = now
-                    for j in 0..<m {
+                    let fullEnd = min(m - 1, previousLastLive + 1)
+                    var j = 0
+                    while j <= fullEnd {
                         let up = d[j], upStart = s[j]
+                        // Ties keep the horizontal, then the vertical predecessor (the paper's order).
                         var best = left, bestStart = leftStart
-                        if diag < best || (diag == best && diagStart > bestStart) { best = diag; bestStart = diagStart }
-                        if up < best || (up == best && upStart > bestStart) { best = up; bestStart = upStart }
-                        var v = VectorCost.cost(x, y.baseAddress! + j * dims, dims) + best
-                        if now - bestStart + 1 > maxLength { v = .infinity }
+                        if up < best { best = up; bestStart = upStart }
+                        if diag < best { best = diag; bestStart = diagStart }
+                        var v = VectorCost.cost(x, yp + j * dims, dims) + best
+                        if v > threshold || now - bestStart + 1 > maxLength { v = inf }
                         diag = up; diagStart = upStart
                         d[j] = v; s[j] = bestStart
                         left = v; leftStart = bestStart
-                        if v <= threshold, bestStart < live { live = bestStart }
+                        if v <= threshold {
+                            lastLiveNow = j
+                            if bestStart < live { live = bestStart }
+                        }
+                        j += 1
                     }
+                    while j < m, left <= threshold {
+                        var v = VectorCost.cost(x, yp + j * dims, dims) + left
+                        if v > threshold || now - leftStart + 1 > maxLength { v = inf }
+                        d[j] = v; s[j] = leftStart
+                        left = v
+                        if v <= threshold {
+                            lastLiveNow = j
+                            if leftStart < live { live = leftStart }
+                        }
+                        j += 1
+                    }
+                    // The next sample reads at most one cell past the last live one: make it dead.
+                    if lastLiveNow + 1 < m { d[lastLiveNow + 1] = inf }
                 }
             }
         }
+        lastLive = lastLiveNow
         earliestLiveStart = live
-        lastFullMatch = (cost[m - 1], start[m - 1])
+        lastFullMatch = lastLive == m - 1 ? (cost[m - 1], start[m - 1]) : (.infinity, 0)
 
         var report: SubsequenceMatch?
         if let c = candidate {
             // Final once every cell is either no cheaper than it or starts after it ends.
             var final = true
-            for j in 0..<m where cost[j] < c.cost && start[j] <= c.end { final = false; break }
+            for j in 0..<min(m, lastLive + 1) where cost[j] < c.cost && start[j] <= c.end { final = false; break }
             if final {
                 report = c
                 candidate = nil
-                for j in 0..<m where start[j] <= c.end { cost[j] = .infinity }
                 earliestLiveStart = Int.max
-                for j in 0..<m where cost[j] <= threshold { earliestLiveStart = min(earliestLiveStart, start[j]) }
+                var newLastLive = -1
+                for j in 0...min(m - 1, lastLive + 1) {
+                    if start[j] <= c.end { cost[j] = .infinity }
+                    if cost[j] <= threshold {
+                        earliestLiveStart = min(earliestLiveStart, start[j])
+                        newLastLive = j
+                    }
+                }
+                if newLastLive + 1 < m { cost[newLastLive + 1] = .infinity }
+                lastLive = newLastLive
             }
         }
         let length = now - start[m - 1] + 1
-        if cost[m - 1] <= threshold, length >= minimumLength, length <= maximumLength, cost[m - 1] < (candidate?.cost ?? .infinity) {
+        if lastLive == m - 1, cost[m - 1] <= threshold, length >= minimumLength, length <= maximumLength, cost[m - 1] < (candidate?.cost ?? .infinity) {
             candidate = SubsequenceMatch(start: start[m - 1], end: now, cost: cost[m - 1])
         }
         return report
@@ -132,6 +170,7 @@ public struct SPRINGSpotter: Sendable {
     public mutating func reset() {
         for j in cost.indices { cost[j] = .infinity }
         t = -1
+        lastLive = -1
         candidate = nil
         earliestLiveStart = Int.max
         lastFullMatch = (.infinity, 0)
