@@ -12,6 +12,15 @@ enum ScalarCost: DTWLocalCost {
     }
 }
 
+/// Squared Euclidean distance between two 3-vectors (unrolled).
+enum Vector3Cost: DTWLocalCost {
+    @inline(__always)
+    static func cost(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ dims: Int) -> Double {
+        let a = x[0] - y[0], b = x[1] - y[1], c = x[2] - y[2]
+        return a * a + b * b + c * c
+    }
+}
+
 /// Squared Euclidean distance between two vectors of `dims` values.
 enum VectorCost: DTWLocalCost {
     @inline(__always)

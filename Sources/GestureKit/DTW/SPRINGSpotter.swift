@@ -85,46 +85,18 @@ public struct SPRINGSpotter: Sendable {
         cost.withUnsafeMutableBufferPointer { d in
             start.withUnsafeMutableBufferPointer { s in
                 template.values.withUnsafeBufferPointer { y in
-                    let x = sample.baseAddress!
-                    let yp = y.baseAddress!
-                    // A cell above the threshold can never lead to a match (costs only grow along a path),
-                    // so it is stored as +∞, and beyond the previous sample's last live cell only the
-                    // horizontal step can be live (as in PrunedDTW).
-                    // diag = D(t−1, j−1), left = D(t, j−1); column −1 is the star: cost 0, starting now.
-                    var diag = 0.0, diagStart = now
-                    var left = 0.0, leftStart = now
-                    let fullEnd = min(m - 1, previousLastLive + 1)
-                    var j = 0
-                    while j <= fullEnd {
-                        let up = d[j], upStart = s[j]
-                        // Ties keep the horizontal, then the vertical predecessor (the paper's order).
-                        var best = left, bestStart = leftStart
-                        if up < best { best = up; bestStart = upStart }
-                        if diag < best { best = diag; bestStart = diagStart }
-                        var v = VectorCost.cost(x, yp + j * dims, dims) + best
-                        if v > threshold || now - bestStart + 1 > maxLength { v = inf }
-                        diag = up; diagStart = upStart
-                        d[j] = v; s[j] = bestStart
-                        left = v; leftStart = bestStart
-                        if v <= threshold {
-                            lastLiveNow = j
-                            if bestStart < live { live = bestStart }
-                        }
-                        j += 1
+                    let args = (x: sample.baseAddress!, y: y.baseAddress!, d: d.baseAddress!, s: s.baseAddress!)
+                    switch dims {
+                    case 1:
+                        Self.step(ScalarCost.self, args.x, args.y, args.d, args.s, m: m, dims: 1, now: now, threshold: threshold,
+                                  maxLength: maxLength, previousLastLive: previousLastLive, lastLive: &lastLiveNow, live: &live)
+                    case 3:
+                        Self.step(Vector3Cost.self, args.x, args.y, args.d, args.s, m: m, dims: 3, now: now, threshold: threshold,
+                                  maxLength: maxLength, previousLastLive: previousLastLive, lastLive: &lastLiveNow, live: &live)
+                    default:
+                        Self.step(VectorCost.self, args.x, args.y, args.d, args.s, m: m, dims: dims, now: now, threshold: threshold,
+                                  maxLength: maxLength, previousLastLive: previousLastLive, lastLive: &lastLiveNow, live: &live)
                     }
-                    while j < m, left <= threshold {
-                        var v = VectorCost.cost(x, yp + j * dims, dims) + left
-                        if v > threshold || now - leftStart + 1 > maxLength { v = inf }
-                        d[j] = v; s[j] = leftStart
-                        left = v
-                        if v <= threshold {
-                            lastLiveNow = j
-                            if leftStart < live { live = leftStart }
-                        }
-                        j += 1
-                    }
-                    // The next sample reads at most one cell past the last live one: make it dead.
-                    if lastLiveNow + 1 < m { d[lastLiveNow + 1] = inf }
                 }
             }
         }
@@ -158,6 +130,62 @@ public struct SPRINGSpotter: Sendable {
             candidate = SubsequenceMatch(start: start[m - 1], end: now, cost: cost[m - 1])
         }
         return report
+    }
+
+    /// One column of the SPRING matrix. A cell above the threshold can never lead to a match (costs only
+    /// grow along a path), so it is stored as +∞, and beyond the previous sample's last live cell only the
+    /// horizontal step can be live (as in PrunedDTW). Selections are written branch-free.
+    @inline(__always)
+    static func step<C: DTWLocalCost>(_: C.Type, _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>,
+                                      _ d: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int>,
+                                      m: Int, dims: Int, now: Int, threshold: Double, maxLength: Int,
+                                      previousLastLive: Int, lastLive: inout Int, live: inout Int) {
+        let inf = Double.infinity
+        let oldest = now + 1 - maxLength  // a path starting before this is too long
+        // diag = D(t−1, j−1), left = D(t, j−1); column −1 is the star: cost 0, starting now.
+        var diag = 0.0, diagStart = now
+        var left = 0.0, leftStart = now
+        var lastLiveNow = -1, earliest = live
+        let fullEnd = min(m - 1, previousLastLive + 1)
+        var j = 0
+        var yj = y
+        while j <= fullEnd {
+            let up = d[j], upStart = s[j]
+            // Ties keep the horizontal, then the vertical predecessor (the paper's order).
+            let upWins = up < left
+            var best = upWins ? up : left
+            var bestStart = upWins ? upStart : leftStart
+            let diagWins = diag < best
+            best = diagWins ? diag : best
+            bestStart = diagWins ? diagStart : bestStart
+            let raw = C.cost(x, yj, dims) + best
+            let alive = raw <= threshold && bestStart >= oldest
+            let v = alive ? raw : inf
+            diag = up; diagStart = upStart
+            d[j] = v; s[j] = bestStart
+            left = v; leftStart = bestStart
+            lastLiveNow = alive ? j : lastLiveNow
+            earliest = alive && bestStart < earliest ? bestStart : earliest
+            yj += dims
+            j += 1
+        }
+        while j < m, left <= threshold {
+            let raw = C.cost(x, yj, dims) + left
+            let alive = raw <= threshold && leftStart >= oldest
+            let v = alive ? raw : inf
+            d[j] = v; s[j] = leftStart
+            left = v
+            if alive {
+                lastLiveNow = j
+                if leftStart < earliest { earliest = leftStart }
+            }
+            yj += dims
+            j += 1
+        }
+        // The next sample reads at most one cell past the last live one: make it dead.
+        if lastLiveNow + 1 < m { d[lastLiveNow + 1] = inf }
+        lastLive = lastLiveNow
+        live = earliest
     }
 
     /// Reports the pending candidate, if any, as if the stream had ended.
