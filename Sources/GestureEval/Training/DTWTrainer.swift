@@ -84,11 +84,15 @@ public struct DTWTrainer: Sendable {
     public var preprocessing: DTWPreprocessing
     /// Rejection at `mean + k·σ` (default 3); adjustable later with ``DTWModel/withRejection(k:)``.
     public var rejectionK: Double?
-    /// Model metadata: signal, axes, sampling rate (Hz) and spotting durations (s).
+    /// The motion channel the examples were taken from (model metadata).
     public var signal: DTWModel.Signal
+    /// The axes of ``signal``, one example dimension each.
     public var axes: [Axis]
+    /// The examples' sampling rate, Hz (streams are resampled to it when spotting).
     public var samplingRate: Double
+    /// Shortest gesture reported when spotting, seconds.
     public var minimumDuration: Double
+    /// Longest gesture reported when spotting, seconds.
     public var maximumDuration: Double
 
     /// Creates a trainer; by default: medoid templates, band learned over 0–20 %, rejection k = 3.

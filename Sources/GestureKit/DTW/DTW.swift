@@ -32,16 +32,28 @@ public struct DTW: Hashable, Sendable, Codable {
         self.multivariate = multivariate
     }
 
-    /// The Euclidean distance (band 0) and the unconstrained DTW (band 1).
+    private enum CodingKeys: String, CodingKey { case band, multivariate }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let band = try c.decode(Double.self, forKey: .band)
+        let multivariate = try c.decode(.multivariate, default: Multivariate.dependent)
+        do { try self.init(band: band, multivariate: multivariate) } catch {
+            throw DecodingError.dataCorruptedError(forKey: .band, in: c, debugDescription: error.description)
+        }
+    }
+
+    /// The Euclidean distance (band 0).
     public static let euclidean = try! DTW(band: 0)
-    /// The unconstrained DTW.
+    /// The unconstrained DTW (band 1).
     public static let full = try! DTW(band: 1)
 
     /// The window `w` in samples for series of lengths `n` and `m`: `round(band × max(n, m))`, at least
     /// `|n − m|`, at most `max(n, m) − 1`. O(1).
     public func window(_ n: Int, _ m: Int) -> Int {
         let longest = max(n, m)
-        let w = band >= 1 ? longest : Int((band * Double(longest)).rounded(.toNearestOrAwayFromZero))
+        // A band set directly to NaN or below 0 (bypassing the initializer) means 0, never a trap.
+        let w = band >= 1 ? longest : band > 0 ? Int((band * Double(longest)).rounded(.toNearestOrAwayFromZero)) : 0
         return max(abs(n - m), min(w, max(longest - 1, 0)))
     }
 
