@@ -151,19 +151,23 @@ public struct SPRINGSpotter: Sendable {
         var yj = y
         while j <= fullEnd {
             let up = d[j], upStart = s[j]
-            // Ties keep the horizontal, then the vertical predecessor (the paper's order).
-            let upWins = up < left
-            var best = upWins ? up : left
-            var bestStart = upWins ? upStart : leftStart
-            let diagWins = diag < best
-            best = diagWins ? diag : best
-            bestStart = diagWins ? diagStart : bestStart
-            let raw = C.cost(x, yj, dims) + best
+            // The vertical/diagonal choice does not depend on this row, so only an add and a min sit on
+            // the loop-carried chain through `left`. Ties keep the horizontal, then the vertical step.
+            let diagWins = diag < up
+            let ud = diagWins ? diag : up
+            let udStart = diagWins ? diagStart : upStart
+            let c = C.cost(x, yj, dims)
+            let viaUD = c + ud, viaLeft = c + left
+            let udWins = viaUD < viaLeft
+            let raw = min(viaUD, viaLeft)
+            let bestStart = udWins ? udStart : leftStart
             let alive = raw <= threshold && bestStart >= oldest
             let v = alive ? raw : inf
             diag = up; diagStart = upStart
             d[j] = v; s[j] = bestStart
-            left = v; leftStart = bestStart
+            // `left` keeps the raw value: a dead cell's successors through it are dead too (too costly
+            // or too old), and the chain avoids the select.
+            left = raw; leftStart = bestStart
             lastLiveNow = alive ? j : lastLiveNow
             earliest = alive && bestStart < earliest ? bestStart : earliest
             yj += dims
