@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 
-def fastest(runs, body):
+def best_of(runs, body):
     """Shortest wall time of up to `runs` calls of body() (one call when it takes over 5 s), and its last result."""
     best, result = float("inf"), None
     for _ in range(max(1, runs)):
@@ -87,12 +87,12 @@ def main():
         entry = {"window": w}
         dtai_window = None if band >= 1 else w + 1
         for pruning in (False, True):
-            seconds, m = fastest(args.repeat, lambda: dtai.distance_matrix_fast(
+            seconds, m = best_of(args.repeat, lambda: dtai.distance_matrix_fast(
                 both, block=((0, half), (half, 2 * half)), window=dtai_window, use_pruning=pruning, compact=False, parallel=True))
             pred = np.argmin(m[:half, half:], axis=0)
             entry["dtaidistance" + ("_pruning" if pruning else "")] = {"seconds": seconds, "predictions": pred.tolist()}
         if not (band >= 1 and args.skip_aeon_full):
-            seconds, m = fastest(args.repeat, lambda: dtw_pairwise_distance(
+            seconds, m = best_of(args.repeat, lambda: dtw_pairwise_distance(
                 queries.reshape(half, 1, n), train.reshape(half, 1, n), window=None if band >= 1 else (w + 0.5) / n,
                 n_jobs=args.threads))
             entry["aeon"] = {"seconds": seconds, "predictions": np.argmin(m, axis=1).tolist()}
@@ -114,11 +114,11 @@ def main():
         pairs = half * (half - 1) // 2
         cells = pairs * cells_in_band(n, w)
         entry = {"pairs": pairs, "cells": cells}
-        seconds, _ = fastest(args.repeat, lambda: dtai.distance_matrix_fast(
+        seconds, _ = best_of(args.repeat, lambda: dtai.distance_matrix_fast(
             train, window=None if band >= 1 else w + 1, compact=True, parallel=True))
         entry["dtaidistance"] = {"seconds": seconds}
         if not (band >= 1 and args.skip_aeon_full):
-            seconds, _ = fastest(args.repeat, lambda: dtw_pairwise_distance(
+            seconds, _ = best_of(args.repeat, lambda: dtw_pairwise_distance(
                 train.reshape(half, 1, n), window=None if band >= 1 else (w + 0.5) / n, n_jobs=args.threads))
             entry["aeon"] = {"seconds": seconds}
         entry["gesturelab"] = {"seconds": ours_matrix[name]["seconds"]}
