@@ -14,6 +14,6 @@ struct GestureLab: ParsableCommand {
               gesturelab demo
             """,
         version: GestureLabVersion.current,
-        subcommands: [Demo.self, Detect.self, Datasets.self, Export.self, Bench.self]
+        subcommands: [Demo.self, Detect.self, Evaluate.self, Datasets.self, Export.self, Bench.self]
     )
 }
