@@ -81,7 +81,6 @@ public struct SPRINGSpotter: Sendable {
         let previousLastLive = lastLive
         var live = Int.max
         var lastLiveNow = -1
-        let inf = Double.infinity
         cost.withUnsafeMutableBufferPointer { d in
             start.withUnsafeMutableBufferPointer { s in
                 template.values.withUnsafeBufferPointer { y in
