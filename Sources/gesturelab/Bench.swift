@@ -8,6 +8,6 @@ struct Bench: ParsableCommand {
             Numbers are meaningful only from a release build:
               swift build -c release && .build/release/gesturelab bench --help
             """,
-        subcommands: [BenchRecognizers.self, BenchDatasets.self]
+        subcommands: [BenchRecognizers.self, BenchDTW.self, BenchDatasets.self]
     )
 }

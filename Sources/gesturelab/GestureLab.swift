@@ -14,6 +14,6 @@ struct GestureLab: ParsableCommand {
               gesturelab demo
             """,
         version: GestureLabVersion.current,
-        subcommands: [Demo.self, Detect.self, Compare.self, Sweep.self, Train.self, Datasets.self, Export.self, Bench.self]
+        subcommands: [Demo.self, Detect.self, Train.self, Evaluate.self, Compare.self, Sweep.self, Datasets.self, Export.self, Bench.self]
     )
 }

@@ -131,6 +131,7 @@ extension RecognizerRegistry {
         registry.register(ShakeCounter.self)
         registry.register(PeakDirectionDetector.self)
         registry.register(AttitudeFlipDetector.self)
+        registry.register(DTWTemplateMatcher.self)
         return registry
     }
 }

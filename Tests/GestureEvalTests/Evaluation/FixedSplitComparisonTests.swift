@@ -8,7 +8,7 @@ import Testing
 /// the published 1-NN Euclidean error rates (BASELINES.md, exact on these five sets) reproduced.
 /// Two further configurations feed McNemar, Friedman/Nemenyi and Holm-Wilcoxon comparisons
 /// (printed as tables when `GESTURELAB_PRINT_TABLES` is set).
-@Suite struct UCRBaselineTests {
+@Suite struct FixedSplitComparisonTests {
     /// Published ED error rates of sets where ED reproduces exactly (AllGestureWiimoteY lacks its adjusted TEST file).
     static let published: [(String, Double)] = [
         ("ShakeGestureWiimoteZ", 0.4000), ("PickupGestureWiimoteZ", 0.4400), ("GesturePebbleZ1", 0.2674),

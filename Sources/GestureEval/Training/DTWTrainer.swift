@@ -1,0 +1,281 @@
+import GestureKit
+
+/// Why a DTW model could not be trained.
+public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No training examples.
+    case noExamples
+    /// An example cannot be used (empty, non-finite, wrong number of dimensions).
+    case invalidExample(index: Int, reason: String)
+    /// Too few examples to calibrate thresholds.
+    case tooFewExamples(String)
+    /// A setting is out of range.
+    case invalidSetting(key: String, String)
+
+    public var description: String {
+        switch self {
+        case .noExamples: "no training examples"
+        case let .invalidExample(index, reason): "training example \(index): \(reason)"
+        case let .tooFewExamples(message): "too few examples: \(message)"
+        case let .invalidSetting(key, message): "\(key): \(message)"
+        }
+    }
+}
+
+/// One labelled training example: a series with one dimension per model axis, in signal units.
+public struct DTWExample: Hashable, Sendable {
+    /// The class.
+    public var label: String
+    /// The raw series.
+    public var series: DTWSeries
+
+    /// Creates an example.
+    public init(label: String, series: DTWSeries) {
+        self.label = label
+        self.series = series
+    }
+}
+
+/// The leave-one-out error of one band.
+public struct DTWBandScore: Hashable, Sendable, Codable {
+    /// The band, fraction of the length.
+    public var band: Double
+    /// Misclassified training examples.
+    public var errors: Int
+    /// `errors / examples`.
+    public var errorRate: Double
+}
+
+/// What training produced besides the model.
+public struct DTWTrainingReport: Hashable, Sendable {
+    /// Every band tried with its leave-one-out error, in the order tried (empty when the band was given).
+    public var bandScores: [DTWBandScore]
+    /// The band chosen.
+    public var band: Double
+    /// Template count per class.
+    public var templatesPerClass: [String: Int]
+    /// Classes whose thresholds borrowed pooled statistics (fewer than 3 examples).
+    public var pooledClasses: [String]
+}
+
+/// Trains a ``DTWModel`` from labelled examples: preprocessing, band by leave-one-out 1-NN error (as the
+/// UCR archive learns its band), templates per class (medoid, k medoids or all examples) and per-class
+/// rejection calibration (mean and σ of each example's normalised distance to its nearest other template of
+/// its class; classes with fewer than 3 examples borrow the pooled within-class σ).
+public struct DTWTrainer: Sendable {
+    /// How templates are chosen per class.
+    public enum TemplateSelection: Hashable, Sendable {
+        /// The example with the least mean DTW distance to the others of its class.
+        case medoid
+        /// `k` medoids per class (k-medoids with a deterministic farthest-first start).
+        case medoids(Int)
+        /// Every example is a template (1-NN classification).
+        case allExamples
+    }
+
+    /// How templates are chosen.
+    public var selection: TemplateSelection
+    /// A fixed band (fraction of the length), or `nil` to learn it by leave-one-out over ``bandCandidates``.
+    public var band: Double?
+    /// Bands tried when learning: 0 %, 1 %, … 20 % by default.
+    public var bandCandidates: [Double]
+    /// Dependent or independent multivariate DTW.
+    public var multivariate: DTW.Multivariate
+    /// Applied to every example (and stored in the model for queries).
+    public var preprocessing: DTWPreprocessing
+    /// Rejection at `mean + k·σ` (default 3); adjustable later with ``DTWModel/withRejection(k:)``.
+    public var rejectionK: Double?
+    /// The motion channel the examples were taken from (model metadata).
+    public var signal: DTWModel.Signal
+    /// The axes of ``signal``, one example dimension each.
+    public var axes: [Axis]
+    /// The examples' sampling rate, Hz (streams are resampled to it when spotting).
+    public var samplingRate: Double
+    /// Shortest gesture reported when spotting, seconds.
+    public var minimumDuration: Double
+    /// Longest gesture reported when spotting, seconds.
+    public var maximumDuration: Double
+
+    /// Creates a trainer; by default: medoid templates, band learned over 0–20 %, rejection k = 3.
+    public init(selection: TemplateSelection = .medoid, band: Double? = nil,
+                bandCandidates: [Double] = (0...20).map { Double($0) / 100 },
+                multivariate: DTW.Multivariate = .dependent, preprocessing: DTWPreprocessing = .none,
+                rejectionK: Double? = 3, signal: DTWModel.Signal = .acceleration, axes: [Axis] = [.x, .y, .z],
+                samplingRate: Double = 100, minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
+        self.selection = selection
+        self.band = band
+        self.bandCandidates = bandCandidates
+        self.multivariate = multivariate
+        self.preprocessing = preprocessing
+        self.rejectionK = rejectionK
+        self.signal = signal
+        self.axes = axes
+        self.samplingRate = samplingRate
+        self.minimumDuration = minimumDuration
+        self.maximumDuration = maximumDuration
+    }
+
+    /// Trains a model.
+    ///
+    /// - Complexity: band search O(B·N²·n·w) worst case (pruned), medoids O(Σ class size²·n·w).
+    public func train(_ examples: [DTWExample]) throws(DTWTrainingError) -> (model: DTWModel, report: DTWTrainingReport) {
+        guard !examples.isEmpty else { throw .noExamples }
+        var series: [DTWSeries] = []
+        for (i, e) in examples.enumerated() {
+            guard e.series.dimensions == axes.count else {
+                throw .invalidExample(index: i, reason: "\(e.series.dimensions) dimensions, but \(axes.count) axes are configured")
+            }
+            do { series.append(try preprocessing.apply(e.series)) } catch { throw .invalidExample(index: i, reason: error.description) }
+        }
+        let labels = examples.map(\.label)
+        if case let .medoids(k) = selection, k < 1 { throw .invalidSetting(key: "selection", "k medoids needs k ≥ 1, got \(k)") }
+        if let k = rejectionK, !(k.isFinite && k >= 0) { throw .invalidSetting(key: "rejectionK", "must be zero or more, got \(k)") }
+
+        var scores: [DTWBandScore] = []
+        let chosen: Double
+        if let band {
+            chosen = band
+        } else {
+            (chosen, scores) = try Self.learnBand(series, labels: labels, candidates: bandCandidates, multivariate: multivariate)
+        }
+        let dtw: DTW
+        do { dtw = try DTW(band: chosen, multivariate: multivariate) } catch { throw .invalidSetting(key: "band", error.description) }
+
+        // Templates per class, as indices into `series`.
+        var classes: [String: [Int]] = [:]
+        for (i, l) in labels.enumerated() { classes[l, default: []].append(i) }
+        var templateIndices: [Int] = []
+        for label in classes.keys.sorted() {
+            let members = classes[label]!
+            switch selection {
+            case .allExamples: templateIndices += members
+            case .medoid: templateIndices += try Self.medoids(of: members, series: series, dtw: dtw, k: 1)
+            case let .medoids(k): templateIndices += try Self.medoids(of: members, series: series, dtw: dtw, k: k)
+            }
+        }
+        let templates = templateIndices.map { DTWModel.Template(label: labels[$0], series: series[$0]) }
+
+        // Calibration: each example's normalised distance to its nearest other template of its own class.
+        var distances: [String: [Double]] = [:]
+        do {
+            var workspace = DTWWorkspace()
+            for (i, s) in series.enumerated() {
+                var best = Double.infinity
+                for (t, source) in templateIndices.enumerated() where source != i && labels[source] == labels[i] {
+                    let d = try dtw.cost(s, templates[t].series, bound: .infinity, workspace: &workspace)
+                    let normalized = d / Double(templates[t].series.length)
+                    if normalized < best { best = normalized }
+                }
+                if best.isFinite { distances[labels[i], default: []].append(best.squareRoot()) }
+            }
+        } catch { throw .invalidSetting(key: "templates", error.description) }
+        let (calibration, pooled) = try Self.calibrate(classes: classes.keys.sorted(), distances: distances, examplesPerClass: classes.mapValues(\.count))
+
+        let model = DTWModel(signal: signal, axes: axes, samplingRate: samplingRate, dtw: dtw, preprocessing: preprocessing,
+                             templates: templates, calibration: calibration, rejectionK: rejectionK,
+                             minimumDuration: minimumDuration, maximumDuration: maximumDuration)
+        let report = DTWTrainingReport(bandScores: scores, band: chosen,
+                                       templatesPerClass: Dictionary(grouping: templates, by: \.label).mapValues(\.count),
+                                       pooledClasses: pooled)
+        return (model, report)
+    }
+
+    /// The band with the fewest leave-one-out 1-NN errors on `series` (the smallest band on ties), and the
+    /// score of every candidate. Bands giving the same window for every series are scored once.
+    public static func learnBand(_ series: [DTWSeries], labels: [String], candidates: [Double],
+                                 multivariate: DTW.Multivariate = .dependent) throws(DTWTrainingError) -> (band: Double, scores: [DTWBandScore]) {
+        guard series.count >= 2 else { throw .tooFewExamples("leave-one-out needs at least 2 examples") }
+        guard !candidates.isEmpty else { throw .invalidSetting(key: "bandCandidates", "no band to try") }
+        var scores: [DTWBandScore] = []
+        var seen: [[Int]: DTWBandScore] = [:]
+        let lengths = Set(series.map(\.length)).sorted()
+        for band in candidates {
+            let dtw: DTW
+            do { dtw = try DTW(band: band, multivariate: multivariate) } catch { throw .invalidSetting(key: "bandCandidates", error.description) }
+            let windows = lengths.map { dtw.window($0, $0) }
+            if let earlier = seen[windows] {
+                scores.append(DTWBandScore(band: band, errors: earlier.errors, errorRate: earlier.errorRate))
+                continue
+            }
+            let neighbors: [[DTWNeighbor]]
+            do {
+                let index = try DTWIndex(templates: series, dtw: dtw)
+                neighbors = try index.nearest(to: series, k: 1, leaveOneOut: true).neighbors
+            } catch { throw .invalidSetting(key: "examples", error.description) }
+            let errors = zip(neighbors.indices, neighbors).filter { labels[$1[0].index] != labels[$0] }.count
+            let score = DTWBandScore(band: band, errors: errors, errorRate: Double(errors) / Double(series.count))
+            seen[windows] = score
+            scores.append(score)
+        }
+        let best = scores.min { $0.errors < $1.errors || ($0.errors == $1.errors && $0.band < $1.band) }!
+        return (best.band, scores)
+    }
+
+    /// `k` medoids among `members` (indices into `series`): the first is the overall medoid, further ones start
+    /// farthest-first and are refined by alternating assignment and medoid update (at most 20 rounds).
+    static func medoids(of members: [Int], series: [DTWSeries], dtw: DTW, k: Int) throws(DTWTrainingError) -> [Int] {
+        if members.count <= k { return members }
+        let matrix: [[Double]]
+        do { matrix = try DTWIndex.pairwiseDistances(members.map { series[$0] }, dtw: dtw).matrix } catch {
+            throw .invalidSetting(key: "examples", error.description)
+        }
+        let n = members.count
+        func medoid(_ group: [Int]) -> Int {
+            group.min { a, b in
+                let sa = group.reduce(0) { $0 + matrix[a][$1] }, sb = group.reduce(0) { $0 + matrix[b][$1] }
+                return sa < sb || (sa == sb && a < b)
+            }!
+        }
+        var centers = [medoid(Array(0..<n))]
+        while centers.count < k {
+            let far = (0..<n).filter { !centers.contains($0) }.max { a, b in
+                let da = centers.map { matrix[a][$0] }.min()!, db = centers.map { matrix[b][$0] }.min()!
+                return da < db || (da == db && a > b)
+            }!
+            centers.append(far)
+        }
+        for _ in 0..<20 where k > 1 {
+            var groups = [[Int]](repeating: [], count: k)
+            for i in 0..<n {
+                let c = (0..<k).min { matrix[i][centers[$0]] < matrix[i][centers[$1]] }!
+                groups[c].append(i)
+            }
+            let updated = groups.enumerated().map { $1.isEmpty ? centers[$0] : medoid($1) }
+            if updated == centers { break }
+            centers = updated
+        }
+        return centers.sorted().map { members[$0] }
+    }
+
+    /// Per-class mean and σ; a class with fewer than 3 examples (or fewer than 2 distances) uses the pooled
+    /// within-class σ, and the pooled mean when it has no distance at all.
+    static func calibrate(classes: [String], distances: [String: [Double]],
+                          examplesPerClass: [String: Int]) throws(DTWTrainingError) -> ([String: DTWModel.Calibration], [String]) {
+        var sumSquares = 0.0, degrees = 0, pooledSum = 0.0, pooledCount = 0
+        for values in distances.values {
+            pooledSum += values.reduce(0, +)
+            pooledCount += values.count
+            guard values.count >= 2 else { continue }
+            let mean = values.reduce(0, +) / Double(values.count)
+            sumSquares += values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+            degrees += values.count - 1
+        }
+        var calibration: [String: DTWModel.Calibration] = [:]
+        var pooledClasses: [String] = []
+        for label in classes {
+            let values = distances[label] ?? []
+            let mean = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+            if (examplesPerClass[label] ?? 0) >= 3, values.count >= 2, let mean {
+                let sd = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
+                calibration[label] = .init(mean: mean, standardDeviation: sd, count: values.count, pooled: false)
+                continue
+            }
+            guard degrees > 0, pooledCount > 0 else {
+                throw .tooFewExamples("class '\(label)' has \(examplesPerClass[label] ?? 0) example(s) and no class has enough (2 distances) to pool a standard deviation from")
+            }
+            let sd = (sumSquares / Double(degrees)).squareRoot()
+            calibration[label] = .init(mean: mean ?? pooledSum / Double(pooledCount), standardDeviation: sd, count: values.count, pooled: true)
+            pooledClasses.append(label)
+        }
+        return (calibration, pooledClasses)
+    }
+}

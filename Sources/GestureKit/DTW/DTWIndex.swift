@@ -1,0 +1,311 @@
+import Foundation
+
+/// One result of a nearest-neighbour search.
+public struct DTWNeighbor: Hashable, Sendable, Codable {
+    /// The template's position in ``DTWIndex/templates``.
+    public var index: Int
+    /// The DTW distance (square root of the accumulated cost).
+    public var distance: Double
+
+    /// Creates a result.
+    public init(index: Int, distance: Double) {
+        self.index = index
+        self.distance = distance
+    }
+}
+
+/// What each stage of the lower-bound cascade did, as the UCR Suite reports it.
+public struct DTWSearchStatistics: Hashable, Sendable, Codable {
+    /// Candidate templates considered (queries × templates, less any excluded).
+    public var candidates = 0
+    /// Discarded by LB_Kim (first and last points).
+    public var prunedByKim = 0
+    /// Discarded by LB_Keogh of the query against the template's envelope.
+    public var prunedByKeogh = 0
+    /// Discarded by LB_Keogh of the template against the query's envelope.
+    public var prunedByReverseKeogh = 0
+    /// DTW started but abandoned once it exceeded the best so far.
+    public var abandoned = 0
+    /// DTW computed to the end.
+    public var completed = 0
+    /// DTW cells computed.
+    public var cells = 0
+
+    /// No work yet.
+    public init() {}
+
+    /// Adds another set of counts.
+    public mutating func add(_ other: DTWSearchStatistics) {
+        candidates += other.candidates
+        prunedByKim += other.prunedByKim
+        prunedByKeogh += other.prunedByKeogh
+        prunedByReverseKeogh += other.prunedByReverseKeogh
+        abandoned += other.abandoned
+        completed += other.completed
+        cells += other.cells
+    }
+
+    /// A count as a fraction of ``candidates`` (0 when there were none).
+    public func fraction(_ count: Int) -> Double {
+        candidates > 0 ? Double(count) / Double(candidates) : 0
+    }
+}
+
+/// Shares a value with concurrent workers that write disjoint parts of it.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// A set of templates prepared for nearest-neighbour search under one ``DTW`` definition: template
+/// envelopes are computed once, and each query runs the cascade LB_Kim → LB_Keogh (query against template
+/// envelope) → LB_Keogh (template against query envelope) → early-abandoning, pruned DTW against the
+/// k-th best so far. Pruned searches return exactly what a brute-force search returns, ties broken by
+/// the lower template index.
+///
+/// Candidates of the query's length are visited in increasing Euclidean distance, which for equal
+/// lengths is an upper bound of DTW and so also bounds the k-th best distance before any DTW is run.
+/// LB_Keogh needs equal lengths; templates of another length go through LB_Kim and DTW only.
+public struct DTWIndex: Sendable {
+    /// The distance definition.
+    public let dtw: DTW
+    /// The templates, in the order results refer to.
+    public let templates: [DTWSeries]
+    /// The number of dimensions every template and query has.
+    public let dimensions: Int
+    private let envelopes: [DTW.Envelope]
+
+    /// Prepares `templates` (at least one, all with the same number of dimensions). O(total length).
+    public init(templates: [DTWSeries], dtw: DTW) throws(DTWError) {
+        guard let first = templates.first else { throw .empty(what: "template set") }
+        for (i, t) in templates.enumerated() where t.dimensions != first.dimensions {
+            throw .dimensionMismatch(what: "dimensions of template \(i)", expected: first.dimensions, got: t.dimensions)
+        }
+        self.dtw = dtw
+        self.templates = templates
+        self.dimensions = first.dimensions
+        envelopes = templates.map { DTW.Envelope(of: $0, window: dtw.window($0.length, $0.length)) }
+    }
+
+    /// The `k` nearest templates to `query`, closest first (ties: lower index first).
+    ///
+    /// - Parameters:
+    ///   - pruning: `false` computes every DTW in full (the brute-force reference).
+    ///   - excluding: a template index to skip (leave-one-out).
+    /// - Complexity: O(N·n·w) in the worst case; typically far less with pruning. No allocation beyond
+    ///   the result once `workspace` has grown.
+    public func nearest(to query: DTWSeries, k: Int = 1, pruning: Bool = true, excluding: Int? = nil,
+                        workspace: inout DTWWorkspace, statistics: inout DTWSearchStatistics) throws(DTWError) -> [DTWNeighbor] {
+        try validate(query, k: k)
+        return search(query, k: k, pruning: pruning, excluding: excluding, workspace: &workspace, statistics: &statistics)
+    }
+
+    /// The `k` nearest templates to each query, spread over all cores (`DispatchQueue.concurrentPerform`).
+    ///
+    /// - Parameter leaveOneOut: skip template `i` for query `i` (the queries are the templates).
+    public func nearest(to queries: [DTWSeries], k: Int = 1, pruning: Bool = true,
+                        leaveOneOut: Bool = false) throws(DTWError) -> (neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics) {
+        for query in queries { try validate(query, k: k) }
+        if leaveOneOut, queries.count != templates.count {
+            throw .dimensionMismatch(what: "leave-one-out needs the templates as queries: query count", expected: templates.count, got: queries.count)
+        }
+        let results = UnsafeMutableBufferPointer<[DTWNeighbor]>.allocate(capacity: queries.count)
+        results.initialize(repeating: [])
+        let stats = UnsafeMutableBufferPointer<DTWSearchStatistics>.allocate(capacity: queries.count)
+        stats.initialize(repeating: DTWSearchStatistics())
+        defer {
+            results.deallocate()
+            stats.deallocate()
+        }
+        let shared = UncheckedSendable(value: (results, stats))
+        let index = self
+        DispatchQueue.concurrentPerform(iterations: queries.count) { q in
+            var workspace = DTWWorkspace()
+            var local = DTWSearchStatistics()
+            let found = index.search(queries[q], k: k, pruning: pruning, excluding: leaveOneOut ? q : nil,
+                                     workspace: &workspace, statistics: &local)
+            shared.value.0[q] = found
+            shared.value.1[q] = local
+        }
+        var total = DTWSearchStatistics()
+        for s in stats { total.add(s) }
+        return (Array(results), total)
+    }
+
+    /// Every query-to-template DTW distance, `[query][template]`, computed in full (no pruning) over all cores.
+    ///
+    /// - Complexity: O(Q·N·n·w) time; O(Q·N) memory for the result.
+    public func distances(from queries: [DTWSeries]) throws(DTWError) -> [[Double]] {
+        for query in queries { try validate(query, k: 1) }
+        let rows = UnsafeMutableBufferPointer<[Double]>.allocate(capacity: queries.count)
+        rows.initialize(repeating: [])
+        defer { rows.deallocate() }
+        let shared = UncheckedSendable(value: rows)
+        let index = self
+        DispatchQueue.concurrentPerform(iterations: queries.count) { q in
+            var workspace = DTWWorkspace()
+            var cells = 0
+            shared.value[q] = index.templates.map { t in
+                index.dtw.unsafeCost(queries[q], t, window: index.dtw.window(queries[q].length, t.length), bound: .infinity,
+                                     cumulativeBound: nil, workspace: &workspace, cells: &cells).squareRoot()
+            }
+        }
+        return Array(rows)
+    }
+
+    /// The symmetric matrix of DTW distances between all pairs of `series` (each pair computed once, no
+    /// pruning), over all cores, and the number of cells computed.
+    ///
+    /// - Complexity: O(N²·n·w / 2) time, O(N²) memory for the result.
+    public static func pairwiseDistances(_ series: [DTWSeries], dtw: DTW) throws(DTWError) -> (matrix: [[Double]], cells: Int) {
+        guard let first = series.first else { return ([], 0) }
+        for (i, s) in series.enumerated() where s.dimensions != first.dimensions {
+            throw .dimensionMismatch(what: "dimensions of series \(i)", expected: first.dimensions, got: s.dimensions)
+        }
+        let n = series.count
+        let flat = UnsafeMutableBufferPointer<Double>.allocate(capacity: n * n)
+        flat.initialize(repeating: 0)
+        let cellCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
+        cellCounts.initialize(repeating: 0)
+        defer {
+            flat.deallocate()
+            cellCounts.deallocate()
+        }
+        let shared = UncheckedSendable(value: (flat, cellCounts))
+        DispatchQueue.concurrentPerform(iterations: n) { i in
+            var workspace = DTWWorkspace()
+            var cells = 0
+            for j in (i + 1)..<max(n, i + 1) {
+                let d = dtw.unsafeCost(series[i], series[j], window: dtw.window(series[i].length, series[j].length), bound: .infinity,
+                                       cumulativeBound: nil, workspace: &workspace, cells: &cells).squareRoot()
+                shared.value.0[i * n + j] = d
+                shared.value.0[j * n + i] = d
+            }
+            shared.value.1[i] = cells
+        }
+        let matrix = (0..<n).map { i in Array(flat[(i * n)..<((i + 1) * n)]) }
+        return (matrix, cellCounts.reduce(0, +))
+    }
+
+    private func validate(_ query: DTWSeries, k: Int) throws(DTWError) {
+        guard query.dimensions == dimensions else {
+            throw .dimensionMismatch(what: "dimensions of the query", expected: dimensions, got: query.dimensions)
+        }
+        guard k >= 1 else { throw .invalidSetting(key: "k", "must be at least 1, got \(k)") }
+    }
+
+    /// The cascade for one validated query.
+    func search(_ query: DTWSeries, k: Int, pruning: Bool, excluding: Int?,
+                workspace: inout DTWWorkspace, statistics: inout DTWSearchStatistics) -> [DTWNeighbor] {
+        let n = query.length, dims = dimensions
+        var best: [(cost: Double, index: Int)] = []
+        best.reserveCapacity(k + 1)
+        func offer(_ cost: Double, _ index: Int) {
+            if best.count == k {
+                let worst = best[k - 1]
+                guard cost < worst.cost || (cost == worst.cost && index < worst.index) else { return }
+                best.removeLast()
+            }
+            var at = best.count
+            while at > 0, best[at - 1].cost > cost || (best[at - 1].cost == cost && best[at - 1].index > index) { at -= 1 }
+            best.insert((cost, index), at: at)
+        }
+
+        if !pruning {
+            for c in templates.indices where c != excluding {
+                statistics.candidates += 1
+                let t = templates[c]
+                let cost = dtw.unsafeCost(query, t, window: dtw.window(n, t.length), bound: .infinity, cumulativeBound: nil,
+                                          workspace: &workspace, cells: &statistics.cells)
+                statistics.completed += 1
+                offer(cost, c)
+            }
+            return best.map { DTWNeighbor(index: $0.index, distance: $0.cost.squareRoot()) }
+        }
+
+        let w = dtw.window(n, n)
+        let sameLength = templates.indices.filter { $0 != excluding && templates[$0].length == n }
+        let otherLength = templates.indices.filter { $0 != excluding && templates[$0].length != n }
+        // Visit same-length candidates in increasing Euclidean distance; the k-th smallest bounds the k-th DTW.
+        var order: [(ed: Double, index: Int)] = []
+        order.reserveCapacity(sameLength.count)
+        query.values.withUnsafeBufferPointer { q in
+            for c in sameLength {
+                let ed = templates[c].values.withUnsafeBufferPointer { t in
+                    var sum = 0.0
+                    for x in 0..<(n * dims) {
+                        let d = q[x] - t[x]
+                        sum += d * d
+                    }
+                    return sum
+                }
+                order.append((ed, c))
+            }
+        }
+        order.sort { $0.ed < $1.ed || ($0.ed == $1.ed && $0.index < $1.index) }
+        let euclideanBound = order.count >= k ? order[k - 1].ed : Double.infinity
+
+        let cb = workspace.cumulative.reserve(n + 1)
+        let queryUpper = workspace.upper.reserve(n * dims)
+        let queryLower = workspace.lower.reserve(n * dims)
+        if !sameLength.isEmpty {
+            let deque = workspace.deque.reserve(2 * n + 2)
+            query.values.withUnsafeBufferPointer { q in
+                for d in 0..<dims {
+                    DTW.lemire(q.baseAddress! + d, n, stride: dims, window: w, upper: queryUpper + d, lower: queryLower + d, deque: deque)
+                }
+            }
+        }
+        let useCumulative = dims == 1 || dtw.multivariate == .dependent
+        // Relative slack so rounding can never prune a candidate whose cost equals the bound.
+        let slack = 1 + 1e-12
+
+        func visit(_ c: Int, equalLength: Bool) {
+            statistics.candidates += 1
+            let t = templates[c]
+            let kth = best.count == k ? best[k - 1].cost : Double.infinity
+            let bound = min(kth, euclideanBound) * slack
+            let kim = query.values.withUnsafeBufferPointer { q in
+                t.values.withUnsafeBufferPointer { tv in DTW.kim(q.baseAddress!, n, tv.baseAddress!, t.length, dims: dims) }
+            }
+            if kim > bound { statistics.prunedByKim += 1; return }
+            var cumulative: UnsafePointer<Double>?
+            if equalLength {
+                let envelope = envelopes[c]
+                let keogh = query.values.withUnsafeBufferPointer { q in
+                    envelope.upper.withUnsafeBufferPointer { u in
+                        envelope.lower.withUnsafeBufferPointer { l in
+                            DTW.keogh(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!, dims: dims,
+                                      bound: bound, contributions: cb)
+                        }
+                    }
+                }
+                if keogh > bound { statistics.prunedByKeogh += 1; return }
+                let reverse = t.values.withUnsafeBufferPointer { tv in
+                    DTW.keogh(tv.baseAddress!, n * dims, upper: queryUpper, lower: queryLower, dims: dims, bound: bound, contributions: nil)
+                }
+                if reverse > bound { statistics.prunedByReverseKeogh += 1; return }
+                if useCumulative {
+                    // cb[i] = Σ_{t ≥ i} contribution[t], in place from the end.
+                    var running = 0.0
+                    cb[n] = 0
+                    var i = n - 1
+                    while i >= 0 {
+                        running += cb[i]
+                        cb[i] = running
+                        i -= 1
+                    }
+                    cumulative = UnsafePointer(cb)
+                }
+            }
+            let cost = dtw.unsafeCost(query, t, window: dtw.window(n, t.length), bound: bound, cumulativeBound: cumulative,
+                                      workspace: &workspace, cells: &statistics.cells)
+            if cost > bound { statistics.abandoned += 1; return }
+            statistics.completed += 1
+            offer(cost, c)
+        }
+
+        for entry in order { visit(entry.index, equalLength: true) }
+        for c in otherLength { visit(c, equalLength: false) }
+        return best.map { DTWNeighbor(index: $0.index, distance: $0.cost.squareRoot()) }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The outcome of classifying one segment with a ``DTWModel``.
+public struct DTWClassification: Hashable, Sendable {
+    /// The nearest template's class, or `nil` when its distance exceeds that class's threshold.
+    public var label: String?
+    /// The nearest template's class, whether accepted or not.
+    public var nearestLabel: String
+    /// The nearest template's position in ``DTWModel/templates``.
+    public var templateIndex: Int
+    /// The DTW distance to it.
+    public var distance: Double
+    /// `√(cost / template length)`, the value compared with the rejection threshold.
+    public var normalizedDistance: Double
+    /// Set when the nearest template and the query differ in length by more than ``DTWClassifier/lengthRatioWarning``×:
+    /// DTW then has to stretch one of them a lot and distances are hard to compare.
+    public var warning: String?
+}
+
+/// Classifies segments with a ``DTWModel``: preprocesses the segment like the templates, finds the nearest
+/// template through a ``DTWIndex`` (lower-bound cascade), and rejects it above the class's threshold.
+public struct DTWClassifier: Sendable {
+    /// Length ratio above which a classification carries a warning.
+    public static let lengthRatioWarning = 4.0
+
+    /// The model.
+    public let model: DTWModel
+    /// The search structure over the model's templates.
+    public let index: DTWIndex
+
+    /// Prepares `model` for classification. O(total template length).
+    public init(model: DTWModel) throws(ConfigurationError) {
+        try model.validate()
+        self.model = model
+        do {
+            index = try DTWIndex(templates: model.templates.map(\.series), dtw: model.dtw)
+        } catch {
+            throw ConfigurationError(key: "templates", error.description)
+        }
+    }
+
+    /// Classifies a raw segment (one dimension per model axis, in the model's units and rate).
+    ///
+    /// - Complexity: that of ``DTWIndex/nearest(to:k:pruning:excluding:workspace:statistics:)``.
+    public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
+        var workspace = DTWWorkspace()
+        var statistics = DTWSearchStatistics()
+        let query = try model.preprocessing.apply(segment)
+        let nearest = try index.nearest(to: query, k: 1, workspace: &workspace, statistics: &statistics)[0]
+        return classification(query: query, nearest: nearest)
+    }
+
+    /// Classifies many raw segments over all cores.
+    public func classify(_ segments: [DTWSeries]) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
+        var queries: [DTWSeries] = []
+        queries.reserveCapacity(segments.count)
+        for s in segments { queries.append(try model.preprocessing.apply(s)) }
+        let (neighbors, statistics) = try index.nearest(to: queries, k: 1)
+        let results = zip(queries, neighbors).map { classification(query: $0, nearest: $1[0]) }
+        return (results, statistics)
+    }
+
+    func classification(query: DTWSeries, nearest: DTWNeighbor) -> DTWClassification {
+        let template = model.templates[nearest.index]
+        let m = template.series.length
+        let normalized = (nearest.distance * nearest.distance / Double(m)).squareRoot()
+        var label: String? = template.label
+        if let threshold = model.threshold(for: template.label), normalized > threshold { label = nil }
+        let ratio = Double(max(m, query.length)) / Double(min(m, query.length))
+        let warning = ratio > Self.lengthRatioWarning
+            ? "template \(nearest.index) has \(m) samples and the segment \(query.length): DTW stretches one \(String(format: "%.1f", ratio))× to align them"
+            : nil
+        return DTWClassification(label: label, nearestLabel: template.label, templateIndex: nearest.index,
+                                 distance: nearest.distance, normalizedDistance: normalized, warning: warning)
+    }
+}

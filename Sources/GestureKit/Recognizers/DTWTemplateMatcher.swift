@@ -1,0 +1,157 @@
+/// Spots template gestures in a continuous motion stream without manual segmentation, and classifies
+/// segments, with a trained ``DTWModel``.
+///
+/// Samples are resampled to the model's rate (so 25, 50 and 100 Hz streams give the same detections), the
+/// model's signal and axes are taken from each sample, and every template runs a ``SPRINGSpotter``
+/// (subsequence DTW, O(template length) per sample). A template's threshold is its class's rejection
+/// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
+/// Overlapping matches of different templates are arbitrated: the lowest normalised distance wins and
+/// one `ended` event is reported per gesture, once no other template can still produce a better
+/// overlapping match.
+///
+/// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds),
+/// `score` = normalised distance, `details["distance"]` = DTW distance, `details["template"]` = template index.
+///
+/// Spotting compares raw signal values, so it needs a model whose preprocessing works sample by sample
+/// (``DTWPreprocessing/isPointwise``) and that has rejection thresholds; segment-level preprocessing
+/// (z-normalisation, offset, fixed length) is for ``classify(_:)``/``DTWClassifier`` only, and such a
+/// model is refused here with a ``ConfigurationError``.
+///
+/// - Complexity: O(Σ template lengths × axes) per resampled sample; bounded memory, no allocation except events.
+public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
+    /// The trained model.
+    public typealias Configuration = DTWModel
+
+    public static let identifier = "dtw"
+
+    public let configuration: DTWModel
+    /// The segment classifier for the same model.
+    public let classifier: DTWClassifier
+
+    private var resampler: Resampler
+    private var spotters: [SPRINGSpotter]
+    private var timestamps: [Double]
+    private var sampleCount = 0
+    private var pending: (match: SubsequenceMatch, template: Int, normalized: Double)?
+    private var resampled: [MotionSample] = []
+    private var features: [Double]
+
+    public init(configuration: DTWModel) throws(ConfigurationError) {
+        classifier = try DTWClassifier(model: configuration)
+        guard configuration.preprocessing.isPointwise else {
+            throw ConfigurationError(key: "preprocessing", "stream spotting compares raw values: z-normalisation, offset and fixed-length resampling apply to segments only (use DTWClassifier for segments)")
+        }
+        guard configuration.rejectionK != nil else {
+            throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3)")
+        }
+        let rate = configuration.samplingRate
+        let minimumLength = max(1, Int((configuration.minimumDuration * rate).rounded()))
+        let maximumLength = max(minimumLength, Int((configuration.maximumDuration * rate).rounded()))
+        var spotters: [SPRINGSpotter] = []
+        for (i, template) in configuration.templates.enumerated() {
+            guard let threshold = configuration.threshold(for: template.label) else {
+                throw ConfigurationError(key: "calibration.\(template.label)", "template \(i)'s class has no calibration, so no threshold")
+            }
+            let cost = threshold * threshold * Double(template.series.length)
+            do {
+                spotters.append(try SPRINGSpotter(template: template.series, threshold: cost,
+                                                  minimumLength: minimumLength, maximumLength: maximumLength))
+            } catch {
+                throw ConfigurationError(key: "templates[\(i)]", error.description)
+            }
+        }
+        self.configuration = configuration
+        self.spotters = spotters
+        resampler = try Resampler(rate: rate)
+        // Reports come at most one maximum length after a match ends; keep times for twice that.
+        timestamps = [Double](repeating: 0, count: 2 * maximumLength + 4)
+        features = [Double](repeating: 0, count: configuration.axes.count)
+        resampled.reserveCapacity(8)
+    }
+
+    /// Classifies a segment (one dimension per model axis) with the model; see ``DTWClassifier``.
+    public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
+        try classifier.classify(segment)
+    }
+
+    public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        guard sample.isFinite else { return }
+        resampled.removeAll(keepingCapacity: true)
+        resampler.process(sample, into: &resampled)
+        for s in resampled { consume(s, into: &events) }
+    }
+
+    /// Reports a pending gesture as if the stream had ended.
+    public mutating func finish(into events: inout [GestureEvent]) {
+        for i in spotters.indices {
+            if let match = spotters[i].flush() { offer(match, template: i, into: &events) }
+        }
+        if let p = pending { emit(p, into: &events) }
+        pending = nil
+    }
+
+    private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        guard let vector = Self.vector(configuration.signal, of: sample) else { return }
+        for (d, axis) in configuration.axes.enumerated() { features[d] = vector[axis] }
+        timestamps[sampleCount % timestamps.count] = sample.timestamp
+        sampleCount += 1
+        var reports: [(SubsequenceMatch, Int)] = []
+        features.withUnsafeBufferPointer { x in
+            for i in spotters.indices {
+                if let match = spotters[i].update(x) { reports.append((match, i)) }
+            }
+        }
+        for (match, i) in reports { offer(match, template: i, into: &events) }
+        // The pending gesture is final once no template can still produce an overlapping match.
+        if let p = pending {
+            let blocked = spotters.contains { s in
+                s.earliestLiveStart <= p.match.end || (s.pendingMatch.map { $0.start <= p.match.end } ?? false)
+            }
+            if !blocked {
+                emit(p, into: &events)
+                pending = nil
+            }
+        }
+    }
+
+    private mutating func offer(_ match: SubsequenceMatch, template: Int, into events: inout [GestureEvent]) {
+        let normalized = (match.cost / Double(configuration.templates[template].series.length)).squareRoot()
+        if let p = pending {
+            if match.start <= p.match.end && p.match.start <= match.end {
+                if normalized < p.normalized { pending = (match, template, normalized) }
+                return
+            }
+            emit(p, into: &events)
+        }
+        pending = (match, template, normalized)
+    }
+
+    private func emit(_ p: (match: SubsequenceMatch, template: Int, normalized: Double), into events: inout [GestureEvent]) {
+        let now = timestamps[(sampleCount - 1) % timestamps.count]
+        func time(_ index: Int) -> Double {
+            // An index older than the ring holds is clamped to the oldest kept time.
+            let oldest = max(0, sampleCount - timestamps.count)
+            return timestamps[max(index, oldest) % timestamps.count]
+        }
+        events.append(GestureEvent(
+            label: configuration.templates[p.template].label, phase: .ended,
+            start: time(p.match.start), end: time(p.match.end), time: now, score: p.normalized,
+            details: ["distance": p.match.cost.squareRoot(), "template": Double(p.template)]))
+    }
+
+    static func vector(_ signal: DTWModel.Signal, of sample: MotionSample) -> Vector3? {
+        switch signal {
+        case .acceleration: sample.acceleration
+        case .userAcceleration: sample.userAcceleration
+        case .rotationRate: sample.rotationRate
+        case .gravity: sample.gravity
+        }
+    }
+
+    public mutating func reset() {
+        resampler.reset()
+        for i in spotters.indices { spotters[i].reset() }
+        sampleCount = 0
+        pending = nil
+    }
+}

@@ -1,0 +1,260 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import GestureEval
+import GestureKit
+
+/// `gesturelab bench dtw`: DTW speed — 1-NN classification, an all-pairs matrix, stream spotting.
+struct BenchDTW: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dtw",
+        abstract: "Measure DTW speed: 1-NN search with the lower-bound cascade, all-pairs matrix, stream spotting.",
+        discussion: """
+            1-NN: the UCR file's first half is the training set, the second half the queries (UWaveGestureLibraryX
+            TRAIN: 448 + 448), at --band and at the full band, with the cascade and (for reference) without.
+            All pairs: the symmetric DTW matrix of the training half with pruning off (cells per second).
+            Spotting: 8 templates of 1 s, 3 axes, at 100 Hz through DTWTemplateMatcher on one core.
+            Build with -c release. Benchmarks/peers/ runs dtaidistance and aeon on the same data and this command.
+            """
+    )
+
+    @Option(help: "UCR TSV file split in halves.")
+    var data = "../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv"
+
+    @Option(help: "Band of the banded 1-NN run, fraction of the length.")
+    var band = 0.04
+
+    @Option(help: "Seconds of generated stream for the spotting measurement.")
+    var streamSeconds = 600.0
+
+    @Flag(help: "Skip the un-pruned 1-NN reference runs.")
+    var skipBruteForce = false
+
+    @Option(help: "Runs of each measurement (the fastest is kept); a measurement over 5 s runs once.")
+    var repetitions = 3
+
+    @Option(help: "Measurements to run, comma-separated: nn, matrix, spotting.")
+    var parts = "nn,matrix,spotting"
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    struct NearestNeighborRun: Encodable {
+        var band: Double
+        var window: Int
+        var pruning: Bool
+        var seconds: Double
+        var pairs: Int
+        var pairsPerSecond: Double
+        var cells: Int
+        var cellsPerSecond: Double
+        var fractionPrunedByKim, fractionPrunedByKeogh, fractionPrunedByReverseKeogh, fractionAbandoned: Double
+        var errorRate: Double
+        var predictions: [Int]
+    }
+
+    struct MatrixRun: Encodable {
+        var band: Double
+        var series: Int
+        var pairs: Int
+        var cells: Int
+        var seconds: Double
+        var cellsPerSecond: Double
+        var pairsPerSecond: Double
+    }
+
+    struct SpottingRun: Encodable {
+        var templates: Int
+        var templateSeconds: Double
+        var axes: Int
+        var rate: Double
+        var streamSeconds: Double
+        var seconds: Double
+        var realTimeFactor: Double
+        /// CPU time of the one thread that ran it: what one core needs, whatever else the machine runs.
+        var cpuSeconds: Double
+        var realTimeFactorCPU: Double
+        var events: Int
+        var planted: Int
+    }
+
+    struct Report: Encodable {
+        var data: String
+        var threads: Int
+        var nearestNeighbor: [NearestNeighborRun]
+        var allPairs: [MatrixRun]
+        var spotting: SpottingRun?
+    }
+
+    func run() throws {
+        let examples = try UCRArchive.read(contentsOf: URL(fileURLWithPath: data))
+        let series = try examples.map { try DTWSeries(dimensions: $0.dimensions) }
+        let half = series.count / 2
+        let train = Array(series[..<half]), queries = Array(series[half..<(2 * half)])
+        let trainLabels = examples[..<half].map(\.label), queryLabels = examples[half..<(2 * half)].map(\.label)
+
+        let selected = Set(parts.split(separator: ",").map(String.init))
+        var runs: [NearestNeighborRun] = []
+        for b in [band, 1.0] where selected.contains("nn") {
+            for pruning in (skipBruteForce ? [true] : [true, false]) {
+                let dtw = try DTW(band: b)
+                let index = try DTWIndex(templates: train, dtw: dtw)
+                var (found, stats) = ([[DTWNeighbor]](), DTWSearchStatistics())
+                let seconds = try Self.fastest(of: repetitions) { (found, stats) = try index.nearest(to: queries, k: 1, pruning: pruning) }
+                let predictions = found.map { $0[0].index }
+                let errors = zip(predictions, queryLabels).filter { trainLabels[$0] != $1 }.count
+                let pairs = train.count * queries.count
+                runs.append(NearestNeighborRun(
+                    band: b, window: dtw.window(train[0].length, train[0].length), pruning: pruning, seconds: seconds,
+                    pairs: pairs, pairsPerSecond: Double(pairs) / seconds, cells: stats.cells,
+                    cellsPerSecond: Double(stats.cells) / seconds,
+                    fractionPrunedByKim: stats.fraction(stats.prunedByKim), fractionPrunedByKeogh: stats.fraction(stats.prunedByKeogh),
+                    fractionPrunedByReverseKeogh: stats.fraction(stats.prunedByReverseKeogh), fractionAbandoned: stats.fraction(stats.abandoned),
+                    errorRate: Double(errors) / Double(queries.count), predictions: predictions))
+                if !json { print(Self.describe(runs.last!)) }
+            }
+        }
+
+        var matrices: [MatrixRun] = []
+        for b in [band, 1.0] where selected.contains("matrix") {
+            let dtw = try DTW(band: b)
+            var cells = 0
+            let seconds = try Self.fastest(of: repetitions) { cells = try DTWIndex.pairwiseDistances(train, dtw: dtw).cells }
+            let pairs = train.count * (train.count - 1) / 2
+            matrices.append(MatrixRun(band: b, series: train.count, pairs: pairs, cells: cells, seconds: seconds,
+                                      cellsPerSecond: Double(cells) / seconds, pairsPerSecond: Double(pairs) / seconds))
+            if !json {
+                let m = matrices.last!
+                print(String(format: "all pairs  band %.2f  %d pairs  %.3f s  %.3g cells/s  %.3g pairs/s", b, pairs, seconds, m.cellsPerSecond, m.pairsPerSecond))
+            }
+        }
+
+        let spotting = selected.contains("spotting")
+            ? try (0..<max(1, repetitions)).map { _ in try Self.spot(streamSeconds: streamSeconds) }.min { $0.seconds < $1.seconds }
+            : nil
+        if let spotting, !json {
+            print(String(format: "spotting   %d templates × %.0f s × %d axes at %.0f Hz: %.0f s of stream in %.3f s = %.0f× real time (thread CPU %.3f s = %.0f×; %d events, %d planted)",
+                         spotting.templates, spotting.templateSeconds, spotting.axes, spotting.rate, spotting.streamSeconds,
+                         spotting.seconds, spotting.realTimeFactor, spotting.cpuSeconds, spotting.realTimeFactorCPU,
+                         spotting.events, spotting.planted))
+        }
+        if json {
+            let report = Report(data: data, threads: ProcessInfo.processInfo.activeProcessorCount, nearestNeighbor: runs,
+                                allPairs: matrices, spotting: spotting)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        }
+    }
+
+    /// The shortest wall time of up to `runs` runs of `body` (one run when it takes over 5 s).
+    static func fastest(of runs: Int, _ body: () throws -> Void) throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<max(1, runs) {
+            let started = DispatchTime.now()
+            try body()
+            let seconds = Self.seconds(since: started)
+            best = min(best, seconds)
+            if seconds > 5 { break }
+        }
+        return best
+    }
+
+    /// CPU seconds consumed by the calling thread.
+    static func threadCPUTime() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    static func describe(_ r: NearestNeighborRun) -> String {
+        String(format: "1-NN       band %.2f (w = %d) %@  %.3f s  %.3g pairs/s  %.3g cells/s  pruned: Kim %.3f  Keogh %.3f  reverse Keogh %.3f  abandoned %.3f  error %.4f",
+               r.band, r.window, r.pruning ? "cascade" : "brute  ", r.seconds, r.pairsPerSecond, r.cellsPerSecond,
+               r.fractionPrunedByKim, r.fractionPrunedByKeogh, r.fractionPrunedByReverseKeogh, r.fractionAbandoned, r.errorRate)
+    }
+
+    /// 8 templates of 1 s, 3 axes, at 100 Hz, planted (time-warped ±20 %) in a noisy stream; the matcher runs on one core.
+    static func spot(streamSeconds: Double) throws -> SpottingRun {
+        let rate = 100.0, templateCount = 8, length = 100
+        var random = SplitMix64(seed: 42)
+        func shape(_ k: Int, _ u: Double, _ axis: Int) -> Double {
+            // A distinct smooth movement per template and axis, zero at both ends, up to about 1.5 g.
+            let f = Double(1 + (k + axis) % 3), phase = Double(k * 3 + axis) * 0.7
+            return 1.5 * sin(Double.pi * u) * sin(2 * Double.pi * f * u + phase)
+        }
+        var templates: [DTWModel.Template] = []
+        var calibration: [String: DTWModel.Calibration] = [:]
+        for k in 0..<templateCount {
+            var values: [Double] = []
+            for t in 0..<length { for a in 0..<3 { values.append(shape(k, Double(t) / Double(length - 1), a)) } }
+            templates.append(.init(label: "g\(k)", series: try DTWSeries(interleaved: values, dimensions: 3)))
+            calibration["g\(k)"] = .init(mean: 0.15, standardDeviation: 0.05, count: 10, pooled: false)
+        }
+        let model = DTWModel(signal: .userAcceleration, samplingRate: rate, dtw: .full, templates: templates,
+                             calibration: calibration, rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
+        var matcher = try DTWTemplateMatcher(configuration: model)
+
+        var samples: [MotionSample] = []
+        let total = Int(streamSeconds * rate)
+        samples.reserveCapacity(total)
+        var planted = 0
+        var t = 0
+        while t < total {
+            // 2–4 s of background, then a gesture at 80–120 % of its template's duration.
+            let gap = Int(rate * (2 + 2 * random.unit()))
+            for _ in 0..<gap where t < total {
+                let noise = Vector3(0.05 * random.normal(), 0.05 * random.normal(), 0.05 * random.normal())
+                samples.append(MotionSample(timestamp: Double(t) / rate, acceleration: noise, userAcceleration: noise))
+                t += 1
+            }
+            let k = planted % templateCount
+            let stretched = Int(Double(length) * (0.8 + 0.4 * random.unit()))
+            guard t + stretched < total else { break }
+            for s in 0..<stretched {
+                let u = Double(s) / Double(stretched - 1)
+                let v = Vector3(shape(k, u, 0) + 0.05 * random.normal(), shape(k, u, 1) + 0.05 * random.normal(),
+                                shape(k, u, 2) + 0.05 * random.normal())
+                samples.append(MotionSample(timestamp: Double(t) / rate, acceleration: v, userAcceleration: v))
+                t += 1
+            }
+            planted += 1
+        }
+        var events: [GestureEvent] = []
+        events.reserveCapacity(planted * 2)
+        let cpuStarted = Self.threadCPUTime()
+        let started = DispatchTime.now()
+        for s in samples { matcher.process(s, into: &events) }
+        matcher.finish(into: &events)
+        let seconds = Self.seconds(since: started)
+        let cpuSeconds = Self.threadCPUTime() - cpuStarted
+        let streamDuration = Double(samples.count) / rate
+        return SpottingRun(templates: templateCount, templateSeconds: Double(length) / rate, axes: 3, rate: rate,
+                           streamSeconds: streamDuration, seconds: seconds, realTimeFactor: streamDuration / seconds,
+                           cpuSeconds: cpuSeconds, realTimeFactorCPU: streamDuration / cpuSeconds,
+                           events: events.count, planted: planted)
+    }
+}
+
+/// A small deterministic generator for benchmark data (SplitMix64).
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    /// Standard normal (Box–Muller).
+    mutating func normal() -> Double {
+        let u = max(unit(), 1e-300), v = unit()
+        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+    }
+}
