@@ -3,11 +3,24 @@ import Foundation
 import GestureEval
 import GestureKit
 
-/// `gesturelab evaluate`: classification accuracy of a recognizer on a train/test split.
+/// `gesturelab evaluate`: the metrics of a recognizer on a dataset under a split, or its
+/// classification accuracy on an archive's train/test files.
 struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Evaluate a recognizer on a labelled train/test split of segments.",
+        abstract: "Evaluate a recognizer configuration or trained model on a dataset under a split (or on UCR train/test files).",
         discussion: """
+            With --dataset: the configuration (--config, or a DTW model from `gesturelab train` with
+            --model) runs through every fold of --split (leave-one-subject-out by default); --search
+            ranges and DTW templates are trained inside each fold's training part. Continuous recordings
+            give event metrics (precision, recall, F1, false positives per hour, latency, with bootstrap
+            intervals; per fold), segments give classification metrics (accuracy with a Wilson interval,
+            balanced accuracy, macro-F1, kappa). A table on the terminal; --json prints the result,
+            --out DIR writes a report folder.
+            Example:
+              gesturelab evaluate --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
+                --labels shake --split leave-one-subject-out
+
+            With --train and --test (UCR form):
             With --recognizer dtw: k-nearest-neighbour DTW (every training series is a template), the
             protocol of the UCR archive's published baselines. --band is a fraction of the series length
             (window w = round(band × length)); 0 is the Euclidean distance, 1 the unconstrained DTW; without
@@ -22,13 +35,51 @@ struct Evaluate: ParsableCommand {
     @Option(help: "The recognizer to evaluate (supported: dtw).")
     var recognizer: String
 
-    @Option(help: "Training data, FORMAT:PATH (ucr:FILE.tsv).")
-    var train: String
+    @Option(help: "Training data, FORMAT:PATH (ucr:FILE.tsv); the UCR form, with --test.")
+    var train: String?
 
-    @Option(help: "Test data, FORMAT:PATH (ucr:FILE.tsv).")
-    var test: String
+    @Option(help: "Test data, FORMAT:PATH (ucr:FILE.tsv); the UCR form, with --train.")
+    var test: String?
 
-    @Option(help: "Sakoe–Chiba band as a fraction of the length in [0, 1]; omitted: learned by leave-one-out.")
+    @Option(help: "Dataset: a folder with dataset.yaml, or FORMAT:PATH (the dataset form).")
+    var dataset: String?
+
+    @Option(help: "Configuration YAML (a preset, a tuned configuration, or DTW training settings).")
+    var config: String?
+
+    @Option(help: "A trained DTW model file (from gesturelab train), used as is in every fold.")
+    var model: String?
+
+    @Option(help: "leave-one-subject-out, grouped-k-fold:K[:subject|session], stratified-k-fold:K or fixed:TRAIN:TEST.")
+    var split: String = "leave-one-subject-out"
+
+    @Option(parsing: .upToNextOption, help: "Annotation labels judged (`slap-*` matches a prefix); default: all.")
+    var labels: [String] = []
+
+    @Flag(help: "Append the reported direction to each event's label (peak-direction on slap-<direction> annotations).")
+    var directionInLabel = false
+
+    @Option(help: "A parameter range tuned inside each training fold, KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable).")
+    var search: [SearchRange] = []
+
+    @Option(help: "Metric tuned and tabulated per fold: f1, precision, recall, accuracy, balanced-accuracy.")
+    var metric: Experiment.Metric = .f1
+
+    @Option(help: "Matching tolerance before an annotation's start and after its end, seconds.")
+    var tolerance: Double = 0.5
+
+    @Option(help: "Seed of shuffled folds and bootstrap intervals.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Bootstrap replicates per interval.")
+    var replicates: Int = 2000
+
+    @Option(help: "Write a report folder here (dataset form).")
+    var out: String?
+
+    @OptionGroup var progress: ProgressOptions
+
+    @Option(help: "Sakoe–Chiba band as a fraction of the length in [0, 1]; omitted: learned by leave-one-out (dtw).")
     var band: Double?
 
     @Option(help: "Neighbours voting.")
@@ -55,7 +106,23 @@ struct Evaluate: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    func validate() throws {
+        if train != nil || test != nil {
+            guard train != nil, test != nil else { throw ValidationError("the UCR form needs both --train and --test") }
+            guard dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
+            return
+        }
+        guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
+        let known = RecognizerRegistry.standard.identifiers
+        guard known.contains(recognizer) else { throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))") }
+        guard model == nil || recognizer == "dtw" else { throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config") }
+        guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
+        guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
+        if let band, !(band.isFinite && band >= 0 && band <= 1) { throw ValidationError("--band must be a fraction in [0, 1], got \(band)") }
+    }
+
     func run() throws {
+        guard let train, let test else { return try runOnDataset() }
         guard recognizer == "dtw" else {
             throw ValidationError("--recognizer \(recognizer) cannot be evaluated on segments yet; supported: dtw")
         }
@@ -87,6 +154,23 @@ struct Evaluate: ParsableCommand {
             let s = result.statistics
             print("pruned: LB_Kim \(format(s.fraction(s.prunedByKim)))  LB_Keogh \(format(s.fraction(s.prunedByKeogh)))  reverse LB_Keogh \(format(s.fraction(s.prunedByReverseKeogh)))  abandoned \(format(s.fraction(s.abandoned)))")
         }
+    }
+
+    /// The dataset form: one entry through ``ExperimentRunner``.
+    private func runOnDataset() throws {
+        if let config, !FileManager.default.fileExists(atPath: config) { throw DataFileError(file: config, "no such configuration file") }
+        var configuration: Experiment.ConfigurationSource? = config.map { .preset($0) }
+        if recognizer == "dtw", band != nil || znormalize {
+            var value = try configuration?.resolve() ?? .object([:])
+            if let band { value = value.setting("band", to: .number(band)) }
+            if znormalize { value = value.setting("znormalize", to: .bool(true)) }
+            configuration = .inline(value)
+        }
+        let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: ["data"],
+                                     labels: labels, directionInLabel: directionInLabel,
+                                     search: Dictionary(search.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), model: model)
+        try DatasetEvaluation(entry: entry, dataset: dataset!, split: split, seed: seed, metric: metric, tolerance: tolerance,
+                              samplingRate: 100, replicates: replicates).run(json: json, out: out, quiet: progress.quiet)
     }
 
     private func format(_ x: Double) -> String { String(format: "%.4f", x) }

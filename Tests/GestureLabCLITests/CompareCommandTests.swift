@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func helpShowsAnExample() throws {
-        for command in ["compare", "train", "sweep"] {
+        for command in ["compare", "train", "sweep", "evaluate"] {
             let help = try GestureLabBinary.run([command, "--help"])
             #expect(help.status == 0)
             #expect(help.stdout.contains("Example") && help.stdout.contains("gesturelab \(command) "), "\(command)")

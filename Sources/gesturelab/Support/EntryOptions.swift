@@ -6,7 +6,7 @@ import GestureKit
 /// The options that describe one recognizer on one dataset (train, evaluate, sweep): what an
 /// experiment file's entry holds.
 struct EntryOptions: ParsableArguments {
-    @Option(help: "Recognizer identifier (\((RecognizerRegistry.standard.identifiers + ["dtw"]).sorted().joined(separator: ", "))).")
+    @Option(help: "Recognizer identifier (\((RecognizerRegistry.standard.identifiers).joined(separator: ", "))).")
     var recognizer: String?
 
     @Option(help: "Configuration YAML (a preset in configs/ or a tuned configuration); default settings if omitted.")
@@ -29,9 +29,9 @@ struct EntryOptions: ParsableArguments {
 
     func validateEntry() throws {
         if let recognizer {
-            let known = RecognizerRegistry.standard.identifiers + ["dtw"]
+            let known = RecognizerRegistry.standard.identifiers
             guard known.contains(recognizer) else {
-                throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.sorted().joined(separator: ", "))")
+                throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
             }
         }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
