@@ -13,7 +13,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6.1 or later is required (https://swift.org/install)" >&2; exit 1; }
+command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6.2 or later is required (https://swift.org/install)" >&2; exit 1; }
 
 # Python packages for executing exported notebooks (the notebook test and `jupyter`):
 # install only the modules that are missing, quietly.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // An app-like package that embeds a recognizer through GestureKit alone: no GSL, no file formats,
