@@ -97,7 +97,7 @@ struct Evaluate: ParsableCommand {
     @Option(help: "Resample every series to this many samples.")
     var resampleLength: Int?
 
-    @Option(help: "Average each run of this many samples into one.")
+    @Option(help: "Average each run of this many samples into one (UCR series have no clock, so they are read at 1 Hz and this is a rate of 1/N Hz).")
     var downsample: Int = 1
 
     @Option(help: "Replace NaN padding with U[0, 0.001) noise drawn with this seed (as the archive's adjusted files do).")
@@ -128,14 +128,14 @@ struct Evaluate: ParsableCommand {
         }
         let trainSet = try load(train, option: "--train")
         let testSet = try load(test, option: "--test")
-        let preprocessing = DTWPreprocessing(downsampleFactor: downsample, resampledLength: resampleLength,
+        let preprocessing = DTWPreprocessing(downsampleRate: downsample == 1 ? nil : 1 / Double(downsample), resampledLength: resampleLength,
                                              offsetByFirstSample: offsetFirst, zNormalizationFloor: znormalize ? znormFloor : nil)
         do { try preprocessing.validate() } catch { throw ValidationError(error.description) }
         if let band, !(band.isFinite && band >= 0 && band <= 1) {
             throw ValidationError("--band must be a fraction in [0, 1], got \(band)")
         }
         let started = Date()
-        let result = try NearestNeighborEvaluation(k: k, band: band, preprocessing: preprocessing).run(train: trainSet, test: testSet)
+        let result = try NearestNeighborEvaluation(k: k, band: band, preprocessing: preprocessing, samplingRate: 1).run(train: trainSet, test: testSet)
         let seconds = Date().timeIntervalSince(started)
         if result.lengthWarnings > 0 {
             FileHandle.standardError.write(Data("warning: \(result.lengthWarnings) test series differ more than 4× in length from their nearest template\n".utf8))

@@ -124,7 +124,7 @@ public struct DTWTrainer: Sendable {
             guard e.series.dimensions == axes.count else {
                 throw .invalidExample(index: i, reason: "\(e.series.dimensions) dimensions, but \(axes.count) axes are configured")
             }
-            do { series.append(try preprocessing.apply(e.series)) } catch { throw .invalidExample(index: i, reason: error.description) }
+            do { series.append(try preprocessing.apply(e.series, samplingRate: samplingRate)) } catch { throw .invalidExample(index: i, reason: error.description) }
         }
         let labels = examples.map(\.label)
         if case let .medoids(k) = selection, k < 1 { throw .invalidSetting(key: "selection", "k medoids needs k ≥ 1, got \(k)") }

@@ -38,10 +38,14 @@ public struct NearestNeighborEvaluation: Sendable {
     public var preprocessing: DTWPreprocessing
     /// Dependent or independent multivariate DTW.
     public var multivariate: DTW.Multivariate
+    /// The series' sampling rate, Hz, needed by ``DTWPreprocessing/downsampleRate`` (`nil` = unknown).
+    public var samplingRate: Double?
 
     /// Creates an evaluation.
-    public init(k: Int = 1, band: Double? = nil, preprocessing: DTWPreprocessing = .none, multivariate: DTW.Multivariate = .dependent) {
+    public init(k: Int = 1, band: Double? = nil, preprocessing: DTWPreprocessing = .none, multivariate: DTW.Multivariate = .dependent,
+                samplingRate: Double? = nil) {
         self.k = k
+        self.samplingRate = samplingRate
         self.band = band
         self.preprocessing = preprocessing
         self.multivariate = multivariate
@@ -51,8 +55,8 @@ public struct NearestNeighborEvaluation: Sendable {
     public func run(train: [LabelledSeries], test: [LabelledSeries]) throws(DTWTrainingError) -> Result {
         guard !train.isEmpty else { throw .noExamples }
         guard k >= 1 else { throw .invalidSetting(key: "k", "must be at least 1, got \(k)") }
-        let trainSeries = try Self.prepare(train, preprocessing, what: "training")
-        let testSeries = try Self.prepare(test, preprocessing, what: "test")
+        let trainSeries = try Self.prepare(train, preprocessing, samplingRate: samplingRate, what: "training")
+        let testSeries = try Self.prepare(test, preprocessing, samplingRate: samplingRate, what: "test")
         let trainLabels = train.map(\.label)
         var scores: [DTWBandScore] = []
         var chosen = band ?? 0
@@ -87,12 +91,13 @@ public struct NearestNeighborEvaluation: Sendable {
                       statistics: statistics, lengthWarnings: warnings)
     }
 
-    static func prepare(_ examples: [LabelledSeries], _ preprocessing: DTWPreprocessing, what: String) throws(DTWTrainingError) -> [DTWSeries] {
+    static func prepare(_ examples: [LabelledSeries], _ preprocessing: DTWPreprocessing, samplingRate: Double? = nil, what: String) throws(DTWTrainingError) -> [DTWSeries] {
         var out: [DTWSeries] = []
         out.reserveCapacity(examples.count)
         for (i, e) in examples.enumerated() {
             do {
-                out.append(try preprocessing.apply(try DTWSeries(dimensions: e.dimensions, name: "\(what) series \(i + 1)")))
+                out.append(try preprocessing.apply(try DTWSeries(dimensions: e.dimensions, name: "\(what) series \(i + 1)"),
+                                                  samplingRate: samplingRate))
             } catch { throw .invalidExample(index: i, reason: error.description) }
         }
         return out

@@ -34,6 +34,8 @@ public struct DTW: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case band, multivariate }
 
+    /// Decodes settings (`band` required, `multivariate` defaults to dependent); a band out of range is a
+    /// decoding error.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let band = try c.decode(Double.self, forKey: .band)

@@ -9,6 +9,7 @@ public enum DTWError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A setting is out of range.
     case invalidSetting(key: String, String)
 
+    /// A one-line, human-readable account.
     public var description: String {
         switch self {
         case let .empty(what): "\(what): the series is empty (at least one sample is needed)"
@@ -75,6 +76,7 @@ public struct DTWSeries: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case dimensions, values }
 
+    /// Decodes a series, validated as construction is (a NaN or a ragged dimension is a decoding error).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let dimensions = try c.decode(Int.self, forKey: .dimensions)
@@ -86,6 +88,7 @@ public struct DTWSeries: Hashable, Sendable, Codable {
         }
     }
 
+    /// Encodes the dimension count and the interleaved values.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(dimensions, forKey: .dimensions)

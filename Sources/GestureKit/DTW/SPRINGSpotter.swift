@@ -40,7 +40,9 @@ public struct SPRINGSpotter: Sendable {
     /// The earliest start of a partial path that may still become a match (`Int.max` if none).
     public private(set) var earliestLiveStart = Int.max
 
-    /// Creates a spotter. Lengths in samples; `threshold` in cost units.
+    /// Creates a spotter. Lengths in samples of a fixed-rate stream, `threshold` in cost units: a low-level
+    /// engine like ``DTW``, not a configuration (``DTWTemplateMatcher`` converts its model's seconds at the
+    /// model's rate).
     public init(template: DTWSeries, threshold: Double, minimumLength: Int = 1, maximumLength: Int = .max) throws(DTWError) {
         guard threshold >= 0, !threshold.isNaN else {
             throw .invalidSetting(key: "threshold", "must be zero or more, got \(threshold)")

@@ -66,12 +66,14 @@ public struct AttitudeEstimator: SignalStage, Sendable {
             self.overwrite = overwrite
         }
 
+        /// The default settings (the source documents' constants).
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {
             case gain, startupGain, startupTime, accelerationRejection, recoveryTime, maximumInterval, overwrite
         }
 
+        /// Decodes settings; a missing key takes its default, and a value out of range is a decoding error.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Configuration()
@@ -136,6 +138,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
         return (q * arc(from: a, to: q.gravity)).normalized ?? q
     }
 
+    /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
         guard let rate = sample.rotationRate, configuration.overwrite || sample.attitude == nil else {
@@ -217,6 +220,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
         return s
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         attitude = nil
         rejectedSamples = 0

@@ -6,8 +6,11 @@ import Foundation
 
 /// A 3 × 3 rotation matrix, row-major, mapping device-frame to reference-frame coordinates.
 public struct RotationMatrix: Hashable, Codable, Sendable {
+    /// Row 1 of the matrix (unitless direction cosines).
     public var m11: Double, m12: Double, m13: Double
+    /// Row 2 (unitless direction cosines).
     public var m21: Double, m22: Double, m23: Double
+    /// Row 3 (unitless direction cosines).
     public var m31: Double, m32: Double, m33: Double
 
     /// Creates a matrix from its entries, row by row.

@@ -30,6 +30,7 @@ public struct GeneratedMotionSource: MotionSource, Sendable {
         self.sample = sample
     }
 
+    /// The next sample, or `nil` when the stream has ended.
     public mutating func next() -> MotionSample? {
         let offset = Double(index) / rate
         guard offset < duration else { return nil }
@@ -47,6 +48,7 @@ public struct ClosureMotionSource<Failure: Error>: MotionSource {
         self.body = body
     }
 
+    /// The next sample, or `nil` when the stream has ended.
     public mutating func next() throws(Failure) -> MotionSample? {
         try body()
     }

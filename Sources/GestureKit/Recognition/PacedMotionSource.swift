@@ -31,6 +31,7 @@ public struct PacingClock: Sendable {
 ///
 /// - Complexity: O(1) per sample, plus the wait.
 public struct PacedMotionSource<Base: MotionSource>: MotionSource {
+    /// The base source's error.
     public typealias Failure = Base.Failure
 
     private var base: Base
@@ -47,6 +48,7 @@ public struct PacedMotionSource<Base: MotionSource>: MotionSource {
         self.clock = clock
     }
 
+    /// The next sample, or `nil` when the stream has ended.
     public mutating func next() throws(Base.Failure) -> MotionSample? {
         guard let sample = try base.next() else { return nil }
         guard sample.timestamp.isFinite else { return sample }

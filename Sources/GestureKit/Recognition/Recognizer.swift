@@ -64,6 +64,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         self.message = message
     }
 
+    /// A one-line, human-readable account.
     public var description: String { "\(key): \(message)" }
 
     /// Throws unless `value` is finite and positive.

@@ -16,6 +16,7 @@ public struct JSONConfiguration: ConfigurationDecoding, Sendable {
         self.data = data
     }
 
+    /// Decodes `type` from ``data``.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try JSONDecoder().decode(type, from: data)
     }
@@ -33,6 +34,7 @@ public struct RecognizerRegistry: Sendable {
         /// The configuration could not be decoded or is out of range.
         case invalidConfiguration(identifier: String, reason: String)
 
+        /// A one-line, human-readable account.
         public var description: String {
             switch self {
             case let .unknownIdentifier(id, known):

@@ -13,6 +13,7 @@ public struct ReplayMotionSource<Samples: Collection>: MotionSource where Sample
         index = samples.startIndex
     }
 
+    /// The next sample, or `nil` when the stream has ended.
     public mutating func next() -> MotionSample? {
         guard index != samples.endIndex else { return nil }
         defer { samples.formIndex(after: &index) }

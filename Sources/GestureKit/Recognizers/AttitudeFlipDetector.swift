@@ -49,12 +49,14 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
             self.dwell = dwell
         }
 
+        /// The default settings (the source documents' constants).
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {
             case magnitude, flipAngle, restoreAngle, dwell
         }
 
+        /// Decodes settings; a missing key takes its default, and a value out of range is a decoding error.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Configuration()
@@ -67,10 +69,12 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// The registry identifier, `"flip"`.
     public static let identifier = "flip"
     /// The label of every event.
     public static let label = "flip"
 
+    /// The settings this recognizer was made with.
     public let configuration: Configuration
     /// The reference attitude, `nil` until the first sample with an attitude.
     public private(set) var reference: Quaternion?
@@ -80,6 +84,7 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
     private var aboveSince: Double?
     private var maximum = 0.0
 
+    /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try ConfigurationError.requirePositive(configuration.flipAngle, "flipAngle")
         try ConfigurationError.requireNonNegative(configuration.restoreAngle, "restoreAngle")
@@ -99,6 +104,10 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// Consumes one sample (seconds, g, rad/s), appending any events; a non-finite or out-of-order sample
+    /// is ignored.
+    ///
+    /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite, sample.timestamp > lastTimestamp, let attitude = sample.attitude?.normalized else { return }
         let t = sample.timestamp
@@ -131,6 +140,7 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         reference = nil
         isFlipped = false

@@ -45,7 +45,7 @@ public struct DTWClassifier: Sendable {
     public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
         var workspace = DTWWorkspace()
         var statistics = DTWSearchStatistics()
-        let query = try model.preprocessing.apply(segment)
+        let query = try model.preprocessing.apply(segment, samplingRate: model.samplingRate)
         let nearest = try index.nearest(to: query, k: 1, workspace: &workspace, statistics: &statistics)[0]
         return classification(query: query, nearest: nearest)
     }
@@ -54,7 +54,7 @@ public struct DTWClassifier: Sendable {
     public func classify(_ segments: [DTWSeries]) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
         var queries: [DTWSeries] = []
         queries.reserveCapacity(segments.count)
-        for s in segments { queries.append(try model.preprocessing.apply(s)) }
+        for s in segments { queries.append(try model.preprocessing.apply(s, samplingRate: model.samplingRate)) }
         let (neighbors, statistics) = try index.nearest(to: queries, k: 1)
         let results = zip(queries, neighbors).map { classification(query: $0, nearest: $1[0]) }
         return (results, statistics)

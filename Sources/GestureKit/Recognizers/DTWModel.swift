@@ -8,8 +8,11 @@ import Foundation
 /// `√(cost / template length)` — a root-mean-square difference per template sample in the signal's units
 /// (g for acceleration, or standard deviations after z-normalisation) — so one scale fits every class.
 public struct DTWModel: Codable, Sendable, Equatable {
-    /// The version this library writes and reads.
-    public static let currentVersion = 1
+    /// The version this library writes. It also reads version 1, whose `preprocessing.downsampleFactor`
+    /// (a count of samples) becomes ``DTWPreprocessing/downsampleRate`` = ``samplingRate`` / factor, Hz.
+    public static let currentVersion = 2
+    /// The oldest version this library reads (and migrates to ``currentVersion``).
+    public static let oldestReadableVersion = 1
 
     /// The motion channel templates are made of.
     public enum Signal: String, Codable, Sendable, CaseIterable {
@@ -142,10 +145,54 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     // MARK: Encoding
 
+    private enum CodingKeys: String, CodingKey {
+        case version, signal, axes, samplingRate, dtw, preprocessing, templates, calibration, rejectionK
+        case minimumDuration, maximumDuration
+    }
+
+    /// Version 1's preprocessing: downsampling as a sample ratio.
+    private struct PreprocessingV1: Decodable {
+        var downsampleFactor: Int?
+        var resampledLength: Int?
+        var offsetByFirstSample: Bool?
+        var zNormalizationFloor: Double?
+    }
+
+    /// Decodes a model, migrating version 1 (see ``currentVersion``); any other version decodes as written
+    /// and is refused by ``validate()``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        signal = try c.decode(Signal.self, forKey: .signal)
+        axes = try c.decode([Axis].self, forKey: .axes)
+        samplingRate = try c.decode(Double.self, forKey: .samplingRate)
+        dtw = try c.decode(DTW.self, forKey: .dtw)
+        if version == 1 {
+            let old = try c.decode(PreprocessingV1.self, forKey: .preprocessing)
+            let factor = old.downsampleFactor ?? 1
+            guard factor >= 1 else {
+                throw DecodingError.dataCorruptedError(forKey: .preprocessing, in: c,
+                                                       debugDescription: "downsampleFactor must be at least 1, got \(factor)")
+            }
+            preprocessing = DTWPreprocessing(
+                downsampleRate: factor > 1 ? samplingRate / Double(factor) : nil, resampledLength: old.resampledLength,
+                offsetByFirstSample: old.offsetByFirstSample ?? false, zNormalizationFloor: old.zNormalizationFloor)
+            version = Self.currentVersion
+        } else {
+            preprocessing = try c.decode(DTWPreprocessing.self, forKey: .preprocessing)
+        }
+        templates = try c.decode([Template].self, forKey: .templates)
+        calibration = try c.decode([String: Calibration].self, forKey: .calibration)
+        rejectionK = try c.decodeIfPresent(Double.self, forKey: .rejectionK)
+        minimumDuration = try c.decode(Double.self, forKey: .minimumDuration)
+        maximumDuration = try c.decode(Double.self, forKey: .maximumDuration)
+    }
+
     /// Why model bytes could not be read.
     public struct DecodingFailure: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, with the key path where known.
         public var message: String
+        /// A one-line, human-readable account.
         public var description: String { message }
     }
 
@@ -166,8 +213,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
         guard let version = header.version else {
             throw DecodingFailure(message: "not a DTW model: no 'version' key")
         }
-        guard version == currentVersion else {
-            throw DecodingFailure(message: "DTW model version \(version) cannot be read by this library (it reads version \(currentVersion)); retrain the model")
+        guard (oldestReadableVersion...currentVersion).contains(version) else {
+            throw DecodingFailure(message: "DTW model version \(version) cannot be read by this library (it reads versions \(oldestReadableVersion) to \(currentVersion)); retrain the model")
         }
         let model: DTWModel
         do { model = try JSONDecoder().decode(DTWModel.self, from: data) } catch {

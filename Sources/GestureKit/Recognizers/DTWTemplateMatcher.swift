@@ -12,9 +12,9 @@
 /// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds),
 /// `score` = normalised distance, `details["distance"]` = DTW distance, `details["template"]` = template index.
 ///
-/// Spotting compares raw signal values, so it needs a model whose preprocessing works sample by sample
+/// Spotting compares raw signal values, so it needs a model without preprocessing
 /// (``DTWPreprocessing/isPointwise``) and that has rejection thresholds; segment-level preprocessing
-/// (z-normalisation, offset, fixed length) is for ``classify(_:)``/``DTWClassifier`` only, and such a
+/// (downsampling, z-normalisation, offset, fixed length) is for ``classify(_:)``/``DTWClassifier`` only, and such a
 /// model is refused here with a ``ConfigurationError``.
 ///
 /// - Complexity: O(Σ template lengths × axes) per resampled sample; bounded memory, no allocation except events.
@@ -22,24 +22,27 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     /// The trained model.
     public typealias Configuration = DTWModel
 
+    /// The registry identifier, `"dtw"`.
     public static let identifier = "dtw"
 
+    /// The settings this recognizer was made with.
     public let configuration: DTWModel
     /// The segment classifier for the same model.
     public let classifier: DTWClassifier
 
     private var resampler: Resampler
     private var spotters: [SPRINGSpotter]
-    private var timestamps: [Double]
+    private var timestamps: RingBuffer<Double>
     private var sampleCount = 0
     private var pending: (match: SubsequenceMatch, template: Int, normalized: Double)?
     private var resampled: [MotionSample] = []
     private var features: [Double]
 
+    /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: DTWModel) throws(ConfigurationError) {
         classifier = try DTWClassifier(model: configuration)
         guard configuration.preprocessing.isPointwise else {
-            throw ConfigurationError(key: "preprocessing", "stream spotting compares raw values: z-normalisation, offset and fixed-length resampling apply to segments only (use DTWClassifier for segments)")
+            throw ConfigurationError(key: "preprocessing", "stream spotting compares raw values: downsampling, z-normalisation, offset and fixed-length resampling apply to segments only (use DTWClassifier for segments, or train at the rate you want to spot at)")
         }
         guard configuration.rejectionK != nil else {
             throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3)")
@@ -64,7 +67,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         self.spotters = spotters
         resampler = try Resampler(rate: rate)
         // Reports come at most one maximum length after a match ends; keep times for twice that.
-        timestamps = [Double](repeating: 0, count: 2 * maximumLength + 4)
+        timestamps = RingBuffer(capacity: 2 * maximumLength + 4)
         features = [Double](repeating: 0, count: configuration.axes.count)
         resampled.reserveCapacity(8)
     }
@@ -74,6 +77,10 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         try classifier.classify(segment)
     }
 
+    /// Consumes one sample (seconds, g, rad/s), appending any events; a non-finite or out-of-order sample
+    /// is ignored.
+    ///
+    /// - Complexity: O(Σ template lengths × axes) per resampled sample.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite else { return }
         resampled.removeAll(keepingCapacity: true)
@@ -93,7 +100,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard let vector = Self.vector(configuration.signal, of: sample) else { return }
         for (d, axis) in configuration.axes.enumerated() { features[d] = vector[axis] }
-        timestamps[sampleCount % timestamps.count] = sample.timestamp
+        timestamps.append(sample.timestamp)
         sampleCount += 1
         var reports: [(SubsequenceMatch, Int)] = []
         features.withUnsafeBufferPointer { x in
@@ -127,11 +134,12 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     }
 
     private func emit(_ p: (match: SubsequenceMatch, template: Int, normalized: Double), into events: inout [GestureEvent]) {
-        let now = timestamps[(sampleCount - 1) % timestamps.count]
+        let now = timestamps[timestamps.count - 1]
         func time(_ index: Int) -> Double {
-            // An index older than the ring holds is clamped to the oldest kept time.
-            let oldest = max(0, sampleCount - timestamps.count)
-            return timestamps[max(index, oldest) % timestamps.count]
+            // Sample indices count from the stream's start; one older than the ring holds is clamped to the
+            // oldest kept time.
+            let oldest = sampleCount - timestamps.count
+            return timestamps[min(max(index - oldest, 0), timestamps.count - 1)]
         }
         events.append(GestureEvent(
             label: configuration.templates[p.template].label, phase: .ended,
@@ -148,9 +156,11 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         resampler.reset()
         for i in spotters.indices { spotters[i].reset() }
+        timestamps.removeAll()
         sampleCount = 0
         pending = nil
     }

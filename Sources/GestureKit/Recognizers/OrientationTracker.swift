@@ -81,12 +81,14 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
             self.flatMaximumZ = flatMaximumZ
         }
 
+        /// The default settings (the source documents' constants).
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {
             case smoothing, useDeviceGravity, enterAngle, minimumGravity, flatTolerance, flatMaximumZ
         }
 
+        /// Decodes settings; a missing key takes its default, and a value out of range is a decoding error.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Configuration()
@@ -101,10 +103,12 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// The registry identifier, `"orientation"`.
     public static let identifier = "orientation"
     /// The label of the lying-on-its-back state.
     public static let lyingOnBackLabel = "lyingOnBack"
 
+    /// The settings this recognizer was made with.
     public let configuration: Configuration
     private var lowPass: LowPassFilter
     private let cosEnter: Double
@@ -114,7 +118,9 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
     /// Whether the device lies flat on its back, `nil` before the first sample.
     public private(set) var isLyingOnBack: Bool?
     private var lyingSince = 0.0
+    private var lastTimestamp = -Double.infinity
 
+    /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.smoothing.validate("smoothing")
         guard configuration.enterAngle > 0, configuration.enterAngle < Double.pi / 4 else {
@@ -127,8 +133,14 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         cosEnter = cos(configuration.enterAngle)
     }
 
+    /// Consumes one sample (seconds, g, rad/s), appending any events; a non-finite or out-of-order sample
+    /// is ignored.
+    ///
+    /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        guard sample.isFinite else { return }
+        // A sample from the past would end a state before it began.
+        guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        lastTimestamp = sample.timestamp
         let smoothed = lowPass.update(sample.acceleration, at: sample.timestamp)
         let gravity = configuration.useDeviceGravity ? (sample.gravity ?? smoothed) : smoothed
         let t = sample.timestamp
@@ -175,11 +187,13 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         lowPass.reset()
         orientation = nil
         isLyingOnBack = nil
         orientationSince = 0
         lyingSince = 0
+        lastTimestamp = -.infinity
     }
 }

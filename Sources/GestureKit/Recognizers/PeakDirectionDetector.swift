@@ -113,6 +113,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             self.lookBack = lookBack
         }
 
+        /// The default settings (the source documents' constants).
         public static var defaultValue: Configuration { Configuration() }
 
         /// The 001 document's slap detector: high-pass of raw acceleration, ±1.0 g on x, reported
@@ -133,6 +134,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             case peak, similarPeakRatio, minimumStartPeak, lookBack
         }
 
+        /// Decodes settings; a missing key takes its default, and a value out of range is a decoding error.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Configuration()
@@ -153,8 +155,10 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// The registry identifier, `"peak-direction"`.
     public static let identifier = "peak-direction"
 
+    /// The settings this recognizer was made with.
     public let configuration: Configuration
     private var highPass: HighPassFilter
     // Allowed signs per axis as flags, so the per-sample loop touches no array.
@@ -185,6 +189,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     private var previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
     private var previousTime = -Double.infinity
 
+    /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.smoothing.validate("smoothing")
         guard !configuration.axes.isEmpty else { throw ConfigurationError(key: "axes", "must name at least one axis") }
@@ -214,6 +219,10 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         (value > 0 && positive) || (value < 0 && negative) ? value : 0
     }
 
+    /// Consumes one sample (seconds, g, rad/s), appending any events; a non-finite or out-of-order sample
+    /// is ignored.
+    ///
+    /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
         let t = sample.timestamp
@@ -249,7 +258,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             guard above, let first = firstTimestamp, t - first >= configuration.warmUp else { return }
             active = true
             start = interpolate && previous <= threshold && previousTime - first >= configuration.warmUp
-                ? previousTime + (threshold - previous) / (magnitude - previous) * (t - previousTime)
+                ? crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
                 : t
             startAxis = axis
             startPeak = value
@@ -285,7 +294,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
 
         guard above else {
             if interpolate, previous > threshold {
-                lastAbove = previousTime + (previous - threshold) / (previous - magnitude) * (t - previousTime)
+                lastAbove = crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
             }
             return
         }
@@ -359,6 +368,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         ))
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         highPass.reset()
         firstTimestamp = nil

@@ -68,6 +68,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             self.cooldown = cooldown
         }
 
+        /// The default settings (the source documents' constants).
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {
@@ -75,6 +76,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             case minimumMovements, pause, maximumDuration, cooldown
         }
 
+        /// Decodes settings; a missing key takes its default, and a value out of range is a decoding error.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Configuration()
@@ -92,10 +94,12 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         }
     }
 
+    /// The registry identifier, `"shake"`.
     public static let identifier = "shake"
     /// The label of every event.
     public static let label = "shake"
 
+    /// The settings this recognizer was made with.
     public let configuration: Configuration
     private var highPass: HighPassFilter
     // The axes as flags, so the per-sample loop touches no array.
@@ -114,6 +118,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
     private var previousMagnitude = 0.0
     private var previousTime = -Double.infinity
 
+    /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.smoothing.validate("smoothing")
         guard !configuration.axes.isEmpty else { throw ConfigurationError(key: "axes", "must name at least one axis") }
@@ -132,6 +137,10 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         useZ = configuration.axes.contains(.z)
     }
 
+    /// Consumes one sample (seconds, g, rad/s), appending any events; a non-finite or out-of-order sample
+    /// is ignored.
+    ///
+    /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
         let t = sample.timestamp
@@ -161,12 +170,12 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         let interpolate = t - previousTime <= configuration.pause
         guard magnitude >= threshold else {
             if active || spent, interpolate, previous >= threshold {
-                lastAbove = previousTime + (previous - threshold) / (previous - magnitude) * (t - previousTime)
+                lastAbove = crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
             }
             return
         }
         let crossing = interpolate && previous < threshold
-            ? previousTime + (threshold - previous) / (magnitude - previous) * (t - previousTime)
+            ? crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
             : t
 
         if spent {
@@ -220,6 +229,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         )
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         highPass.reset()
         lastTimestamp = -.infinity

@@ -17,6 +17,7 @@ public struct GravitySplitter: SignalStage, Sendable {
         self.overwrite = overwrite
     }
 
+    /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         output.append(split(sample))
     }
@@ -32,5 +33,6 @@ public struct GravitySplitter: SignalStage, Sendable {
         return s
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() { lowPass.reset() }
 }

@@ -22,8 +22,9 @@ public struct LowPassFilter: Sendable {
     public private(set) var value: Vector3 = .zero
     private var lastTimestamp: Double?
 
-    /// Creates a filter.
-    public init(smoothing: ExponentialSmoothing = .perSample(0.1), start: Start = .zero) {
+    /// Creates a filter. The default smoothing is the documents' factor 0.1 at 50 Hz as a time constant
+    /// (≈ 0.19 s), so it responds alike at every rate; pass `.perSample(0.1)` for their exact formula.
+    public init(smoothing: ExponentialSmoothing = .documented, start: Start = .zero) {
         self.smoothing = smoothing
         self.start = start
     }
@@ -73,8 +74,8 @@ public struct HighPassFilter: Sendable {
     /// The low-pass filter whose output is subtracted.
     public var lowPass: LowPassFilter
 
-    /// Creates a filter.
-    public init(smoothing: ExponentialSmoothing = .perSample(0.1), start: LowPassFilter.Start = .zero) {
+    /// Creates a filter; the default smoothing is rate-invariant, as ``LowPassFilter/init(smoothing:start:)``'s.
+    public init(smoothing: ExponentialSmoothing = .documented, start: LowPassFilter.Start = .zero) {
         lowPass = LowPassFilter(smoothing: smoothing, start: start)
     }
 

@@ -94,11 +94,13 @@ public struct OneEuroStage: SignalStage, Sendable {
         filter = OneEuroFilter(configuration: configuration)
     }
 
+    /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         var s = sample
         s.acceleration = filter.update(sample.acceleration, at: sample.timestamp)
         output.append(s)
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() { filter.reset() }
 }

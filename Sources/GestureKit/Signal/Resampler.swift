@@ -23,6 +23,7 @@ public struct Resampler: SignalStage, Sendable {
         self.maximumGap = maximumGap
     }
 
+    /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         guard let prev = previous, sample.timestamp > prev.timestamp,
               sample.timestamp - prev.timestamp <= maximumGap
@@ -63,6 +64,7 @@ public struct Resampler: SignalStage, Sendable {
         )
     }
 
+    /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         previous = nil
         gridOrigin = 0

@@ -19,7 +19,9 @@ public struct RingBuffer<Element>: RandomAccessCollection {
     /// Whether the buffer holds `capacity` elements.
     public var isFull: Bool { count == storage.count }
 
+    /// Always 0: the oldest element.
     public var startIndex: Int { 0 }
+    /// ``count``: one past the newest element.
     public var endIndex: Int { count }
 
     /// The element `position` places after the oldest.
@@ -60,3 +62,5 @@ public struct RingBuffer<Element>: RandomAccessCollection {
         count = 0
     }
 }
+
+extension RingBuffer: Sendable where Element: Sendable {}

@@ -138,7 +138,7 @@ import Testing
     @Test func preprocessingStepsDoWhatTheySay() throws {
         let s = try DTWSeries([1, 3, 5, 7])
         #expect(try DTWPreprocessing(offsetByFirstSample: true).apply(s).values == [0, 2, 4, 6])
-        #expect(try DTWPreprocessing(downsampleFactor: 2).apply(s).values == [2, 6])
+        #expect(try DTWPreprocessing(downsampleRate: 25).apply(s, samplingRate: 50).values == [2, 6])
         #expect(try DTWPreprocessing(resampledLength: 7).apply(s).values == [1, 2, 3, 4, 5, 6, 7])
         let z = try DTWPreprocessing(zNormalizationFloor: 1e-3).apply(s).values
         #expect(abs(z.reduce(0, +)) < 1e-12)
@@ -148,6 +148,40 @@ import Testing
         let tiny = try DTWPreprocessing(zNormalizationFloor: 0.01).apply(try DTWSeries([0, 0.001])).values
         #expect(tiny == [-0.05, 0.05])
         #expect(throws: DTWError.self) { try DTWPreprocessing(zNormalizationFloor: 0).apply(s) }
-        #expect(throws: DTWError.self) { try DTWPreprocessing(downsampleFactor: 0).apply(s) }
+        #expect(throws: DTWError.self) { try DTWPreprocessing(downsampleRate: 0).apply(s, samplingRate: 50) }
+        #expect(throws: DTWError.self) { try DTWPreprocessing(downsampleRate: 25).apply(s) }  // rate unknown
+        #expect(try DTWPreprocessing(downsampleRate: 100).apply(s, samplingRate: 50).values == s.values)
+    }
+
+    /// The same motion recorded at 25, 50 and 100 Hz, downsampled to 12.5 Hz, gives the same series.
+    @Test(arguments: [25.0, 50.0, 100.0]) func downsamplingIsRateInvariant(rate: Double) throws {
+        let n = Int(2 * rate)
+        let values = (0..<n).map { sin(2 * Double.pi * 0.5 * Double($0) / rate) }
+        let out = try DTWPreprocessing(downsampleRate: 12.5).apply(try DTWSeries(values), samplingRate: rate).values
+        #expect(out.count == 25)
+        for (i, v) in out.enumerated() {
+            // Each output averages one 80 ms bin; the slow sine is nearly linear across it.
+            let centre = (Double(i) + 0.5) / 12.5 - 0.5 / rate
+            #expect(abs(v - sin(2 * Double.pi * 0.5 * centre)) < 0.01)
+        }
+    }
+
+    @Test func versionOneModelsMigrateTheirDownsampleFactorToARate() throws {
+        let data = try Self.model().encoded()
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        json["version"] = 1
+        json["preprocessing"] = ["downsampleFactor": 2, "offsetByFirstSample": false]
+        let old = try JSONSerialization.data(withJSONObject: json)
+        let model = try DTWModel.decode(old)
+        #expect(model.version == DTWModel.currentVersion)
+        #expect(model.preprocessing.downsampleRate == model.samplingRate / 2)
+        // The registry's plain decoding path migrates too, and re-encoding writes a rate, not a factor.
+        #expect(try JSONDecoder().decode(DTWModel.self, from: old) == model)
+        #expect(!String(decoding: try model.encoded(), as: UTF8.self).contains("downsampleFactor"))
+        // A bare recipe with a factor cannot know its rate: a clear error naming the replacement.
+        #expect { try JSONDecoder().decode(DTWPreprocessing.self, from: Data("{\"downsampleFactor\": 2}".utf8)) } throws: {
+            String(describing: $0).contains("downsampleRate")
+        }
+        #expect(try JSONDecoder().decode(DTWPreprocessing.self, from: Data("{\"downsampleFactor\": 1}".utf8)) == .none)
     }
 }
