@@ -24,6 +24,7 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
         }
     }
 
+    /// Decodes the YAML text as `type`; errors name the key path and line.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try YAMLDecoder().decode(type, from: text)

@@ -201,6 +201,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         case channels, recordings, source, conversion, license, citation
     }
 
+    /// Decodes a manifest; missing optional keys take their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(.format, default: Self.currentFormat)
@@ -221,6 +222,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         citation = try c.decodeIfPresent(String.self, forKey: .citation)
     }
 
+    /// Encodes the manifest with the keys it decodes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(format, forKey: .format)

@@ -71,10 +71,12 @@ public struct LinearScale: Hashable, Sendable {
         return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
     }
 
+    /// Equal when domain, pixel range and ticks are equal.
     public static func == (a: LinearScale, b: LinearScale) -> Bool {
         a.domain == b.domain && a.pixels.start == b.pixels.start && a.pixels.end == b.pixels.end && a.ticks == b.ticks
     }
 
+    /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(domain.lowerBound)
         hasher.combine(domain.upperBound)

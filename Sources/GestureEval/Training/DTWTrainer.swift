@@ -11,6 +11,7 @@ public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible
     /// A setting is out of range.
     case invalidSetting(key: String, String)
 
+    /// One line naming the example or setting at fault.
     public var description: String {
         switch self {
         case .noExamples: "no training examples"
