@@ -15,6 +15,8 @@ struct BenchDTW: ParsableCommand {
             All pairs: the symmetric DTW matrix of the training half with pruning off (cells per second).
             Spotting: 8 templates of 1 s, 3 axes, at 100 Hz through DTWTemplateMatcher on one core.
             Build with -c release. Benchmarks/peers/ runs dtaidistance and aeon on the same data and this command.
+            Example:
+              swift build -c release && .build/release/gesturelab bench dtw --band 0.04
             """
     )
 

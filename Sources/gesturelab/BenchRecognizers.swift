@@ -11,7 +11,8 @@ struct BenchRecognizers: ParsableCommand {
             A synthetic stream (shakes, slaps, a flip and back, stillness with sensor noise; fused device
             motion for the recognizers, accelerometer and gyroscope only for the fusion stage) is
             generated once, then each recognizer runs over it; the best of the repeats is printed.
-            Build in release mode for meaningful numbers:
+            Build in release mode for meaningful numbers.
+            Example:
               swift build -c release && .build/release/gesturelab bench recognizers --seconds 2000
             """
     )

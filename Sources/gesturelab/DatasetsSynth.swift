@@ -14,7 +14,7 @@ struct DatasetsSynth: ParsableCommand {
             recording per drawn shape (6 subjects × 8 shapes × 2 repetitions). A spec file (YAML) names
             only what it changes (keys of SyntheticDatasetSpec: subjects, recordingDuration,
             samplingRate, gestures, sensor, ...); --seed and --kind override it.
-            The shipped datasets are regenerated with:
+            Example (how the shipped datasets are regenerated):
               rm -rf datasets/default datasets/default-shapes
               gesturelab datasets synth --seed 20251121 --out datasets/default
               gesturelab datasets synth --seed 20251121 --kind segments --out datasets/default-shapes
