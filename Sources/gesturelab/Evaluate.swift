@@ -145,8 +145,7 @@ struct Evaluate: ParsableCommand {
                                 correct: result.correct, total: result.total, band: result.band, bandLearned: result.bandLearned,
                                 bandScores: result.bandScores, k: k, preprocessing: preprocessing, statistics: result.statistics,
                                 lengthWarnings: result.lengthWarnings, seconds: seconds)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            let encoder = ReportFolder.encoder
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print("accuracy \(format(result.accuracy))  error \(format(result.error))  (\(result.correct)/\(result.total))")
