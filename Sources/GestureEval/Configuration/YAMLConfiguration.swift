@@ -29,7 +29,11 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
         do {
             return try YAMLDecoder().decode(type, from: text)
         } catch let error as YamlError {
-            throw DataFileError(file: source, "\(error)")
+            throw DataFileError(file: source, decoding: error)
+        } catch let error as DecodingError {
+            // A syntax error is the file's fault, at a line; a wrong key is the caller's to describe.
+            guard case .dataCorrupted(let context) = error, context.underlyingError is YamlError else { throw error }
+            throw DataFileError(file: source, decoding: error)
         }
     }
 }
