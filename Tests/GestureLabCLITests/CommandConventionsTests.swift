@@ -1,0 +1,43 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// Conventions every command keeps: an `Example:` in its help, usage errors exit 2, and a bad file
+/// is one `error:` line on standard error that names the file and line, exit 1.
+@Suite struct CommandConventionsTests {
+    static let commands: [[String]] = [
+        ["demo"], ["detect"], ["train"], ["evaluate"], ["compare"], ["sweep"],
+        ["datasets"], ["datasets", "inspect"], ["datasets", "validate"], ["datasets", "convert"], ["datasets", "synth"],
+        ["export"], ["export", "notebook"],
+        ["bench"], ["bench", "recognizers"], ["bench", "dtw"], ["bench", "datasets"],
+    ]
+
+    @Test(arguments: commands)
+    func helpHasAnExample(command: [String]) throws {
+        let result = try GestureLabBinary.run(command + ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Example"), "\(command.joined(separator: " ")) --help has no example")
+    }
+
+    @Test(arguments: commands)
+    func anUnknownFlagIsAUsageError(command: [String]) throws {
+        let result = try GestureLabBinary.run(command + ["--no-such-flag"])
+        #expect(result.status == 2, "\(command.joined(separator: " ")): \(result.stderr)")
+    }
+
+    /// A YAML syntax error is located at its line, whichever command reads the file.
+    @Test func aYAMLSyntaxErrorNamesFileAndLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.yaml")
+        try Data("name: x\nseed: 1\nentries: [\n".utf8).write(to: bad)
+        for arguments in [["compare", bad.path], ["datasets", "synth", "--seed", "1", "--spec", bad.path, "--out", folder.appendingPathComponent("out").path]] {
+            let result = try GestureLabBinary.run(arguments)
+            #expect(result.status == 1)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: \(bad.path):4: invalid YAML"), "\(result.stderr)")
+        }
+    }
+}
