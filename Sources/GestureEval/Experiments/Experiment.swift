@@ -91,7 +91,7 @@ public struct Experiment: Codable, Hashable, Sendable {
 
     /// Values a parameter search tries: a list, or `{from, to, step}` (inclusive).
     public struct ParameterRange: Codable, Hashable, Sendable {
-        /// The values, in the order tried.
+        /// The values, in the order tried, in the parameter's own units (seconds, g, rad/s, radians).
         public var values: [Double]
 
         /// The given values.
