@@ -40,4 +40,26 @@ import Testing
             #expect(result.stderr.hasPrefix("error: \(bad.path):4: invalid YAML"), "\(result.stderr)")
         }
     }
+
+    /// A usage error found while the command runs shows that command's usage, not the root's.
+    @Test func aUsageErrorWhileRunningShowsTheCommandsUsage() throws {
+        let result = try GestureLabBinary.run(["evaluate", "--recognizer", "dtw", "--train", "foo:x.tsv", "--test", "ucr:y.tsv"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Error: --train: unknown format 'foo'"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: gesturelab evaluate "), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'gesturelab evaluate --help'"), "\(result.stderr)")
+    }
+
+    /// A report manifest with a wrong value names the key.
+    @Test func aBadReportManifestNamesTheKey() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("report.json")
+        try Data(#"{"command": 3}"#.utf8).write(to: manifest)
+        let result = try GestureLabBinary.run(["export", "notebook", "--report", folder.path, "--out", folder.appendingPathComponent("n.ipynb").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.hasPrefix("error: \(manifest.path): command: invalid report manifest"), "\(result.stderr)")
+    }
 }
