@@ -32,12 +32,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.yaml")
         try Data("name: x\nseed: 1\nentries: [\n".utf8).write(to: bad)
-        for arguments in [["compare", bad.path], ["datasets", "synth", "--seed", "1", "--spec", bad.path, "--out", folder.appendingPathComponent("out").path]] {
+        let input = folder.appendingPathComponent("still.csv")
+        try Data("timestamp,accel.x,accel.y,accel.z\n0,0,0,-1\n0.01,0,0,-1\n".utf8).write(to: input)
+        for arguments in [["compare", bad.path], ["datasets", "synth", "--seed", "1", "--spec", bad.path, "--out", folder.appendingPathComponent("out").path],
+                          ["detect", "--recognizer", "shake", "--config", bad.path, "--input", input.path],
+                          ["evaluate", "--recognizer", "shake", "--config", bad.path, "--dataset", "datasets/default"]] {
             let result = try GestureLabBinary.run(arguments)
             #expect(result.status == 1)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)")
-            #expect(result.stderr.hasPrefix("error: \(bad.path):4: invalid YAML"), "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains("\(bad.path):4: invalid YAML"), "\(result.stderr)")
         }
     }
 

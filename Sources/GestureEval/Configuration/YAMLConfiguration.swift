@@ -15,13 +15,21 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
         self.source = source
     }
 
-    /// Reads a YAML file.
+    /// Reads a YAML file and checks its syntax, so a syntax error is reported at its line here
+    /// rather than inside whatever decodes the document later.
     public init(contentsOf url: URL) throws(DataFileError) {
+        let text: String
         do {
-            self.init(text: try String(contentsOf: url, encoding: .utf8), source: url.path)
+            text = try String(contentsOf: url, encoding: .utf8)
         } catch {
             throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
         }
+        do {
+            _ = try Yams.compose(yaml: text)
+        } catch {
+            throw DataFileError(file: url.path, decoding: error)
+        }
+        self.init(text: text, source: url.path)
     }
 
     /// Decodes the YAML text as `type`; errors name the key path and line.
