@@ -117,8 +117,7 @@ struct Evaluate: ParsableCommand {
             return
         }
         guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
-        let known = RecognizerRegistry.standard.identifiers
-        guard known.contains(recognizer) else { throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))") }
+        try EntryOptions.validateRecognizer(recognizer)
         guard model == nil || recognizer == "dtw" else { throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
         guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
