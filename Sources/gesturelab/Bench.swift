@@ -5,8 +5,9 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the speed of recognizers, DTW and dataset loading.",
         discussion: """
-            Numbers are meaningful only from a release build:
-              swift build -c release && .build/release/gesturelab bench --help
+            Numbers are meaningful only from a release build.
+            Example:
+              swift build -c release && .build/release/gesturelab bench recognizers --seconds 200
             """,
         subcommands: [BenchRecognizers.self, BenchDTW.self, BenchDatasets.self]
     )

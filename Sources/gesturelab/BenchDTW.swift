@@ -15,6 +15,8 @@ struct BenchDTW: ParsableCommand {
             All pairs: the symmetric DTW matrix of the training half with pruning off (cells per second).
             Spotting: 8 templates of 1 s, 3 axes, at 100 Hz through DTWTemplateMatcher on one core.
             Build with -c release. Benchmarks/peers/ runs dtaidistance and aeon on the same data and this command.
+            Example:
+              swift build -c release && .build/release/gesturelab bench dtw --band 0.04
             """
     )
 
@@ -207,7 +209,7 @@ struct BenchDTW: ParsableCommand {
             // 2–4 s of background, then a gesture at 80–120 % of its template's duration.
             let gap = Int(rate * (2 + 2 * random.unit()))
             for _ in 0..<gap where t < total {
-                let noise = Vector3(0.05 * random.normal(), 0.05 * random.normal(), 0.05 * random.normal())
+                let noise = Vector3(0.05 * random.gaussian(), 0.05 * random.gaussian(), 0.05 * random.gaussian())
                 samples.append(MotionSample(timestamp: Double(t) / rate, acceleration: noise, userAcceleration: noise))
                 t += 1
             }
@@ -216,8 +218,8 @@ struct BenchDTW: ParsableCommand {
             guard t + stretched < total else { break }
             for s in 0..<stretched {
                 let u = Double(s) / Double(stretched - 1)
-                let v = Vector3(shape(k, u, 0) + 0.05 * random.normal(), shape(k, u, 1) + 0.05 * random.normal(),
-                                shape(k, u, 2) + 0.05 * random.normal())
+                let v = Vector3(shape(k, u, 0) + 0.05 * random.gaussian(), shape(k, u, 1) + 0.05 * random.gaussian(),
+                                shape(k, u, 2) + 0.05 * random.gaussian())
                 samples.append(MotionSample(timestamp: Double(t) / rate, acceleration: v, userAcceleration: v))
                 t += 1
             }
@@ -236,25 +238,5 @@ struct BenchDTW: ParsableCommand {
                            streamSeconds: streamDuration, seconds: seconds, realTimeFactor: streamDuration / seconds,
                            cpuSeconds: cpuSeconds, realTimeFactorCPU: streamDuration / cpuSeconds,
                            events: events.count, planted: planted)
-    }
-}
-
-/// A small deterministic generator for benchmark data (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    /// Standard normal (Box–Muller).
-    mutating func normal() -> Double {
-        let u = max(unit(), 1e-300), v = unit()
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureEval
 import GestureKit
 
 /// `gesturelab bench recognizers`: throughput of the rule-based recognizers and the fusion stage.
@@ -11,7 +12,8 @@ struct BenchRecognizers: ParsableCommand {
             A synthetic stream (shakes, slaps, a flip and back, stillness with sensor noise; fused device
             motion for the recognizers, accelerometer and gyroscope only for the fusion stage) is
             generated once, then each recognizer runs over it; the best of the repeats is printed.
-            Build in release mode for meaningful numbers:
+            Build in release mode for meaningful numbers.
+            Example:
               swift build -c release && .build/release/gesturelab bench recognizers --seconds 2000
             """
     )
@@ -124,17 +126,7 @@ struct BenchRecognizers: ParsableCommand {
         let n = Int(seconds * rate)
         var samples: [MotionSample] = []
         samples.reserveCapacity(n)
-        var state = seed
-        func gaussian() -> Double {
-            func uniform() -> Double {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return (Double((z ^ (z >> 31)) >> 11) + 0.5) / 9_007_199_254_740_992
-            }
-            return (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform())
-        }
+        var random = SplitMix64(seed: seed)
         func smooth(_ u: Double) -> Double {
             let v = min(1, max(0, u))
             return v * v * (3 - 2 * v)
@@ -152,8 +144,8 @@ struct BenchRecognizers: ParsableCommand {
                 - 6 * (phase >= 8 && phase < 9 ? (phase - 8) * (9 - phase) : 0)
             let attitude = Quaternion(angle: .pi * turn, axis: Vector3(0, 1, 0))
             let gravity = attitude.gravity
-            let noise = Vector3(gaussian(), gaussian(), gaussian()) * 0.01
-            let gyroNoise = Vector3(gaussian(), gaussian(), gaussian()) * 0.01
+            let noise = Vector3(random.gaussian(), random.gaussian(), random.gaussian()) * 0.01
+            let gyroNoise = Vector3(random.gaussian(), random.gaussian(), random.gaussian()) * 0.01
             samples.append(MotionSample(
                 timestamp: t, acceleration: gravity + user + noise,
                 rotationRate: Vector3(0, .pi * turnRate, 0) + gyroNoise,

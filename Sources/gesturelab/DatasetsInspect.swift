@@ -36,8 +36,7 @@ struct DatasetsInspect: ParsableCommand {
                 }
                 enum Keys: String, CodingKey { case errors, warnings }
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let encoder = ReportFolder.encoder
             let report = Report(summary: summary, errors: errors, warnings: problems.count - errors)
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {

@@ -14,7 +14,7 @@ struct DatasetsSynth: ParsableCommand {
             recording per drawn shape (6 subjects × 8 shapes × 2 repetitions). A spec file (YAML) names
             only what it changes (keys of SyntheticDatasetSpec: subjects, recordingDuration,
             samplingRate, gestures, sensor, ...); --seed and --kind override it.
-            The shipped datasets are regenerated with:
+            Example (how the shipped datasets are regenerated):
               rm -rf datasets/default datasets/default-shapes
               gesturelab datasets synth --seed 20251121 --out datasets/default
               gesturelab datasets synth --seed 20251121 --kind segments --out datasets/default-shapes
@@ -64,7 +64,7 @@ struct DatasetsSynth: ParsableCommand {
                 decoded = try YAMLConfiguration(contentsOf: url).decode(SyntheticDatasetSpec.self)
             }
         } catch let error as DecodingError {
-            throw DataFileError(file: spec, field: Self.path(of: error), Self.message(of: error))
+            throw DataFileError(file: spec, decoding: error)
         } catch let error as DataFileError {
             throw error
         } catch {
@@ -72,26 +72,6 @@ struct DatasetsSynth: ParsableCommand {
         }
         if let kind { decoded.kind = kind }
         return decoded
-    }
-
-    /// The dotted key path a decoding error is about.
-    private static func path(of error: DecodingError) -> String? {
-        let keys: [any CodingKey]
-        switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): keys = c.codingPath
-        case .keyNotFound(let key, let c): keys = c.codingPath + [key]
-        @unknown default: keys = []
-        }
-        let path = keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return path.isEmpty ? nil : path
-    }
-
-    private static func message(of error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c), .keyNotFound(_, let c):
-            return c.debugDescription
-        @unknown default: return "\(error)"
-        }
     }
 }
 

@@ -50,10 +50,7 @@ struct Detect: ParsableCommand {
     var report: String?
 
     func validate() throws {
-        let known = RecognizerRegistry.standard.identifiers
-        guard known.contains(recognizer) else {
-            throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
-        }
+        try EntryOptions.validateRecognizer(recognizer)
         guard !input.isEmpty else { throw ValidationError("--input needs a file path or -") }
     }
 

@@ -110,30 +110,31 @@ struct Evaluate: ParsableCommand {
         if train != nil || test != nil {
             guard train != nil, test != nil else { throw ValidationError("the UCR form needs both --train and --test") }
             guard dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
+            guard recognizer == "dtw" else {
+                throw ValidationError("--recognizer \(recognizer) cannot be evaluated on segments yet; supported: dtw")
+            }
+            try validateBand()
             return
         }
         guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
-        let known = RecognizerRegistry.standard.identifiers
-        guard known.contains(recognizer) else { throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))") }
+        try EntryOptions.validateRecognizer(recognizer)
         guard model == nil || recognizer == "dtw" else { throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
         guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
+        try validateBand()
+    }
+
+    private func validateBand() throws {
         if let band, !(band.isFinite && band >= 0 && band <= 1) { throw ValidationError("--band must be a fraction in [0, 1], got \(band)") }
     }
 
     func run() throws {
         guard let train, let test else { return try runOnDataset() }
-        guard recognizer == "dtw" else {
-            throw ValidationError("--recognizer \(recognizer) cannot be evaluated on segments yet; supported: dtw")
-        }
         let trainSet = try load(train, option: "--train")
         let testSet = try load(test, option: "--test")
         let preprocessing = DTWPreprocessing(downsampleRate: downsample == 1 ? nil : 1 / Double(downsample), resampledLength: resampleLength,
                                              offsetByFirstSample: offsetFirst, zNormalizationFloor: znormalize ? znormFloor : nil)
         do { try preprocessing.validate() } catch { throw ValidationError(error.description) }
-        if let band, !(band.isFinite && band >= 0 && band <= 1) {
-            throw ValidationError("--band must be a fraction in [0, 1], got \(band)")
-        }
         let started = Date()
         let result = try NearestNeighborEvaluation(k: k, band: band, preprocessing: preprocessing, samplingRate: 1).run(train: trainSet, test: testSet)
         let seconds = Date().timeIntervalSince(started)
@@ -145,8 +146,7 @@ struct Evaluate: ParsableCommand {
                                 correct: result.correct, total: result.total, band: result.band, bandLearned: result.bandLearned,
                                 bandScores: result.bandScores, k: k, preprocessing: preprocessing, statistics: result.statistics,
                                 lengthWarnings: result.lengthWarnings, seconds: seconds)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            let encoder = ReportFolder.encoder
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print("accuracy \(format(result.accuracy))  error \(format(result.error))  (\(result.correct)/\(result.total))")

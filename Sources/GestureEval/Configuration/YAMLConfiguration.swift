@@ -15,20 +15,33 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
         self.source = source
     }
 
-    /// Reads a YAML file.
+    /// Reads a YAML file and checks its syntax, so a syntax error is reported at its line here
+    /// rather than inside whatever decodes the document later.
     public init(contentsOf url: URL) throws(DataFileError) {
+        let text: String
         do {
-            self.init(text: try String(contentsOf: url, encoding: .utf8), source: url.path)
+            text = try String(contentsOf: url, encoding: .utf8)
         } catch {
             throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
         }
+        do {
+            _ = try Yams.compose(yaml: text)
+        } catch {
+            throw DataFileError(file: url.path, decoding: error)
+        }
+        self.init(text: text, source: url.path)
     }
 
+    /// Decodes the YAML text as `type`; errors name the key path and line.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try YAMLDecoder().decode(type, from: text)
         } catch let error as YamlError {
-            throw DataFileError(file: source, "\(error)")
+            throw DataFileError(file: source, decoding: error)
+        } catch let error as DecodingError {
+            // A syntax error is the file's fault, at a line; a wrong key is the caller's to describe.
+            guard case .dataCorrupted(let context) = error, context.underlyingError is YamlError else { throw error }
+            throw DataFileError(file: source, decoding: error)
         }
     }
 }

@@ -19,6 +19,7 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
+    /// `file:line: field: message`, the parts that are known.
     public var description: String {
         var location = file
         if let line { location += ":\(line)" }

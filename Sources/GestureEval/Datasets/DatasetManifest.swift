@@ -201,6 +201,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         case channels, recordings, source, conversion, license, citation
     }
 
+    /// Decodes a manifest; missing optional keys take their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(.format, default: Self.currentFormat)
@@ -221,6 +222,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         citation = try c.decodeIfPresent(String.self, forKey: .citation)
     }
 
+    /// Encodes the manifest with the keys it decodes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(format, forKey: .format)
@@ -258,10 +260,8 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     public init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
         do {
             self = try YAMLDecoder().decode(DatasetManifest.self, from: yaml)
-        } catch let error as DecodingError {
-            throw DataFileError(file: file, field: Self.path(of: error), Self.message(of: error))
         } catch {
-            throw DataFileError(file: file, "\(error)")
+            throw DataFileError(file: file, decoding: error)
         }
         guard format.hasPrefix("gesturelab-dataset/") else {
             throw DataFileError(file: file, field: "format", "unknown format '\(format)'")
@@ -278,26 +278,5 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     public func yaml() -> String {
         // Encoding plain Codable values cannot fail.
         (try? YAMLEncoder().encode(self)) ?? ""
-    }
-
-    private static func path(of error: DecodingError) -> String? {
-        let path: [any CodingKey]
-        switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
-        case .keyNotFound(let key, let c): path = c.codingPath + [key]
-        @unknown default: return nil
-        }
-        let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return text.isEmpty ? nil : String(text.drop { $0 == "." })
-    }
-
-    private static func message(of error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(let type, let c): "expected \(type): \(c.debugDescription)"
-        case .valueNotFound(let type, _): "missing \(type)"
-        case .keyNotFound: "required key is missing"
-        case .dataCorrupted(let c): c.debugDescription
-        @unknown default: "\(error)"
-        }
     }
 }

@@ -51,5 +51,6 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         self.severity = severity ?? (kind == .gap ? .warning : .error)
     }
 
+    /// `severity: location [kind]`.
     public var description: String { "\(severity.rawValue): \(location) [\(kind.rawValue)]" }
 }

@@ -45,6 +45,7 @@ public struct RepairReport: Hashable, Sendable, Codable, CustomStringConvertible
     /// An empty report.
     public init() {}
 
+    /// One line naming the repair and where it was applied.
     public var description: String {
         "repair: dropped \(droppedNonFinite) rows with NaN/inf, \(droppedOutOfRange) rows out of range, "
             + "\(droppedDuplicates) duplicate-timestamp rows, \(droppedUnordered) rows out of time order; sorted \(sortedRecordings) recordings; "

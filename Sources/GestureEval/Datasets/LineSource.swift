@@ -38,6 +38,7 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
         buffer.reserveCapacity(1 << 16)
     }
 
+    /// The next sample, or `nil` at the end of the input. Reads one line at a time: O(line length).
     public mutating func next() throws(DataFileError) -> MotionSample? {
         while let line = try nextLine() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }

@@ -111,9 +111,12 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
         userAcceleration = group(Channel.userAcceleration)
     }
 
+    /// Always 0.
     public var startIndex: Int { 0 }
+    /// The number of samples.
     public var endIndex: Int { timestamps.count }
 
+    /// Sample `i` assembled from the columns. O(channels).
     public subscript(i: Int) -> MotionSample {
         func vector(_ cols: [[Double]]?) -> Vector3? {
             guard let cols else { return nil }

@@ -203,9 +203,9 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     public var metricsCSV: String {
         var lines = ["scope,name,value,lower,upper,level,method"]
         for m in metrics {
-            var cells: [String] = [CSVQuoting.field(m.scope), CSVQuoting.field(m.name), String(m.value)]
+            var cells: [String] = [CSVTable.quote(m.scope), CSVTable.quote(m.name), String(m.value)]
             if let i = m.interval {
-                cells += [String(i.lower), String(i.upper), String(i.level), CSVQuoting.field(i.method)]
+                cells += [String(i.lower), String(i.upper), String(i.level), CSVTable.quote(i.method)]
             } else {
                 cells += ["", "", "", ""]
             }

@@ -49,15 +49,8 @@ public struct LabelledMatrix: Codable, Hashable, Sendable {
 
     /// Comma-separated values: a header `rowAxis\columnAxis,col…`, then one line per row.
     public var csv: String {
-        var lines = [([CSVQuoting.field("\(rowAxis)\\\(columnAxis)")] + columns.map(CSVQuoting.field)).joined(separator: ",")]
-        for (label, row) in zip(rows, counts) { lines.append(([CSVQuoting.field(label)] + row.map(String.init)).joined(separator: ",")) }
+        var lines = [([CSVTable.quote("\(rowAxis)\\\(columnAxis)")] + columns.map(CSVTable.quote)).joined(separator: ",")]
+        for (label, row) in zip(rows, counts) { lines.append(([CSVTable.quote(label)] + row.map(String.init)).joined(separator: ",")) }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Minimal CSV quoting (RFC 4180).
-enum CSVQuoting {
-    static func field(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 }

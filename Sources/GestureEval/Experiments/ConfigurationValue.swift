@@ -50,7 +50,7 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
             let value = try YAMLDecoder().decode(ConfigurationValue.self, from: text)
             self = value == .null ? .object([:]) : value
         } catch {
-            throw DataFileError(file: file, "not a YAML configuration: \(error)")
+            throw DataFileError(file: file, decoding: error)
         }
     }
 

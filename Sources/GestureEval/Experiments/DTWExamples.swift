@@ -19,7 +19,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     public var signal: DTWModel.Signal
     /// Its axes.
     public var axes: [Axis]
-    /// Fixed band, or `nil` to learn it.
+    /// Fixed Sakoe–Chiba band, fraction of the series length, or `nil` to learn it.
     public var band: Double?
     /// `medoid`, `all`, or a number of medoids per class.
     public var selection: String

@@ -91,7 +91,7 @@ public struct Experiment: Codable, Hashable, Sendable {
 
     /// Values a parameter search tries: a list, or `{from, to, step}` (inclusive).
     public struct ParameterRange: Codable, Hashable, Sendable {
-        /// The values, in the order tried.
+        /// The values, in the order tried, in the parameter's own units (seconds, g, rad/s, radians).
         public var values: [Double]
 
         /// The given values.
@@ -337,11 +337,8 @@ public struct Experiment: Codable, Hashable, Sendable {
     public init(yaml text: String, file: String) throws(DataFileError) {
         do {
             self = try YAMLDecoder().decode(Experiment.self, from: text)
-        } catch let error as DecodingError {
-            let (key, message) = Self.explain(error)
-            throw DataFileError(file: file, field: key, message)
         } catch {
-            throw DataFileError(file: file, "not a YAML experiment: \(error)")
+            throw DataFileError(file: file, decoding: error)
         }
         try validate(file: file)
     }
@@ -375,24 +372,6 @@ public struct Experiment: Codable, Hashable, Sendable {
             if entry.search.values.reduce(1, { $0 * $1.values.count }) > 10_000 {
                 throw fail("\(key).search", "more than 10000 combinations")
             }
-        }
-    }
-
-    /// The key path and message of a decoding error.
-    static func explain(_ error: DecodingError) -> (String?, String) {
-        func path(_ keys: [any CodingKey]) -> String? {
-            let parts = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return parts.isEmpty ? nil : parts.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            return (path(context.codingPath + [key]), "missing")
-        case let .typeMismatch(type, context):
-            return (path(context.codingPath), "expected \(type): \(context.debugDescription)")
-        case let .valueNotFound(_, context), let .dataCorrupted(context):
-            return (path(context.codingPath), context.debugDescription)
-        @unknown default:
-            return (nil, "\(error)")
         }
     }
 }

@@ -15,8 +15,9 @@ public enum ExperimentReport {
         var table = CSVTable(header: ["entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd"])
         for s in result.scores {
             let values = s.folds.map(\.value.value).filter(\.isFinite)
-            let mean = values.isEmpty ? Double.nan : values.reduce(0, +) / Double(values.count)
-            let sd = values.count < 2 ? Double.nan : (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)).squareRoot()
+            // Non-finite fold values are filtered out above, so only too few values can fail: shown as nan.
+            let mean = (try? Descriptive.mean(values)) ?? .nan
+            let sd = (try? Descriptive.standardDeviation(values)) ?? .nan
             table.append([s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
                           String(s.folds.count), fmt(mean), fmt(sd)])

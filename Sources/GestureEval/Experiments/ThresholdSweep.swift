@@ -34,7 +34,7 @@ public struct ThresholdSweep: Sendable {
     public var entry: Experiment.Entry
     /// The dotted configuration key varied.
     public var parameter: String
-    /// The values, in order.
+    /// The values, in order, in the parameter's own units (seconds, g, rad/s, radians).
     public var values: [Double]
     /// Matching tolerances.
     public var matching: EventMatching

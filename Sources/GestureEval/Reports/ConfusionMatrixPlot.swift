@@ -3,7 +3,9 @@
 ///
 /// - Complexity: O(classes²).
 public struct ConfusionMatrixPlot: ReportPlot, Hashable {
+    /// The plot type a notebook redraws.
     public static let kind = "confusion"
+    /// The title drawn above the plot.
     public var title: String
     /// Class names, in the order of the matrix's rows and columns (include `"null"` for background).
     public var labels: [String]
@@ -19,6 +21,7 @@ public struct ConfusionMatrixPlot: ReportPlot, Hashable {
         self.counts = counts
     }
 
+    /// The plot as SVG.
     public func render() -> SVGDocument {
         let k = labels.count
         let cell = k <= 6 ? 56.0 : k <= 12 ? 40.0 : 28.0
@@ -57,6 +60,7 @@ public struct ConfusionMatrixPlot: ReportPlot, Hashable {
         return svg
     }
 
+    /// The data behind the plot, as named CSV tables.
     public func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["actual"] + labels)
         for (label, row) in zip(labels, counts) { table.append([label] + row.map(String.init)) }

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// - Complexity: O(methods²).
 public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
+    /// The plot type a notebook redraws.
     public static let kind = "critical-difference"
+    /// The title drawn above the plot.
     public var title: String
     /// Method names, in any order.
     public var methods: [String]
@@ -24,6 +26,7 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
         self.criticalDifference = criticalDifference
     }
 
+    /// The critical difference (`cd`), in average-rank units.
     public var parameters: [String: Double] { ["cd": criticalDifference] }
 
     /// Maximal groups of methods (indices into ``methods``, best rank first) whose average ranks lie
@@ -43,6 +46,7 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
         return groups
     }
 
+    /// The plot as SVG.
     public func render() -> SVGDocument {
         let k = methods.count
         let order = methods.indices.sorted { (averageRanks[$0], methods[$0]) < (averageRanks[$1], methods[$1]) }
@@ -110,6 +114,7 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
         return svg
     }
 
+    /// The data behind the plot, as named CSV tables.
     public func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["method", "average_rank"])
         for (m, r) in zip(methods, averageRanks) { table.append([m, CSVTable.number(r)]) }

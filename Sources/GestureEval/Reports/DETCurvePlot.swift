@@ -3,6 +3,7 @@
 ///
 /// - Complexity: O(points log points).
 public struct DETCurvePlot: ReportPlot, Hashable {
+    /// The plot type a notebook redraws.
     public static let kind = "det"
 
     /// One operating point.
@@ -34,6 +35,7 @@ public struct DETCurvePlot: ReportPlot, Hashable {
         }
     }
 
+    /// The title drawn above the plot.
     public var title: String
     /// The curves.
     public var series: [Series]
@@ -44,6 +46,7 @@ public struct DETCurvePlot: ReportPlot, Hashable {
         self.series = series
     }
 
+    /// The plot as SVG.
     public func render() -> SVGDocument {
         let width = 640.0, height = 400.0
         var svg = SVGDocument(width: width, height: height, title: title)
@@ -62,6 +65,7 @@ public struct DETCurvePlot: ReportPlot, Hashable {
         return svg
     }
 
+    /// The data behind the plot, as named CSV tables.
     public func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["series", "threshold", "false_activations_per_hour", "miss_rate"])
         for s in series {

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// - Complexity: O(n log n) for the median.
 public struct LatencyHistogram: ReportPlot, Hashable {
+    /// The plot type a notebook redraws.
     public static let kind = "latency"
+    /// The title drawn above the plot.
     public var title: String
     /// Latencies, seconds; non-finite values are left out.
     public var latencies: [Double]
@@ -41,6 +43,7 @@ public struct LatencyHistogram: ReportPlot, Hashable {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 
+    /// The plot as SVG.
     public func render() -> SVGDocument {
         let width = 640.0, height = 360.0
         var svg = SVGDocument(width: width, height: height, title: title)
@@ -67,6 +70,7 @@ public struct LatencyHistogram: ReportPlot, Hashable {
         return svg
     }
 
+    /// The data behind the plot, as named CSV tables.
     public func tables() -> [String: CSVTable] {
         ["latencies": CSVTable(header: ["latency_s"], rows: latencies.map { [CSVTable.number($0)] })]
     }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Maps data values linearly onto pixels, with "nice" round tick values.
 public struct LinearScale: Hashable, Sendable {
-    /// The data interval shown.
+    /// The data interval shown, in the data's units.
     public var domain: ClosedRange<Double>
     /// The pixel positions of `domain.lowerBound` and `domain.upperBound` (may be decreasing, as for y).
     public var pixels: (start: Double, end: Double)
-    /// Tick values inside `domain`, increasing.
+    /// Tick values inside `domain`, increasing, in the data's units.
     public var ticks: [Double]
 
     /// A scale over `domain` with the given ticks.
@@ -71,10 +71,12 @@ public struct LinearScale: Hashable, Sendable {
         return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
     }
 
+    /// Equal when domain, pixel range and ticks are equal.
     public static func == (a: LinearScale, b: LinearScale) -> Bool {
         a.domain == b.domain && a.pixels.start == b.pixels.start && a.pixels.end == b.pixels.end && a.ticks == b.ticks
     }
 
+    /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(domain.lowerBound)
         hasher.combine(domain.upperBound)

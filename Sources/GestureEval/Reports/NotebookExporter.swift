@@ -99,10 +99,8 @@ public struct NotebookExporter: Sendable {
         }
         for (i, _) in cells.enumerated() { cells[i].id = "cell-\(i)" }
         let document = Notebook(cells: cells)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings cannot fail.
-        return ((try? encoder.encode(document)) ?? Data()) + Data("\n".utf8)
+        return ((try? ReportFolder.encoder.encode(document)) ?? Data()) + Data("\n".utf8)
     }
 
     /// The path that leads from folder `base` to `target`, with `..` where needed.

@@ -92,7 +92,9 @@ public struct ReportFolder: Sendable {
         do {
             return try JSONDecoder().decode(ReportManifest.self, from: data)
         } catch {
-            throw DataFileError(file: file.path, "invalid report manifest: \(error)")
+            var located = DataFileError(file: file.path, decoding: error)
+            located.message = "invalid report manifest: " + located.message
+            throw located
         }
     }
 

@@ -17,6 +17,8 @@ public protocol ReportPlot: Sendable {
 }
 
 extension ReportPlot {
+    /// None by default.
     public var parameters: [String: Double] { [:] }
+    /// None by default.
     public var labels: [String: String] { [:] }
 }

@@ -10,7 +10,9 @@ import GestureKit
 ///
 /// - Complexity: O(samples × channels) to build.
 public struct SignalPlot: ReportPlot, Hashable {
+    /// The plot type a notebook redraws.
     public static let kind = "signal"
+    /// The title drawn above the plot.
     public var title: String
     /// Sample times, seconds, increasing.
     public var timestamps: [Double]
@@ -45,12 +47,14 @@ public struct SignalPlot: ReportPlot, Hashable {
                   annotations: recording.annotations, events: events, yLabel: yLabel)
     }
 
+    /// Equal when every drawn property is equal.
     public static func == (a: SignalPlot, b: SignalPlot) -> Bool {
         a.title == b.title && a.timestamps == b.timestamps && a.annotations == b.annotations && a.events == b.events
             && a.yLabel == b.yLabel && a.channels.map(\.name) == b.channels.map(\.name)
             && a.channels.map(\.values) == b.channels.map(\.values) && a.maximumBuckets == b.maximumBuckets
     }
 
+    /// Hashes the properties `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(title)
         hasher.combine(timestamps)
@@ -100,6 +104,7 @@ public struct SignalPlot: ReportPlot, Hashable {
         return map
     }
 
+    /// The plot as SVG.
     public func render() -> SVGDocument {
         let width = 900.0, height = 360.0
         var svg = SVGDocument(width: width, height: height, title: title)
@@ -169,8 +174,10 @@ public struct SignalPlot: ReportPlot, Hashable {
         return entries
     }
 
+    /// Texts of the redraw: the y-axis title.
     public var labels: [String: String] { ["y": yLabel] }
 
+    /// The data behind the plot, as named CSV tables.
     public func tables() -> [String: CSVTable] {
         let kept = keptIndices()
         var signal = CSVTable(header: ["time"] + channels.map(\.name))

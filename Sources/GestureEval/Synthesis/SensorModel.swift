@@ -65,6 +65,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
              dropProbability, valueDecimals, timestampDecimals
     }
 
+    /// Decodes a sensor model; missing keys take the defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = SensorModel()
@@ -81,6 +82,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
         )
     }
 
+    /// Encodes every key.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(accelerometerNoise, forKey: .accelerometerNoise)

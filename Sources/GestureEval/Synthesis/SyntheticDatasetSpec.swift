@@ -76,6 +76,7 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
              samplingRate, sensor, gestures, backgrounds, minimumGap, maximumGap, styleVariation
     }
 
+    /// Decodes a spec; missing keys take the defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = SyntheticDatasetSpec()

@@ -11,6 +11,7 @@ public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible
     /// A setting is out of range.
     case invalidSetting(key: String, String)
 
+    /// One line naming the example or setting at fault.
     public var description: String {
         switch self {
         case .noExamples: "no training examples"
@@ -49,7 +50,7 @@ public struct DTWBandScore: Hashable, Sendable, Codable {
 public struct DTWTrainingReport: Hashable, Sendable {
     /// Every band tried with its leave-one-out error, in the order tried (empty when the band was given).
     public var bandScores: [DTWBandScore]
-    /// The band chosen.
+    /// The band chosen, fraction of the series length.
     public var band: Double
     /// Template count per class.
     public var templatesPerClass: [String: Int]

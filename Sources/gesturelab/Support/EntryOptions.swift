@@ -27,13 +27,17 @@ struct EntryOptions: ParsableArguments {
     @Option(help: "Sampling rate assumed for formats without timestamps (UCR, UEA), Hz.")
     var samplingRate: Double = 100
 
-    func validateEntry() throws {
-        if let recognizer {
-            let known = RecognizerRegistry.standard.identifiers
-            guard known.contains(recognizer) else {
-                throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
-            }
+    /// Throws a usage error unless `recognizer` is a built-in identifier (every command that takes
+    /// `--recognizer` checks it here).
+    static func validateRecognizer(_ recognizer: String) throws {
+        let known = RecognizerRegistry.standard.identifiers
+        guard known.contains(recognizer) else {
+            throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
         }
+    }
+
+    func validateEntry() throws {
+        if let recognizer { try Self.validateRecognizer(recognizer) }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
         guard samplingRate > 0, samplingRate.isFinite else { throw ValidationError("--sampling-rate must be a positive rate in Hz") }
     }

@@ -9,22 +9,34 @@ extension GestureLab {
     /// - any other failure prints one line, `error: …`, on standard error and exits **1**
     ///   (see ``CommandLineError/describe(_:)``).
     static func main() {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            command = try parseAsRoot()
         } catch {
             Foundation.exit(status(for: error).rawValue)
+        }
+        do {
+            try command.run()
+        } catch {
+            Foundation.exit(status(for: error, in: type(of: command)).rawValue)
         }
         Self.exit()
     }
 
-    /// Prints what `error` calls for and returns the exit status.
-    private static func status(for error: any Error) -> ExitCode {
+    /// Prints what `error` calls for and returns the exit status. A `ValidationError` thrown while
+    /// `command` runs shows that command's usage, as one thrown while parsing does (not the root's).
+    private static func status(for error: any Error, in command: (any ParsableCommand.Type)? = nil) -> ExitCode {
         if let exit = error as? ExitCode { return exit }
         let code = exitCode(for: error)
         if code == .success {
             print(fullMessage(for: error))
             return .success
+        }
+        if code == .validationFailure, let command, let validation = error as? ValidationError {
+            let usage = usageString(for: command)
+            let name = usage.split(separator: " ").prefix { $0.first?.isLetter == true }.joined(separator: " ")
+            CommandLineError.printLine("Error: \(validation.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.")
+            return ExitCode(2)
         }
         if code == .validationFailure {
             CommandLineError.printLine(fullMessage(for: error))

@@ -40,26 +40,13 @@ private struct ThresholdTrainer: Trainer {
     }
 }
 
-/// Subject `s` pushes with peaks of [0.6, 1.2, 1.4, 1.6][s] g over background noise of [0.1, 0.1, 0.2, 0.9][s] g.
-private func subjectRecording(subject s: Int, take: Int) -> Recording {
-    let rate = 50.0, times = (0..<Int(40 * rate)).map { Double($0) / rate }
-    let starts = (0..<5).map { 4.0 + 7.0 * Double($0) + 0.3 * Double(take) }
-    let x = times.map { t -> Double in
-        let noise = [0.1, 0.1, 0.2, 0.9][s] * sin(t * 7.3 + Double(s))
-        guard let g = starts.first(where: { t >= $0 && t <= $0 + 0.6 }) else { return noise }
-        return [0.6, 1.2, 1.4, 1.6][s] * sin(Double.pi * (t - g) / 0.6)
-    }
-    return Recording(id: "s\(s)-\(take)", subject: "s\(s)", session: "take\(take)", timestamps: times, channels: [(.accelX, x)],
-                     annotations: starts.map { Annotation(start: $0, end: $0 + 0.6, label: "push") })
-}
-
 @Suite struct TrainedDetectorTests {
     /// Leave-one-subject-out: the threshold is learned without the test subject, so the weakest
     /// subject's pushes (s0) fall below the threshold learned from the others (1.05 g), and the
     /// noisiest subject's background (s3) trips the threshold learned from quiet subjects (0.4 g).
     @Test func perSubjectEventMetricsUnderLeaveOneSubjectOut() throws {
         let dataset = Dataset(name: "pushes", kind: .continuous, samplingRate: 50,
-                              recordings: (0..<4).flatMap { s in (0..<2).map { subjectRecording(subject: s, take: $0) } })
+                              recordings: (0..<4).flatMap { s in (0..<2).map { pushRecording(subject: s, take: $0) } })
         let folds = try FoldAssignment(.leaveOneSubjectOut, dataset: dataset)
         let options = BootstrapOptions(replicates: 200, seed: 1)
         let perFold = try CrossValidation.run(ThresholdTrainer(), dataset: dataset, folds: folds) { model, test, fold in
