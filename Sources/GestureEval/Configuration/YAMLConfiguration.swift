@@ -18,12 +18,7 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
     /// Reads a YAML file and checks its syntax, so a syntax error is reported at its line here
     /// rather than inside whatever decodes the document later.
     public init(contentsOf url: URL) throws(DataFileError) {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         do {
             _ = try Yams.compose(yaml: text)
         } catch {

@@ -249,10 +249,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
 
     /// Reads a manifest file. Errors name the file.
     public init(contentsOf url: URL) throws(DataFileError) {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         try self.init(yaml: text, file: url.path)
     }
 

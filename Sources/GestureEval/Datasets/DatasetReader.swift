@@ -179,8 +179,8 @@ public enum AnnotationFile {
     public static func read(_ url: URL) -> ([Annotation], [Int32], [DatasetProblem]) {
         let file = url.path
         let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            return ([], [], [DatasetProblem(.unreadable, DataFileError(file: file, "cannot read: \(error.localizedDescription)"))])
+        do { text = try DataFileError.readText(url) } catch {
+            return ([], [], [DatasetProblem(.unreadable, error)])
         }
         var annotations: [Annotation] = [], lines: [Int32] = [], problems: [DatasetProblem] = []
         var sawHeader = false

@@ -139,10 +139,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
 
     /// Reads a whole sample CSV as a one-recording dataset (source `csv:FILE`), stopping at the first bad line.
     public static func load(_ url: URL, acceleration: AccelerationUnit = .g) throws(DataFileError) -> LoadedDataset {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         var stream = SampleCSVStream(file: url.path, acceleration: acceleration)
         var samples: [MotionSample] = [], lines: [Int32] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -24,10 +24,7 @@ extension Dataset {
 public enum UEAArchive {
     /// Reads every example. Errors name file, line and dimension. O(file size).
     public static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         return try parse(text, file: url.path)
     }
 
@@ -91,10 +88,7 @@ public enum GRTFile {
 
     /// Reads a `.grt` file. Errors name file and line. O(file size).
     public static func read(contentsOf url: URL) throws(DataFileError) -> Contents {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         let file = url.path
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard let kind = lines.first else { throw DataFileError(file: file, "the file is empty") }

@@ -33,12 +33,7 @@ public enum UCRArchive {
     /// A NaN in the middle of a series, a non-numeric value, or an empty series is an error naming
     /// the file, line and column. O(file size).
     public static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         return try parse(text, file: url.path, padding: padding)
     }
 

@@ -56,10 +56,7 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
 
     /// Reads a YAML file.
     public init(contentsOf url: URL) throws(DataFileError) {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         try self.init(yaml: text, file: url.path)
     }
 

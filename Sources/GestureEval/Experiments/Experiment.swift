@@ -326,10 +326,7 @@ public struct Experiment: Codable, Hashable, Sendable {
 
     /// Reads and checks an experiment file; errors name the file and the key.
     public init(contentsOf url: URL) throws(DataFileError) {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let text = try DataFileError.readText(url)
         try self.init(yaml: text, file: url.path)
     }
 
