@@ -37,4 +37,18 @@ if stream | "$binary" --recognizer orientation --config "$config" | grep -q port
   echo "examples: the configuration file was not applied" >&2
   exit 1
 fi
+# The whole path of the embedding article: gesturelab tunes a shake counter on the shipped dataset
+# and writes JSON; the app (GestureKit alone) loads it and finds both annotated shakes of a recording.
+root="$(cd ../.. && pwd)"
+(cd "$root" && swift build -c release --product gesturelab >/dev/null \
+  && .build/release/gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \
+       --labels shake --search peakThreshold=1.0:1.5:0.25 --out "$scratch/shake.json" --quiet >/dev/null)
+recording="$root/datasets/default/recordings/subject01-session1-01.csv"
+annotated="$(grep -c ',shake$' "$root/datasets/default/annotations/subject01-session1-01.csv")"
+detected="$(awk -F, 'NR == 1 { print "t,ax,ay,az"; next } { print $1 "," $2 "," $3 "," $4 }' "$recording" \
+  | "$binary" --recognizer shake --config "$scratch/shake.json" | grep -c 'ended shake' || true)"
+if [ "$detected" != "$annotated" ]; then
+  echo "examples: a tuned shake configuration found $detected shakes, the recording has $annotated" >&2
+  exit 1
+fi
 echo "examples: EmbeddedRecognizer OK"

@@ -40,7 +40,7 @@ struct Train: ParsableCommand {
     @Option(help: "all (default), or fixed:TRAIN:TEST to train on the TRAIN session only.")
     var split: String = "all"
 
-    @Option(help: "Output file: YAML for a tuned configuration, JSON for a DTW model.")
+    @Option(help: "Output file: a tuned configuration as YAML (or JSON when the name ends in .json, for apps), a DTW model as JSON.")
     var out: String
 
     @OptionGroup var progress: ProgressOptions
@@ -83,6 +83,12 @@ struct Train: ParsableCommand {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)
             print("trained dtw on \(recordings.count) recordings: \(summary)")
+        case let .configuration(value, _) where url.pathExtension.lowercased() == "json":
+            // JSON is what an app decodes with GestureKit alone (`JSONConfiguration`); it has no comments.
+            do { try Data((value.json + "\n").utf8).write(to: url, options: .atomic) } catch {
+                throw DataFileError(file: out, "cannot write: \(error.localizedDescription)")
+            }
+            print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         case let .configuration(value, _):
             var text = "# \(chosenEntry.recognizer) configuration tuned by:\n#   gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))\n"
             text += "# on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(spec.metric.rawValue): \(summary)\n"

@@ -24,6 +24,22 @@ import Testing
         _ = try RecognizerRegistry.standard.makeRecognizer("shake", configuration: value.decoding)
     }
 
+    /// A tuned configuration named `.json` is plain JSON that GestureKit alone decodes, the form an
+    /// app embeds (the YAML form needs GestureEval's decoder).
+    @Test func writesJSONForApps() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tuned-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml",
+                                            "--dataset", ExperimentFixtures.continuous, "--labels", "shake",
+                                            "--search", "peakThreshold=1.25,9.0", "--out", out.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: out)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["peakThreshold"] as? Double == 1.25)
+        var recognizer = try RecognizerRegistry.standard.makeRecognizer("shake", configuration: JSONConfiguration(data: data))
+        #expect(recognizer.process(MotionSample(timestamp: 0, acceleration: Vector3(0, 0, -1))).isEmpty)
+    }
+
     /// DTW: a model file with one medoid template per shape.
     @Test func trainsADTWModel() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString).json")
