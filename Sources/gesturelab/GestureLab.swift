@@ -10,8 +10,10 @@ struct GestureLab: ParsableCommand {
         abstract: "Train, evaluate and compare motion-gesture recognizers.",
         discussion: """
             Recordings are in seconds and g (rad/s, radians), CoreMotion axis convention.
-            Example:
-              gesturelab demo
+            Examples:
+              gesturelab compare configs/experiments/default.yaml --out reports/default --notebook
+              gesturelab detect --recognizer shake --input recording.csv --json
+              gesturelab datasets inspect datasets/default
             """,
         version: GestureLabVersion.current,
         subcommands: [Demo.self, Detect.self, Train.self, Evaluate.self, Compare.self, Sweep.self, Datasets.self, Export.self, Bench.self]
