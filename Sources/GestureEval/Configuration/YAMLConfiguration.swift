@@ -27,16 +27,18 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
         self.init(text: text, source: url.path)
     }
 
-    /// Decodes the YAML text as `type`; errors name the key path and line.
+    /// Decodes the YAML text as `type`, strictly: a key the type does not know is an error at its
+    /// line naming the nearest known key (``GestureKit/StrictDecoder``). A syntax error is a
+    /// ``DataFileError`` at its line; a missing or mistyped value is rethrown as the `DecodingError`
+    /// for the caller to describe. O(document size).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let root: Yams.Node?
+        do { root = try Yams.compose(yaml: text) } catch { throw DataFileError(file: source, decoding: error) }
         do {
-            return try YAMLDecoder().decode(type, from: text)
-        } catch let error as YamlError {
-            throw DataFileError(file: source, decoding: error)
-        } catch let error as DecodingError {
-            // A syntax error is the file's fault, at a line; a wrong key is the caller's to describe.
-            guard case .dataCorrupted(let context) = error, context.underlyingError is YamlError else { throw error }
-            throw DataFileError(file: source, decoding: error)
+            return try StrictDecoder().decode(type, from: ConfigurationNode(yaml: root))
+        } catch let error as ConfigurationError {
+            throw DataFileError(file: source, line: root.flatMap { ConfigurationNode.line(of: error.key, in: $0) },
+                                field: error.key, error.message)
         }
     }
 }

@@ -7,6 +7,10 @@ extension DataFileError {
     /// The one place that turns a `DecodingError` or Yams' `YamlError` into a located error, for
     /// manifests, experiments, configurations and synthesis specs alike.
     public init(file: String, decoding error: any Error) {
+        if let located = error as? DataFileError {
+            self = located
+            return
+        }
         if let yaml = error as? YamlError {
             self = Self(file: file, yaml: yaml)
             return

@@ -256,7 +256,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     /// Parses manifest YAML; `file` names it in errors.
     public init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
         do {
-            self = try YAMLDecoder().decode(DatasetManifest.self, from: yaml)
+            self = try YAMLConfiguration(text: yaml, source: file).decode(DatasetManifest.self)
         } catch {
             throw DataFileError(file: file, decoding: error)
         }

@@ -333,7 +333,7 @@ public struct Experiment: Codable, Hashable, Sendable {
     /// Parses and checks an experiment document; `file` names it in errors.
     public init(yaml text: String, file: String) throws(DataFileError) {
         do {
-            self = try YAMLDecoder().decode(Experiment.self, from: text)
+            self = try YAMLConfiguration(text: text, source: file).decode(Experiment.self)
         } catch {
             throw DataFileError(file: file, decoding: error)
         }

@@ -31,7 +31,7 @@ public struct ConfusionMatrixPlot: ReportPlot, Hashable {
         let bottomLabels = rotate ? labelWidth * 0.72 + 16 : 20
         let width = max(left + cell * Double(k) + 24, 300), height = top + cell * Double(k) + bottomLabels + 32
         var svg = SVGDocument(width: width, height: height, title: title)
-        svg.text(title, x: left + cell * Double(k) / 2, y: 22, size: 13, anchor: .middle, bold: true)
+        svg.fittedTitle(title, x: left + cell * Double(k) / 2, y: 22, within: 8...(width - 8))
         let heat = SVGColor(hex: 0x08306B), base = SVGColor(hex: 0xF7FBFF)
         for (r, row) in counts.enumerated() {
             let total = row.reduce(0, +)

@@ -62,7 +62,7 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
         var svg = SVGDocument(width: width, height: height, title: title)
         let scale = LinearScale(domain: lowRank...highRank, pixels: (nameWidth + 20, width - nameWidth - 20),
                                 ticks: Array(stride(from: lowRank, through: highRank, by: 1)))
-        svg.text(title, x: width / 2, y: 20, size: 13, anchor: .middle, bold: true)
+        svg.fittedTitle(title, x: width / 2, y: 20, within: 8...(width - 8))
 
         // Axis with integer ticks; rank 1 (best) on the left.
         svg.line(x1: scale(lowRank), y1: axisY, x2: scale(highRank), y2: axisY, stroke: .ink, width: 1.2)

@@ -72,7 +72,7 @@ public struct PlotAxes: Hashable, Sendable {
         }
         svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: nil, stroke: .ink)
         if !title.isEmpty {
-            svg.text(title, x: (left + right) / 2, y: top - 14, size: 13, anchor: .middle, bold: true)
+            svg.fittedTitle(title, x: (left + right) / 2, y: top - 14, within: 8...(svg.width - 8))
         }
         if !xLabel.isEmpty {
             svg.text(xLabel, x: (left + right) / 2, y: bottom + 36, size: 11, anchor: .middle)

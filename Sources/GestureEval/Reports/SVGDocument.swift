@@ -105,6 +105,24 @@ public struct SVGDocument: Hashable, Sendable {
         elements.append(e + ">\(Self.escape(string))</text>")
     }
 
+    /// A title centred on `x` that stays inside `span` (pixels): the font shrinks down to 9 px and
+    /// then the text is shortened with an ellipsis, so a long title is never clipped by the image edge.
+    /// The full text stays in the document's `<title>`. O(title length).
+    public mutating func fittedTitle(_ string: String, x: Double, y: Double, within span: ClosedRange<Double>,
+                                     size: Double = 13, bold: Bool = true) {
+        let room = max(span.upperBound - span.lowerBound, 1)
+        var fontSize = size
+        while fontSize > 9, Self.textWidth(string, size: fontSize) > room { fontSize -= 0.5 }
+        var shown = string
+        if Self.textWidth(shown, size: fontSize) > room {
+            let keep = max(1, Int(room / (fontSize * 0.58)) - 1)
+            shown = String(string.prefix(keep)) + "…"
+        }
+        let half = Self.textWidth(shown, size: fontSize) / 2
+        let centre = min(max(x, span.lowerBound + half), span.upperBound - half)
+        text(shown, x: centre, y: y, size: fontSize, anchor: .middle, bold: bold)
+    }
+
     /// The complete SVG document.
     public var xml: String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

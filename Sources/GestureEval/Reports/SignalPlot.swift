@@ -39,12 +39,29 @@ public struct SignalPlot: ReportPlot, Hashable {
         self.yLabel = yLabel
     }
 
-    /// A plot of `channels` of `recording` (default: the acceleration axes it has), with its annotations.
-    public init(recording: Recording, channels: [Channel] = Channel.acceleration, events: [GestureEvent] = [],
-                title: String? = nil, yLabel: String = "acceleration (g)") {
+    /// A plot of `channels` of `recording` with its annotations. Without `channels`, the first motion
+    /// signal the recording has (acceleration, user acceleration, gravity, rotation rate, Euler
+    /// angles, in that order), with the y-axis titled from it; a recording with none shows every
+    /// column it has.
+    public init(recording: Recording, channels: [Channel]? = nil, events: [GestureEvent] = [],
+                title: String? = nil, yLabel: String? = nil) {
+        let (chosen, label) = channels.map { ($0, yLabel ?? "value") } ?? Self.defaultChannels(of: recording)
         self.init(title: title ?? recording.id, timestamps: recording.timestamps,
-                  channels: channels.compactMap { c in recording.column(c).map { (c.rawValue, $0) } },
-                  annotations: recording.annotations, events: events, yLabel: yLabel)
+                  channels: chosen.compactMap { c in recording.column(c).map { (c.rawValue, $0) } },
+                  annotations: recording.annotations, events: events, yLabel: yLabel ?? label)
+    }
+
+    /// The signal a recording is best shown by, with its axis title.
+    static func defaultChannels(of recording: Recording) -> (channels: [Channel], yLabel: String) {
+        let groups: [([Channel], String)] = [
+            (Channel.acceleration, "acceleration (g)"), (Channel.userAcceleration, "user acceleration (g)"),
+            (Channel.gravity, "gravity (g)"), (Channel.rotationRate, "rotation rate (rad/s)"),
+            ([.roll, .pitch, .yaw], "attitude (rad)"),
+        ]
+        for (channels, label) in groups where channels.contains(where: { recording.column($0) != nil }) {
+            return (channels, label)
+        }
+        return (recording.channelNames, "value")
     }
 
     /// Equal when every drawn property is equal.

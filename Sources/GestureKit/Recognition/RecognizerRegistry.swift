@@ -6,7 +6,8 @@ public protocol ConfigurationDecoding {
     func decode<T: Decodable>(_ type: T.Type) throws -> T
 }
 
-/// A configuration held as JSON bytes.
+/// A configuration held as JSON bytes, decoded strictly: a key the configuration type does not
+/// know is an error naming it and the nearest known key (see ``StrictDecoder``), never ignored.
 public struct JSONConfiguration: ConfigurationDecoding, Sendable {
     /// The JSON document.
     public var data: Data
@@ -16,9 +17,12 @@ public struct JSONConfiguration: ConfigurationDecoding, Sendable {
         self.data = data
     }
 
-    /// Decodes `type` from ``data``.
+    /// Decodes `type` from ``data``; O(document size).
+    ///
+    /// - Throws: `DecodingError` for malformed JSON or a missing or mistyped value,
+    ///   ``ConfigurationError`` for an unknown key.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+        try StrictDecoder().decode(type, from: JSONDecoder().decode(ConfigurationNode.self, from: data))
     }
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+import GestureKit
+import Testing
+
+/// Unknown keys are errors that name the key and the nearest valid one; known keys decode as before.
+@Suite struct StrictDecoderTests {
+    private func json(_ text: String) -> JSONConfiguration { JSONConfiguration(data: Data(text.utf8)) }
+
+    @Test func aTypoInARecognizerConfigurationNamesTheNearestKey() {
+        #expect {
+            _ = try RecognizerRegistry.standard.makeRecognizer("peak-direction", configuration: json(#"{"threshhold": 5.0}"#))
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("threshhold") && text.contains("did you mean 'threshold'")
+        }
+    }
+
+    @Test func aNestedUnknownKeyIsReportedWithItsPath() {
+        struct Inner: Decodable { var scale: Double? }
+        struct Outer: Decodable { var time: Inner }
+        #expect {
+            _ = try StrictDecoder().decode(Outer.self, from: .mapping([
+                .init(key: "time", value: .mapping([.init(key: "scal", value: .scalar("0.001"))])),
+            ]))
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.key == "time.scal" && error.message.contains("did you mean 'scale'")
+        }
+    }
+
+    @Test func aKeyFarFromEveryKnownOneListsTheKnownKeys() {
+        struct Settings: Decodable { var alpha: Double?; var beta: Double? }
+        #expect {
+            _ = try StrictDecoder().decode(Settings.self, from: .mapping([.init(key: "completelyDifferent", value: .number(1))]))
+        } throws: { error in
+            "\(error)".contains("expected one of alpha, beta")
+        }
+    }
+
+    @Test func unknownKeysInsideSequencesAreFound() {
+        struct Item: Decodable { var name: String }
+        struct List: Decodable { var items: [Item] }
+        let node = ConfigurationNode.mapping([.init(key: "items", value: .sequence([
+            .mapping([.init(key: "name", value: .scalar("a"))]),
+            .mapping([.init(key: "name", value: .scalar("b")), .init(key: "nmae", value: .scalar("c"))]),
+        ]))])
+        #expect { _ = try StrictDecoder().decode(List.self, from: node) } throws: { error in
+            (error as? ConfigurationError)?.key == "items[1].nmae"
+        }
+    }
+
+    @Test func everyDefaultConfigurationRoundTripsThroughTheStrictDecoder() throws {
+        func roundTrip<C: Codable & Equatable>(_ value: C) throws {
+            let data = try JSONEncoder().encode(value)
+            #expect(try json(String(decoding: data, as: UTF8.self)).decode(C.self) == value)
+        }
+        try roundTrip(ShakeCounter.Configuration())
+        try roundTrip(PeakDirectionDetector.Configuration())
+        try roundTrip(PeakDirectionDetector.Configuration.slap)
+        try roundTrip(AttitudeFlipDetector.Configuration())
+        try roundTrip(OrientationTracker.Configuration())
+    }
+
+    @Test func scalarsWrittenAsTextTakeTheRequestedType() throws {
+        struct Values: Decodable, Equatable { var count: Int; var rate: Double; var name: String; var on: Bool; var missing: Double? }
+        let node = ConfigurationNode.mapping([
+            .init(key: "count", value: .scalar("3")), .init(key: "rate", value: .scalar("1e-3")),
+            .init(key: "name", value: .scalar("5")), .init(key: "on", value: .scalar("true")),
+            .init(key: "missing", value: .null),
+        ])
+        #expect(try StrictDecoder().decode(Values.self, from: node) == Values(count: 3, rate: 0.001, name: "5", on: true, missing: nil))
+        #expect(throws: DecodingError.self) {
+            _ = try StrictDecoder().decode(Values.self, from: .mapping([.init(key: "count", value: .scalar("3.5"))]))
+        }
+    }
+}
