@@ -54,7 +54,8 @@ import Testing
         return folder
     }
 
-    @Test(arguments: ["", "t,x\n", "t,x\n0,oops\n0.01,\n"]) func aManifestDatasetThatReadsNothingIsAnError(_ text: String) throws {
+    @Test(arguments: ["", "t,x\n", "t,x\n0,oops\n0.01,\n", "t,x\nnan,1\n0.01,inf\n"])
+    func aManifestDatasetThatReadsNothingIsAnError(_ text: String) throws {
         let folder = try Self.project(text)
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: DataFileError.self) { _ = try DatasetSource(folder.path).load() }
