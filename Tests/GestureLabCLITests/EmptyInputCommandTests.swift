@@ -55,18 +55,9 @@ import Testing
     static func project(_ text: String, annotations: String = "start,end,label\n") throws -> URL {
         let folder = try LineEnding.lf.write(text, named: "only.csv").deletingLastPathComponent()
         try Data(annotations.utf8).write(to: folder.appendingPathComponent("only-annotations.csv"))
-        try Data("""
-            name: tiny
-            kind: continuous
-            time: {column: time}
-            channels:
-              - {name: accel.x, column: accel_x}
-              - {name: accel.y, column: accel_y}
-              - {name: accel.z, column: accel_z}
-            recordings:
-              - {id: only, subject: s, session: "1", file: only.csv, annotations: only-annotations.csv}
-
-            """.utf8).write(to: folder.appendingPathComponent("dataset.yaml"))
+        let manifest = DatasetFixture.manifest(time: "time", channels: DatasetFixture.acceleration("accel_"),
+                                               file: "only.csv", annotations: "only-annotations.csv")
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("dataset.yaml"))
         return folder
     }
 

@@ -42,15 +42,7 @@ import Testing
     static func project(_ text: String) throws -> URL {
         let folder = datasetTestFolder("project")
         try writeFixture(text, "only.csv", in: folder)
-        try writeFixture("""
-            name: empty
-            kind: continuous
-            time: {column: t}
-            channels:
-              - {name: accel.x, column: x}
-            recordings:
-              - {id: only, subject: s, session: "1", file: only.csv}
-            """, "dataset.yaml", in: folder)
+        try writeFixture(DatasetFixture.manifest(time: "t", channels: [("accel.x", "x")], file: "only.csv"), "dataset.yaml", in: folder)
         return folder
     }
 
@@ -113,15 +105,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let header = (1...40).map { "column\($0)" }.joined(separator: ",")
         try writeFixture(LineEnding.cr.apply(to: header + "\n1,2\n"), "r.csv", in: folder)
-        try writeFixture("""
-            name: wide
-            kind: continuous
-            time: {column: t}
-            channels:
-              - {name: accel.x, column: column1}
-            recordings:
-              - {id: r, subject: s, session: "1", file: r.csv}
-            """, "dataset.yaml", in: folder)
+        try writeFixture(DatasetFixture.manifest(time: "t", channels: [("accel.x", "column1")], file: "r.csv"), "dataset.yaml", in: folder)
         let loaded = try DatasetReader.load(at: folder)
         let problem = try #require(loaded.problems.first)
         #expect(problem.kind == .missingColumn && problem.location.field == "t")

@@ -40,17 +40,8 @@ import Testing
         let folder = datasetTestFolder("project\(ending)")
         try writeFixture(ending.apply(to: recording), "r.csv", in: folder)
         try writeFixture(ending.apply(to: annotations), "r-annotations.csv", in: folder)
-        try writeFixture("""
-            name: lines
-            kind: continuous
-            time: {column: t}
-            channels:
-              - {name: accel.x, column: ax}
-              - {name: accel.y, column: ay}
-              - {name: accel.z, column: az}
-            recordings:
-              - {id: r, subject: s, session: "1", file: r.csv, annotations: r-annotations.csv}
-            """, "dataset.yaml", in: folder)
+        try writeFixture(DatasetFixture.manifest(time: "t", channels: DatasetFixture.acceleration("a"), file: "r.csv",
+                                                 annotations: "r-annotations.csv", id: "r"), "dataset.yaml", in: folder)
         return folder
     }
 
