@@ -71,7 +71,8 @@ struct Detect: ParsableCommand {
 
         // Non-finite values reach the pipeline's validator, which skips and counts them.
         let decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true)
-        let lines = LineSource(handle: handle, name: input == "-" ? "<stdin>" : input, decoder: decoder)
+        let name = input == "-" ? "<stdin>" : input
+        let lines = LineSource(handle: handle, name: name, decoder: decoder)
         var pipeline = Pipeline(recognizers: [model])
         var recorder = report.map { _ in DetectionRecorder() }
         // A stream on standard input already arrives at its own pace.
@@ -82,6 +83,13 @@ struct Detect: ParsableCommand {
         }
 
         let diagnostics = pipeline.validator.diagnostics
+        // Nothing exits 0 having read nothing.
+        if diagnostics.accepted == 0 {
+            throw DataFileError(file: name, diagnostics.skipped == 0
+                ? "no samples: the input is empty or holds only a header"
+                : "no usable samples: all \(diagnostics.skipped) were skipped (\(diagnostics.nonFinite) non-finite, "
+                    + "\(diagnostics.duplicates) duplicate time, \(diagnostics.outOfOrder) out of order)")
+        }
         if let report, let recorder {
             try recorder.write(to: URL(fileURLWithPath: report, isDirectory: true), recognizer: recognizer,
                                configuration: config, input: input, diagnostics: diagnostics)

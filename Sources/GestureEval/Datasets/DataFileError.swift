@@ -26,4 +26,14 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
         if let field { return "\(location): \(field): \(message)" }
         return "\(location): \(message)"
     }
+
+    /// `text` in single quotes for an error message, cut to its first `limit` characters with an
+    /// ellipsis, so a message quotes at most a field or the start of a line, never a whole file
+    /// (a file read with the wrong line ends can be one enormous line).
+    ///
+    /// The one place messages quote data. O(`limit`).
+    public static func quote(_ text: some StringProtocol, limit: Int = 80) -> String {
+        let prefix = text.prefix(limit)
+        return prefix.endIndex == text.endIndex ? "'\(prefix)'" : "'\(prefix)…'"
+    }
 }

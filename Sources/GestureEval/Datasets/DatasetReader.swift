@@ -115,7 +115,7 @@ public enum DatasetReader {
                 }
                 guard let found = header.firstIndex(of: name) else {
                     throw DataFileError(file: file, line: 1, field: name,
-                                        "no column '\(name)' in the header (\(header.joined(separator: ",")))")
+                                        "no column '\(name)' in the header \(DataFileError.quote(header.joined(separator: ",")))")
                 }
                 return (found, name)
             }
@@ -175,7 +175,9 @@ public enum AnnotationFile {
     public static let header = "start,end,label"
 
     /// Reads annotations, collecting every bad line as a problem. Returns the annotations in file
-    /// order with their 1-based lines. O(file size).
+    /// order with their 1-based lines. Lines are split by ``TextLines``; header names may be quoted.
+    /// A file without even the header is a problem; a header without rows is a recording with no
+    /// gestures. O(file size).
     public static func read(_ url: URL) -> ([Annotation], [Int32], [DatasetProblem]) {
         let file = url.path
         let text: String
@@ -184,35 +186,42 @@ public enum AnnotationFile {
         }
         var annotations: [Annotation] = [], lines: [Int32] = [], problems: [DatasetProblem] = []
         var sawHeader = false
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
+        for line in TextLines(text) {
+            let number = line.number
+            let content = line.text.trimmingCharacters(in: .whitespaces)
+            if content.isEmpty { continue }
+            let fields = content.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
             if !sawHeader {
                 sawHeader = true
-                if line.replacingOccurrences(of: " ", with: "") == header { continue }
-                problems.append(DatasetProblem(.missingColumn, DataFileError(file: file, line: i + 1, "expected the header '\(header)'")))
+                let names = fields.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+                if names.joined(separator: ",") == header { continue }
+                problems.append(DatasetProblem(.missingColumn, DataFileError(
+                    file: file, line: number, "expected the header '\(header)', found \(DataFileError.quote(content))")))
                 continue
             }
-            let fields = line.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 3 else {
-                problems.append(DatasetProblem(.missingValue, DataFileError(file: file, line: i + 1, "expected start,end,label")))
+                problems.append(DatasetProblem(.missingValue, DataFileError(
+                    file: file, line: number, "expected start,end,label, found \(DataFileError.quote(content))")))
                 continue
             }
             var times: [Double] = []
             for (name, field) in zip(["start", "end"], fields) {
                 if let v = Double(field), v.isFinite { times.append(v) } else {
-                    problems.append(DatasetProblem(.nonNumeric, DataFileError(file: file, line: i + 1, field: name,
-                                                                              "'\(field)' is not a finite number of seconds")))
+                    problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                        file: file, line: number, field: name, "\(DataFileError.quote(field)) is not a finite number of seconds")))
                 }
             }
             guard times.count == 2 else { continue }
             guard !fields[2].isEmpty else {
-                problems.append(DatasetProblem(.missingValue, DataFileError(file: file, line: i + 1, field: "label", "empty label")))
+                problems.append(DatasetProblem(.missingValue, DataFileError(file: file, line: number, field: "label", "empty label")))
                 continue
             }
             annotations.append(Annotation(start: times[0], end: times[1], label: fields[2]))
-            lines.append(Int32(i + 1))
+            lines.append(Int32(number))
+        }
+        if !sawHeader {
+            problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file is empty (expected the header '\(header)')")))
         }
         return (annotations, lines, problems)
     }

@@ -47,13 +47,16 @@ public struct DatasetSource: Hashable, Sendable {
         }
     }
 
-    /// Loads the dataset with every reading problem collected.
+    /// Loads the dataset with every reading problem collected. Reading nothing at all (no rows, or
+    /// only rows that fail) is an error naming the source.
     public func load(_ options: Options = Options()) throws(DataFileError) -> LoadedDataset {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         let name = url.deletingPathExtension().lastPathComponent
         switch format {
         case nil:
-            return try DatasetReader.load(at: url, data: options.data)
+            let loaded = try DatasetReader.load(at: url, data: options.data)
+            try loaded.requireSomethingRead(from: path)
+            return loaded
         case "ucr":
             let series = try UCRArchive.read(contentsOf: url)
             return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
@@ -74,7 +77,9 @@ public struct DatasetSource: Hashable, Sendable {
                 throw DataFileError(file: path, "unknown source format")
             }
             let manifest = try DatasetManifest(yaml: builtIn.yaml, file: "datasets/external/\(builtIn.folder)/dataset.yaml")
-            return try DatasetReader.load(manifest, folder: url, data: url)
+            let loaded = try DatasetReader.load(manifest, folder: url, data: url)
+            try loaded.requireSomethingRead(from: path)
+            return loaded
         }
     }
 

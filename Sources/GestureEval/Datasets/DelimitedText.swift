@@ -7,6 +7,7 @@ import Darwin
 
 /// Fast reading of delimited numeric text: parses bytes in place (no `String` per field), keeps only
 /// the wanted columns, and records every bad field as a ``DatasetProblem`` instead of stopping.
+/// Lines are split as ``TextLines`` defines them (LF, CRLF or CR; a byte-order mark skipped).
 ///
 /// O(file size); one allocation per kept column.
 struct DelimitedText {
@@ -55,27 +56,25 @@ struct DelimitedText {
             guard let base = buffer.baseAddress, buffer.count > 1 else { return }
             let n = buffer.count - 1
             // Find the first non-blank line: the header, or the first data row.
-            var pos = 0, lineNumber = 0
+            var pos = TextLines.byteOrderMarkLength(base, count: n), lineNumber = 0
             while pos < n {
-                var end = pos
-                while end < n, base[end] != 10 { end += 1 }
+                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
                 let line = UnsafeBufferPointer(start: base + pos, count: end - pos)
-                if line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) { break }
-                pos = end + 1
+                if line.contains(where: { $0 != 32 && $0 != 9 }) { break }
+                pos = next
                 lineNumber += 1
             }
             guard pos < n else { return }
             var header: [String]? = nil
             if hasHeader {
-                var end = pos
-                while end < n, base[end] != 10 { end += 1 }
+                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
                 header = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
                     .split(omittingEmptySubsequences: delimiter == nil, whereSeparator: { c in
                         delimiter.map { c == Character(UnicodeScalar($0)) } ?? (c == " " || c == "\t")
                     })
-                    .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"'")) }
+                    .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")) }
                 table.header = header
-                pos = end + 1
+                pos = next
                 lineNumber += 1
             }
             let slots: [(index: Int, name: String)]
@@ -127,11 +126,7 @@ struct DelimitedText {
             var pos = start, lineNumber = firstLine - 1
             while pos < n {
                 lineNumber += 1
-                var lineEnd = pos
-                while lineEnd < n, base[lineEnd] != 10 { lineEnd += 1 }
-                var end = lineEnd
-                if end > pos, base[end - 1] == 13 { end -= 1 }
-                let next = lineEnd + 1
+                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
                 var first = pos
                 while first < end, base[first] == 32 || base[first] == 9 { first += 1 }
                 if first == end { pos = next; continue }  // blank line
@@ -165,7 +160,7 @@ struct DelimitedText {
                             if stop.map({ UnsafeRawPointer($0) }) != UnsafeRawPointer(base + b) {
                                 let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
                                 problems.append(DatasetProblem(.nonNumeric, DataFileError(
-                                    file: file, line: lineNumber, field: slots[slot].name, "'\(text)' is not a number")))
+                                    file: file, line: lineNumber, field: slots[slot].name, "\(DataFileError.quote(text)) is not a number")))
                                 value = .nan
                             }
                         }

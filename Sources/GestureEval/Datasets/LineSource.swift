@@ -14,7 +14,8 @@ public protocol SampleLineDecoder {
 /// line decoded by a ``SampleLineDecoder``, so a live stream is processed as it arrives.
 ///
 /// Reads with one `read(2)` call at a time (whatever the pipe holds, up to 64 KiB), so a sample is
-/// returned as soon as its line is complete. Blank lines are skipped; `\r\n` line ends are accepted.
+/// returned as soon as its line is complete. Blank lines are skipped; lines end at LF, CRLF or CR
+/// (``TextLines``), and a leading byte-order mark is skipped.
 ///
 /// - Complexity: O(line length) per sample; the buffer is reused.
 public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
@@ -27,6 +28,9 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
+    /// Whether the last line ended with a CR at the end of the buffer, so an LF first in the next read belongs to it.
+    private var pendingLinefeed = false
+    private var skippedByteOrderMark = false
     /// Lines read so far.
     public private(set) var lineNumber = 0
 
@@ -47,25 +51,37 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
         return nil
     }
 
-    /// The next line without its line break, or `nil` at the end of the input.
+    /// The next line without its line break, or `nil` at the end of the input. Lines end as
+    /// ``TextLines`` defines; a line is returned as soon as its break arrives, so a CR-only stream
+    /// yields each line at once, and an LF that completes a CRLF split between reads is skipped.
     private mutating func nextLine() throws(DataFileError) -> String? {
-        while true {
-            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
-                var end = newline
-                if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: buffer[position..<end], as: UTF8.self)
-                position = newline + 1
-                lineNumber += 1
-                return line
+        if lineNumber == 0, !skippedByteOrderMark {
+            // A byte-order mark is only one if all of it arrived.
+            while buffer.count - position < 3, !atEnd { try fill() }
+            if buffer.count - position >= 3 {
+                let start = position
+                position += buffer.withUnsafeBufferPointer { TextLines.byteOrderMarkLength($0.baseAddress! + start, count: $0.count - start) }
             }
-            if atEnd {
-                guard position < buffer.count else { return nil }
-                var end = buffer.count
-                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: buffer[position..<end], as: UTF8.self)
-                position = buffer.count
-                lineNumber += 1
-                return line
+            skippedByteOrderMark = true
+        }
+        while true {
+            if pendingLinefeed, position < buffer.count {
+                if buffer[position] == UInt8(ascii: "\n") { position += 1 }
+                pendingLinefeed = false
+            }
+            if position < buffer.count {
+                let count = buffer.count, start = position
+                let (end, next) = buffer.withUnsafeBufferPointer { TextLines.lineBreak(in: $0.baseAddress!, from: start, count: count) }
+                if end < count || atEnd {
+                    // A CR ending the buffer may be half a CRLF whose LF comes with the next read.
+                    pendingLinefeed = end < count && next == count && buffer[end] == UInt8(ascii: "\r")
+                    let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                    position = next
+                    lineNumber += 1
+                    return line
+                }
+            } else if atEnd {
+                return nil
             }
             try fill()
         }

@@ -64,7 +64,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
         } else if let i = find(["timestampns", "timens", "nanos"]) {
             timeIndex = i; timeScale = 1e-9
         } else {
-            throw DataFileError(file: file, line: 1, "no time column (time, timestamp, t, time_ms, timestamp_ms) in '\(line)'")
+            throw DataFileError(file: file, line: 1, "no time column (time, timestamp, t, time_ms, timestamp_ms) in \(DataFileError.quote(line))")
         }
         var mapping: [Channel: Int] = [:]
         let axes = ["x", "y", "z"]
@@ -90,7 +90,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             if let i = find(names) { mapping[channel] = i }
         }
         guard mapping[.accelX] != nil || (mapping[.gravityX] != nil && mapping[.userX] != nil) else {
-            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, userAcceleration + gravity) in '\(line)'")
+            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, userAcceleration + gravity) in \(DataFileError.quote(line))")
         }
         self.mapping = mapping
     }
@@ -113,9 +113,9 @@ public struct SampleCSVFormat: Hashable, Sendable {
             }
             let text = fields[index].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"'"))
             guard let v = Double(text) else {
-                throw DataFileError(file: file, line: lineNumber, field: columns[index], "'\(text)' is not a number")
+                throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not a number")
             }
-            guard v.isFinite || acceptsNonFinite else { throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(text) is not finite") }
+            guard v.isFinite || acceptsNonFinite else { throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not finite") }
             return v
         }
         func vector(_ channels: [Channel], _ factor: Double = 1) throws(DataFileError) -> Vector3? {
@@ -137,18 +137,20 @@ public struct SampleCSVFormat: Hashable, Sendable {
                             attitude: attitude, gravity: gravity, userAcceleration: user)
     }
 
-    /// Reads a whole sample CSV as a one-recording dataset (source `csv:FILE`), stopping at the first bad line.
+    /// Reads a whole sample CSV as a one-recording dataset (source `csv:FILE`), stopping at the first
+    /// bad line. Lines are split by ``TextLines``. An empty file or a header without rows is an error.
     public static func load(_ url: URL, acceleration: AccelerationUnit = .g) throws(DataFileError) -> LoadedDataset {
         let text = try DataFileError.readText(url)
         var stream = SampleCSVStream(file: url.path, acceleration: acceleration)
         var samples: [MotionSample] = [], lines: [Int32] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let sample = try stream.feed(String(line)) {
+        for line in TextLines(text) {
+            if let sample = try stream.decode(line.text, lineNumber: line.number, file: url.path) {
                 samples.append(sample)
-                lines.append(Int32(stream.lineNumber))
+                lines.append(Int32(line.number))
             }
         }
         guard stream.format != nil else { throw DataFileError(file: url.path, "the file is empty") }
+        guard !samples.isEmpty else { throw DataFileError(file: url.path, "the file has a header but no data rows") }
         var channels: [(Channel, [Double])] = []
         func add(_ names: [Channel], _ get: (MotionSample) -> Vector3?) {
             guard samples.first.flatMap(get) != nil else { return }

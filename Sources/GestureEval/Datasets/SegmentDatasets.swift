@@ -22,7 +22,8 @@ extension Dataset {
 /// Reader for the UEA / sktime `.ts` format: `@` header tags, then `@data` lines of
 /// `dim1values:dim2values:…:label` with comma-separated values (`?` for missing, read as NaN).
 public enum UEAArchive {
-    /// Reads every example. Errors name file, line and dimension. O(file size).
+    /// Reads every example. Errors name file, line and dimension; a file without series is an error.
+    /// Lines are split by ``TextLines``. O(file size).
     public static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
         let text = try DataFileError.readText(url)
         return try parse(text, file: url.path)
@@ -32,8 +33,9 @@ public enum UEAArchive {
     public static func parse(_ text: String, file: String) throws(DataFileError) -> [LabelledSeries] {
         var inData = false, labelled = true, dimensions: Int? = nil
         var examples: [LabelledSeries] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        for numbered in TextLines(text) {
+            let i = numbered.number - 1
+            let line = numbered.text.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if !inData {
                 let lower = line.lowercased()
@@ -53,7 +55,7 @@ public enum UEAArchive {
                 for (k, field) in part.split(separator: ",").enumerated() {
                     let f = field.trimmingCharacters(in: .whitespaces)
                     guard let v = f == "?" ? .nan : Double(f) else {
-                        throw DataFileError(file: file, line: i + 1, field: "dimension \(d + 1) value \(k + 1)", "'\(f)' is not a number")
+                        throw DataFileError(file: file, line: i + 1, field: "dimension \(d + 1) value \(k + 1)", "\(DataFileError.quote(f)) is not a number")
                     }
                     values.append(v)
                 }
@@ -65,6 +67,7 @@ public enum UEAArchive {
             examples.append(LabelledSeries(label: Self.cleanLabel(label), dimensions: series))
         }
         guard inData else { throw DataFileError(file: file, "no @data section") }
+        guard !examples.isEmpty else { throw DataFileError(file: file, "the @data section holds no series") }
         return examples
     }
 
@@ -86,15 +89,16 @@ public enum GRTFile {
         case timeSeries([LabelledSeries])
     }
 
-    /// Reads a `.grt` file. Errors name file and line. O(file size).
+    /// Reads a `.grt` file. Errors name file and line; a file without examples is an error. Lines are
+    /// split by ``TextLines``. O(file size).
     public static func read(contentsOf url: URL) throws(DataFileError) -> Contents {
         let text = try DataFileError.readText(url)
         let file = url.path
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard let kind = lines.first else { throw DataFileError(file: file, "the file is empty") }
+        let lines = TextLines(text).map { $0.text.trimmingCharacters(in: .whitespaces) }
+        guard let kind = lines.first(where: { !$0.isEmpty }) else { throw DataFileError(file: file, "the file is empty") }
         let isSeries = kind.hasPrefix("GRT_LABELLED_TIME_SERIES_CLASSIFICATION_DATA_FILE")
         guard isSeries || kind.hasPrefix("GRT_LABELLED_CLASSIFICATION_DATA_FILE") else {
-            throw DataFileError(file: file, line: 1, "not a GRT labelled data file: '\(kind)'")
+            throw DataFileError(file: file, line: 1, "not a GRT labelled data file: \(DataFileError.quote(kind))")
         }
         guard let start = lines.firstIndex(where: { $0.hasPrefix("LabelledTrainingData:") || $0.hasPrefix("LabelledTimeSeriesTrainingData:") }) else {
             throw DataFileError(file: file, "no LabelledTrainingData: section")
@@ -102,7 +106,7 @@ public enum GRTFile {
         func numbers(_ fields: ArraySlice<Substring>, line: Int) throws(DataFileError) -> [Double] {
             var values: [Double] = []
             for (k, f) in fields.enumerated() {
-                guard let v = Double(f) else { throw DataFileError(file: file, line: line, field: "column \(k + 2)", "'\(f)' is not a number") }
+                guard let v = Double(f) else { throw DataFileError(file: file, line: line, field: "column \(k + 2)", "\(DataFileError.quote(f)) is not a number") }
                 values.append(v)
             }
             return values
@@ -114,6 +118,7 @@ public enum GRTFile {
                 rows.append(try numbers(fields.dropFirst(), line: i + 1))
                 labels.append(String(fields[0]))
             }
+            guard !rows.isEmpty else { throw DataFileError(file: file, "the LabelledTrainingData: section holds no rows") }
             return .classification(labels: labels, rows: rows)
         }
         var examples: [LabelledSeries] = []
@@ -136,6 +141,7 @@ public enum GRTFile {
             rows.append(row)
         }
         finish()
+        guard !examples.isEmpty else { throw DataFileError(file: file, "the LabelledTimeSeriesTrainingData: section holds no series") }
         return .timeSeries(examples)
     }
 }

@@ -30,8 +30,8 @@ public enum UCRArchive {
 
     /// Reads every example of a UCR TSV file.
     ///
-    /// A NaN in the middle of a series, a non-numeric value, or an empty series is an error naming
-    /// the file, line and column. O(file size).
+    /// A NaN in the middle of a series, a non-numeric value, an empty series, or a file without any
+    /// series is an error naming the file, line and column. Lines are split by ``TextLines``. O(file size).
     public static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
         let text = try DataFileError.readText(url)
         return try parse(text, file: url.path, padding: padding)
@@ -40,10 +40,8 @@ public enum UCRArchive {
     /// Parses the text of a UCR TSV file; `file` names it in errors.
     public static func parse(_ text: String, file: String, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
         var examples: [LabelledSeries] = []
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        for numbered in TextLines(text) {
+            let line = numbered.text, lineNumber = numbered.number
             if line.allSatisfy(\.isWhitespace) { continue }
             let fields = line.split(whereSeparator: { $0 == "\t" || $0 == "," || $0 == " " })
             guard let labelField = fields.first else { continue }
@@ -51,7 +49,7 @@ public enum UCRArchive {
             values.reserveCapacity(fields.count - 1)
             for (column, field) in fields.dropFirst().enumerated() {
                 guard let value = Double(field) ?? (field.lowercased() == "nan" ? .nan : nil) else {
-                    throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "'\(field)' is not a number")
+                    throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "\(DataFileError.quote(field)) is not a number")
                 }
                 if value.isInfinite {
                     throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "infinite value")
@@ -69,6 +67,7 @@ public enum UCRArchive {
             if padding == .trim { values.removeSubrange(end...) }
             examples.append(LabelledSeries(label: String(labelField), dimensions: [values]))
         }
+        guard !examples.isEmpty else { throw DataFileError(file: file, "the file holds no series") }
         return examples
     }
 }

@@ -104,7 +104,7 @@ import Testing
         try writeFixture("name: m\nchannels:\n  - {name: accel.y}\nrecordings:\n  - {id: r, subject: s, session: '1', file: r.csv}\n",
                   "dataset.yaml", in: folder)
         #expect(throws: DataFileError(file: folder.appendingPathComponent("r.csv").path, line: 1, field: "accel.y",
-                                      "no column 'accel.y' in the header (time,accel.x)")) {
+                                      "no column 'accel.y' in the header 'time,accel.x'")) {
             try DatasetReader.read(at: folder)
         }
         #expect(throws: DataFileError.self) { try DatasetManifest(yaml: "name: m\nchannels: 3\n") }

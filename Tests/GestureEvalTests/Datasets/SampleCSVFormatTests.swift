@@ -36,7 +36,7 @@ import Testing
         #expect(throws: DataFileError(file: "in.csv", line: 9, field: "y", "'abc' is not a number")) {
             try format.parse(line: "1,0,abc,0", lineNumber: 9)
         }
-        #expect(throws: DataFileError(file: "in.csv", line: 4, field: "z", "nan is not finite")) {
+        #expect(throws: DataFileError(file: "in.csv", line: 4, field: "z", "'nan' is not finite")) {
             try format.parse(line: "1,0,0,nan", lineNumber: 4)
         }
         #expect(throws: DataFileError(file: "in.csv", line: 5, field: "z", "the line has only 3 fields")) {
