@@ -480,7 +480,7 @@ struct EntryTrainer: Trainer {
             }
             // Templates are retrained from the training recordings for every combination.
             return try ParameterSearch(entry: entry, base: base).best(on: judged, kind: kind, runner: runner) { (value) throws(ExperimentError) in
-                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry)
+                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry, matching: runner.experiment.matching.eventMatching)
             }
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.
