@@ -3,11 +3,10 @@ import GestureKit
 /// Chooses a ``DTWModel``'s per-class rejection thresholds on continuous training recordings, background
 /// included, instead of on the training examples alone (the `mean + k·σ` rule).
 ///
-/// One pass: the model spots every recording once with rejection effectively off (each class's threshold
-/// at ``looseThreshold``), and every event it reports is a *candidate* with its class and normalised distance
-/// (the event's score). Non-maximum suppression (``DTWTemplateMatcher``) keeps candidates apart, and a
-/// stricter threshold only removes candidates, so the events at threshold τ are the candidates with distance
-/// ≤ τ. Per class, candidates are added in order of distance and after each distinct distance only the
+/// One pass: ``DTWTemplateMatcher/candidates(_:samples:)`` runs the model's spotters once over every
+/// recording with rejection off and keeps, by non-maximum suppression in order of distance, the matches it
+/// could report at some threshold; a stricter threshold only removes candidates, so the detections at
+/// threshold τ are the candidates with distance ≤ τ. Per class, candidates are added in order of distance and after each distinct distance only the
 /// recording that gained one is re-matched with ``EventMatching`` (the project's matching, against every
 /// judged annotation); the chosen state's threshold is halfway between its last included distance and the
 /// next candidate's (the largest candidate distance when all are kept; 0 when none are).
@@ -48,9 +47,6 @@ public struct StreamCalibration: Hashable, Sendable {
         public var falsePerHour: Double
     }
 
-    /// The normalised distance used as "rejection off" for the candidate pass.
-    public static let looseThreshold = 1e6
-
     /// The objective.
     public var objective: Objective
     /// How candidates are matched to annotations (the experiment's tolerances).
@@ -67,9 +63,13 @@ public struct StreamCalibration: Hashable, Sendable {
     ///
     /// `recordings` are continuous training recordings with only the judged annotations.
     public func calibrate(_ model: DTWModel, on recordings: [Recording]) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice]) {
-        let loose = model.withRejection(thresholds: Dictionary(uniqueKeysWithValues: model.labels.map { ($0, Self.looseThreshold) }))
-        let prototype = try DTWTemplateMatcher(configuration: loose)
-        let events = EventDetection.run(recordings) { Pipeline(recognizers: [prototype]) }
+        var events: [[GestureEvent]] = []
+        for r in recordings {
+            events.append(try DTWTemplateMatcher.candidates(model, samples: r.samples).map {
+                GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance,
+                             details: ["template": Double($0.template)])
+            })
+        }
         let choices = choose(candidates: events, recordings: recordings, labels: model.labels)
         var thresholds = model.thresholds
         for c in choices { thresholds[c.label] = c.threshold }

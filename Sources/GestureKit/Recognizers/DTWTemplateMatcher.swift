@@ -37,13 +37,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     private var timestamps: RingBuffer<Double>
     private var sampleCount = 0
     /// A match waiting for non-maximum suppression to make it final.
-    private struct Candidate {
+    private struct Pending {
         var match: SubsequenceMatch
         var template: Int
         var normalized: Double
     }
     /// Candidates not yet final, in time order, pairwise not competing (capacity reserved, so no allocation).
-    private var pending: [Candidate] = []
+    private var pending: [Pending] = []
     /// Refractory time in resampled samples.
     private let refractory: Int
     /// End (sample index) of the last reported event; candidates starting within ``refractory`` after it are dropped.
@@ -61,9 +61,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
             throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3, or calibrate thresholds on streams)")
         }
         let rate = configuration.samplingRate
-        let minimumLength = max(1, Int((configuration.minimumDuration * rate).rounded()))
-        let maximumLength = max(minimumLength, Int((configuration.maximumDuration * rate).rounded()))
-        let refractory = Int((configuration.refractoryTime * rate).rounded())
+        let (minimumLength, maximumLength, refractory) = Self.lengths(configuration)
         var spotters: [SPRINGSpotter] = []
         for (i, template) in configuration.templates.enumerated() {
             guard let threshold = configuration.threshold(for: template.label) else {
@@ -147,14 +145,14 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         guard match.start > lastReportedEnd + refractory else { return }
         let normalized = (match.cost / Double(configuration.templates[template].series.length)).squareRoot()
         let r = refractory
-        func competes(_ c: Candidate) -> Bool { match.start <= c.match.end + r && c.match.start <= match.end + r }
+        func competes(_ c: Pending) -> Bool { match.start <= c.match.end + r && c.match.start <= match.end + r }
         for c in pending where competes(c) && c.normalized <= normalized { return }
         pending.removeAll { competes($0) }
         let at = pending.firstIndex { $0.match.start > match.start } ?? pending.endIndex
-        pending.insert(Candidate(match: match, template: template, normalized: normalized), at: at)
+        pending.insert(Pending(match: match, template: template, normalized: normalized), at: at)
     }
 
-    private mutating func emit(_ p: Candidate, into events: inout [GestureEvent]) {
+    private mutating func emit(_ p: Pending, into events: inout [GestureEvent]) {
         lastReportedEnd = p.match.end
         let now = timestamps[timestamps.count - 1]
         func time(_ index: Int) -> Double {
@@ -167,6 +165,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
             label: configuration.templates[p.template].label, phase: .ended,
             start: time(p.match.start), end: time(p.match.end), time: now, score: p.normalized,
             details: ["distance": p.match.cost.squareRoot(), "template": Double(p.template)]))
+    }
+
+    /// The model's minimum and maximum match lengths and refractory time in samples at its rate.
+    static func lengths(_ model: DTWModel) -> (minimum: Int, maximum: Int, refractory: Int) {
+        let rate = model.samplingRate
+        let minimum = max(1, Int((model.minimumDuration * rate).rounded()))
+        return (minimum, max(minimum, Int((model.maximumDuration * rate).rounded())), Int((model.refractoryTime * rate).rounded()))
     }
 
     static func vector(_ signal: DTWModel.Signal, of sample: MotionSample) -> Vector3? {
