@@ -9,7 +9,7 @@ struct Datasets: ParsableCommand {
         discussion: """
             A dataset is a project folder with dataset.yaml, or FORMAT:PATH for other formats:
               ucr:FILE.tsv  ts:FILE.ts  grt:FILE.grt  csv:FILE.csv
-              uwave:DIR  gyronics:DIR  phoneairlines:DIR  moocow:DIR
+              uwave:DIR  gyronics:DIR  phoneairlines:DIR  moocow:DIR  swimwatch:DIR
             See datasets/README.md. Example:
               gesturelab datasets inspect gyronics:../shared/datasets/Gyronics_GRWD
             """,

@@ -10,6 +10,8 @@ struct DatasetsConvert: ParsableCommand {
         discussion: """
             Refuses data with errors unless repairs fix them; repairs are reported with counts.
             Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered.
+            --label-column NAME writes annotations as a per-sample column (the form watch and phone
+            loggers use); annotation times then snap to the first and last sample inside each.
             Example:
               gesturelab datasets convert gyronics:../shared/datasets/Gyronics_GRWD --out /tmp/gyronics \\
                 --repair drop-out-of-range --repair drop-unordered
@@ -27,6 +29,9 @@ struct DatasetsConvert: ParsableCommand {
     @Flag(help: "Write even when errors remain after repairs.")
     var force = false
 
+    @Option(help: "Write annotations as this per-sample label column of each recording file (empty = background) instead of annotation files.")
+    var labelColumn: String?
+
     func run() throws {
         var policy = RepairPolicy()
         for name in repair {
@@ -36,6 +41,10 @@ struct DatasetsConvert: ParsableCommand {
             policy.insert(p)
         }
         var loaded = try source.load()
+        for line in loaded.report.lines { print("reading: \(line)") }
+        guard !loaded.dataset.recordings.isEmpty else {
+            throw DatasetCommandError(message: "\(source.path): no recordings found; nothing written")
+        }
         let readingErrors = loaded.problems.filter { $0.severity == .error }
         if !readingErrors.isEmpty, !force {
             for p in readingErrors { print(p) }
@@ -51,7 +60,10 @@ struct DatasetsConvert: ParsableCommand {
                 throw DatasetCommandError(message: "\(remaining.count) errors remain; choose repairs with --repair or pass --force")
             }
         }
-        let manifest = try DatasetWriter.write(loaded.dataset, to: URL(fileURLWithPath: out), classes: loaded.classes)
-        print("wrote \(manifest.recordings.count) recordings to \(out)")
+        let manifest = try DatasetWriter.write(loaded.dataset, to: URL(fileURLWithPath: out), classes: loaded.classes,
+                                               labelColumn: labelColumn)
+        let annotations = loaded.dataset.recordings.reduce(0) { $0 + $1.annotations.count }
+        print("wrote \(manifest.recordings.count) recordings to \(out)"
+              + (labelColumn.map { " (\(annotations) annotations as the per-sample column '\($0)')" } ?? ""))
     }
 }

@@ -28,19 +28,22 @@ struct DatasetsInspect: ParsableCommand {
                 var summary: DatasetSummary
                 var errors: Int
                 var warnings: Int
+                var reading: ReadingReport
                 func encode(to encoder: any Encoder) throws {
                     try summary.encode(to: encoder)
                     var c = encoder.container(keyedBy: Keys.self)
                     try c.encode(errors, forKey: .errors)
                     try c.encode(warnings, forKey: .warnings)
+                    try c.encode(reading, forKey: .reading)
                 }
-                enum Keys: String, CodingKey { case errors, warnings }
+                enum Keys: String, CodingKey { case errors, warnings, reading }
             }
             let encoder = ReportFolder.encoder
-            let report = Report(summary: summary, errors: errors, warnings: problems.count - errors)
+            let report = Report(summary: summary, errors: errors, warnings: problems.count - errors, reading: loaded.report)
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print(summary.text)
+            for line in loaded.report.lines { print("reading      \(line)") }
             print("problems     \(errors) errors, \(problems.count - errors) warnings"
                   + (problems.isEmpty ? "" : " (`gesturelab datasets validate` lists them)"))
         }

@@ -40,6 +40,18 @@ struct DatasetEvaluation {
         if let out { print("report: \(out)/summary.md") }
     }
 
+    /// The label map of `--label-map PATTERN=LABEL` arguments.
+    static func labelMap(_ arguments: [String]) throws -> LabelMap {
+        var rules: [String: String] = [:]
+        for a in arguments {
+            guard let eq = a.firstIndex(of: "="), eq != a.startIndex, a.index(after: eq) != a.endIndex else {
+                throw ValidationError("--label-map expects PATTERN=LABEL, e.g. 'fall_*=fall'; got '\(a)'")
+            }
+            rules[String(a[..<eq])] = String(a[a.index(after: eq)...])
+        }
+        return LabelMap(rules)
+    }
+
     /// The entry's pooled metrics with intervals, then the metric per fold.
     static func text(_ result: ExperimentResult, entry: String) -> String {
         var s = ""

@@ -59,6 +59,9 @@ struct Evaluate: ParsableCommand {
     @Flag(help: "Append the reported direction to each event's label (peak-direction on slap-<direction> annotations).")
     var directionInLabel = false
 
+    @Option(help: "Rename annotation labels before judging, PATTERN=LABEL with * and ? globs, e.g. 'fall_*=fall' (repeatable).")
+    var labelMap: [String] = []
+
     @Option(help: "A parameter range tuned inside each training fold, KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable).")
     var search: [SearchRange] = []
 
@@ -168,7 +171,8 @@ struct Evaluate: ParsableCommand {
         }
         let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: ["data"],
                                      labels: labels, directionInLabel: directionInLabel,
-                                     search: Dictionary(search.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), model: model)
+                                     search: Dictionary(search.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), model: model,
+                                     labelMap: try DatasetEvaluation.labelMap(labelMap))
         try DatasetEvaluation(entry: entry, dataset: dataset!, split: split, seed: seed, metric: metric, tolerance: tolerance,
                               samplingRate: 100, replicates: replicates).run(json: json, out: out, quiet: progress.quiet)
     }

@@ -31,8 +31,15 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     public var table: TableFormat
     /// Where time comes from.
     public var time: TimeMapping
-    /// The channels and the file columns they come from.
+    /// The channels and the file columns they come from (of the one file per recording; empty when
+    /// ``streams`` name one file per sensor).
     public var channels: [ChannelMapping]
+    /// A column holding a label per sample, whose runs become annotations.
+    public var labels: LabelMapping?
+    /// One file per sensor for each recording, aligned onto one clock; `nil` for one file per recording.
+    public var streams: [StreamMapping]?
+    /// How ``streams`` are aligned: onto the first stream's clock, or onto a stated rate.
+    public var align: Alignment?
     /// The recordings of a project dataset, each with its file; empty for an external ``Source``.
     public var recordings: [RecordingEntry]
     /// For external data: the folder and file patterns that give the recordings.
@@ -81,11 +88,122 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         public var scale: Double?
         /// When there is no time column: samples are `1 / rate` seconds apart, starting at 0.
         public var rate: Double?
+        /// The column's unit, `ns`, `us`, `ms` or `s`; an alternative to ``scale``.
+        public var unit: String?
+        /// Where time 0 is: `first` (each recording's first sample), `file` (the values as read, scaled),
+        /// or `auto` (the default: `first` when the first time is beyond ``epochThreshold`` seconds,
+        /// i.e. an epoch or uptime clock, else `file`). Shifting is reported.
+        public var origin: String?
+        /// Rows sharing one timestamp (sensor batches): `keep` (the default; validation reports the
+        /// duplicates) or `spread` (evenly between that time and the next distinct one; reported).
+        public var batches: String?
         /// A time column named `column`.
-        public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil) {
+        public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil,
+                    unit: String? = nil, origin: String? = nil, batches: String? = nil) {
             self.column = column
             self.index = index
             self.scale = scale
+            self.rate = rate
+            self.unit = unit
+            self.origin = origin
+            self.batches = batches
+        }
+
+        /// Times beyond this many seconds (about 11.6 days) come from an epoch or uptime clock: no
+        /// recording is that long, so `origin: auto` makes them relative to the first sample.
+        public static let epochThreshold = 1e6
+
+        /// Seconds per raw unit: ``unit`` or ``scale``, 1 when neither is given.
+        public var secondsPerUnit: Double {
+            switch unit {
+            case "ns": 1e-9
+            case "us", "µs": 1e-6
+            case "ms": 1e-3
+            default: scale ?? 1
+            }
+        }
+
+        /// Checks the keys that take a fixed set of values; `field` names the mapping in errors.
+        func check(file: String, field: String) throws(DataFileError) {
+            if let unit, !["ns", "us", "µs", "ms", "s"].contains(unit) {
+                throw DataFileError(file: file, field: "\(field).unit", "'\(unit)' is not one of ns, us, ms, s")
+            }
+            if unit != nil, scale != nil {
+                throw DataFileError(file: file, field: "\(field).scale", "give unit or scale, not both")
+            }
+            if let origin, !["first", "file", "auto"].contains(origin) {
+                throw DataFileError(file: file, field: "\(field).origin", "'\(origin)' is not one of first, file, auto")
+            }
+            if let batches, !["keep", "spread"].contains(batches) {
+                throw DataFileError(file: file, field: "\(field).batches", "'\(batches)' is not one of keep, spread")
+            }
+            if column == nil, index == nil, !(rate.map { $0 > 0 && $0.isFinite } ?? false) {
+                throw DataFileError(file: file, field: field, "give a time column, index, or a positive rate")
+            }
+        }
+    }
+
+    /// A column that labels every sample. Runs of equal values become annotations from the first
+    /// sample's time to the last sample's time of the run; background values make none, ignored
+    /// values make none and are counted in the ``ReadingReport``. Values compare as numbers when
+    /// they are numbers (`5`, `5.0` and `5.00` are one value), else as trimmed text.
+    public struct LabelMapping: Codable, Hashable, Sendable {
+        /// Header name of the label column.
+        public var column: String?
+        /// 0-based index of the label column (files without a header).
+        public var index: Int?
+        /// Values that mean "no gesture" (for example `"0"`, or `""` for an empty field).
+        public var background: [String]?
+        /// Values whose runs are dropped and reported (undocumented or transitional labels).
+        public var ignore: [String]?
+        /// Class names by value (`"5": turn`); a value not listed is its own name.
+        public var names: [String: String]?
+        /// Creates a mapping.
+        public init(column: String? = nil, index: Int? = nil, background: [String]? = nil,
+                    ignore: [String]? = nil, names: [String: String]? = nil) {
+            self.column = column
+            self.index = index
+            self.background = background
+            self.ignore = ignore
+            self.names = names
+        }
+    }
+
+    /// One sensor's file of a multi-file recording: its own table, time column and channels.
+    public struct StreamMapping: Codable, Hashable, Sendable {
+        /// The stream's name (`accelerometer`, `gyroscope`, …), the key of ``RecordingEntry/files``.
+        public var name: String
+        /// For a ``Source``: the file's pattern, using only captures of the matched pattern
+        /// (`{subject}`, `{session}`, `{label}`) — for example `{session}/Gyroscope.csv`.
+        public var pattern: String?
+        /// The text layout; the manifest's ``table`` when absent.
+        public var table: TableFormat?
+        /// The time column; the manifest's ``time`` when absent.
+        public var time: TimeMapping?
+        /// The channels this file holds.
+        public var channels: [ChannelMapping]
+        /// Creates a stream.
+        public init(name: String, pattern: String? = nil, table: TableFormat? = nil, time: TimeMapping? = nil,
+                    channels: [ChannelMapping]) {
+            self.name = name
+            self.pattern = pattern
+            self.table = table
+            self.time = time
+            self.channels = channels
+        }
+    }
+
+    /// How the streams of a multi-file recording become one: every stream is interpolated (linearly;
+    /// quaternions by slerp) at the reference times — the first stream's timestamps, or a grid at
+    /// ``rate`` — and reference times outside any stream's span are dropped (reported).
+    public struct Alignment: Codable, Hashable, Sendable {
+        /// The stream whose clock is kept; the first stream when absent.
+        public var to: String?
+        /// A fixed output rate, Hz, instead of a stream's clock.
+        public var rate: Double?
+        /// Creates an alignment.
+        public init(to: String? = nil, rate: Double? = nil) {
+            self.to = to
             self.rate = rate
         }
     }
@@ -129,13 +247,17 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         public var file: String
         /// The annotation CSV (`start,end,label`), relative to the manifest's folder.
         public var annotations: String?
+        /// With ``DatasetManifest/streams``: the file of each stream by name (``file`` is the first's).
+        public var files: [String: String]?
         /// Creates an entry.
-        public init(id: String, subject: String, session: String, file: String, annotations: String? = nil) {
+        public init(id: String, subject: String, session: String, file: String, annotations: String? = nil,
+                    files: [String: String]? = nil) {
             self.id = id
             self.subject = subject
             self.session = session
             self.file = file
             self.annotations = annotations
+            self.files = files
         }
     }
 
@@ -175,7 +297,8 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     public init(
         name: String, description: String = "", kind: Dataset.Kind, samplingRate: Double? = nil,
         classes: [String]? = nil, table: TableFormat = TableFormat(), time: TimeMapping = TimeMapping(column: "time"),
-        channels: [ChannelMapping], recordings: [RecordingEntry] = [], source: Source? = nil,
+        channels: [ChannelMapping], labels: LabelMapping? = nil, streams: [StreamMapping]? = nil, align: Alignment? = nil,
+        recordings: [RecordingEntry] = [], source: Source? = nil,
         conversion: String? = nil, license: String? = nil, citation: String? = nil
     ) {
         format = Self.currentFormat
@@ -189,6 +312,9 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         self.table = table
         self.time = time
         self.channels = channels
+        self.labels = labels
+        self.streams = streams
+        self.align = align
         self.recordings = recordings
         self.source = source
         self.conversion = conversion
@@ -198,7 +324,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case format, name, description, kind, samplingRate, units, axisConvention, classes, table, time
-        case channels, recordings, source, conversion, license, citation
+        case channels, labels, streams, align, recordings, source, conversion, license, citation
     }
 
     /// Decodes a manifest; missing optional keys take their defaults.
@@ -214,7 +340,11 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         classes = try c.decodeIfPresent([String].self, forKey: .classes)
         table = try c.decode(.table, default: TableFormat())
         time = try c.decode(.time, default: TimeMapping(column: "time"))
-        channels = try c.decode([ChannelMapping].self, forKey: .channels)
+        streams = try c.decodeIfPresent([StreamMapping].self, forKey: .streams)
+        // With streams the channels are the streams'.
+        channels = streams == nil ? try c.decode([ChannelMapping].self, forKey: .channels) : try c.decode(.channels, default: [])
+        labels = try c.decodeIfPresent(LabelMapping.self, forKey: .labels)
+        align = try c.decodeIfPresent(Alignment.self, forKey: .align)
         recordings = try c.decode(.recordings, default: [])
         source = try c.decodeIfPresent(Source.self, forKey: .source)
         conversion = try c.decodeIfPresent(String.self, forKey: .conversion)
@@ -239,7 +369,10 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         try c.encodeIfPresent(classes, forKey: .classes)
         try c.encode(table, forKey: .table)
         try c.encode(time, forKey: .time)
-        try c.encode(channels, forKey: .channels)
+        if streams == nil || !channels.isEmpty { try c.encode(channels, forKey: .channels) }
+        try c.encodeIfPresent(labels, forKey: .labels)
+        try c.encodeIfPresent(streams, forKey: .streams)
+        try c.encodeIfPresent(align, forKey: .align)
         try c.encode(recordings, forKey: .recordings)
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(conversion, forKey: .conversion)
@@ -266,8 +399,25 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         guard axisConvention == "coremotion" else {
             throw DataFileError(file: file, field: "axisConvention", "must be 'coremotion' (convert signs in the channel scales)")
         }
-        if time.column == nil, time.index == nil, !(time.rate.map { $0 > 0 && $0.isFinite } ?? false) {
-            throw DataFileError(file: file, field: "time", "give a time column, index, or a positive rate")
+        try time.check(file: file, field: "time")
+        if let streams {
+            guard !streams.isEmpty else { throw DataFileError(file: file, field: "streams", "name at least one stream") }
+            var names = Set<String>()
+            for (i, stream) in streams.enumerated() {
+                guard names.insert(stream.name).inserted else {
+                    throw DataFileError(file: file, field: "streams[\(i)].name", "duplicate stream '\(stream.name)'")
+                }
+                try stream.time?.check(file: file, field: "streams[\(i)].time")
+            }
+            if let to = align?.to, !names.contains(to) {
+                throw DataFileError(file: file, field: "align.to", "no stream named '\(to)'")
+            }
+            if let rate = align?.rate, !(rate > 0 && rate.isFinite) {
+                throw DataFileError(file: file, field: "align.rate", "must be a positive number of Hz")
+            }
+        }
+        if let labels, labels.column == nil, labels.index == nil {
+            throw DataFileError(file: file, field: "labels", "give the label column or its index")
         }
     }
 

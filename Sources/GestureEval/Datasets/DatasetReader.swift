@@ -36,38 +36,52 @@ public enum DatasetReader {
     public static func load(_ manifest: DatasetManifest, folder: URL, data: URL? = nil) throws(DataFileError) -> LoadedDataset {
         struct Job: Sendable {
             var id, subject, session: String
-            var file: URL
+            /// One file, or one per stream in the manifest's stream order.
+            var files: [URL]
             var annotations: URL?
             var label: String?
         }
+        let manifestFile = folder.appendingPathComponent(manifestName).path
+        let streams = manifest.streams ?? []
         var jobs: [Job] = []
         if let source = manifest.source {
             guard let root = data ?? source.path.map({ resolve($0, against: folder) }) else {
-                throw DataFileError(file: folder.appendingPathComponent(manifestName).path, field: "source.path",
+                throw DataFileError(file: manifestFile, field: "source.path",
                                     "external dataset: supply the data folder (for example --data DIR)")
             }
             for match in try FilePatternMatcher.matches(source.files, under: root) {
+                var files = [match.url]
+                for (i, stream) in streams.enumerated().dropFirst() {
+                    guard let pattern = stream.pattern else {
+                        throw DataFileError(file: manifestFile, field: "streams[\(i)].pattern", "give the file pattern of stream '\(stream.name)'")
+                    }
+                    files.append(root.appendingPathComponent(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile)))
+                }
                 jobs.append(Job(id: match.id, subject: match.subject, session: match.session,
-                                file: match.url, annotations: nil, label: match.label))
+                                files: files, annotations: nil, label: match.label))
             }
         } else {
             var seen = Set<String>()
             for (i, entry) in manifest.recordings.enumerated() {
                 guard seen.insert(entry.id).inserted else {
-                    throw DataFileError(file: folder.appendingPathComponent(manifestName).path,
-                                        field: "recordings[\(i)].id", "duplicate recording id '\(entry.id)'")
+                    throw DataFileError(file: manifestFile, field: "recordings[\(i)].id", "duplicate recording id '\(entry.id)'")
                 }
-                jobs.append(Job(id: entry.id, subject: entry.subject, session: entry.session,
-                                file: resolve(entry.file, against: folder),
+                var files = [resolve(entry.file, against: folder)]
+                for stream in streams.dropFirst() {
+                    guard let path = entry.files?[stream.name] else {
+                        throw DataFileError(file: manifestFile, field: "recordings[\(i)].files", "no file for stream '\(stream.name)'")
+                    }
+                    files.append(resolve(path, against: folder))
+                }
+                jobs.append(Job(id: entry.id, subject: entry.subject, session: entry.session, files: files,
                                 annotations: entry.annotations.map { resolve($0, against: folder) }, label: nil))
             }
         }
 
-        let parser = DelimitedText(manifest.table)
         let jobList = jobs
-        let results = parallelMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem]) in
+        let results = parallelMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) in
             let job = jobList[i]
-            var (recording, provenance, problems) = readRecording(job.file, manifest: manifest, parser: parser)
+            var (recording, provenance, problems, report) = readRecording(job.files, manifest: manifest)
             recording.id = job.id
             recording.subject = job.subject
             recording.session = job.session
@@ -85,69 +99,140 @@ public enum DatasetReader {
                 provenance.annotationLines = order.map { lines[$0] }
                 problems += more
             }
-            return (recording, provenance, problems)
+            return (recording, provenance, problems, report)
         }
         let dataset = Dataset(
             name: manifest.name, description: manifest.description, kind: manifest.kind,
             samplingRate: manifest.samplingRate, recordings: results.map(\.0),
             license: manifest.license, citation: manifest.citation
         )
-        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2), manifest: manifest)
+        var report = ReadingReport()
+        for r in results { report.merge(r.3) }
+        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2),
+                             manifest: manifest, report: report)
     }
 
-    /// Reads one recording file with the manifest's table format, time and channel mapping.
-    static func readRecording(_ url: URL, manifest: DatasetManifest, parser: DelimitedText)
-        -> (Recording, LoadedDataset.Provenance, [DatasetProblem]) {
+    /// One file read with a table format, time and channel mapping, in seconds (before the origin shift).
+    struct StreamRead {
+        var timestamps: [Double]
+        var channels: [(Channel, [Double])]
+        var lines: [Int32]
+        var labels: [String]?
+        var problems: [DatasetProblem]
+    }
+
+    /// Reads one recording: its single file, or its stream files aligned onto one clock; then applies
+    /// the time origin and turns a label column into annotations.
+    static func readRecording(_ files: [URL], manifest: DatasetManifest)
+        -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) {
+        var report = ReadingReport()
+        let streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channels)]
+        var reads: [StreamRead] = []
+        var problems: [DatasetProblem] = []
+        for (i, (stream, url)) in zip(streams, files).enumerated() {
+            var read = readStream(url, table: stream.table ?? manifest.table, time: stream.time ?? manifest.time,
+                                  channels: stream.channels, labels: i == 0 ? manifest.labels : nil, report: &report)
+            problems += read.problems
+            read.problems = []
+            reads.append(read)
+        }
+        let file = files[0].path
+        let allChannels = streams.flatMap { $0.channels.map(\.name) }
+        var timestamps: [Double], channels: [(Channel, [Double])], lines: [Int32]
+        if reads.count == 1 {
+            (timestamps, channels, lines) = (reads[0].timestamps, reads[0].channels, reads[0].lines)
+        } else if reads.allSatisfy({ $0.timestamps.count == $0.lines.count && !$0.timestamps.isEmpty }) {
+            let reference = manifest.align?.to.flatMap { name in streams.firstIndex { $0.name == name } } ?? 0
+            let aligned = StreamAligner.align(
+                zip(streams, zip(files, reads)).map { .init(name: $0.name, file: $1.0.path, times: $1.1.timestamps, channels: $1.1.channels, lines: $1.1.lines) },
+                reference: reference, rate: manifest.align?.rate, report: &report)
+            (timestamps, channels, lines) = (aligned.times, aligned.channels, aligned.lines)
+            problems += aligned.problems
+        } else {
+            (timestamps, channels, lines) = ([], allChannels.map { ($0, []) }, [])
+        }
+        // One origin for the whole recording: the first sample's time, by the first stream's policy.
+        let time = streams[0].time ?? manifest.time
+        var offset = 0.0
+        if let first = (reads.first?.timestamps.first { $0.isFinite }) {
+            let origin = time.origin ?? "auto"
+            if origin == "first" || (origin == "auto" && abs(first) > DatasetManifest.TimeMapping.epochThreshold) {
+                offset = first
+                report.relativeTimeRecordings += 1
+            }
+        }
+        if offset != 0 { for i in timestamps.indices { timestamps[i] -= offset } }
+        var recording = Recording(id: files[0].lastPathComponent, timestamps: timestamps, channels: channels)
+        if let mapping = manifest.labels, let values = reads.first?.labels {
+            let times = reads[0].timestamps.map { $0 - offset }
+            recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report)
+        }
+        return (recording, .init(file: file, lines: lines, timeOffset: offset), problems, report)
+    }
+
+    /// Reads one file with the given layout, time and channel mapping (and label column), converting
+    /// values by each channel's scale and offset and times to seconds; batches are spread when asked.
+    static func readStream(_ url: URL, table format: DatasetManifest.TableFormat, time: DatasetManifest.TimeMapping,
+                           channels mappings: [DatasetManifest.ChannelMapping], labels: DatasetManifest.LabelMapping?,
+                           report: inout ReadingReport) -> StreamRead {
         let file = url.path
-        let empty = Recording(id: url.lastPathComponent, timestamps: [], channels: manifest.channels.map { ($0.name, []) })
+        let empty = StreamRead(timestamps: [], channels: mappings.map { ($0.name, []) }, lines: [], labels: nil, problems: [])
         let bytes: [UInt8]
         do { bytes = try DelimitedText.bytes(of: url) } catch {
-            return (empty, .init(file: file), [DatasetProblem(.unreadable, error)])
+            var read = empty
+            read.problems = [DatasetProblem(.unreadable, error)]
+            return read
         }
-        let time = manifest.time
+        let parser = DelimitedText(format)
         let hasTimeColumn = time.column != nil || time.index != nil
+        func locate(_ column: String?, _ index: Int?, _ fallback: String, in header: [String]?) throws(DataFileError) -> (index: Int, name: String) {
+            if let index { return (index, column ?? fallback) }
+            let name = column ?? fallback
+            guard let header else {
+                throw DataFileError(file: file, field: name, "the file has no header; give the column's index")
+            }
+            guard let found = header.firstIndex(of: name) else {
+                throw DataFileError(file: file, line: 1, field: name,
+                                    "no column '\(name)' in the header \(DataFileError.quote(header.joined(separator: ",")))")
+            }
+            return (found, name)
+        }
+        var labelField: Int? = nil
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
-            func locate(_ column: String?, _ index: Int?, _ fallback: String) throws(DataFileError) -> (index: Int, name: String) {
-                if let index { return (index, column ?? fallback) }
-                let name = column ?? fallback
-                guard let header else {
-                    throw DataFileError(file: file, field: name, "the file has no header; give the column's index")
-                }
-                guard let found = header.firstIndex(of: name) else {
-                    throw DataFileError(file: file, line: 1, field: name,
-                                        "no column '\(name)' in the header \(DataFileError.quote(header.joined(separator: ",")))")
-                }
-                return (found, name)
-            }
             var slots: [(index: Int, name: String)] = []
-            if hasTimeColumn { slots.append(try locate(time.column, time.index, "time")) }
-            for mapping in manifest.channels {
-                slots.append(try locate(mapping.column, mapping.index, mapping.name.rawValue))
+            if hasTimeColumn { slots.append(try locate(time.column, time.index, "time", in: header)) }
+            for mapping in mappings {
+                slots.append(try locate(mapping.column, mapping.index, mapping.name.rawValue, in: header))
             }
+            if let labels { labelField = try locate(labels.column, labels.index, "label", in: header).index }
             return slots
         }
-        guard table.columns.count == manifest.channels.count + (hasTimeColumn ? 1 : 0) else {
-            return (empty, .init(file: file), table.problems)
+        guard table.columns.count == mappings.count + (hasTimeColumn ? 1 : 0) else {
+            var read = empty
+            read.problems = table.problems
+            return read
         }
         var timestamps: [Double]
         var columns = table.columns
         if hasTimeColumn {
             timestamps = columns.removeFirst()
-            if let s = time.scale, s != 1 { for i in timestamps.indices { timestamps[i] *= s } }
+            let s = time.secondsPerUnit
+            if s != 1 { for i in timestamps.indices { timestamps[i] *= s } }
+            if time.batches == "spread" { StreamAligner.spreadBatches(&timestamps, report: &report) }
         } else {
             let period = 1 / (time.rate ?? 1)
             timestamps = (0..<table.rowCount).map { Double($0) * period }
         }
         var channels: [(Channel, [Double])] = []
-        for (mapping, var column) in zip(manifest.channels, columns) {
+        for (mapping, var column) in zip(mappings, columns) {
             let s = mapping.scale ?? 1, o = mapping.offset ?? 0
             if s != 1 || o != 0 {
                 column.withUnsafeMutableBufferPointer { c in for i in c.indices { c[i] = c[i] * s + o } }
             }
             channels.append((mapping.name, column))
         }
-        let recording = Recording(id: url.lastPathComponent, timestamps: timestamps, channels: channels)
-        return (recording, .init(file: file, lines: table.lines), table.problems)
+        let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
+        return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values, problems: table.problems)
     }
 
     /// Runs `body` for `0..<count` over all cores and returns the results in order.

@@ -10,7 +10,7 @@ import Foundation
 /// | `ts:FILE.ts` | UEA / sktime `.ts` |
 /// | `grt:FILE.grt` | GRT labelled classification or time-series data |
 /// | `csv:FILE.csv` | one recording, columns inferred from the header (``SampleCSVFormat``) |
-/// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR` | external folders read with the built-in manifests in ``ExternalManifests`` |
+/// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR`, `swimwatch:DIR` | external folders read with the built-in manifests in ``ExternalManifests`` |
 public struct DatasetSource: Hashable, Sendable {
     /// The prefix, or `nil` for a project folder.
     public var format: String?

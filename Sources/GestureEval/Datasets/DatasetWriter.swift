@@ -6,8 +6,17 @@ import Foundation
 /// read → write → read gives identical data. O(total size).
 public enum DatasetWriter {
     /// Writes `dataset` into `folder` (created if needed). Returns the manifest written.
+    ///
+    /// - Parameter labelColumn: when given, annotations are written as this per-sample column of each
+    ///   recording file (empty for background; the manifest's `labels` says so) instead of annotation
+    ///   files. Each annotation then covers the samples inside it, so its times become those of its first
+    ///   and last sample; overlapping annotations cannot be written this way and are refused.
     @discardableResult
-    public static func write(_ dataset: Dataset, to folder: URL, classes: [String]? = nil) throws(DataFileError) -> DatasetManifest {
+    public static func write(_ dataset: Dataset, to folder: URL, classes: [String]? = nil,
+                             labelColumn: String? = nil) throws(DataFileError) -> DatasetManifest {
+        if let labelColumn, labelColumn.isEmpty || labelColumn == "time" || labelColumn.contains(where: { $0 == "," || $0.isNewline }) {
+            throw DataFileError(file: folder.path, field: "label column", "'\(labelColumn)' is empty, 'time', or holds a comma")
+        }
         var channels: [Channel] = []
         for recording in dataset.recordings {
             for name in recording.channelNames where !channels.contains(name) { channels.append(name) }
@@ -20,8 +29,15 @@ public enum DatasetWriter {
                 throw DataFileError(file: folder.path, field: "recording id", "'\(id)' is empty, absolute, escapes the folder or is repeated")
             }
             let file = "recordings/\(id).csv"
-            let annotations = recording.annotations.isEmpty ? nil : "annotations/\(id).csv"
-            try save(csv(recording, channels: channels, file: file), to: folder.appendingPathComponent(file))
+            let annotations = recording.annotations.isEmpty || labelColumn != nil ? nil : "annotations/\(id).csv"
+            var labels: (String, [String])? = nil
+            if let labelColumn {
+                for (a, b) in zip(recording.annotations, recording.annotations.dropFirst()) where b.start <= a.end {
+                    throw DataFileError(file: file, field: labelColumn, "annotations \(a.label) \(a.start)…\(a.end) s and \(b.label) \(b.start)…\(b.end) s overlap; a per-sample column holds one label per sample")
+                }
+                labels = (labelColumn, LabelColumn.perSample(recording.annotations, times: recording.timestamps, background: ""))
+            }
+            try save(csv(recording, channels: channels, labels: labels, file: file), to: folder.appendingPathComponent(file))
             if let annotations {
                 let path = folder.appendingPathComponent(annotations)
                 try save(AnnotationFile.text(recording.annotations, file: path.path), to: path)
@@ -31,7 +47,8 @@ public enum DatasetWriter {
         let manifest = DatasetManifest(
             name: dataset.name, description: dataset.description, kind: dataset.kind,
             samplingRate: dataset.samplingRate, classes: classes ?? dataset.labels,
-            channels: channels.map { DatasetManifest.ChannelMapping($0) }, recordings: entries,
+            channels: channels.map { DatasetManifest.ChannelMapping($0) },
+            labels: labelColumn.map { DatasetManifest.LabelMapping(column: $0, background: [""]) }, recordings: entries,
             license: dataset.license, citation: dataset.citation
         )
         try save(manifest.yaml(), to: folder.appendingPathComponent(DatasetReader.manifestName))
@@ -39,14 +56,16 @@ public enum DatasetWriter {
     }
 
     /// A recording as CSV. A channel the recording lacks is written as `nan` so every file has the
-    /// dataset's columns.
-    static func csv(_ recording: Recording, channels: [Channel], file: String) throws(DataFileError) -> String {
-        for channel in channels where channel.rawValue.contains(where: { $0 == "," || $0.isNewline }) || channel.rawValue == "time" {
-            throw DataFileError(file: file, field: channel.rawValue, "a channel name may not be 'time' or hold a comma")
+    /// dataset's columns; `labels` (a column name and one label per sample) comes last.
+    static func csv(_ recording: Recording, channels: [Channel], labels: (String, [String])? = nil, file: String) throws(DataFileError) -> String {
+        for channel in channels where channel.rawValue.contains(where: { $0 == "," || $0.isNewline }) || channel.rawValue == "time"
+            || channel.rawValue == labels?.0 {
+            throw DataFileError(file: file, field: channel.rawValue, "a channel name may not be 'time', the label column, or hold a comma")
         }
         let columns = channels.map { recording.column($0) }
         var text = "time"
         for c in channels { text += "," + c.rawValue }
+        if let labels { text += "," + labels.0 }
         text += "\n"
         text.reserveCapacity(recording.count * (channels.count + 1) * 12)
         for i in 0..<recording.count {
@@ -55,6 +74,7 @@ public enum DatasetWriter {
                 text += ","
                 text += column.map { $0[i].description } ?? "nan"
             }
+            if let labels { text += "," + labels.1[i] }
             text += "\n"
         }
         return text

@@ -2,12 +2,13 @@
 /// no manifest file. Each text is byte-identical to `datasets/external/<folder>/dataset.yaml` (a test
 /// checks), which is where the unit and sign conversions are stated and reviewed.
 public enum ExternalManifests {
-    /// The built-in manifests by source prefix: `gyronics`, `phoneairlines`, `moocow`, `uwave`.
+    /// The built-in manifests by source prefix: `gyronics`, `phoneairlines`, `moocow`, `uwave`, `swimwatch`.
     public static let byPrefix: [String: (folder: String, yaml: String)] = [
         "gyronics": ("Gyronics_GRWD", gyronics),
         "phoneairlines": ("PhoneAirLines_GM_masters", phoneAirLines),
         "moocow": ("MooCow_WiimoteMotionPlus", mooCow),
         "uwave": ("uWave", uWave),
+        "swimwatch": ("SwimWatch_Turns", swimWatch),
     ]
 
     /// The Gyronics_GRWD forearm IMU manifest (`datasets/external/Gyronics_GRWD/dataset.yaml`).
@@ -150,5 +151,51 @@ license: free for research with citation
 citation: >-
   J. Liu, L. Zhong, J. Wickramasuriya, V. Vasudevan, "uWave: Accelerometer-based personalized gesture
   recognition and its applications", Pervasive and Mobile Computing 5(6), 2009.
+"""#
+
+    /// The SwimWatch_Turns smartwatch swimming manifest (`datasets/external/SwimWatch_Turns/dataset.yaml`):
+    /// per-sample labels, nanosecond uptime clock, Android m/s².
+    public static let swimWatch = #"""
+format: gesturelab-dataset/1
+name: SwimWatch_Turns
+description: >-
+  Pool-swimming sessions from an Android smartwatch on the wrist, resampled by the authors to 30 Hz,
+  with a label on every sample: stroke bouts (freestyle, breaststroke, backstroke, butterfly) and
+  turns at the wall between rest. Continuous; 11 swimmers, 33 sessions, 60 turns in this copy.
+kind: continuous
+samplingRate: 30
+units: {time: s, acceleration: g, rotationRate: rad/s, angle: rad}
+axisConvention: coremotion
+classes: [freestyle, breaststroke, backstroke, butterfly, turn]
+table: {delimiter: ",", header: true}
+time: {column: timestamp, unit: ns, origin: first}
+labels:
+  column: label
+  background: ["0"]
+  ignore: ["-1", "6"]
+  names: {"1": freestyle, "2": breaststroke, "3": backstroke, "4": butterfly, "5": turn}
+conversion: >-
+  Accelerometer: Android m/s2 with gravity and Android's sign (+9.8 on the up axis at rest), times
+  -1/9.80665 to g with CoreMotion's sign. Gyroscope: rad/s, sign kept (both right-handed). Time:
+  device nanoseconds (an uptime clock), to seconds relative to each session's first sample. The
+  unnamed first column (a row index), magnetometer, pressure, light and the authors' norm columns
+  are not read. Labels: runs of one value become annotations from the run's first to its last
+  sample; 0 is background (rest, at the wall); -1 and 6 are undocumented and ignored (reported).
+  Subject is the swimmer's folder, session the file name (<Style>_<epoch-ms>).
+channels:
+  - {name: accel.x, column: ACC_0, scale: -0.10197162129779283}
+  - {name: accel.y, column: ACC_1, scale: -0.10197162129779283}
+  - {name: accel.z, column: ACC_2, scale: -0.10197162129779283}
+  - {name: gyro.x, column: GYRO_0}
+  - {name: gyro.y, column: GYRO_1}
+  - {name: gyro.z, column: GYRO_2}
+source:
+  files:
+    - {pattern: "data/{subject}/{session}.csv"}
+license: none stated (research use only; never copy the data into the repository)
+citation: >-
+  G. Brunner, D. Melnyk, B. Sigfusson, R. Wattenhofer, "Swimming style recognition and lap counting
+  using a smartwatch and deep learning", ISWC 2019, doi:10.1145/3341163.3347719; data from GitHub
+  brunnergino/swimming-recognition-lap-counting, data/processed_30hz_relabeled (commit 468ee355).
 """#
 }

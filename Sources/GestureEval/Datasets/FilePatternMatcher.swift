@@ -9,6 +9,8 @@ enum FilePatternMatcher {
         var subject: String
         var session: String
         var label: String?
+        /// Every named capture of the pattern that matched.
+        var captures: [String: String]
     }
 
     /// Every regular file under `root` matching one of `patterns` (the first that matches wins),
@@ -41,12 +43,28 @@ enum FilePatternMatcher {
                 found.append(Match(url: url, id: id,
                                    subject: captured["subject"] ?? pattern.subject ?? "unknown",
                                    session: captured["session"] ?? pattern.session ?? "unknown",
-                                   label: captured["label"]))
+                                   label: captured["label"], captures: captured))
                 break
             }
         }
         found.sort { $0.id.compare($1.id, options: .numeric) == .orderedAscending }
         return found
+    }
+
+    /// `pattern` with each `{name}` replaced by its captured text: the sibling file of a match (for
+    /// example `{session}/Gyroscope.csv` beside `{session}/Accelerometer.csv`).
+    static func substitute(_ captures: [String: String], into pattern: String, file: String) throws(DataFileError) -> String {
+        var result = "", rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = rest[rest.index(after: open)..<close].split(separator: ":").first.map(String.init) ?? ""
+            guard let value = captures[name] else {
+                throw DataFileError(file: file, field: "streams.pattern", "'\(pattern)' uses {\(name)}, which the source pattern does not capture")
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     /// Turns a pattern into an anchored regular expression and the names of its captures.

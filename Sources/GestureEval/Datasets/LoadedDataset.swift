@@ -10,13 +10,18 @@ public struct LoadedDataset: Sendable {
         public var annotationFile: String?
         /// The 1-based line of each annotation, in the recording's annotation order.
         public var annotationLines: [Int32]
+        /// Seconds subtracted from the file's times to make them relative to the first sample (0 when
+        /// the times were kept).
+        public var timeOffset: Double
 
         /// Creates a provenance record.
-        public init(file: String, lines: [Int32] = [], annotationFile: String? = nil, annotationLines: [Int32] = []) {
+        public init(file: String, lines: [Int32] = [], annotationFile: String? = nil, annotationLines: [Int32] = [],
+                    timeOffset: Double = 0) {
             self.file = file
             self.lines = lines
             self.annotationFile = annotationFile
             self.annotationLines = annotationLines
+            self.timeOffset = timeOffset
         }
     }
 
@@ -28,6 +33,8 @@ public struct LoadedDataset: Sendable {
     public var problems: [DatasetProblem]
     /// The manifest it was read with, when there was one.
     public var manifest: DatasetManifest?
+    /// The reading policies applied (time origin, label runs, batches, alignment), with counts.
+    public var report: ReadingReport
 
     /// Wraps a dataset built in memory (for example a synthetic one): each recording's file is its id.
     public init(_ dataset: Dataset) {
@@ -35,21 +42,24 @@ public struct LoadedDataset: Sendable {
         provenance = dataset.recordings.map { Provenance(file: $0.id) }
         problems = []
         manifest = nil
+        report = ReadingReport()
     }
 
     /// Creates a loaded dataset.
-    public init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem], manifest: DatasetManifest?) {
+    public init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem], manifest: DatasetManifest?,
+                report: ReadingReport = ReadingReport()) {
         precondition(provenance.count == dataset.recordings.count, "one provenance per recording")
         self.dataset = dataset
         self.provenance = provenance
         self.problems = problems
         self.manifest = manifest
+        self.report = report
     }
 
     /// Valid ranges per channel in converted units, from the manifest's raw `valid` ranges.
     public var limits: [Channel: ClosedRange<Double>] {
         var result: [Channel: ClosedRange<Double>] = [:]
-        for mapping in manifest?.channels ?? [] {
+        for mapping in (manifest?.channels ?? []) + (manifest?.streams ?? []).flatMap(\.channels) {
             guard let valid = mapping.valid, valid.count == 2 else { continue }
             let s = mapping.scale ?? 1, o = mapping.offset ?? 0
             let a = valid[0] * s + o, b = valid[1] * s + o

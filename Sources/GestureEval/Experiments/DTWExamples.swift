@@ -9,7 +9,11 @@ import GestureKit
 ///   axes: [x, y, z]
 ///   band: 0.1                 # fraction of the length; omitted: learned by leave-one-out (0–20 %)
 ///   selection: medoid         # medoid | all | k (k medoids per class)
-///   rejectionK: 3             # null: no rejection (closed-set classification)
+///   rejection: {method: sigma, k: 3}     # mean + k·σ of the training examples' distances (also `rejectionK: 3`)
+///   # rejection: {method: stream, objective: f1}           # per class, the best event F1 on the training recordings
+///   # rejection: {method: stream, maxFalsePerHour: 5}      # per class, the best recall within a false-activation budget
+///   # rejection: none                                      # no rejection (closed-set classification; also `rejectionK: null`)
+///   refractoryTime: 0         # s, shortest gap between two spotted gestures
 ///   znormalize: false         # segments only: z-normalise each series
 ///   minimumDuration: 0.2      # s, spotting
 ///   maximumDuration: 3        # s, spotting
@@ -23,8 +27,19 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     public var band: Double?
     /// `medoid`, `all`, or a number of medoids per class.
     public var selection: String
-    /// Rejection at mean + k·σ, or `nil` for none.
-    public var rejectionK: Double?
+    /// How rejection thresholds are chosen.
+    public var rejection: RejectionSettings
+    /// Rejection at mean + k·σ (also the fallback of stream calibration for classes without annotations), or
+    /// `nil` for none.
+    public var rejectionK: Double? {
+        switch rejection {
+        case let .sigma(k): k
+        case .stream: 3
+        case .none: nil
+        }
+    }
+    /// Shortest gap between two spotted gestures, seconds.
+    public var refractoryTime: Double
     /// z-normalise every series (segment classification only).
     public var znormalize: Bool
     /// Shortest spotted gesture, seconds.
@@ -33,9 +48,12 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     public var maximumDuration: Double
 
     /// The numeric settings an experiment entry's `search` may vary.
-    public static let searchable = ["band", "rejectionK", "minimumDuration", "maximumDuration"]
+    public static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
+                                    "minimumDuration", "maximumDuration"]
 
-    private enum Keys: String, CodingKey { case signal, axes, band, selection, rejectionK, znormalize, minimumDuration, maximumDuration }
+    private enum Keys: String, CodingKey {
+        case signal, axes, band, selection, rejection, rejectionK, refractoryTime, znormalize, minimumDuration, maximumDuration
+    }
 
     /// Decodes with defaults for missing keys; an explicit `rejectionK: null` turns rejection off.
     public init(from decoder: any Decoder) throws {
@@ -48,10 +66,31 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         } else {
             selection = try c.decodeIfPresent(String.self, forKey: .selection) ?? "medoid"
         }
-        rejectionK = c.contains(.rejectionK) ? try c.decodeIfPresent(Double.self, forKey: .rejectionK) : 3
+        if c.contains(.rejection) {
+            rejection = try c.decode(RejectionSettings.self, forKey: .rejection)
+        } else if c.contains(.rejectionK) {
+            rejection = try c.decodeIfPresent(Double.self, forKey: .rejectionK).map { .sigma(k: $0) } ?? .none
+        } else {
+            rejection = .sigma(k: 3)
+        }
+        refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         znormalize = try c.decodeIfPresent(Bool.self, forKey: .znormalize) ?? false
         minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration) ?? 0.2
         maximumDuration = try c.decodeIfPresent(Double.self, forKey: .maximumDuration) ?? 3
+    }
+
+    /// Encodes every setting (rejection as its map).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(signal, forKey: .signal)
+        try c.encode(axes, forKey: .axes)
+        try c.encodeIfPresent(band, forKey: .band)
+        try c.encode(selection, forKey: .selection)
+        try c.encode(rejection, forKey: .rejection)
+        try c.encode(refractoryTime, forKey: .refractoryTime)
+        try c.encode(znormalize, forKey: .znormalize)
+        try c.encode(minimumDuration, forKey: .minimumDuration)
+        try c.encode(maximumDuration, forKey: .maximumDuration)
     }
 
     /// The trainer for data sampled at `samplingRate` Hz.
@@ -66,7 +105,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         }
         let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
         return DTWTrainer(selection: chosen, band: band, preprocessing: preprocessing, rejectionK: rejectionK, signal: signal,
-                          axes: axes, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration)
+                          axes: axes, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
+                          refractoryTime: refractoryTime)
     }
 }
 
@@ -102,9 +142,10 @@ enum DTWExamples {
     }
 
     /// Trains a model on the judged annotations of `recordings`: each segment recording, or each
-    /// annotated stretch of a continuous one, is an example.
+    /// annotated stretch of a continuous one, is an example. With `rejection: {method: stream}` the
+    /// thresholds are then calibrated on the same (continuous) recordings, matched with `matching`.
     static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
-                      entry: Experiment.Entry) throws(ExperimentError) -> ExperimentRunner.FoldModel {
+                      entry: Experiment.Entry, matching: EventMatching) throws(ExperimentError) -> ExperimentRunner.FoldModel {
         let settings: DTWTrainingSettings
         do { settings = try configuration.decoding.decode(DTWTrainingSettings.self) } catch {
             throw ExperimentError(entry: entry.name, "invalid dtw configuration: \(error)")
@@ -123,13 +164,29 @@ enum DTWExamples {
             throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
         }
         let trainer = try settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100)
-        do {
-            let (model, report) = try trainer.train(examples)
-            var summary = ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)]
-            if settings.band == nil { summary["bandLearned"] = 1 }
-            return .dtw(model, summary: summary)
-        } catch {
+        var model: DTWModel, report: DTWTrainingReport
+        do { (model, report) = try trainer.train(examples) } catch {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
         }
+        var summary = ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)]
+        if settings.band == nil { summary["bandLearned"] = 1 }
+        if case let .stream(objective) = settings.rejection {
+            guard kind == .continuous else {
+                throw ExperimentError(entry: entry.name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
+            }
+            let choices: [StreamCalibration.Choice]
+            do {
+                (model, choices) = try StreamCalibration(objective: objective, matching: matching).calibrate(model, on: recordings)
+            } catch {
+                throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
+            }
+            // The operating point per class, for the report.
+            for c in choices {
+                summary["threshold.\(c.label)"] = c.threshold
+                summary["trainingRecall.\(c.label)"] = c.recall
+                summary["trainingFalsePerHour.\(c.label)"] = c.falsePerHour
+            }
+        }
+        return .dtw(model, summary: summary)
     }
 }

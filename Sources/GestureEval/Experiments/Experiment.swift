@@ -13,6 +13,7 @@ import Yams
 /// split: leave-one-subject-out                # | grouped-k-fold:5[:session] | stratified-k-fold:5 | fixed:train:test
 /// seed: 1
 /// matching: {before: 0.5, after: 0.5}         # seconds
+/// labelMap: {"fall_*": fall}                  # annotation labels renamed before judging (glob patterns)
 /// metric: f1                                  # f1 | precision | recall | accuracy | balanced-accuracy
 /// test: friedman-nemenyi                      # | friedman-holm
 /// entries:
@@ -20,7 +21,8 @@ import Yams
 ///     recognizer: shake
 ///     configuration: configs/shake.yaml       # a preset path, or an inline map
 ///     dataset: default
-///     labels: [shake]                         # annotations judged; `slap-*` matches a prefix
+///     labels: [shake]                         # annotations judged (after labelMap); `slap-*` matches a prefix
+///     labelMap: {"shake_*": shake}            # optional, added to the experiment's labelMap
 ///     search: {peakThreshold: [1.0, 1.25, 1.5]}   # optional grid, tuned inside each training part
 /// ```
 /// Relative paths are resolved against the current directory (run from the repository root).
@@ -153,10 +155,14 @@ public struct Experiment: Codable, Hashable, Sendable {
         /// A trained DTW model file (`gesturelab train` output) used as is in every fold, instead of
         /// training templates inside the folds (only for `dtw`).
         public var model: String?
+        /// Annotation labels renamed before judging (and before ``labels`` is applied); the runner adds the
+        /// experiment's ``Experiment/labelMap`` (this entry's rules win).
+        public var labelMap: LabelMap
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
-                    labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil) {
+                    labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil,
+                    labelMap: LabelMap = LabelMap()) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -165,9 +171,10 @@ public struct Experiment: Codable, Hashable, Sendable {
             self.directionInLabel = directionInLabel
             self.search = search
             self.model = model
+            self.labelMap = labelMap
         }
 
-        private enum Keys: String, CodingKey { case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model }
+        private enum Keys: String, CodingKey { case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
         public init(from decoder: any Decoder) throws {
@@ -184,6 +191,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             directionInLabel = try c.decodeIfPresent(Bool.self, forKey: .directionInLabel) ?? false
             search = try c.decodeIfPresent([String: ParameterRange].self, forKey: .search) ?? [:]
             model = try c.decodeIfPresent(String.self, forKey: .model)
+            labelMap = try c.decodeIfPresent(LabelMap.self, forKey: .labelMap) ?? LabelMap()
         }
 
         /// Encodes every field.
@@ -197,6 +205,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             try c.encode(directionInLabel, forKey: .directionInLabel)
             try c.encode(search, forKey: .search)
             try c.encodeIfPresent(model, forKey: .model)
+            if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
         }
 
         /// Whether annotation `label` is judged.
@@ -254,6 +263,8 @@ public struct Experiment: Codable, Hashable, Sendable {
     public var seed: UInt64
     /// Event matching tolerances.
     public var matching: Matching
+    /// Annotation labels renamed before judging, for every entry (see ``LabelMap``).
+    public var labelMap: LabelMap
     /// The metric.
     public var metric: Metric
     /// The test over ≥ 3 entries.
@@ -269,7 +280,7 @@ public struct Experiment: Codable, Hashable, Sendable {
 
     /// Creates an experiment.
     public init(name: String, description: String = "", datasets: [String: DatasetReference], split: String = "leave-one-subject-out",
-                seed: UInt64 = 1, matching: Matching = Matching(), metric: Metric = .f1, test: RankTest = .friedmanNemenyi,
+                seed: UInt64 = 1, matching: Matching = Matching(), labelMap: LabelMap = LabelMap(), metric: Metric = .f1, test: RankTest = .friedmanNemenyi,
                 alpha: Double = 0.05, bootstrapReplicates: Int = 1000, samplingRate: Double = 100, entries: [Entry]) {
         self.name = name
         self.description = description
@@ -277,6 +288,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         self.split = split
         self.seed = seed
         self.matching = matching
+        self.labelMap = labelMap
         self.metric = metric
         self.test = test
         self.alpha = alpha
@@ -286,7 +298,7 @@ public struct Experiment: Codable, Hashable, Sendable {
     }
 
     private enum Keys: String, CodingKey {
-        case name, description, datasets, split, seed, matching, metric, test, alpha, bootstrapReplicates, samplingRate, entries
+        case name, description, datasets, split, seed, matching, labelMap, metric, test, alpha, bootstrapReplicates, samplingRate, entries
     }
 
     /// Decodes with defaults for every key but `name`, `datasets` and `entries`.
@@ -299,6 +311,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         split = try c.decode(.split, default: d.split)
         seed = try c.decode(.seed, default: d.seed)
         matching = try c.decode(.matching, default: d.matching)
+        labelMap = try c.decode(.labelMap, default: d.labelMap)
         metric = try c.decode(.metric, default: d.metric)
         test = try c.decode(.test, default: d.test)
         alpha = try c.decode(.alpha, default: d.alpha)
@@ -316,6 +329,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         try c.encode(split, forKey: .split)
         try c.encode(seed, forKey: .seed)
         try c.encode(matching, forKey: .matching)
+        if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
         try c.encode(metric, forKey: .metric)
         try c.encode(test, forKey: .test)
         try c.encode(alpha, forKey: .alpha)

@@ -31,7 +31,7 @@ public struct ExperimentRunner: Sendable {
 
     /// Prepares a run; computes every used dataset's folds.
     public init(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry = .standard) throws(ExperimentError) {
-        self.experiment = experiment
+        self.experiment = Self.withEntryLabelMaps(experiment)
         self.datasets = datasets
         self.registry = registry
         let strategy: SplitStrategy
@@ -97,6 +97,7 @@ public struct ExperimentRunner: Sendable {
             }
         }
         var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { "\(key): \($0)" } }
+        warnings += runs.flatMap(\.warnings)
         let pairs = try comparePairs(runs, bootstrap: bootstrap, evaluations: &evaluations)
         let ranking = rank(runs, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
@@ -106,7 +107,7 @@ public struct ExperimentRunner: Sendable {
 
     /// A runner for training only (no folds): what ``train(_:on:kind:)`` needs.
     init(experiment: Experiment, registry: RecognizerRegistry) {
-        self.experiment = experiment
+        self.experiment = Self.withEntryLabelMaps(experiment)
         datasets = [:]
         self.registry = registry
         folds = [:]
@@ -118,6 +119,8 @@ public struct ExperimentRunner: Sendable {
     public static func train(_ entry: Experiment.Entry, on recordings: [Recording], kind: Dataset.Kind, experiment: Experiment,
                              registry: RecognizerRegistry = .standard) throws(ExperimentError) -> FoldModel {
         let runner = ExperimentRunner(experiment: experiment, registry: registry)
+        var entry = entry
+        entry.labelMap = experiment.labelMap.merging(entry.labelMap)
         let base: ConfigurationValue
         do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw ExperimentError(entry: entry.name, error.description) }
         return try EntryTrainer(runner: runner, entry: entry, base: base, kind: kind).train(on: recordings)
@@ -181,6 +184,8 @@ public struct ExperimentRunner: Sendable {
         var perFold: [(name: String, events: EventEvaluation?, segments: SegmentClassification?)]
         /// Per annotation (continuous) or example (segments), in fold order: correct or not.
         var correct: [Bool]
+        /// Problems worth telling the user (shown in the terminal and results.json).
+        var warnings: [String] = []
 
         func record(into result: inout EvaluationResult) {
             if let events { result.add(entry.name, events) }
@@ -249,6 +254,10 @@ public struct ExperimentRunner: Sendable {
                                             example: recordings.first.map { .init(recording: $0.id, fold: outcomes[0].fold.name,
                                                                                    events: events[0].filter { $0.phase == .ended }) }),
                                events: pooled, segments: nil, perFold: perFold, correct: correct)
+                if let w = Self.labelMismatchWarning(entry: entry, datasetKey: datasetKey, recordings: recordings, events: events,
+                                                     counts: pooled.overall, phases: matching.phases) {
+                    run.warnings.append(w)
+                }
             case .segments:
                 for o in outcomes {
                     let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
@@ -269,11 +278,37 @@ public struct ExperimentRunner: Sendable {
         return run
     }
 
-    /// The recordings of `recordings` with only the entry's judged annotations; for segments, only
-    /// recordings that have one.
+    /// A warning when the entry's events overlap annotations but no event label ever equals a judged annotation
+    /// label (every match a substitution), naming both label sets: usually annotations that need a label map.
+    static func labelMismatchWarning(entry: Experiment.Entry, datasetKey: String, recordings: [Recording], events: [[GestureEvent]],
+                                     counts: EventCounts, phases: [GestureEvent.Phase]) -> String? {
+        let eventLabels = Set(events.joined().filter { phases.contains($0.phase) }.map(\.label))
+        let annotationLabels = Set(recordings.flatMap { $0.annotations.map(\.label) })
+        guard counts.substitutions > 0, eventLabels.isDisjoint(with: annotationLabels) else { return nil }
+        let sortedAnnotations = annotationLabels.sorted()
+        let prefix = sortedAnnotations.dropFirst().reduce(sortedAnnotations.first ?? "") { p, l in String(zip(p, l).prefix { $0 == $1 }.map(\.0)) }
+        func list(_ labels: Set<String>) -> String {
+            let sorted = labels.sorted()
+            return sorted.prefix(8).joined(separator: ", ") + (sorted.count > 8 ? ", … (\(sorted.count) labels)" : "")
+        }
+        return "entry '\(entry.name)' on \(datasetKey): no event label ever equals a judged annotation label, although \(counts.substitutions) annotations were matched by an event of another label; event labels: \(list(eventLabels)); annotation labels: \(list(annotationLabels)). Group annotation labels with labelMap (e.g. labelMap: {\"\(prefix)*\": \(eventLabels.sorted().first ?? "")}) or judge other labels"
+    }
+
+    /// `experiment` with its ``Experiment/labelMap`` added to every entry's (the entry's rules win).
+    static func withEntryLabelMaps(_ experiment: Experiment) -> Experiment {
+        var e = experiment
+        for i in e.entries.indices { e.entries[i].labelMap = experiment.labelMap.merging(e.entries[i].labelMap) }
+        return e
+    }
+
+    /// The recordings of `recordings` with only the entry's judged annotations, renamed by its label map;
+    /// for segments, only recordings that have one.
     static func judged(_ recordings: [Recording], entry: Experiment.Entry, kind: Dataset.Kind) -> [Recording] {
         let kept = recordings.map { r -> Recording in
             var r = r
+            if !entry.labelMap.isEmpty {
+                r.annotations = r.annotations.map { var a = $0; a.label = entry.labelMap.apply(a.label); return a }
+            }
             r.annotations = r.annotations.filter { entry.judges($0.label) }
             return r
         }
@@ -480,7 +515,7 @@ struct EntryTrainer: Trainer {
             }
             // Templates are retrained from the training recordings for every combination.
             return try ParameterSearch(entry: entry, base: base).best(on: judged, kind: kind, runner: runner) { (value) throws(ExperimentError) in
-                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry)
+                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry, matching: runner.experiment.matching.eventMatching)
             }
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.

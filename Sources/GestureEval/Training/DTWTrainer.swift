@@ -95,13 +95,16 @@ public struct DTWTrainer: Sendable {
     public var minimumDuration: Double
     /// Longest gesture reported when spotting, seconds.
     public var maximumDuration: Double
+    /// Shortest gap between two spotted gestures, seconds (``DTWModel/refractoryTime``).
+    public var refractoryTime: Double
 
     /// Creates a trainer; by default: medoid templates, band learned over 0–20 %, rejection k = 3.
     public init(selection: TemplateSelection = .medoid, band: Double? = nil,
                 bandCandidates: [Double] = (0...20).map { Double($0) / 100 },
                 multivariate: DTW.Multivariate = .dependent, preprocessing: DTWPreprocessing = .none,
                 rejectionK: Double? = 3, signal: DTWModel.Signal = .acceleration, axes: [Axis] = [.x, .y, .z],
-                samplingRate: Double = 100, minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
+                samplingRate: Double = 100, minimumDuration: Double = 0.2, maximumDuration: Double = 3,
+                refractoryTime: Double = 0) {
         self.selection = selection
         self.band = band
         self.bandCandidates = bandCandidates
@@ -113,6 +116,7 @@ public struct DTWTrainer: Sendable {
         self.samplingRate = samplingRate
         self.minimumDuration = minimumDuration
         self.maximumDuration = maximumDuration
+        self.refractoryTime = refractoryTime
     }
 
     /// Trains a model.
@@ -130,6 +134,7 @@ public struct DTWTrainer: Sendable {
         let labels = examples.map(\.label)
         if case let .medoids(k) = selection, k < 1 { throw .invalidSetting(key: "selection", "k medoids needs k ≥ 1, got \(k)") }
         if let k = rejectionK, !(k.isFinite && k >= 0) { throw .invalidSetting(key: "rejectionK", "must be zero or more, got \(k)") }
+        if !(refractoryTime.isFinite && refractoryTime >= 0) { throw .invalidSetting(key: "refractoryTime", "must be a finite number of seconds ≥ 0, got \(refractoryTime)") }
 
         var scores: [DTWBandScore] = []
         let chosen: Double
@@ -172,7 +177,7 @@ public struct DTWTrainer: Sendable {
         let (calibration, pooled) = try Self.calibrate(classes: classes.keys.sorted(), distances: distances, examplesPerClass: classes.mapValues(\.count))
 
         let model = DTWModel(signal: signal, axes: axes, samplingRate: samplingRate, dtw: dtw, preprocessing: preprocessing,
-                             templates: templates, calibration: calibration, rejectionK: rejectionK,
+                             templates: templates, calibration: calibration, rejectionK: rejectionK, refractoryTime: refractoryTime,
                              minimumDuration: minimumDuration, maximumDuration: maximumDuration)
         let report = DTWTrainingReport(bandScores: scores, band: chosen,
                                        templatesPerClass: Dictionary(grouping: templates, by: \.label).mapValues(\.count),

@@ -31,6 +31,9 @@ public struct SPRINGSpotter: Sendable {
     public let minimumLength: Int
     /// Longest reported segment, samples.
     public let maximumLength: Int
+    /// Whether matches are reported (and cells reset after each report, as SPRING does). `false` only traces
+    /// ``lastFullMatch`` at every sample: the plain subsequence-DTW distance trace calibration reads.
+    public var reportsMatches = true
 
     private var cost: [Double]
     private var start: [Int]
@@ -105,6 +108,7 @@ public struct SPRINGSpotter: Sendable {
         earliestLiveStart = live
         lastFullMatch = lastLive == m - 1 ? (cost[m - 1], start[m - 1]) : (.infinity, 0)
 
+        guard reportsMatches else { return nil }
         var report: SubsequenceMatch?
         if let c = candidate {
             // Final once every cell is either no cheaper than it or starts after it ends.

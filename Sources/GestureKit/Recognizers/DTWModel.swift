@@ -76,8 +76,15 @@ public struct DTWModel: Codable, Sendable, Equatable {
     public var templates: [Template]
     /// Per-class calibration of distances, keyed by label.
     public var calibration: [String: Calibration]
-    /// The threshold is `mean + k·σ` of a class's calibration; `nil` disables rejection.
+    /// The threshold is `mean + k·σ` of a class's calibration; `nil` disables rejection (unless ``thresholds`` names the class).
     public var rejectionK: Double?
+    /// Per-class rejection thresholds on the normalised distance chosen on training streams (see
+    /// `StreamCalibration` in GestureEval), keyed by label. A class listed here uses its threshold instead of
+    /// `mean + k·σ`; empty: the k·σ rule for every class.
+    public var thresholds: [String: Double]
+    /// Shortest gap between two spotted gestures, seconds: candidates closer than this to a better one
+    /// (of any class) are suppressed. 0: only overlapping candidates compete.
+    public var refractoryTime: Double
     /// Shortest gesture reported when spotting, seconds.
     public var minimumDuration: Double
     /// Longest gesture reported when spotting, seconds.
@@ -86,7 +93,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// Creates a model. Durations in seconds, rate in Hz.
     public init(signal: Signal = .acceleration, axes: [Axis] = [.x, .y, .z], samplingRate: Double, dtw: DTW,
                 preprocessing: DTWPreprocessing = .none, templates: [Template], calibration: [String: Calibration] = [:],
-                rejectionK: Double? = 3, minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
+                rejectionK: Double? = 3, thresholds: [String: Double] = [:], refractoryTime: Double = 0,
+                minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
         self.version = Self.currentVersion
         self.signal = signal
         self.axes = axes
@@ -96,6 +104,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
         self.templates = templates
         self.calibration = calibration
         self.rejectionK = rejectionK
+        self.thresholds = thresholds
+        self.refractoryTime = refractoryTime
         self.minimumDuration = minimumDuration
         self.maximumDuration = maximumDuration
     }
@@ -103,17 +113,27 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// The class labels, sorted.
     public var labels: [String] { Array(Set(templates.map(\.label))).sorted() }
 
-    /// The rejection threshold of `label` on the normalised distance, or `nil` when rejection is off or the
-    /// class has no calibration.
+    /// The rejection threshold of `label` on the normalised distance: its stream-calibrated ``thresholds``
+    /// entry, else `mean + k·σ`; `nil` when rejection is off or the class has no calibration.
     public func threshold(for label: String) -> Double? {
+        if let t = thresholds[label] { return t }
         guard let k = rejectionK, let c = calibration[label] else { return nil }
         return c.mean + k * c.standardDeviation
     }
 
-    /// The same model with rejection at `mean + k·σ` (no retraining; `nil` disables rejection).
+    /// The same model with rejection at `mean + k·σ` for every class (no retraining; `nil` disables rejection);
+    /// stream-calibrated ``thresholds`` are dropped.
     public func withRejection(k: Double?) -> DTWModel {
         var copy = self
         copy.rejectionK = k
+        copy.thresholds = [:]
+        return copy
+    }
+
+    /// The same model with these per-class thresholds on the normalised distance (no retraining).
+    public func withRejection(thresholds: [String: Double]) -> DTWModel {
+        var copy = self
+        copy.thresholds = thresholds
         return copy
     }
 
@@ -134,6 +154,12 @@ public struct DTWModel: Codable, Sendable, Equatable {
             throw ConfigurationError(key: "dtw.band", "must be a fraction in [0, 1], got \(dtw.band)")
         }
         if let k = rejectionK { try ConfigurationError.requireNonNegative(k, "rejectionK") }
+        for (label, t) in thresholds where !(t.isFinite && t >= 0) {
+            throw ConfigurationError(key: "thresholds.\(label)", "must be a finite normalised distance ≥ 0, got \(t)")
+        }
+        guard refractoryTime.isFinite, refractoryTime >= 0 else {
+            throw ConfigurationError(key: "refractoryTime", "must be a finite number of seconds ≥ 0, got \(refractoryTime)")
+        }
         do { try preprocessing.validate() } catch { throw ConfigurationError(key: "preprocessing", error.description) }
         for (i, t) in templates.enumerated() where t.series.dimensions != axes.count {
             throw ConfigurationError(key: "templates[\(i)]", "has \(t.series.dimensions) dimensions but the model names \(axes.count) axes")
@@ -147,7 +173,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, signal, axes, samplingRate, dtw, preprocessing, templates, calibration, rejectionK
-        case minimumDuration, maximumDuration
+        case thresholds, refractoryTime, minimumDuration, maximumDuration
     }
 
     /// Version 1's preprocessing: downsampling as a sample ratio.
@@ -184,6 +210,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
         templates = try c.decode([Template].self, forKey: .templates)
         calibration = try c.decode([String: Calibration].self, forKey: .calibration)
         rejectionK = try c.decodeIfPresent(Double.self, forKey: .rejectionK)
+        // Absent in models written before stream calibration: the k·σ rule, no refractory time.
+        thresholds = try c.decodeIfPresent([String: Double].self, forKey: .thresholds) ?? [:]
+        refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         minimumDuration = try c.decode(Double.self, forKey: .minimumDuration)
         maximumDuration = try c.decode(Double.self, forKey: .maximumDuration)
     }

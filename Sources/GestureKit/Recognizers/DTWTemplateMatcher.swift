@@ -5,9 +5,11 @@
 /// model's signal and axes are taken from each sample, and every template runs a ``SPRINGSpotter``
 /// (subsequence DTW, O(template length) per sample). A template's threshold is its class's rejection
 /// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
-/// Overlapping matches of different templates are arbitrated: the lowest normalised distance wins and
-/// one `ended` event is reported per gesture, once no other template can still produce a better
-/// overlapping match.
+/// Non-maximum suppression makes one event per gesture: candidates of every template and class that overlap,
+/// or lie within the model's ``DTWModel/refractoryTime`` of each other, compete, and the lowest normalised
+/// distance wins. The winner is reported as one `ended` event once no template can still produce a competing
+/// candidate, at most ``DTWModel/maximumDuration`` + ``DTWModel/refractoryTime`` after its end, and no later
+/// candidate is reported within the refractory time after it.
 ///
 /// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds),
 /// `score` = normalised distance, `details["distance"]` = DTW distance, `details["template"]` = template index.
@@ -34,7 +36,18 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     private var spotters: [SPRINGSpotter]
     private var timestamps: RingBuffer<Double>
     private var sampleCount = 0
-    private var pending: (match: SubsequenceMatch, template: Int, normalized: Double)?
+    /// A match waiting for non-maximum suppression to make it final.
+    private struct Pending {
+        var match: SubsequenceMatch
+        var template: Int
+        var normalized: Double
+    }
+    /// Candidates not yet final, in time order, pairwise not competing (capacity reserved, so no allocation).
+    private var pending: [Pending] = []
+    /// Refractory time in resampled samples.
+    private let refractory: Int
+    /// End (sample index) of the last reported event; candidates starting within ``refractory`` after it are dropped.
+    private var lastReportedEnd = Int.min / 2
     private var resampled: [MotionSample] = []
     private var features: [Double]
 
@@ -44,12 +57,11 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         guard configuration.preprocessing.isPointwise else {
             throw ConfigurationError(key: "preprocessing", "stream spotting compares raw values: downsampling, z-normalisation, offset and fixed-length resampling apply to segments only (use DTWClassifier for segments, or train at the rate you want to spot at)")
         }
-        guard configuration.rejectionK != nil else {
-            throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3)")
+        guard configuration.rejectionK != nil || !configuration.thresholds.isEmpty else {
+            throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3, or calibrate thresholds on streams)")
         }
         let rate = configuration.samplingRate
-        let minimumLength = max(1, Int((configuration.minimumDuration * rate).rounded()))
-        let maximumLength = max(minimumLength, Int((configuration.maximumDuration * rate).rounded()))
+        let (minimumLength, maximumLength, refractory) = Self.lengths(configuration)
         var spotters: [SPRINGSpotter] = []
         for (i, template) in configuration.templates.enumerated() {
             guard let threshold = configuration.threshold(for: template.label) else {
@@ -65,11 +77,14 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         }
         self.configuration = configuration
         self.spotters = spotters
+        self.refractory = refractory
         resampler = try Resampler(rate: rate)
-        // Reports come at most one maximum length after a match ends; keep times for twice that.
-        timestamps = RingBuffer(capacity: 2 * maximumLength + 4)
+        // Reports come at most one maximum length plus the refractory time after a match ends; keep times for
+        // a match and that delay.
+        timestamps = RingBuffer(capacity: 2 * maximumLength + refractory + 4)
         features = [Double](repeating: 0, count: configuration.axes.count)
         resampled.reserveCapacity(8)
+        pending.reserveCapacity(2 * spotters.count + 2)
     }
 
     /// Classifies a segment (one dimension per model axis) with the model; see ``DTWClassifier``.
@@ -91,10 +106,10 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     /// Reports a pending gesture as if the stream had ended.
     public mutating func finish(into events: inout [GestureEvent]) {
         for i in spotters.indices {
-            if let match = spotters[i].flush() { offer(match, template: i, into: &events) }
+            if let match = spotters[i].flush() { offer(match, template: i) }
         }
-        if let p = pending { emit(p, into: &events) }
-        pending = nil
+        for p in pending { emit(p, into: &events) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
@@ -108,32 +123,37 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
                 if let match = spotters[i].update(x) { reports.append((match, i)) }
             }
         }
-        for (match, i) in reports { offer(match, template: i, into: &events) }
-        // The pending gesture is final once no template can still produce an overlapping match.
-        if let p = pending {
+        for (match, i) in reports { offer(match, template: i) }
+        // A candidate is final once no template can still produce a competing match (one starting within the
+        // refractory time after its end): a bounded delay. Earlier candidates have earlier reaches.
+        while let p = pending.first {
+            let reach = p.match.end + refractory
             let blocked = spotters.contains { s in
-                s.earliestLiveStart <= p.match.end || (s.pendingMatch.map { $0.start <= p.match.end } ?? false)
+                s.earliestLiveStart <= reach || (s.pendingMatch.map { $0.start <= reach } ?? false)
             }
-            if !blocked {
-                emit(p, into: &events)
-                pending = nil
-            }
-        }
-    }
-
-    private mutating func offer(_ match: SubsequenceMatch, template: Int, into events: inout [GestureEvent]) {
-        let normalized = (match.cost / Double(configuration.templates[template].series.length)).squareRoot()
-        if let p = pending {
-            if match.start <= p.match.end && p.match.start <= match.end {
-                if normalized < p.normalized { pending = (match, template, normalized) }
-                return
-            }
+            if blocked { break }
             emit(p, into: &events)
+            pending.removeFirst()
         }
-        pending = (match, template, normalized)
     }
 
-    private func emit(_ p: (match: SubsequenceMatch, template: Int, normalized: Double), into events: inout [GestureEvent]) {
+    /// Non-maximum suppression: `match` competes with every pending candidate it overlaps or comes less than
+    /// the refractory time before or after; it replaces them if its normalised distance is lower than all
+    /// of theirs, and is dropped otherwise.
+    private mutating func offer(_ match: SubsequenceMatch, template: Int) {
+        // Within the refractory time of a reported event: that event was better (it was final).
+        guard match.start > lastReportedEnd + refractory else { return }
+        let normalized = (match.cost / Double(configuration.templates[template].series.length)).squareRoot()
+        let r = refractory
+        func competes(_ c: Pending) -> Bool { match.start <= c.match.end + r && c.match.start <= match.end + r }
+        for c in pending where competes(c) && c.normalized <= normalized { return }
+        pending.removeAll { competes($0) }
+        let at = pending.firstIndex { $0.match.start > match.start } ?? pending.endIndex
+        pending.insert(Pending(match: match, template: template, normalized: normalized), at: at)
+    }
+
+    private mutating func emit(_ p: Pending, into events: inout [GestureEvent]) {
+        lastReportedEnd = p.match.end
         let now = timestamps[timestamps.count - 1]
         func time(_ index: Int) -> Double {
             // Sample indices count from the stream's start; one older than the ring holds is clamped to the
@@ -145,6 +165,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
             label: configuration.templates[p.template].label, phase: .ended,
             start: time(p.match.start), end: time(p.match.end), time: now, score: p.normalized,
             details: ["distance": p.match.cost.squareRoot(), "template": Double(p.template)]))
+    }
+
+    /// The model's minimum and maximum match lengths and refractory time in samples at its rate.
+    static func lengths(_ model: DTWModel) -> (minimum: Int, maximum: Int, refractory: Int) {
+        let rate = model.samplingRate
+        let minimum = max(1, Int((model.minimumDuration * rate).rounded()))
+        return (minimum, max(minimum, Int((model.maximumDuration * rate).rounded())), Int((model.refractoryTime * rate).rounded()))
     }
 
     static func vector(_ signal: DTWModel.Signal, of sample: MotionSample) -> Vector3? {
@@ -162,6 +189,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         for i in spotters.indices { spotters[i].reset() }
         timestamps.removeAll()
         sampleCount = 0
-        pending = nil
+        pending.removeAll(keepingCapacity: true)
+        lastReportedEnd = Int.min / 2
     }
 }

@@ -71,6 +71,42 @@ import Testing
         #expect(lengths.min() == 1 && lengths.max() == 60)
     }
 
+    @Test func swimWatchCountsAgreeWithItsReadme() throws {
+        guard SharedData.dataset("SwimWatch_Turns") != nil else {
+            print("skipped: ../shared/datasets/SwimWatch_Turns is absent")
+            return
+        }
+        let loaded = try loadSharedDataset("swimwatch", "SwimWatch_Turns")
+        let dataset = loaded.dataset
+        #expect(loaded.problems.isEmpty)
+        #expect(dataset.recordings.count == 33)
+        #expect(dataset.subjects.count == 11)
+        #expect(dataset.recordings.flatMap(\.annotations).filter { $0.label == "turn" }.count == 60)
+        #expect(DatasetValidator().validate(loaded).filter { $0.severity == .error }.isEmpty)
+        // The nanosecond uptime clock becomes seconds from each session's first sample, at 30 Hz.
+        #expect(loaded.report.relativeTimeRecordings == 33)
+        for r in dataset.recordings {
+            #expect(r.timestamps[0] == 0)
+            #expect(abs(r.timestamps[1] - 1.0 / 30) < 1e-4)
+        }
+        // Label -1 (undocumented) is ignored and reported: 5474 rows in this copy.
+        #expect(loaded.report.ignoredLabelSamples == ["-1": 5474])
+        // 33/Backstroke_1526815500947.csv row 1: ACC_0 = 1.2794686700659084 m/s² (Android sign), GYRO_0 = 0.15606608306956946 rad/s.
+        let r = try #require(dataset.recordings.first { $0.id == "data/33/Backstroke_1526815500947" })
+        #expect(r.subject == "33" && r.session == "Backstroke_1526815500947")
+        #expect(abs(r.column(.accelX)![0] - (-1.2794686700659084 / 9.80665)) < 1e-12)
+        #expect(abs(r.column(.gyroX)![0] - 0.15606608306956946) < 1e-15)
+        // At rest between bouts (background samples) the converted acceleration is about 1 g.
+        var rest: [Double] = []
+        for r in dataset.recordings {
+            let samples = r.samples
+            for i in samples.indices where !r.annotations.contains(where: { $0.start <= r.timestamps[i] && r.timestamps[i] <= $0.end }) {
+                rest.append(samples[i].acceleration.length)
+            }
+        }
+        #expect(abs(try Descriptive.median(rest) - 1) < 0.1)
+    }
+
     @Test func shippedManifestsMatchTheBuiltInOnes() throws {
         for (_, builtIn) in ExternalManifests.byPrefix {
             let url = SharedData.packageRoot.appendingPathComponent("datasets/external/\(builtIn.folder)/dataset.yaml")

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A per-sample label column (``DatasetManifest/LabelMapping``): read as text in a second light pass
+/// over the bytes, so the numeric parser stays numeric, and turned into annotations run by run.
+enum LabelColumn {
+    /// The label field of each data row, by the rows' 1-based `lines` (as the numeric pass found them).
+    /// O(file size).
+    static func values(_ bytes: [UInt8], lines: [Int32], field: Int, delimiter: UInt8?) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(lines.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let n = max(0, buffer.count - 1)  // the trailing NUL
+            var pos = 0, lineNumber = 0, next = 0
+            while pos < n, next < lines.count {
+                lineNumber += 1
+                var end = pos
+                while end < n, base[end] != 10 { end += 1 }
+                defer { pos = end + 1 }
+                guard lineNumber == Int(lines[next]) else { continue }
+                next += 1
+                var lineEnd = end
+                if lineEnd > pos, base[lineEnd - 1] == 13 { lineEnd -= 1 }
+                result.append(Self.field(base, from: pos, to: lineEnd, index: field, delimiter: delimiter))
+            }
+        }
+        // Rows the scan could not reach read as empty labels.
+        while result.count < lines.count { result.append("") }
+        return result
+    }
+
+    /// Field `index` of the line `[start, end)`, trimmed of blanks and quotes; empty when missing.
+    private static func field(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, index: Int, delimiter: UInt8?) -> String {
+        func blank(_ c: UInt8) -> Bool { c == 32 || c == 9 }
+        var p = start, field = 0
+        while p <= end {
+            if delimiter == nil { while p < end, blank(base[p]) { p += 1 } }
+            var fieldEnd = p
+            if let delimiter {
+                while fieldEnd < end, base[fieldEnd] != delimiter { fieldEnd += 1 }
+            } else {
+                while fieldEnd < end, !blank(base[fieldEnd]) { fieldEnd += 1 }
+            }
+            if field == index {
+                var a = p, b = fieldEnd
+                while a < b, blank(base[a]) || base[a] == 34 { a += 1 }
+                while b > a, blank(base[b - 1]) || base[b - 1] == 34 { b -= 1 }
+                return String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
+            }
+            field += 1
+            if fieldEnd >= end { break }
+            p = fieldEnd + 1
+        }
+        return ""
+    }
+
+    /// The value a label compares as: numbers by value (`5.0` → `5`), other text trimmed.
+    static func key(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let v = Double(trimmed), v.isFinite else { return trimmed }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return v.description
+    }
+
+    /// Annotations from runs of equal values: each run spans its first to its last sample's time.
+    /// Background runs give none; ignored runs give none and are counted in `report`.
+    static func annotations(_ values: [String], times: [Double], mapping: DatasetManifest.LabelMapping,
+                            report: inout ReadingReport) -> [Annotation] {
+        let background = Set((mapping.background ?? []).map(key))
+        let ignore = Set((mapping.ignore ?? []).map(key))
+        var names: [String: String] = [:]
+        for (value, name) in mapping.names ?? [:] { names[key(value)] = name }
+        var annotations: [Annotation] = []
+        let keys = values.map(key)
+        var start = 0
+        for i in keys.indices where i == keys.count - 1 || keys[i + 1] != keys[i] {
+            let value = keys[i]
+            defer { start = i + 1 }
+            if background.contains(value) { continue }
+            if ignore.contains(value) {
+                report.ignoredLabelRuns += 1
+                report.ignoredLabelSamples[value, default: 0] += i - start + 1
+                continue
+            }
+            annotations.append(Annotation(start: times[start], end: times[i], label: names[value] ?? value))
+        }
+        report.labelAnnotations += annotations.count
+        return annotations
+    }
+
+    /// The label of each sample from `annotations` (those covering its time; the last one wins),
+    /// `background` elsewhere: the reverse of ``annotations(_:times:mapping:report:)``. O(samples + annotations).
+    static func perSample(_ annotations: [Annotation], times: [Double], background: String) -> [String] {
+        var labels = Array(repeating: background, count: times.count)
+        for a in annotations {
+            var lo = 0, hi = times.count
+            while lo < hi { let mid = (lo + hi) / 2; if times[mid] >= a.start { hi = mid } else { lo = mid + 1 } }
+            var i = lo
+            while i < times.count, times[i] <= a.end { labels[i] = a.label; i += 1 }
+        }
+        return labels
+    }
+}

@@ -1,0 +1,78 @@
+/// What reading a dataset did beyond parsing, by the manifest's explicit policies: times made
+/// relative to the first sample, label runs turned into annotations or ignored, batched timestamps
+/// spread, sensor files aligned onto one clock. `inspect`, `validate`, `convert` and `import` print it.
+public struct ReadingReport: Codable, Hashable, Sendable {
+    /// Recordings whose times were made relative to their first sample (epoch or uptime clocks).
+    public var relativeTimeRecordings = 0
+    /// Annotations made from runs of a label column.
+    public var labelAnnotations = 0
+    /// Samples in runs of ignored label values, by value.
+    public var ignoredLabelSamples: [String: Int] = [:]
+    /// Runs of ignored label values.
+    public var ignoredLabelRuns = 0
+    /// Groups of rows that shared one timestamp and were spread evenly (`batches: spread`).
+    public var spreadBatches = 0
+    /// Rows whose time was changed by spreading.
+    public var spreadRows = 0
+    /// Recordings assembled from several sensor files.
+    public var alignedRecordings = 0
+    /// The alignment policy in words, when streams were aligned.
+    public var alignment: String?
+    /// Reference samples dropped because they lie outside a stream's time span.
+    public var alignmentDroppedSamples = 0
+    /// The longest interval, seconds, between two samples of a stream that was interpolated across.
+    public var largestGap: Double?
+    /// The file holding ``largestGap``.
+    public var largestGapFile: String?
+
+    /// An empty report.
+    public init() {}
+
+    /// Whether reading applied no policy.
+    public var isEmpty: Bool { self == ReadingReport() }
+
+    /// Adds `other`'s counts; keeps the larger gap.
+    public mutating func merge(_ other: ReadingReport) {
+        relativeTimeRecordings += other.relativeTimeRecordings
+        labelAnnotations += other.labelAnnotations
+        ignoredLabelSamples.merge(other.ignoredLabelSamples, uniquingKeysWith: +)
+        ignoredLabelRuns += other.ignoredLabelRuns
+        spreadBatches += other.spreadBatches
+        spreadRows += other.spreadRows
+        alignedRecordings += other.alignedRecordings
+        alignment = alignment ?? other.alignment
+        alignmentDroppedSamples += other.alignmentDroppedSamples
+        if let gap = other.largestGap, gap > (largestGap ?? -1) {
+            largestGap = gap
+            largestGapFile = other.largestGapFile
+        }
+    }
+
+    /// One line per policy that changed something, for people.
+    public var lines: [String] {
+        var lines: [String] = []
+        if relativeTimeRecordings > 0 {
+            lines.append("time: \(relativeTimeRecordings) recordings made relative to their first sample (epoch or uptime clock)")
+        }
+        if labelAnnotations > 0 || ignoredLabelRuns > 0 {
+            var line = "labels: \(labelAnnotations) annotations from runs of the label column (first to last sample of each run)"
+            if ignoredLabelRuns > 0 {
+                let values = ignoredLabelSamples.keys.sorted().map { "\($0): \(ignoredLabelSamples[$0]!) samples" }
+                line += "; ignored \(ignoredLabelRuns) runs (\(values.joined(separator: ", ")))"
+            }
+            lines.append(line)
+        }
+        if spreadBatches > 0 {
+            lines.append("batches: spread \(spreadRows) rows of \(spreadBatches) batches sharing one timestamp evenly up to the next timestamp")
+        }
+        if alignedRecordings > 0 {
+            var line = "alignment: \(alignedRecordings) recordings, \(alignment ?? "")"
+            if alignmentDroppedSamples > 0 { line += "; dropped \(alignmentDroppedSamples) samples outside a sensor's span" }
+            if let largestGap {
+                line += "; largest gap interpolated across \(String(format: "%.4f", largestGap)) s (\(largestGapFile ?? "?"))"
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

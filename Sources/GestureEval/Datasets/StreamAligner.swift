@@ -1,0 +1,136 @@
+import GestureKit
+
+/// Puts the sensor files of one recording (each with its own clock and rate) onto one clock: the
+/// reference stream's timestamps or a grid at a stated rate. Values are interpolated linearly between
+/// the two neighbouring samples; a stream's attitude quaternion (`quat.w…z`) by slerp, as
+/// GestureKit's `Resampler` does. Reference times outside any stream's span are dropped, never
+/// extrapolated. O(samples of all streams).
+enum StreamAligner {
+    /// One sensor file, already in seconds and converted units.
+    struct Stream {
+        var name: String
+        var file: String
+        var times: [Double]
+        var channels: [(Channel, [Double])]
+        var lines: [Int32]
+    }
+
+    /// The aligned recording: times, every stream's channels, and the reference line of each sample.
+    struct Result {
+        var times: [Double]
+        var channels: [(Channel, [Double])]
+        var lines: [Int32]
+        var problems: [DatasetProblem]
+    }
+
+    /// Aligns `streams` onto `streams[reference]`'s clock, or onto a grid at `rate` Hz when given.
+    static func align(_ streams: [Stream], reference: Int, rate: Double?, report: inout ReadingReport) -> Result {
+        var problems: [DatasetProblem] = []
+        // Interpolation needs increasing times; a stream that is not is reported, not reordered.
+        var usable: [Bool] = []
+        for s in streams {
+            let bad = s.times.indices.dropFirst().first { !(s.times[$0] > s.times[$0 - 1]) }
+            if let k = bad {
+                let line = k < s.lines.count ? Int(s.lines[k]) : nil
+                problems.append(DatasetProblem(s.times[k] == s.times[k - 1] ? .duplicateTimestamps : .unsortedTimestamps,
+                    DataFileError(file: s.file, line: line, field: "time",
+                                  "\(s.times[k]) s does not follow \(s.times[k - 1]) s, so this sensor cannot be interpolated (batches: spread, or repair the file)")))
+            }
+            usable.append(bad == nil && !s.times.isEmpty)
+        }
+        guard usable.allSatisfy({ $0 }) else {
+            return Result(times: [], channels: streams.flatMap { $0.channels.map { ($0.0, [Double]()) } }, lines: [], problems: problems)
+        }
+        let lo = streams.map { $0.times.first! }.max()!, hi = streams.map { $0.times.last! }.min()!
+        var times: [Double], lines: [Int32]
+        if let rate {
+            let count = hi >= lo ? Int(((hi - lo) * rate + 1e-9).rounded(.down)) + 1 : 0
+            times = (0..<count).map { lo + Double($0) / rate }
+            lines = []
+            report.alignment = "linear interpolation (slerp for quaternions) onto a \(rate) Hz grid over the sensors' common span"
+            report.alignmentDroppedSamples += max(0, streams[reference].times.count - count)
+        } else {
+            let ref = streams[reference]
+            let kept = ref.times.indices.filter { ref.times[$0] >= lo && ref.times[$0] <= hi }
+            times = kept.map { ref.times[$0] }
+            lines = kept.compactMap { $0 < ref.lines.count ? ref.lines[$0] : nil }
+            report.alignment = "linear interpolation (slerp for quaternions) onto the \(ref.name) clock"
+            report.alignmentDroppedSamples += ref.times.count - kept.count
+        }
+        var channels: [(Channel, [Double])] = []
+        for (i, stream) in streams.enumerated() {
+            if rate == nil, i == reference {
+                let first = stream.times.firstIndex { $0 >= lo } ?? 0
+                channels += stream.channels.map { ($0.0, Array($0.1[first..<(first + times.count)])) }
+                continue
+            }
+            channels += interpolate(stream, at: times, report: &report)
+        }
+        report.alignedRecordings += 1
+        return Result(times: times, channels: channels, lines: lines, problems: problems)
+    }
+
+    /// `stream`'s channels at `times` (each inside the stream's span, increasing).
+    private static func interpolate(_ stream: Stream, at times: [Double], report: inout ReadingReport) -> [(Channel, [Double])] {
+        let t = stream.times
+        // For each output time: the left neighbour j and the fraction u towards j + 1.
+        var left = [Int](repeating: 0, count: times.count), fraction = [Double](repeating: 0, count: times.count)
+        var j = 0, largest = 0.0
+        for (k, time) in times.enumerated() {
+            while j + 1 < t.count, t[j + 1] <= time { j += 1 }
+            left[k] = j
+            if j + 1 < t.count {
+                let dt = t[j + 1] - t[j]
+                fraction[k] = (time - t[j]) / dt
+                if time > t[j] { largest = max(largest, dt) }
+            }
+        }
+        if largest > (report.largestGap ?? -1) {
+            report.largestGap = largest
+            report.largestGapFile = stream.file
+        }
+        let names = stream.channels.map(\.0)
+        let quaternion = Channel.attitude.compactMap { names.firstIndex(of: $0) }
+        var result: [(Channel, [Double])] = stream.channels.map { ($0.0, [Double](repeating: 0, count: times.count)) }
+        for (c, (_, values)) in stream.channels.enumerated() where !(quaternion.count == 4 && quaternion.contains(c)) {
+            for k in times.indices {
+                let a = left[k], u = fraction[k]
+                result[c].1[k] = u == 0 ? values[a] : values[a] + (values[a + 1] - values[a]) * u
+            }
+        }
+        if quaternion.count == 4 {
+            let q = quaternion.map { stream.channels[$0].1 }
+            func at(_ i: Int) -> Quaternion { Quaternion(w: q[0][i], x: q[1][i], y: q[2][i], z: q[3][i]) }
+            for k in times.indices {
+                let a = left[k], u = fraction[k]
+                let value = u == 0 ? at(a) : Quaternion.slerp(at(a), at(a + 1), t: u)
+                result[quaternion[0]].1[k] = value.w
+                result[quaternion[1]].1[k] = value.x
+                result[quaternion[2]].1[k] = value.y
+                result[quaternion[3]].1[k] = value.z
+            }
+        }
+        return result
+    }
+
+    /// Spreads rows that share one timestamp evenly between it and the next distinct timestamp (the
+    /// last group by the previous interval), in place; counts go to `report`. O(n).
+    static func spreadBatches(_ times: inout [Double], report: inout ReadingReport) {
+        var i = 0
+        var previousStep: Double? = nil
+        while i < times.count {
+            var j = i + 1
+            while j < times.count, times[j] == times[i] { j += 1 }
+            let size = j - i
+            let next: Double? = j < times.count ? times[j] : previousStep.map { times[i] + $0 }
+            if size > 1, let next, next > times[i] {
+                let step = (next - times[i]) / Double(size)
+                for k in 1..<size { times[i + k] = times[i] + Double(k) * step }
+                report.spreadBatches += 1
+                report.spreadRows += size - 1
+            }
+            if j < times.count, times[j] > times[i] { previousStep = times[j] - times[i] }
+            i = j
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GestureEval
+import GestureKit
+import Testing
+
+@Suite struct StreamCalibrationTests {
+    /// A still recording of `seconds` at 1 Hz with `a` annotations.
+    static func recording(_ id: String, seconds: Int, annotations: [(Double, Double)]) -> Recording {
+        let t = (0...seconds).map(Double.init)
+        return Recording(id: id, timestamps: t, channels: Channel.acceleration.map { ($0, t.map { _ in 0 }) },
+                         annotations: annotations.map { Annotation(start: $0.0, end: $0.1, label: "a") })
+    }
+
+    static func event(_ start: Double, _ distance: Double, label: String = "a") -> GestureEvent {
+        GestureEvent(label: label, phase: .ended, start: start, end: start + 0.5, time: start + 1, score: distance)
+    }
+
+    /// Two recordings (94 s + 48 s of background) with 4 annotations and candidates of known distances:
+    /// true hits at 0.1, 0.2, 0.25, 0.3; false activations at 0.12, 0.15, 0.5; and a class without annotations.
+    static let recordings = [recording("r0", seconds: 100, annotations: [(10, 12), (30, 32), (50, 52)]),
+                             recording("r1", seconds: 50, annotations: [(20, 22)])]
+    static let candidates = [[event(10.5, 0.1), event(70, 0.15), event(30, 0.2), event(50, 0.3), event(85, 0.5), event(60, 0.01, label: "b")],
+                             [event(20.5, 0.25), event(40, 0.12)]]
+
+    @Test func f1PicksTheThresholdBetweenTheLastHitAndTheNextFalseActivation() {
+        let choices = StreamCalibration(objective: .f1).choose(candidates: Self.candidates, recordings: Self.recordings, labels: ["a", "b"])
+        #expect(choices.map(\.label) == ["a"])  // b has no annotation: it keeps the k·σ rule
+        let a = choices[0]
+        #expect(abs(a.threshold - 0.4) < 1e-12)  // keeps 0.1 … 0.3 (F1 8/10), drops 0.5 (F1 8/11)
+        #expect(a.kept == 6 && a.candidates == 7)
+        #expect(abs(a.f1 - 0.8) < 1e-12 && a.recall == 1)
+        #expect(abs(a.falsePerHour - 2 / (142.0 / 3600)) < 1e-9)
+    }
+
+    @Test func aFalseActivationBudgetTradesRecall() {
+        func choice(_ budget: Double) -> StreamCalibration.Choice {
+            StreamCalibration(objective: .maxFalsePerHour(budget)).choose(candidates: Self.candidates, recordings: Self.recordings, labels: ["a"])[0]
+        }
+        // 1 false activation = 25.4/h: within 30/h only the first hit (the 0.12 false one adds no recall).
+        let strict = choice(30)
+        #expect(abs(strict.threshold - 0.11) < 1e-12)
+        #expect(strict.recall == 0.25 && strict.falsePerHour == 0)
+        // 2 false activations (50.7/h) buy every hit.
+        #expect(abs(choice(60).threshold - 0.4) < 1e-12)
+        #expect(choice(60).recall == 1)
+        // Nothing fits a budget the first candidate already breaks: the class never fires.
+        let none = StreamCalibration(objective: .maxFalsePerHour(0)).choose(
+            candidates: [[Self.event(70, 0.05), Self.event(10.5, 0.1)], []], recordings: Self.recordings, labels: ["a"])[0]
+        #expect(none.threshold == 0 && none.kept == 0)
+    }
+
+    /// End to end: one pass of the spotter over a stream with three gestures and a half-size look-alike in the
+    /// background; the calibrated threshold keeps the gestures and rejects the look-alike.
+    @Test func calibratesASpotterOnAStream() throws {
+        let rate = 50.0
+        func shape(_ u: Double) -> Vector3 { Vector3(1.5 * sin(2 * Double.pi * u), 0.5 * sin(Double.pi * u), 0) }
+        let template = try DTWSeries(interleaved: (0..<50).flatMap { t -> [Double] in
+            let v = shape(Double(t) / 49)
+            return [v.x, v.y, v.z]
+        }, dimensions: 3)
+        let model = DTWModel(signal: .acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
+                             calibration: ["a": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false)],
+                             rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
+        let gestures: [(start: Double, gain: Double)] = [(2, 1), (6, 0.95), (10, 0.5), (14, 1.05)]
+        let t = (0..<Int(18 * rate)).map { Double($0) / rate }
+        let motion = t.map { time in
+            gestures.first { time >= $0.start && time <= $0.start + 1 }.map { shape(time - $0.start) * $0.gain } ?? .zero
+        }
+        let recording = Recording(id: "s", timestamps: t, channels: [(.accelX, motion.map(\.x)), (.accelY, motion.map(\.y)), (.accelZ, motion.map(\.z))],
+                                  annotations: gestures.filter { $0.gain > 0.9 }.map { Annotation(start: $0.start, end: $0.start + 1, label: "a") })
+        // mean + 3σ = 5: every movement would fire.
+        let (calibrated, choices) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording])
+        let choice = try #require(choices.first)
+        #expect(choice.kept == 3 && choice.f1 == 1)
+        // The look-alike's distance is about half the shape's RMS (0.5 g); the gestures' at most 5 % of it.
+        #expect(choice.threshold > 0.1 && choice.threshold < 0.5)
+        #expect(calibrated.threshold(for: "a") == choice.threshold)
+        var matcher = try DTWTemplateMatcher(configuration: calibrated)
+        var events = matcher.process(recording.samples)
+        matcher.finish(into: &events)
+        #expect(events.count == 3)
+        for (event, start) in zip(events, [2.0, 6, 14]) { #expect(abs(event.start - start) < 0.15) }
+    }
+}
