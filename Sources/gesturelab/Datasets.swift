@@ -14,7 +14,7 @@ struct Datasets: ParsableCommand {
               gesturelab datasets inspect gyronics:../shared/datasets/Gyronics_GRWD
             """,
         // Add further dataset subcommands here.
-        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsSynth.self]
+        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsImport.self, DatasetsSynth.self]
     )
 }
 
