@@ -57,7 +57,10 @@ public enum DatasetReader {
                     }
                     files.append(root.appendingPathComponent(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile)))
                 }
-                jobs.append(Job(id: match.id, subject: match.subject, session: match.session,
+                // With one file per sensor the recording is the folder, not the first sensor's file.
+                let folderID = (match.id as NSString).deletingLastPathComponent
+                let id = streams.count > 1 && !folderID.isEmpty ? folderID : match.id
+                jobs.append(Job(id: id, subject: match.subject, session: match.session,
                                 files: files, annotations: nil, label: match.label))
             }
         } else {
