@@ -188,7 +188,8 @@ public enum DatasetReader {
         var recording = Recording(id: files[0].lastPathComponent, timestamps: timestamps, channels: channels)
         if let mapping = manifest.labels, let values = reads.first?.labels {
             let times = reads[0].timestamps.map { $0 - offset }
-            recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report)
+            recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report,
+                                                            lines: reads[0].lines, file: file, problems: &problems)
         }
         return (recording, .init(file: file, lines: lines, timeOffset: offset + baseSeconds), problems, report)
     }
