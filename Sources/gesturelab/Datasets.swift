@@ -5,16 +5,17 @@ import GestureEval
 /// `gesturelab datasets`: inspect, validate and convert datasets.
 struct Datasets: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Inspect, validate, convert and synthesize gesture datasets.",
+        abstract: "Inspect, validate, convert, import and synthesize gesture datasets.",
         discussion: """
             A dataset is a project folder with dataset.yaml, or FORMAT:PATH for other formats:
               ucr:FILE.tsv  ts:FILE.ts  grt:FILE.grt  csv:FILE.csv
               uwave:DIR  gyronics:DIR  phoneairlines:DIR  moocow:DIR  swimwatch:DIR
-            See datasets/README.md. Example:
+            Import phone and watch exports with `datasets import PRESET DIR --out OUT` (presets in
+            datasets/presets). See datasets/README.md. Example:
               gesturelab datasets inspect gyronics:../shared/datasets/Gyronics_GRWD
             """,
         // Add further dataset subcommands here.
-        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsSynth.self]
+        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsImport.self, DatasetsSynth.self]
     )
 }
 

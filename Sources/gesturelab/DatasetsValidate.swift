@@ -25,6 +25,7 @@ struct DatasetsValidate: ParsableCommand {
         let loaded = try source.load()
         let problems = DatasetValidator(gapFactor: gapFactor).validate(loaded)
         for problem in problems { print(problem) }
+        for line in loaded.report.lines { print("reading: \(line)") }
         let errors = problems.filter { $0.severity == .error }.count
         var counts: [DatasetProblem.Kind: Int] = [:]
         for p in problems { counts[p.kind, default: 0] += 1 }

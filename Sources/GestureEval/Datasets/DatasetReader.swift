@@ -57,7 +57,10 @@ public enum DatasetReader {
                     }
                     files.append(root.appendingPathComponent(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile)))
                 }
-                jobs.append(Job(id: match.id, subject: match.subject, session: match.session,
+                // With one file per sensor the recording is the folder, not the first sensor's file.
+                let folderID = (match.id as NSString).deletingLastPathComponent
+                let id = streams.count > 1 && !folderID.isEmpty ? folderID : match.id
+                jobs.append(Job(id: id, subject: match.subject, session: match.session,
                                 files: files, annotations: nil, label: match.label))
             }
         } else {
@@ -119,6 +122,17 @@ public enum DatasetReader {
         var lines: [Int32]
         var labels: [String]?
         var problems: [DatasetProblem]
+        /// For epoch and uptime clocks: ``timestamps`` count from this raw time (`units` of
+        /// `1 / perSecond` s, the file's first time rounded down), so steps keep their precision (a
+        /// `Double` of 1.7e9 s resolves only 0.24 µs; epoch nanoseconds are read exactly from the text).
+        var base: (units: Int64, perSecond: Int64)? = nil
+
+        /// `base` in seconds relative to `other`'s, exact when both count in the same unit.
+        func seconds(after other: (units: Int64, perSecond: Int64)?) -> Double {
+            let mine = base ?? (0, 1), theirs = other ?? (0, 1)
+            if mine.perSecond == theirs.perSecond { return Double(mine.units - theirs.units) / Double(mine.perSecond) }
+            return Double(mine.units) / Double(mine.perSecond) - Double(theirs.units) / Double(theirs.perSecond)
+        }
     }
 
     /// Reads one recording: its single file, or its stream files aligned onto one clock; then applies
@@ -139,6 +153,13 @@ public enum DatasetReader {
         let file = files[0].path
         let allChannels = streams.flatMap { $0.channels.map(\.name) }
         var timestamps: [Double], channels: [(Channel, [Double])], lines: [Int32]
+        // Streams on exact integer clocks count from their own whole second; put them on the first's.
+        let base = reads.first?.base
+        for i in reads.indices.dropFirst() {
+            let shift = reads[i].seconds(after: base)
+            if shift != 0 { for k in reads[i].timestamps.indices { reads[i].timestamps[k] += shift } }
+        }
+        let baseSeconds = reads.first?.seconds(after: nil) ?? 0
         if reads.count == 1 {
             (timestamps, channels, lines) = (reads[0].timestamps, reads[0].channels, reads[0].lines)
         } else if reads.allSatisfy({ $0.timestamps.count == $0.lines.count && !$0.timestamps.isEmpty }) {
@@ -156,18 +177,21 @@ public enum DatasetReader {
         var offset = 0.0
         if let first = (reads.first?.timestamps.first { $0.isFinite }) {
             let origin = time.origin ?? "auto"
-            if origin == "first" || (origin == "auto" && abs(first) > DatasetManifest.TimeMapping.epochThreshold) {
+            if origin == "first" || (origin == "auto" && abs(first + baseSeconds) > DatasetManifest.TimeMapping.epochThreshold) {
                 offset = first
                 report.relativeTimeRecordings += 1
+            } else {
+                offset = -baseSeconds
             }
         }
         if offset != 0 { for i in timestamps.indices { timestamps[i] -= offset } }
         var recording = Recording(id: files[0].lastPathComponent, timestamps: timestamps, channels: channels)
         if let mapping = manifest.labels, let values = reads.first?.labels {
             let times = reads[0].timestamps.map { $0 - offset }
-            recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report)
+            recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report,
+                                                            lines: reads[0].lines, file: file, problems: &problems)
         }
-        return (recording, .init(file: file, lines: lines, timeOffset: offset), problems, report)
+        return (recording, .init(file: file, lines: lines, timeOffset: offset + baseSeconds), problems, report)
     }
 
     /// Reads one file with the given layout, time and channel mapping (and label column), converting
@@ -197,10 +221,13 @@ public enum DatasetReader {
             }
             return (found, name)
         }
-        var labelField: Int? = nil
+        var labelField: Int? = nil, timeField: Int? = nil
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
             var slots: [(index: Int, name: String)] = []
-            if hasTimeColumn { slots.append(try locate(time.column, time.index, "time", in: header)) }
+            if hasTimeColumn {
+                slots.append(try locate(time.column, time.index, "time", in: header))
+                timeField = slots[0].index
+            }
             for mapping in mappings {
                 slots.append(try locate(mapping.column, mapping.index, mapping.name.rawValue, in: header))
             }
@@ -214,10 +241,28 @@ public enum DatasetReader {
         }
         var timestamps: [Double]
         var columns = table.columns
+        var base: (units: Int64, perSecond: Int64)? = nil
         if hasTimeColumn {
             timestamps = columns.removeFirst()
             let s = time.secondsPerUnit
-            if s != 1 { for i in timestamps.indices { timestamps[i] *= s } }
+            let unitsPerSecond = (1 / s).rounded()
+            let wholeUnits = unitsPerSecond >= 1 && abs(unitsPerSecond * s - 1) < 1e-12
+            if let first = timestamps.first, wholeUnits, abs(first * s) > DatasetManifest.TimeMapping.epochThreshold {
+                // An epoch or uptime clock: count from the first time's whole second so the steps keep
+                // their precision (a Double of 1.7e9 s resolves only 0.24 µs).
+                let perSecond = Int64(unitsPerSecond)
+                if abs(first) >= 0x1p53, let timeField,
+                   let exact = exactTimes(bytes, lines: table.lines, field: timeField, parser: parser, unitsPerSecond: perSecond) {
+                    timestamps = exact.times
+                    base = (exact.base, perSecond)
+                } else {
+                    let start = first.rounded(.down)
+                    for i in timestamps.indices { timestamps[i] = (timestamps[i] - start) / unitsPerSecond }
+                    base = (Int64(start), perSecond)
+                }
+            } else if s != 1 {
+                for i in timestamps.indices { timestamps[i] *= s }
+            }
             if time.batches == "spread" { StreamAligner.spreadBatches(&timestamps, report: &report) }
         } else {
             let period = 1 / (time.rate ?? 1)
@@ -232,7 +277,23 @@ public enum DatasetReader {
             channels.append((mapping.name, column))
         }
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
-        return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values, problems: table.problems)
+        return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
+                          problems: table.problems, base: base)
+    }
+
+    /// Integer times beyond 2⁵³ (epoch nanoseconds) read exactly from their text: seconds after the
+    /// first time, and that time in raw units. `nil` when a time is not an integer.
+    static func exactTimes(_ bytes: [UInt8], lines: [Int32], field: Int, parser: DelimitedText,
+                           unitsPerSecond: Int64) -> (times: [Double], base: Int64)? {
+        let texts = LabelColumn.values(bytes, lines: lines, field: field, delimiter: parser.delimiter)
+        guard let base = texts.first.flatMap({ Int64($0) }) else { return nil }
+        var times: [Double] = []
+        times.reserveCapacity(texts.count)
+        for text in texts {
+            guard let v = Int64(text) else { return nil }
+            times.append(Double(v - base) / Double(unitsPerSecond))
+        }
+        return (times, base)
     }
 
     /// Runs `body` for `0..<count` over all cores and returns the results in order.

@@ -95,12 +95,8 @@ public struct DatasetSource: Hashable, Sendable {
         let columns = (0..<width).map { d in
             (d < options.channels.count ? options.channels[d] : Channel(rawValue: "dim\(d + 1)"), rows.map { $0[d] })
         }
-        var annotations: [Annotation] = []
-        var runStart = 0
-        for i in labels.indices where i == labels.count - 1 || labels[i + 1] != labels[i] {
-            annotations.append(Annotation(start: times[runStart], end: times[i], label: labels[i]))
-            runStart = i + 1
-        }
+        var report = ReadingReport(), problems: [DatasetProblem] = []
+        let annotations = LabelColumn.annotations(labels, times: times, mapping: .init(), report: &report, problems: &problems)
         let recording = Recording(id: name, timestamps: times, channels: columns, annotations: annotations)
         return Dataset(name: name, kind: .continuous, samplingRate: options.samplingRate, recordings: [recording])
     }

@@ -63,9 +63,11 @@ enum LabelColumn {
     }
 
     /// Annotations from runs of equal values: each run spans its first to its last sample's time.
-    /// Background runs give none; ignored runs give none and are counted in `report`.
+    /// Background runs give none; ignored runs give none and are counted in `report`; a run of empty
+    /// values that is neither is a problem at its first line (from `lines`, in `file`).
     static func annotations(_ values: [String], times: [Double], mapping: DatasetManifest.LabelMapping,
-                            report: inout ReadingReport) -> [Annotation] {
+                            report: inout ReadingReport, lines: [Int32] = [], file: String = "",
+                            problems: inout [DatasetProblem]) -> [Annotation] {
         let background = Set((mapping.background ?? []).map(key))
         let ignore = Set((mapping.ignore ?? []).map(key))
         var names: [String: String] = [:]
@@ -80,6 +82,12 @@ enum LabelColumn {
             if ignore.contains(value) {
                 report.ignoredLabelRuns += 1
                 report.ignoredLabelSamples[value, default: 0] += i - start + 1
+                continue
+            }
+            if value.isEmpty {
+                problems.append(DatasetProblem(.missingValue, DataFileError(
+                    file: file, line: start < lines.count ? Int(lines[start]) : nil, field: mapping.column ?? "label",
+                    "empty label (\(i - start + 1) rows); list \"\" in labels.background or labels.ignore")))
                 continue
             }
             annotations.append(Annotation(start: times[start], end: times[i], label: names[value] ?? value))

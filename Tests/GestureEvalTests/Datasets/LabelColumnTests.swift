@@ -56,6 +56,18 @@ import Testing
         }
     }
 
+    @Test func anEmptyLabelThatIsNotBackgroundIsNamed() throws {
+        let folder = datasetTestFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFixture(Self.manifest, "dataset.yaml", in: folder)
+        try writeFixture("timestamp,az,gx,label\n0,9.8,0,0\n1000000,9.8,0,\n2000000,9.8,0,\n3000000,9.8,0,5\n", "a.csv", in: folder)
+        let loaded = try DatasetSource(folder.path).load()
+        let problem = try #require(loaded.problems.first)
+        #expect(problem.kind == .missingValue)
+        #expect(problem.location.description.hasSuffix("a.csv:3: label: empty label (2 rows); list \"\" in labels.background or labels.ignore"))
+        #expect(loaded.dataset.recordings.first?.annotations.map(\.label) == ["turn"])
+    }
+
     @Test func timeUnitsAndOrigins() throws {
         let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

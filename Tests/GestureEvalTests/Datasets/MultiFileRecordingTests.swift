@@ -42,12 +42,12 @@ import Testing
         #expect(r.count == 5)
         #expect(loaded.report.alignmentDroppedSamples == 1 && loaded.report.alignedRecordings == 1)
         // Times stay the accelerometer's, relative to its first sample (an epoch clock).
-        for (t, expected) in zip(r.timestamps, accelTimes.dropFirst()) { #expect(abs(t - expected) < 1e-6) }
+        // Epoch nanoseconds are read exactly (a Double of 1.7e18 ns would resolve only 256 ns).
+        for (t, expected) in zip(r.timestamps, accelTimes.dropFirst()) { #expect(abs(t - expected) < 1e-12) }
         for (a, t) in zip(r.column(.accelX)!, accelTimes.dropFirst()) { #expect(abs(a - t) < 1e-9) }
-        for (g, t) in zip(r.column(.gyroX)!, r.timestamps) { #expect(abs(g - (2 * t + 1)) < 1e-6) }
+        for (g, t) in zip(r.column(.gyroX)!, r.timestamps) { #expect(abs(g - (2 * t + 1)) < 1e-12) }
         // At 0.019 s, between gyroscope samples at 0.010 and 0.023: 0.0001 + (0.000529 − 0.0001) × 9/13.
-        // (Epoch nanoseconds as Double resolve about 0.25 µs, hence the tolerance.)
-        #expect(abs(r.column(.gyroY)![0] - (0.0001 + 0.000429 * 9 / 13)) < 1e-8)
+        #expect(abs(r.column(.gyroY)![0] - (0.0001 + 0.000429 * 9 / 13)) < 1e-12)
         // The widest gyroscope interval interpolated across is 0.091 → 0.103 s (for 0.100 s).
         #expect(abs((loaded.report.largestGap ?? 0) - 0.015) < 1e-6)
         #expect(loaded.report.lines.contains { $0.contains("onto the accelerometer clock") && $0.contains("largest gap") })
