@@ -29,11 +29,29 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// `text` in single quotes for an error message, cut to its first `limit` characters with an
     /// ellipsis, so a message quotes at most a field or the start of a line, never a whole file
-    /// (a file read with the wrong line ends can be one enormous line).
+    /// (a file read with the wrong line ends can be one enormous line). Invisible characters (a
+    /// byte-order mark, zero-width spaces, control characters) are shown escaped, as `\u{FEFF}`, so
+    /// the quote shows what the file really holds.
     ///
     /// The one place messages quote data. O(`limit`).
     public static func quote(_ text: some StringProtocol, limit: Int = 80) -> String {
         let prefix = text.prefix(limit)
-        return prefix.endIndex == text.endIndex ? "'\(prefix)'" : "'\(prefix)…'"
+        let shown = visible(prefix)
+        return prefix.endIndex == text.endIndex ? "'\(shown)'" : "'\(shown)…'"
+    }
+
+    /// `text` with every invisible scalar (formats such as U+FEFF, controls other than tab) written
+    /// as `\u{XXXX}`. O(length).
+    static func visible(_ text: some StringProtocol) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if (category == .format || category == .control) && scalar != "\t" {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
