@@ -150,10 +150,10 @@ public enum DatasetReader {
             read.problems = []
             reads.append(read)
         }
-        let file = files[0].path
+        var file = files[0].path
         let allChannels = streams.flatMap { $0.channels.map(\.name) }
         var timestamps: [Double], channels: [(Channel, [Double])], lines: [Int32]
-        // Streams on exact integer clocks count from their own whole second; put them on the first's.
+        // Streams on epoch or uptime clocks count from their own first raw time; put them on the first's.
         let base = reads.first?.base
         for i in reads.indices.dropFirst() {
             let shift = reads[i].seconds(after: base)
@@ -169,6 +169,8 @@ public enum DatasetReader {
                 reference: reference, rate: manifest.align?.rate, report: &report)
             (timestamps, channels, lines) = (aligned.times, aligned.channels, aligned.lines)
             problems += aligned.problems
+            // The lines are the reference stream's.
+            if manifest.align?.rate == nil { file = files[reference].path }
         } else {
             (timestamps, channels, lines) = ([], allChannels.map { ($0, []) }, [])
         }
@@ -189,7 +191,7 @@ public enum DatasetReader {
         if let mapping = manifest.labels, let values = reads.first?.labels {
             let times = reads[0].timestamps.map { $0 - offset }
             recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report,
-                                                            lines: reads[0].lines, file: file, problems: &problems)
+                                                            lines: reads[0].lines, file: files[0].path, problems: &problems)
         }
         return (recording, .init(file: file, lines: lines, timeOffset: offset + baseSeconds), problems, report)
     }
