@@ -151,12 +151,14 @@ enum DTWExamples {
             throw ExperimentError(entry: entry.name, "invalid dtw configuration: \(error)")
         }
         var examples: [DTWExample] = []
+        var subjects: [String] = []    // of each example, for cross-fitted calibration
         var rate = 0.0
         do {
             for r in recordings {
                 let parts = kind == .segments ? [(r, r.annotations[0].label)] : r.annotations.map { (r.slice(from: $0.start, to: $0.end), $0.label) }
                 for (part, label) in parts where part.count >= 2 {
                     examples.append(DTWExample(label: label, series: try series(part, signal: settings.signal, axes: settings.axes)))
+                    subjects.append(r.subject)
                     if rate == 0 { rate = Double(part.count - 1) / part.duration }
                 }
             }
@@ -174,12 +176,23 @@ enum DTWExamples {
             guard kind == .continuous else {
                 throw ExperimentError(entry: entry.name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
             }
+            // Cross-fitting: each subject's recordings are spotted by templates trained on the other subjects
+            // (at the band already chosen), as the test subject's will be.
+            var inner = trainer
+            inner.band = report.band
+            var bySubject: [String: DTWModel] = [:]
             let choices: [StreamCalibration.Choice]
             do {
-                (model, choices) = try StreamCalibration(objective: objective, matching: matching).calibrate(model, on: recordings)
+                for subject in Set(recordings.map(\.subject)) where Set(subjects).count > 1 {
+                    let others = zip(examples, subjects).filter { $0.1 != subject }.map(\.0)
+                    bySubject[subject] = try inner.train(others).model
+                }
+                let spotters = recordings.map { bySubject[$0.subject] ?? model }
+                (model, choices) = try StreamCalibration(objective: objective, matching: matching).calibrate(model, on: recordings, spotters: spotters)
             } catch {
                 throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
             }
+            summary["crossFitted"] = bySubject.isEmpty ? 0 : 1
             // The operating point per class, for the report.
             for c in choices {
                 summary["threshold.\(c.label)"] = c.threshold
