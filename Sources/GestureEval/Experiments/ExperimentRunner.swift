@@ -275,6 +275,7 @@ public struct ExperimentRunner: Sendable {
         } catch {
             throw fail(error.description)
         }
+        if entry.recognizer == DTWTemplateMatcher.identifier { run.warnings += DTWTrainingSettings.deprecations(in: base) }
         return run
     }
 
