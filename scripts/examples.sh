@@ -60,6 +60,7 @@ channels: [user.x, user.y, user.z]
 selection: 3
 minimumDuration: 0.3
 maximumDuration: 1.5
+rejection: {method: stream, objective: f1}
 YAML
 (cd "$root" && .build/release/gesturelab train --recognizer dtw --config "$scratch/user-dtw.yaml" --dataset datasets/default \
    --labels shake --out "$scratch/user-shake.json" --quiet >/dev/null)
