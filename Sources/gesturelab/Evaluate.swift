@@ -122,7 +122,7 @@ struct Evaluate: ParsableCommand {
             guard train != nil, test != nil else { throw ValidationError("the archive form needs both --train and --test") }
             guard dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
             guard recognizer == "dtw" else {
-                throw ValidationError("--recognizer \(recognizer) cannot be evaluated on segments yet; supported: dtw")
+                throw ValidationError("--train/--test classify archive series by nearest-neighbour DTW: use --recognizer dtw, or evaluate \(recognizer) with --dataset")
             }
             try validateBand()
             return
