@@ -111,29 +111,10 @@ import Testing
     func evaluatesUEAFiles(mode: DTW.Multivariate) throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        func series(_ label: String, _ i: Int) -> LabelledSeries {
-            let n = 20 + (i * 7) % 11
-            let phase = Double(i) * 0.37
-            let dims = (0..<3).map { d in
-                (0..<n).map { t -> Double in
-                    let u = Double(t) / Double(n - 1)
-                    return label == "a" ? sin(2 * .pi * u + phase * Double(d)) : sin(4 * .pi * u) * Double(d + 1) / 2 + 0.1 * phase
-                }
-            }
-            return LabelledSeries(label: label, dimensions: dims)
-        }
-        func write(_ all: [LabelledSeries], _ name: String) throws -> String {
-            var text = "@problemName tiny\n@timeStamps false\n@univariate false\n@dimensions 3\n@equalLength false\n@classLabel true a b\n@data\n"
-            for s in all {
-                text += s.dimensions.map { $0.map { String($0) }.joined(separator: ",") }.joined(separator: ":") + ":\(s.label)\n"
-            }
-            let url = root.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return url.path
-        }
-        let train = (0..<6).flatMap { [series("a", $0), series("b", $0 + 1)] }
-        let test = (10..<18).flatMap { [series("a", $0), series("b", $0 + 2)] }
-        let trainPath = try write(train, "tiny_TRAIN.ts"), testPath = try write(test, "tiny_TEST.ts")
+        let train = (0..<6).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 1)] }
+        let test = (10..<18).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 2)] }
+        let trainPath = try UEAFixture.write(train, to: root.appendingPathComponent("tiny_TRAIN.ts")).path
+        let testPath = try UEAFixture.write(test, to: root.appendingPathComponent("tiny_TEST.ts")).path
         let run = try GestureLabBinary.run(["evaluate", "--recognizer", "dtw", "--train", "ts:\(trainPath)", "--test", "ts:\(testPath)",
                                             "--band", "0.2", "--\(mode.rawValue)", "--json"])
         #expect(run.status == 0, "\(run.stderr)")

@@ -1,6 +1,7 @@
 import Foundation
 import GestureEval
 import GestureKit
+import GestureTestSupport
 import Testing
 
 /// DTW training records exactly the channels it read: named ones, or by default what the data has.
@@ -98,24 +99,10 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("dtw-ts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        func series(_ label: String, _ i: Int) -> LabelledSeries {
-            let n = 18 + (i * 5) % 9
-            return LabelledSeries(label: label, dimensions: (0..<3).map { d in
-                (0..<n).map { t in
-                    let u = Double(t) / Double(n - 1)
-                    return label == "a" ? sin(2 * .pi * u + 0.4 * Double(i * d)) : cos(3 * .pi * u) * Double(d + 1) / 2 + 0.05 * Double(i)
-                }
-            })
-        }
-        func write(_ all: [LabelledSeries], _ name: String) throws -> URL {
-            var text = "@problemName tiny\n@dimensions 3\n@equalLength false\n@classLabel true a b\n@data\n"
-            for s in all { text += s.dimensions.map { $0.map { String($0) }.joined(separator: ",") }.joined(separator: ":") + ":\(s.label)\n" }
-            let url = root.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return url
-        }
-        let train = try write((0..<5).flatMap { [series("a", $0), series("b", $0 + 3)] }, "tiny_TRAIN.ts")
-        let test = try write((7..<15).flatMap { [series("a", $0), series("b", $0 + 1)] }, "tiny_TEST.ts")
+        let train = try UEAFixture.write((0..<5).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 3)] },
+                                         to: root.appendingPathComponent("tiny_TRAIN.ts"))
+        let test = try UEAFixture.write((7..<15).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 1)] },
+                                        to: root.appendingPathComponent("tiny_TEST.ts"))
         let yaml = """
             name: tiny-ts
             datasets:
