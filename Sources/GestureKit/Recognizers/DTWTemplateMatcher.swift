@@ -17,7 +17,8 @@
 /// Spotting compares raw signal values, so it needs a model without preprocessing
 /// (``DTWPreprocessing/isPointwise``) and that has rejection thresholds; segment-level preprocessing
 /// (downsampling, z-normalisation, offset, fixed length) is for ``classify(_:)``/``DTWClassifier`` only, and such a
-/// model is refused here with a ``ConfigurationError``.
+/// model is refused here with a ``ConfigurationError``. Spotting warps all channels along one path, so a
+/// multichannel model must use dependent DTW; an independent one is refused the same way.
 ///
 /// A sample that lacks one of the model's channels (a `user.x` model fed accelerometer-only samples) cannot
 /// be compared and is skipped: check the input with ``check(_:)``, or run the matcher in a ``Pipeline``,
