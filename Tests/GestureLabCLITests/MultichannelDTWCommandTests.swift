@@ -125,4 +125,14 @@ import Testing
             .run(train: try UEAArchive.read(contentsOf: URL(fileURLWithPath: trainPath)), test: try UEAArchive.read(contentsOf: URL(fileURLWithPath: testPath)))
         #expect(json["correct"] as? Int == expected.correct && json["total"] as? Int == 16)
     }
+
+    /// The help names what the archive form reads and which recognizers each form takes.
+    @Test func helpSaysWhatIsAccepted() throws {
+        let help = try GestureLabBinary.run(["evaluate", "--help"])
+        #expect(help.status == 0)
+        #expect(!help.stdout.contains("(supported: dtw)"))
+        #expect(help.stdout.contains("ts:FILE.ts") && help.stdout.contains("--independent") && help.stdout.contains("shake"))
+        let shake = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--train", "ts:a.ts", "--test", "ts:b.ts"])
+        #expect(shake.status == 2 && shake.stderr.contains("--recognizer dtw"), "\(shake.stderr)")
+    }
 }
