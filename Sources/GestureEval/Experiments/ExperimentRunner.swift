@@ -347,6 +347,11 @@ public struct ExperimentRunner: Sendable {
             }
             return ([], predicted)
         }
+        if case let .dtw(dtwModel, _) = model, let first = recordings.first?.samples.first {
+            // A channel the recordings lack and nothing derives would leave the matcher silent: say so.
+            var probe = Pipeline(recognizers: [try DTWTemplateMatcher(configuration: dtwModel)])
+            try probe.prepare(for: first)
+        }
         let events = EventDetection.run(recordings, pipeline: try pipeline(model, entry: entry)).map { Self.mapped($0, entry: entry) }
         guard kind == .segments else { return (events, []) }
         // A segment's prediction: the label of the first completed event, or null.

@@ -136,4 +136,26 @@ import Testing
         guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
         #expect(model.channels.map(\.rawValue) == ["dim1", "dim2", "dim3"], "archive columns keep their names")
     }
+
+    /// A model used as is on recordings without its channels: the evaluation fails naming the channel,
+    /// instead of scoring a matcher that never saw a sample.
+    @Test func aModelOnRecordingsWithoutItsChannelsFails() throws {
+        let full = try Self.continuous()
+        let (model, _) = try Self.train(["channels": .array([.string("rotationRate")]), "selection": .number(1),
+                                         "rejection": .object(["method": .string("stream"), "objective": .string("f1")])],
+                                        on: full, labels: ["shake"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gyro-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try DTWModelFile.write(model, to: file)
+        let accelerometerOnly = try Self.continuous(dropping: "gyro.")
+        let entry = Experiment.Entry(name: "gyro model", recognizer: "dtw", datasets: ["d"], labels: ["shake"], model: file.path)
+        let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], bootstrapReplicates: 200, entries: [entry])
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ["d": accelerometerOnly])
+        do {
+            _ = try runner.run()
+            Issue.record("a rotation-rate model was evaluated on recordings without gyro columns")
+        } catch {
+            #expect(error.description.contains("needs channel gyro.x"), "\(error)")
+        }
+    }
 }
