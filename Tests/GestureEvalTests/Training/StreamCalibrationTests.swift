@@ -58,7 +58,7 @@ import Testing
             let v = shape(Double(t) / 49)
             return [v.x, v.y, v.z]
         }, dimensions: 3)
-        let model = DTWModel(signal: .acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
+        let model = DTWModel(channels: MotionChannel.acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
                              calibration: ["a": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false)],
                              rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
         let gestures: [(start: Double, gain: Double)] = [(2, 1), (6, 0.95), (10, 0.5), (14, 1.05)]
