@@ -104,12 +104,22 @@ struct Detect: ParsableCommand {
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
     private func consume<Source: MotionSource>(_ source: Source, through pipeline: inout Pipeline,
-                                               recording recorder: inout DetectionRecorder?) throws(Source.Failure) {
+                                               recording recorder: inout DetectionRecorder?) throws {
         var source = source
         let printer = EventPrinter(json: json)
         printer.header()
         var events: [GestureEvent] = []
+        var checked = false
         while let sample = try source.next() {
+            if !checked, sample.isFinite {
+                // The first sample shows the input's channels: derive what the model lacks (said once), or stop.
+                checked = true
+                do {
+                    for derived in try pipeline.prepare(for: sample) { CommandLineError.printLine("detect: \(derived)") }
+                } catch {
+                    throw DataFileError(file: input == "-" ? "<stdin>" : input, error.description)
+                }
+            }
             events.removeAll(keepingCapacity: true)
             pipeline.process(sample, into: &events)
             for event in events { printer.print(event) }

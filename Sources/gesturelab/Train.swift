@@ -85,6 +85,9 @@ struct Train: ParsableCommand {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
         let objective = spec.objective(for: chosenEntry)
+        if chosenEntry.recognizer == DTWTemplateMatcher.identifier, let value = try chosenEntry.configuration?.resolve() {
+            for line in DTWTrainingSettings.deprecations(in: value) { CommandLineError.printLine("warning: \(line)") }
+        }
         chosenEntry.name = chosenEntry.name.isEmpty ? chosenEntry.recognizer : chosenEntry.name
         spec.entries = [chosenEntry]
         let reporter = ProgressReporter("train \(chosenEntry.name)", total: 1, quiet: progress.quiet)
@@ -92,7 +95,7 @@ struct Train: ParsableCommand {
         reporter.advance()
         reporter.finish()
         if let budget = objective.maxFalsePerHour, model.summary["budgetMet"] == 0 {
-            CommandLineError.printLine("warning: no combination has at most \(CSVTable.number(budget)) false activations per hour on the training recordings; took the one with the fewest (\(CSVTable.number(model.summary["trainingFalsePerHour"] ?? .nan)) per hour)")
+            CommandLineError.printLine("warning: no combination has at most \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(model.summary["trainingFalsePerHour"])) per hour)")
         }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
@@ -119,7 +122,7 @@ struct Train: ParsableCommand {
     }
 
     private static func describe(_ objective: TrainingObjective) -> String {
-        objective.maximize.rawValue + (objective.maxFalsePerHour.map { " with at most \(CSVTable.number($0)) false activations per hour" } ?? "")
+        objective.maximize.rawValue + (objective.maxFalsePerHour.map { " with at most \(ExperimentReport.fmt($0)) false activations per hour" } ?? "")
     }
 
     private static func describe(_ reference: Experiment.DatasetReference) -> String {

@@ -281,6 +281,7 @@ public struct ExperimentRunner: Sendable {
                 run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
             }
         }
+        if entry.recognizer == DTWTemplateMatcher.identifier { run.warnings += DTWTrainingSettings.deprecations(in: base) }
         return run
     }
 
@@ -356,6 +357,11 @@ public struct ExperimentRunner: Sendable {
                 try classifier.classify(DTWExamples.series(r, model: dtwModel)).label ?? EventEvaluation.null
             }
             return ([], predicted)
+        }
+        if case let .dtw(dtwModel, _) = model, let first = recordings.first?.samples.first {
+            // A channel the recordings lack and nothing derives would leave the matcher silent: say so.
+            var probe = Pipeline(recognizers: [try DTWTemplateMatcher(configuration: dtwModel)])
+            try probe.prepare(for: first)
         }
         let events = EventDetection.run(recordings, pipeline: try pipeline(model, entry: entry)).map { Self.mapped($0, entry: entry) }
         guard kind == .segments else { return (events, []) }

@@ -58,7 +58,7 @@ import Testing
             let v = shape(Double(t) / 49)
             return [v.x, v.y, v.z]
         }, dimensions: 3)
-        let model = DTWModel(signal: .acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
+        let model = DTWModel(channels: MotionChannel.acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
                              calibration: ["a": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false)],
                              rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
         let gestures: [(start: Double, gain: Double)] = [(2, 1), (6, 0.95), (10, 0.5), (14, 1.05)]
@@ -80,6 +80,17 @@ import Testing
         matcher.finish(into: &events)
         #expect(events.count == 3)
         for (event, start) in zip(events, [2.0, 6, 14]) { #expect(abs(event.start - start) < 0.15) }
+
+        // Cross-fitting: candidates come from the recording's spotter, not from the calibrated model. A spotter
+        // whose only template is the look-alike (gain 0.5) finds the look-alike closest, so the best F1 keeps
+        // a different set of candidates than the model's own templates do.
+        let lookAlike = try DTWSeries(interleaved: template.values.map { $0 * 0.5 }, dimensions: 3)
+        var spotter = model
+        spotter.templates = [.init(label: "a", series: lookAlike)]
+        let (_, spotted) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording], spotters: [spotter])
+        let crossFitted = try #require(spotted.first)
+        #expect(crossFitted.threshold != choice.threshold)
+        #expect(crossFitted.f1 < 1)
     }
 
     /// Every trace point of every template, then greedy suppression by distance: the candidates as they were
@@ -99,8 +110,8 @@ import Testing
             resampled.removeAll()
             resampler.process(sample, into: &resampled)
             for r in resampled {
-                let v = try #require(model.signal == .acceleration ? r.acceleration : r.userAcceleration)
-                let x = model.axes.map { v[$0] }
+                let scales = model.channelScales ?? model.channels.map { _ in 1 }
+                let x = try zip(model.channels, scales).map { try #require($0.value(in: r)) / $1 }
                 let t = times.count
                 times.append(r.timestamp)
                 for i in spotters.indices {
@@ -130,7 +141,7 @@ import Testing
         spec.recordingDuration = 40
         let dataset = try SyntheticDatasetGenerator.generate(spec)
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw",
-                                     configuration: .inline(.object(["signal": .string("userAcceleration"), "selection": .number(2)])),
+                                     configuration: .inline(.object(["channels": .array([.string("user.x"), .string("user.y"), .string("user.z")]), "selection": .number(2)])),
                                      datasets: ["d"], labels: ["shake"])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
         guard case let .dtw(model, _) = try ExperimentRunner.train(entry, on: dataset.recordings, kind: .continuous, experiment: experiment) else {
@@ -162,4 +173,3 @@ import Testing
         }
     }
 }
-

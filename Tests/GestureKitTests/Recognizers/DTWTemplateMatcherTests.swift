@@ -20,7 +20,7 @@ import Testing
             }
             return DTWModel.Template(label: label, series: try DTWSeries(interleaved: values, dimensions: 3))
         }
-        return DTWModel(signal: .userAcceleration, samplingRate: rate, dtw: .full, preprocessing: preprocessing,
+        return DTWModel(channels: MotionChannel.userAcceleration, samplingRate: rate, dtw: .full, preprocessing: preprocessing,
                         templates: templates,
                         calibration: ["one": .init(mean: 0.1, standardDeviation: 0.05, count: 5, pooled: false),
                                       "two": .init(mean: 0.1, standardDeviation: 0.05, count: 5, pooled: false)],
@@ -171,6 +171,10 @@ import Testing
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["version"] = 1
         json["preprocessing"] = ["downsampleFactor": 2, "offsetByFirstSample": false]
+        // Version 1 named one signal and its axes (version 3 lists channels).
+        json["channels"] = nil
+        json["signal"] = "userAcceleration"
+        json["axes"] = ["x", "y", "z"]
         let old = try JSONSerialization.data(withJSONObject: json)
         let model = try DTWModel.decode(old)
         #expect(model.version == DTWModel.currentVersion)
