@@ -56,7 +56,7 @@ import Testing
     @Test func evaluateSearchHonoursTheBudget() throws {
         let base = ["evaluate", "--recognizer", "peak-direction", "--config", "configs/peak-direction.yaml",
                     "--dataset", ExperimentFixtures.continuous, "--labels", "slap-*", "--search", "threshold=0.05,9.0",
-                    "--replicates", "50", "--quiet"]
+                    "--replicates", "100", "--quiet"]
         let f1 = try GestureLabBinary.run(base)
         #expect(f1.status == 0, "\(f1.stderr)")
         #expect(f1.stdout.contains("threshold=0.05") && !f1.stdout.contains("budgetMet"), "\(f1.stdout)")

@@ -25,7 +25,7 @@ import Yams
 ///     labels: [shake]                         # annotations judged (after labelMap); `slap-*` matches a prefix
 ///     labelMap: {"shake_*": shake}            # optional, added to the experiment's labelMap
 ///     search: {peakThreshold: [1.0, 1.25, 1.5]}   # optional grid, tuned inside each training part
-///     objective: {maxFalsePerHour: 2}         # optional, replaces the experiment's objective for this entry
+///     maxFalsePerHour: 2                      # optional, replaces the experiment's objective: recall within 2 per hour
 /// ```
 /// Relative paths are resolved against the current directory (run from the repository root).
 public struct Experiment: Codable, Hashable, Sendable {
@@ -179,7 +179,9 @@ public struct Experiment: Codable, Hashable, Sendable {
             self.objective = objective
         }
 
-        private enum Keys: String, CodingKey { case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective }
+        private enum Keys: String, CodingKey {
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour
+        }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
         public init(from decoder: any Decoder) throws {
@@ -197,7 +199,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             search = try c.decodeIfPresent([String: ParameterRange].self, forKey: .search) ?? [:]
             model = try c.decodeIfPresent(String.self, forKey: .model)
             labelMap = try c.decodeIfPresent(LabelMap.self, forKey: .labelMap) ?? LabelMap()
-            objective = try c.decodeIfPresent(TrainingObjective.self, forKey: .objective)
+            objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
         }
 
         /// Encodes every field.
@@ -314,7 +316,7 @@ public struct Experiment: Codable, Hashable, Sendable {
     }
 
     private enum Keys: String, CodingKey {
-        case name, description, datasets, split, seed, matching, labelMap, metric, objective, test, alpha, bootstrapReplicates, samplingRate, entries
+        case name, description, datasets, split, seed, matching, labelMap, metric, objective, maxFalsePerHour, test, alpha, bootstrapReplicates, samplingRate, entries
     }
 
     /// Decodes with defaults for every key but `name`, `datasets` and `entries`.
@@ -329,7 +331,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         matching = try c.decode(.matching, default: d.matching)
         labelMap = try c.decode(.labelMap, default: d.labelMap)
         metric = try c.decode(.metric, default: d.metric)
-        objective = try c.decodeIfPresent(TrainingObjective.self, forKey: .objective)
+        objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
         test = try c.decode(.test, default: d.test)
         alpha = try c.decode(.alpha, default: d.alpha)
         bootstrapReplicates = try c.decode(.bootstrapReplicates, default: d.bootstrapReplicates)

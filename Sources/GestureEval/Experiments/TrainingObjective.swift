@@ -4,6 +4,7 @@
 /// ```yaml
 /// objective: {maximize: recall, maxFalsePerHour: 5}   # recall, at most 5 false activations per hour of background
 /// objective: {maximize: f1}                           # the same as no objective with metric: f1
+/// maxFalsePerHour: 5                                  # shorthand for the first line
 /// ```
 /// `maximize` defaults to `recall` when a budget is given (to the experiment's `metric` otherwise).
 /// False activations are detections that intersect no judged annotation (``EventCounts/insertions``),
@@ -31,6 +32,20 @@ public struct TrainingObjective: Codable, Hashable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .maxFalsePerHour, in: c, debugDescription: "must be a finite number ≥ 0 of false activations per hour, got \(budget)")
         }
         maximize = try c.decodeIfPresent(Experiment.Metric.self, forKey: .maximize) ?? (maxFalsePerHour == nil ? .f1 : .recall)
+    }
+
+    /// The objective of an experiment or entry map: `objective: {…}`, or its shorthand `maxFalsePerHour: N`
+    /// (recall within N false activations per hour); both at once is an error. `nil` when neither is there.
+    static func decode<K: CodingKey>(from c: KeyedDecodingContainer<K>, objective: K, budget: K) throws -> TrainingObjective? {
+        let full = try c.decodeIfPresent(TrainingObjective.self, forKey: objective)
+        guard let value = try c.decodeIfPresent(Double.self, forKey: budget) else { return full }
+        guard full == nil else {
+            throw DecodingError.dataCorruptedError(forKey: budget, in: c, debugDescription: "give either objective or maxFalsePerHour, not both")
+        }
+        guard value.isFinite, value >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: budget, in: c, debugDescription: "must be a finite number ≥ 0 of false activations per hour, got \(value)")
+        }
+        return TrainingObjective(maximize: .recall, maxFalsePerHour: value)
     }
 
     /// Encodes both keys (the budget when there is one).

@@ -225,6 +225,9 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
         #expect(result.warnings.isEmpty)
         let folds = ExperimentReport.foldTable(result).markdown
         #expect(folds.contains("trainingFalsePerHour=63.85") && folds.contains("threshold=0.95"))
+        #expect(ExperimentReport.markdown(result, command: "test").contains("trainingFalsePerHour=63.85"), "summary.md")
+        let json = try #require(String(data: try result.jsonData(), encoding: .utf8))
+        #expect(json.contains("\"trainingFalsePerHour\"") && json.contains("\"budgetMet\""), "results.json")
     }
 
     /// When no combination meets the budget, the one with the fewest false activations is taken and a
@@ -273,15 +276,10 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
     /// which is what the fold's model uses, and on the test subjects it fires no more often in the
     /// background than the k·σ rule, at a training F1 no worse than that rule's on the same recordings.
     @Test func streamRejectionIsCalibratedInsideEachFold() throws {
-        var spec = SyntheticDatasetGenerator.defaultSpec
-        spec.subjects = 3
-        spec.sessionsPerSubject = 1
-        spec.recordingDuration = 90
-        let dataset = try SyntheticDatasetGenerator.generate(spec)
+        let dataset = try SyntheticShakeFixture.dataset(subjects: 3, seconds: 90)
         func entry(_ name: String, _ rejection: ConfigurationValue) -> Experiment.Entry {
             Experiment.Entry(name: name, recognizer: "dtw",
-                             configuration: .inline(.object(["channels": .array([.string("user.x"), .string("user.y"), .string("user.z")]), "selection": .number(2),
-                                                             "minimumDuration": .number(0.3), "maximumDuration": .number(1.5), "rejection": rejection])),
+                             configuration: SyntheticShakeFixture.dtwSettings(["minimumDuration": .number(0.3), "maximumDuration": .number(1.5), "rejection": rejection]),
                              datasets: ["synthetic"], labels: ["shake"])
         }
         let sigma = entry("sigma", .object(["method": .string("sigma"), "k": .number(3)]))

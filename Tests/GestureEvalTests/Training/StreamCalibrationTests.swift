@@ -135,14 +135,8 @@ import Testing
     /// thresholds unchanged, under both objectives, for DTW templates of shakes on synthetic recordings with
     /// background; the full list had candidates on the slopes of traces, the new one has none.
     @Test func traceMinimaLeaveCalibratedThresholdsUnchanged() throws {
-        var spec = SyntheticDatasetGenerator.defaultSpec
-        spec.subjects = 2
-        spec.sessionsPerSubject = 1
-        spec.recordingDuration = 40
-        let dataset = try SyntheticDatasetGenerator.generate(spec)
-        let entry = Experiment.Entry(name: "dtw", recognizer: "dtw",
-                                     configuration: .inline(.object(["channels": .array([.string("user.x"), .string("user.y"), .string("user.z")]), "selection": .number(2)])),
-                                     datasets: ["d"], labels: ["shake"])
+        let dataset = try SyntheticShakeFixture.dataset(subjects: 2, seconds: 40)
+        let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: SyntheticShakeFixture.dtwSettings(), datasets: ["d"], labels: ["shake"])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
         guard case let .dtw(model, _) = try ExperimentRunner.train(entry, on: dataset.recordings, kind: .continuous, experiment: experiment) else {
             Issue.record("not a DTW model")
