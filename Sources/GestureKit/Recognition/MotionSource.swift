@@ -21,7 +21,8 @@ public protocol MotionSource {
 }
 
 extension MotionSource {
-    /// Feeds every remaining sample to `recognizer`, calling `onEvent` for each event as it happens.
+    /// Feeds every remaining sample to `recognizer` (a ``Pipeline`` too), calling `onEvent` for each event as
+    /// it happens.
     ///
     /// - Complexity: O(samples) calls to the recognizer; no allocation per sample beyond its own.
     public mutating func run<R: Recognizer>(_ recognizer: inout R, onEvent: (GestureEvent) -> Void) throws(Failure) {
@@ -29,17 +30,6 @@ extension MotionSource {
         while let sample = try next() {
             events.removeAll(keepingCapacity: true)
             recognizer.process(sample, into: &events)
-            for event in events { onEvent(event) }
-        }
-    }
-
-    /// Feeds every remaining sample through `pipeline` (validation, stages, recognizers), calling
-    /// `onEvent` for each event as it happens.
-    public mutating func run(_ pipeline: inout Pipeline, onEvent: (GestureEvent) -> Void) throws(Failure) {
-        var events: [GestureEvent] = []
-        while let sample = try next() {
-            events.removeAll(keepingCapacity: true)
-            pipeline.process(sample, into: &events)
             for event in events { onEvent(event) }
         }
     }
