@@ -60,7 +60,7 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
         try self.init(yaml: text, file: url.path)
     }
 
-    /// The value at a dotted key path (`peakThreshold`, `smoothing.timeConstant._0`), if any.
+    /// The value at a dotted key path (`peakThreshold`, `smoothing.timeConstant`), if any.
     public subscript(path path: String) -> ConfigurationValue? {
         var node = self
         for key in path.split(separator: ".") {

@@ -36,6 +36,37 @@ public enum ExponentialSmoothing: Hashable, Codable, Sendable {
         }
     }
 
+    private enum Keys: String, CodingKey { case perSample, timeConstant }
+    /// The compiler-synthesised form of earlier files: `timeConstant: {_0: 0.19}`.
+    private enum LegacyKeys: String, CodingKey { case _0 }
+
+    /// Decodes `timeConstant: 0.19` (seconds) or `perSample: 0.1`; files that wrote `timeConstant: {_0: 0.19}`
+    /// still read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        func value(_ key: Keys) throws -> Double? {
+            guard c.contains(key) else { return nil }
+            if let v = try? c.decode(Double.self, forKey: key) { return v }
+            return try c.nestedContainer(keyedBy: LegacyKeys.self, forKey: key).decode(Double.self, forKey: ._0)
+        }
+        switch (try value(.perSample), try value(.timeConstant)) {
+        case let (f?, nil): self = .perSample(f)
+        case let (nil, tau?): self = .timeConstant(tau)
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "expected exactly one of timeConstant (seconds) or perSample (a factor in (0, 1])"))
+        }
+    }
+
+    /// Encodes `timeConstant: τ` or `perSample: f`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case let .perSample(f): try c.encode(f, forKey: .perSample)
+        case let .timeConstant(tau): try c.encode(tau, forKey: .timeConstant)
+        }
+    }
+
     /// Throws unless the factor is in (0, 1] or the time constant is positive.
     public func validate(_ key: String) throws(ConfigurationError) {
         switch self {

@@ -7,13 +7,14 @@ import Testing
 @Suite struct SwimWatchExperimentFileTests {
     static let path = "configs/experiments/swimwatch-turns.yaml"
 
-    /// The file parses; its two entries (mean + 3σ, calibrated on streams) share one configuration through a
-    /// YAML merge key, use `channels:` (no deprecation warning) and differ only in `rejection`.
+    /// The file parses; its entries (mean + 3σ, calibrated on streams, calibrated with background templates)
+    /// share one configuration through a YAML merge key, use `channels:` (no deprecation warning) and differ
+    /// only in `rejection` and `backgroundTemplates`.
     @Test func parsesWithChannelsAndTheMergeKey() throws {
         let text = try String(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.path), encoding: .utf8)
         let spec = try Experiment(yaml: text, file: Self.path)
         try spec.validate(file: Self.path)
-        #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated"])
+        #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background"])
         let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
             let value = try #require(try entry.configuration?.resolve())
             #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
@@ -26,7 +27,10 @@ import Testing
         #expect(values[0]["channels"] == .array([.string("accel.x"), .string("accel.y"), .string("accel.z")]))
         #expect(values[0]["signal"] == nil && values[0]["axes"] == nil)
         #expect(values[0]["rejection"] != values[1]["rejection"])
-        #expect(values[0].filter { $0.key != "rejection" } == values[1].filter { $0.key != "rejection" }, "the merge key shares the rest")
+        #expect(values[1]["rejection"] == values[2]["rejection"])
+        #expect(values[2]["backgroundTemplates"] == .number(5) && values[1]["backgroundTemplates"] == nil)
+        let shared = { (map: [String: ConfigurationValue]) in map.filter { !["rejection", "backgroundTemplates"].contains($0.key) } }
+        #expect(shared(values[0]) == shared(values[1]) && shared(values[1]) == shared(values[2]), "the merge key shares the rest")
     }
 
     /// With `../shared/datasets/SwimWatch_Turns` present, the experiment's dataset reference loads it.
