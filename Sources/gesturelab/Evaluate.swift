@@ -32,7 +32,7 @@ struct Evaluate: ParsableCommand {
             """
     )
 
-    @Option(help: "The recognizer to evaluate (supported: dtw).")
+    @Option(help: "The recognizer to evaluate: with --dataset any of \(RecognizerRegistry.standard.identifiers.joined(separator: ", ")); with --train/--test dtw.")
     var recognizer: String
 
     @Option(help: "Training data, FORMAT:PATH (ucr:FILE.tsv); the UCR form, with --test.")

@@ -23,13 +23,14 @@ struct Sweep: ParsableCommand {
     @Option(help: "The configuration key varied (for example peakThreshold, threshold, flipAngle).")
     var parameter: String
 
-    @Option(help: "First value.")
+    // Thresholds may be negative (`--from -1.0`): the values are read even when they start with a dash.
+    @Option(parsing: .unconditional, help: "First value.")
     var from: Double
 
-    @Option(help: "Last value (inclusive).")
+    @Option(parsing: .unconditional, help: "Last value (inclusive).")
     var to: Double
 
-    @Option(help: "Step between values.")
+    @Option(parsing: .unconditional, help: "Step between values.")
     var step: Double
 
     @Option(help: "Also write a report folder here.")

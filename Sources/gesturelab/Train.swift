@@ -78,7 +78,7 @@ struct Train: ParsableCommand {
         reporter.advance()
         reporter.finish()
         let url = URL(fileURLWithPath: out)
-        let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+        let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value))" }.joined(separator: " ")
         switch model {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)
@@ -99,6 +99,12 @@ struct Train: ParsableCommand {
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         }
         print("wrote \(out)")
+    }
+
+    /// A summary value: counts (and other whole numbers) as integers (`templates=12`), else as read.
+    static func number(_ value: Double) -> String {
+        if let whole = Int(exactly: value) { return String(whole) }
+        return CSVTable.number(value)
     }
 
     private static func describe(_ reference: Experiment.DatasetReference) -> String {

@@ -12,7 +12,7 @@ import GestureKit
 ///   rejection: {method: sigma, k: 3}     # mean + k·σ of the training examples' distances (also `rejectionK: 3`)
 ///   # rejection: {method: stream, objective: f1}           # per class, the best event F1 on the training recordings
 ///   # rejection: {method: stream, maxFalsePerHour: 5}      # per class, the best recall within a false-activation budget
-///   # rejection: none                                      # no rejection (closed-set classification; also `rejectionK: null`)
+///   # rejection: none                                      # no rejection (closed-set classification; formerly `rejectionK: null`)
 ///   refractoryTime: 0         # s, shortest gap between two spotted gestures
 ///   znormalize: false         # segments only: z-normalise each series
 ///   minimumDuration: 0.2      # s, spotting
@@ -55,7 +55,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         case signal, axes, band, selection, rejection, rejectionK, refractoryTime, znormalize, minimumDuration, maximumDuration
     }
 
-    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` turns rejection off.
+    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` (deprecated, recorded in
+    /// ``GestureKit/DeprecationLog``) turns rejection off as `rejection: none` does.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         signal = try c.decodeIfPresent(DTWModel.Signal.self, forKey: .signal) ?? .acceleration
@@ -69,7 +70,13 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         if c.contains(.rejection) {
             rejection = try c.decode(RejectionSettings.self, forKey: .rejection)
         } else if c.contains(.rejectionK) {
-            rejection = try c.decodeIfPresent(Double.self, forKey: .rejectionK).map { .sigma(k: $0) } ?? .none
+            if let k = try c.decodeIfPresent(Double.self, forKey: .rejectionK) {
+                // Still the search key (`search: {rejectionK: […]}`), so a number is no deprecation.
+                rejection = .sigma(k: k)
+            } else {
+                rejection = .none
+                DeprecationLog.record("configuration key 'rejectionK: null' is now 'rejection: none'")
+            }
         } else {
             rejection = .sigma(k: 3)
         }

@@ -41,6 +41,9 @@ public struct ExperimentRunner: Sendable {
         var folds: [String: FoldAssignment] = [:]
         for key in Set(experiment.entries.flatMap(\.datasets)).sorted() {
             guard let dataset = datasets[key] else { throw ExperimentError(dataset: key, "not loaded") }
+            for entry in self.experiment.entries where entry.datasets.contains(key) {
+                try Self.checkJudgedLabels(entry, recordings: dataset.recordings, datasetKey: key)
+            }
             do { folds[key] = try FoldAssignment(strategy, dataset: dataset) } catch {
                 throw ExperimentError(dataset: key, "cannot split by \(experiment.split): \(error.description)")
             }
@@ -121,6 +124,7 @@ public struct ExperimentRunner: Sendable {
         let runner = ExperimentRunner(experiment: experiment, registry: registry)
         var entry = entry
         entry.labelMap = experiment.labelMap.merging(entry.labelMap)
+        try checkJudgedLabels(entry, recordings: recordings, datasetKey: entry.datasets.first)
         let base: ConfigurationValue
         do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw ExperimentError(entry: entry.name, error.description) }
         return try EntryTrainer(runner: runner, entry: entry, base: base, kind: kind).train(on: recordings)

@@ -204,6 +204,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
                 downsampleRate: factor > 1 ? samplingRate / Double(factor) : nil, resampledLength: old.resampledLength,
                 offsetByFirstSample: old.offsetByFirstSample ?? false, zNormalizationFloor: old.zNormalizationFloor)
             version = Self.currentVersion
+            DeprecationLog.record("a version 1 DTW model's preprocessing.downsampleFactor (samples) is read as "
+                                      + "preprocessing.downsampleRate (Hz, the sampling rate / factor); train the model again to write version \(Self.currentVersion)")
         } else {
             preprocessing = try c.decode(DTWPreprocessing.self, forKey: .preprocessing)
         }

@@ -174,6 +174,8 @@ import Testing
         let old = try JSONSerialization.data(withJSONObject: json)
         let model = try DTWModel.decode(old)
         #expect(model.version == DTWModel.currentVersion)
+        // Read, with one deprecation line naming the new key.
+        #expect(DeprecationLog.drain().contains { $0.contains("downsampleFactor") && $0.contains("downsampleRate") })
         #expect(model.preprocessing.downsampleRate == model.samplingRate / 2)
         // The registry's plain decoding path migrates too, and re-encoding writes a rate, not a factor.
         #expect(try JSONDecoder().decode(DTWModel.self, from: old) == model)
