@@ -51,4 +51,42 @@ if [ "$detected" != "$annotated" ]; then
   echo "examples: a tuned shake configuration found $detected shakes, the recording has $annotated" >&2
   exit 1
 fi
+
+# A DTW model trained on user acceleration (gravity removed), run on accelerometer-only input as
+# CMAccelerometerData or a t,ax,ay,az logger gives it: the example reports the gravity split it adds and
+# finds the shakes. A model needing rotation rate fails loudly instead, naming the channel.
+cat > "$scratch/user-dtw.yaml" <<'YAML'
+channels: [user.x, user.y, user.z]
+selection: 3
+minimumDuration: 0.3
+maximumDuration: 1.5
+rejection: {method: stream, objective: f1}
+YAML
+(cd "$root" && .build/release/gesturelab train --recognizer dtw --config "$scratch/user-dtw.yaml" --dataset datasets/default \
+   --labels shake --out "$scratch/user-shake.json" --quiet >/dev/null)
+accelerometer_only() {
+  awk -F, 'NR == 1 { print "t,ax,ay,az"; next } { print $1 "," $2 "," $3 "," $4 }' "$recording"
+}
+accelerometer_only | "$binary" --recognizer dtw --config "$scratch/user-shake.json" >"$scratch/dtw.out" 2>"$scratch/dtw.err"
+if ! grep -q 'user.x, user.y, user.z.*gravity split' "$scratch/dtw.err"; then
+  echo "examples: the user-acceleration model did not report the gravity split it needs:" >&2
+  cat "$scratch/dtw.err" >&2
+  exit 1
+fi
+found="$(grep -c 'ended shake' "$scratch/dtw.out" || true)"
+if [ "$found" -lt "$annotated" ] || [ "$found" -gt $((annotated + 1)) ]; then
+  echo "examples: the user-acceleration model found $found shakes on accelerometer-only input, the recording has $annotated" >&2
+  exit 1
+fi
+cat > "$scratch/gyro-dtw.yaml" <<'YAML'
+channels: [gyro.x, gyro.y, gyro.z]
+selection: 1
+YAML
+(cd "$root" && .build/release/gesturelab train --recognizer dtw --config "$scratch/gyro-dtw.yaml" --dataset datasets/default \
+   --labels shake --out "$scratch/gyro-shake.json" --quiet >/dev/null)
+if accelerometer_only | "$binary" --recognizer dtw --config "$scratch/gyro-shake.json" >/dev/null 2>"$scratch/gyro.err"; then
+  echo "examples: a rotation-rate model ran on accelerometer-only input without an error" >&2
+  exit 1
+fi
+grep -q 'needs channel gyro.x' "$scratch/gyro.err" || { echo "examples: the missing-channel error does not name gyro.x:" >&2; cat "$scratch/gyro.err" >&2; exit 1; }
 echo "examples: EmbeddedRecognizer OK"

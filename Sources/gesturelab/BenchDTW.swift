@@ -196,7 +196,7 @@ struct BenchDTW: ParsableCommand {
             templates.append(.init(label: "g\(k)", series: try DTWSeries(interleaved: values, dimensions: 3)))
             calibration["g\(k)"] = .init(mean: 0.15, standardDeviation: 0.05, count: 10, pooled: false)
         }
-        let model = DTWModel(signal: .userAcceleration, samplingRate: rate, dtw: .full, templates: templates,
+        let model = DTWModel(channels: MotionChannel.userAcceleration, samplingRate: rate, dtw: .full, templates: templates,
                              calibration: calibration, rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
         var matcher = try DTWTemplateMatcher(configuration: model)
 

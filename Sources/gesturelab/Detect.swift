@@ -119,12 +119,22 @@ struct Detect: ParsableCommand {
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
     private func consume<Source: MotionSource>(_ source: Source, through pipeline: inout Pipeline,
-                                               recording recorder: inout DetectionRecorder?) throws(Source.Failure) {
+                                               recording recorder: inout DetectionRecorder?) throws {
         var source = source
         let printer = EventPrinter(json: json)
         printer.header()
         var events: [GestureEvent] = []
+        var checked = false
         while let sample = try source.next() {
+            if !checked, sample.isFinite {
+                // The first sample shows the input's channels: derive what the model lacks (said once), or stop.
+                checked = true
+                do {
+                    for derived in try pipeline.prepare(for: sample) { CommandLineError.printLine("detect: \(derived)") }
+                } catch {
+                    throw DataFileError(file: input == "-" ? "<stdin>" : input, error.description)
+                }
+            }
             events.removeAll(keepingCapacity: true)
             pipeline.process(sample, into: &events)
             for event in events { printer.print(event) }
@@ -139,7 +149,12 @@ struct Detect: ParsableCommand {
         let document: any ConfigurationDecoding
         if url.pathExtension.lowercased() == "json" {
             do {
-                document = JSONConfiguration(data: try Data(contentsOf: url))
+                let data = try Data(contentsOf: url)
+                // An older trained model still reads; say which keys it renames, once each.
+                if recognizer == DTWTemplateMatcher.identifier {
+                    for line in DTWModelFile.deprecations(in: data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
+                }
+                document = JSONConfiguration(data: data)
             } catch {
                 throw DataFileError(file: config, "cannot read: \(error.localizedDescription)")
             }

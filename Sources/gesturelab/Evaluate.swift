@@ -7,7 +7,7 @@ import GestureKit
 /// classification accuracy on an archive's train/test files.
 struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Evaluate a recognizer configuration or trained model on a dataset under a split (or on UCR train/test files).",
+        abstract: "Evaluate a recognizer configuration or trained model on a dataset under a split (or on archive train/test files).",
         discussion: """
             With --dataset: the configuration (--config, or a DTW model from `gesturelab train` with
             --model) runs through every fold of --split (leave-one-subject-out by default); --search
@@ -20,26 +20,34 @@ struct Evaluate: ParsableCommand {
               gesturelab evaluate --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
                 --labels shake --split leave-one-subject-out
 
-            With --train and --test (UCR form):
-            With --recognizer dtw: k-nearest-neighbour DTW (every training series is a template), the
-            protocol of the UCR archive's published baselines. --band is a fraction of the series length
-            (window w = round(band × length)); 0 is the Euclidean distance, 1 the unconstrained DTW; without
-            --band the band is learned by leave-one-out on the training split over 0–20 %.
-            Datasets are named FORMAT:PATH; the format supported so far is ucr (UCR archive TSV).
-            Example (a row of the UCR baselines):
+            With --train and --test (archive form, --recognizer dtw):
+            k-nearest-neighbour DTW (every training series is a template), the protocol of the UCR and UEA
+            archives' published baselines. --band is a fraction of the series length (window
+            w = round(band × length)); 0 is the Euclidean distance, 1 the unconstrained DTW; without --band
+            the band is learned by leave-one-out on the training split over 0–20 %. Multivariate series
+            (UEA .ts, equal or variable length) use dependent DTW (one warping path, squared Euclidean cost
+            across dimensions; --dependent, the default) or independent DTW (--independent: one path per
+            dimension, costs summed). Datasets are named FORMAT:PATH, FORMAT ucr (UCR archive TSV) or ts
+            (UEA / sktime .ts).
+            Examples (rows of the archives' baselines):
               gesturelab evaluate --recognizer dtw --train ucr:ShakeGestureWiimoteZ_TRAIN.tsv \\
                 --test ucr:ShakeGestureWiimoteZ_TEST.tsv --band 0.06 --znormalize --json
+              gesturelab evaluate --recognizer dtw --train ts:UWaveGestureLibrary_TRAIN.ts \\
+                --test ts:UWaveGestureLibrary_TEST.ts --band 1 --independent
             """
     )
 
-    @Option(help: "The recognizer to evaluate: with --dataset any of \(RecognizerRegistry.standard.identifiers.joined(separator: ", ")); with --train/--test dtw.")
+    @Option(help: "The recognizer to evaluate: a registry identifier (shake, peak-direction, …) with --dataset; dtw only with --train/--test.")
     var recognizer: String
 
-    @Option(help: "Training data, FORMAT:PATH (ucr:FILE.tsv); the UCR form, with --test.")
+    @Option(help: "Training data, FORMAT:PATH (ucr:FILE.tsv or ts:FILE.ts); the archive form, with --test.")
     var train: String?
 
-    @Option(help: "Test data, FORMAT:PATH (ucr:FILE.tsv); the UCR form, with --train.")
+    @Option(help: "Test data, FORMAT:PATH (ucr:FILE.tsv or ts:FILE.ts); the archive form, with --train.")
     var test: String?
+
+    @Flag(help: "Multivariate DTW: --dependent (one warping path for all dimensions, the default) or --independent (one per dimension, costs summed).")
+    var multivariate: DTW.Multivariate = .dependent
 
     @Option(help: "Dataset: a folder with dataset.yaml, or FORMAT:PATH (the dataset form).")
     var dataset: String?
@@ -111,10 +119,10 @@ struct Evaluate: ParsableCommand {
 
     func validate() throws {
         if train != nil || test != nil {
-            guard train != nil, test != nil else { throw ValidationError("the UCR form needs both --train and --test") }
+            guard train != nil, test != nil else { throw ValidationError("the archive form needs both --train and --test") }
             guard dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
             guard recognizer == "dtw" else {
-                throw ValidationError("--recognizer \(recognizer) cannot be evaluated on segments yet; supported: dtw")
+                throw ValidationError("--train/--test classify archive series by nearest-neighbour DTW: use --recognizer dtw, or evaluate \(recognizer) with --dataset")
             }
             try validateBand()
             return
@@ -139,7 +147,8 @@ struct Evaluate: ParsableCommand {
                                              offsetByFirstSample: offsetFirst, zNormalizationFloor: znormalize ? znormFloor : nil)
         do { try preprocessing.validate() } catch { throw ValidationError(error.description) }
         let started = Date()
-        let result = try NearestNeighborEvaluation(k: k, band: band, preprocessing: preprocessing, samplingRate: 1).run(train: trainSet, test: testSet)
+        let result = try NearestNeighborEvaluation(k: k, band: band, preprocessing: preprocessing, multivariate: multivariate, samplingRate: 1)
+            .run(train: trainSet, test: testSet)
         let seconds = Date().timeIntervalSince(started)
         if result.lengthWarnings > 0 {
             FileHandle.standardError.write(Data("warning: \(result.lengthWarnings) test series differ more than 4× in length from their nearest template\n".utf8))
@@ -147,13 +156,16 @@ struct Evaluate: ParsableCommand {
         if json {
             let report = Report(recognizer: recognizer, train: train, test: test, accuracy: result.accuracy, error: result.error,
                                 correct: result.correct, total: result.total, band: result.band, bandLearned: result.bandLearned,
-                                bandScores: result.bandScores, k: k, preprocessing: preprocessing, statistics: result.statistics,
+                                bandScores: result.bandScores, k: k, multivariate: multivariate, dimensions: trainSet.first?.dimensions.count ?? 0,
+                                preprocessing: preprocessing, statistics: result.statistics,
                                 lengthWarnings: result.lengthWarnings, seconds: seconds)
             let encoder = ReportFolder.encoder
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print("accuracy \(format(result.accuracy))  error \(format(result.error))  (\(result.correct)/\(result.total))")
-            print("band \(result.band)\(result.bandLearned ? " (learned by leave-one-out)" : "")  k \(k)  \(String(format: "%.2f", seconds)) s")
+            let dimensions = trainSet.first?.dimensions.count ?? 0
+            let mode = dimensions > 1 ? "  \(dimensions) dimensions, \(multivariate.rawValue)" : ""
+            print("band \(result.band)\(result.bandLearned ? " (learned by leave-one-out)" : "")  k \(k)\(mode)  \(String(format: "%.2f", seconds)) s")
             let s = result.statistics
             print("pruned: LB_Kim \(format(s.fraction(s.prunedByKim)))  LB_Keogh \(format(s.fraction(s.prunedByKeogh)))  reverse LB_Keogh \(format(s.fraction(s.prunedByReverseKeogh)))  abandoned \(format(s.fraction(s.abandoned)))")
         }
@@ -163,10 +175,11 @@ struct Evaluate: ParsableCommand {
     private func runOnDataset() throws {
         if let config, !FileManager.default.fileExists(atPath: config) { throw DataFileError(file: config, "no such configuration file") }
         var configuration: Experiment.ConfigurationSource? = config.map { .preset($0) }
-        if recognizer == "dtw", band != nil || znormalize {
+        if recognizer == "dtw", band != nil || znormalize || multivariate != .dependent {
             var value = try configuration?.resolve() ?? .object([:])
             if let band { value = value.setting("band", to: .number(band)) }
             if znormalize { value = value.setting("znormalize", to: .bool(true)) }
+            if multivariate != .dependent { value = value.setting("multivariate", to: .string(multivariate.rawValue)) }
             configuration = .inline(value)
         }
         let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: ["data"],
@@ -181,11 +194,15 @@ struct Evaluate: ParsableCommand {
 
     private func load(_ spec: String, option: String) throws -> [LabelledSeries] {
         guard let colon = spec.firstIndex(of: ":") else {
-            throw ValidationError("\(option) must be FORMAT:PATH, e.g. ucr:Data_TRAIN.tsv; got '\(spec)'")
+            throw ValidationError("\(option) must be FORMAT:PATH, e.g. ucr:Data_TRAIN.tsv or ts:Data_TRAIN.ts; got '\(spec)'")
         }
-        let format = spec[..<colon], path = String(spec[spec.index(after: colon)...])
-        guard format == "ucr" else { throw ValidationError("\(option): unknown format '\(format)'; supported: ucr") }
+        let format = spec[..<colon].lowercased(), path = String(spec[spec.index(after: colon)...])
         let url = URL(fileURLWithPath: path)
+        if format == "ts" {
+            let series = try UEAArchive.read(contentsOf: url)
+            return padNoiseSeed.map { PaddingNoise.fill(series, seed: $0) } ?? series
+        }
+        guard format == "ucr" else { throw ValidationError("\(option): unknown format '\(format)'; supported: ucr, ts") }
         if let seed = padNoiseSeed {
             return PaddingNoise.fill(try UCRArchive.read(contentsOf: url, padding: .keep), seed: seed)
         }
@@ -200,9 +217,14 @@ struct Evaluate: ParsableCommand {
         var bandLearned: Bool
         var bandScores: [DTWBandScore]
         var k: Int
+        var multivariate: DTW.Multivariate
+        var dimensions: Int
         var preprocessing: DTWPreprocessing
         var statistics: DTWSearchStatistics
         var lengthWarnings: Int
         var seconds: Double
     }
 }
+
+/// `--dependent` / `--independent`.
+extension DTW.Multivariate: EnumerableFlag {}

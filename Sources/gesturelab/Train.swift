@@ -71,6 +71,9 @@ struct Train: ParsableCommand {
         if chosenEntry.recognizer != "dtw", chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
+        if chosenEntry.recognizer == DTWTemplateMatcher.identifier, let value = try chosenEntry.configuration?.resolve() {
+            for line in DTWTrainingSettings.deprecations(in: value) { CommandLineError.printLine("warning: \(line)") }
+        }
         chosenEntry.name = chosenEntry.name.isEmpty ? chosenEntry.recognizer : chosenEntry.name
         spec.entries = [chosenEntry]
         let reporter = ProgressReporter("train \(chosenEntry.name)", total: 1, quiet: progress.quiet)

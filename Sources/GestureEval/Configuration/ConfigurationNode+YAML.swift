@@ -3,7 +3,8 @@ import Yams
 
 extension ConfigurationNode {
     /// The tree of a composed YAML document (`nil`, an empty document, is `null`). Plain scalars keep
-    /// their text and are typed when decoded, as Yams' own decoder does.
+    /// their text and are typed when decoded, as Yams' own decoder does. Merge keys (`<<: *anchor`,
+    /// or a sequence of anchors) are resolved here, so strict decoding sees the merged keys.
     init(yaml node: Yams.Node?) {
         switch node {
         case nil:
@@ -12,10 +13,31 @@ extension ConfigurationNode {
             let isNull = scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
             self = isNull ? .null : .scalar(scalar.string)
         case let .mapping(mapping)?:
-            self = .mapping(mapping.map { Entry(key: $0.key.string ?? "\($0.key)", value: ConfigurationNode(yaml: $0.value)) })
+            self = .mapping(Self.entries(of: mapping))
         case let .sequence(sequence)?:
             self = .sequence(sequence.map { ConfigurationNode(yaml: $0) })
         }
+    }
+
+    /// The entries of a mapping with YAML 1.1 merge keys applied: keys written in the mapping win over
+    /// merged ones, and of several merged mappings the earlier wins (the merge-key specification).
+    private static func entries(of mapping: Yams.Node.Mapping) -> [Entry] {
+        var explicit: [Entry] = []
+        var merged: [Entry] = []
+        for (key, value) in mapping {
+            guard key.string == "<<", key.scalar?.style == .plain else {
+                explicit.append(Entry(key: key.string ?? "\(key)", value: ConfigurationNode(yaml: value)))
+                continue
+            }
+            let sources: [Yams.Node] = if case let .sequence(items) = value { Array(items) } else { [value] }
+            for case let .mapping(source) in sources {
+                for entry in entries(of: source) where !merged.contains(where: { $0.key == entry.key }) {
+                    merged.append(entry)
+                }
+            }
+        }
+        let written = Set(explicit.map(\.key))
+        return merged.filter { !written.contains($0.key) } + explicit
     }
 
     /// The 1-based line of the key at a dotted path (`entries[0].configuration.threshold`) in `node`,

@@ -168,7 +168,11 @@ public struct SampleCSVFormat: Hashable, Sendable {
         let time: Double
         if let timeOrigin {
             // Epoch nanoseconds are read exactly from their text when they are integers.
-            time = (timeOrigin.seconds(exactly: try text(timeIndex)) ?? timeOrigin.seconds(raw: try value(timeIndex))) - timeShift
+            if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
+                time = exact - timeShift
+            } else {
+                time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
+            }
         } else {
             time = try value(timeIndex) * timeScale
         }
@@ -259,8 +263,9 @@ public struct SampleCSVStream: Sendable {
     /// Called with each note as it is made (for example to print it on standard error).
     public var onNote: (@Sendable (String) -> Void)?
 
-    /// Positive steps between held times that settle the unit.
-    static let stepsToInfer = 8
+    /// Positive steps between held times that settle the unit: 8 by default; a live stream that
+    /// must not be held back (a pipe) can settle it from fewer (1: from the first two distinct times).
+    public var stepsToInfer = 8
     /// Lines held at most (batches sharing one time give no steps).
     static let linesToHold = 64
     private var held: [(line: String, number: Int)] = []
@@ -308,7 +313,7 @@ public struct SampleCSVStream: Sendable {
             if let last = lastHeldTime, t > last { heldSteps += 1 }
             lastHeldTime = t
         }
-        if format.statedTimeUnit != nil || heldSteps >= Self.stepsToInfer || held.count >= Self.linesToHold {
+        if format.statedTimeUnit != nil || heldSteps >= stepsToInfer || held.count >= Self.linesToHold {
             try settle()
         }
     }

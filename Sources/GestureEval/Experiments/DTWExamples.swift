@@ -5,8 +5,10 @@ import GestureKit
 ///
 /// ```yaml
 /// configuration:
-///   signal: acceleration      # acceleration | userAcceleration | rotationRate | gravity
-///   axes: [x, y, z]
+///   channels: [accel.x, accel.y, accel.z, gyro.x, gyro.y, gyro.z]   # or groups: [acceleration, rotationRate]
+///                             # omitted: accel.* when the data has them, else user.*, else the archive's dim1…dimN
+///   scaling: auto             # auto | standardize | none: divide each channel by its training σ (auto: only when units mix)
+///   multivariate: dependent   # dependent (one warping path) | independent (one path per channel, costs summed)
 ///   band: 0.1                 # fraction of the length; omitted: learned by leave-one-out (0–20 %)
 ///   selection: medoid         # medoid | all | k (k medoids per class)
 ///   rejection: {method: sigma, k: 3}     # mean + k·σ of the training examples' distances (also `rejectionK: 3`)
@@ -19,10 +21,12 @@ import GestureKit
 ///   maximumDuration: 3        # s, spotting
 /// ```
 public struct DTWTrainingSettings: Codable, Hashable, Sendable {
-    /// The signal the templates are taken from.
-    public var signal: DTWModel.Signal
-    /// Its axes.
-    public var axes: [Axis]
+    /// The channels the templates are taken from, in order; `nil`: chosen from the data (see ``DTWExamples``).
+    public var channels: [MotionChannel]?
+    /// How channels of different units are made comparable.
+    public var scaling: DTWTrainer.ChannelScaling
+    /// Dependent or independent multivariate DTW.
+    public var multivariate: DTW.Multivariate
     /// Fixed Sakoe–Chiba band, fraction of the series length, or `nil` to learn it.
     public var band: Double?
     /// `medoid`, `all`, or a number of medoids per class.
@@ -52,15 +56,42 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
                                     "minimumDuration", "maximumDuration"]
 
     private enum Keys: String, CodingKey {
-        case signal, axes, band, selection, rejection, rejectionK, refractoryTime, znormalize, minimumDuration, maximumDuration
+        case channels, scaling, multivariate, band, selection, rejection, rejectionK, refractoryTime, znormalize, minimumDuration, maximumDuration
+        /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
+        case signal, axes
     }
 
-    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` (deprecated, recorded in
-    /// ``GestureKit/DeprecationLog``) turns rejection off as `rejection: none` does.
+    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` (deprecated, see
+    /// ``deprecations(in:)``) turns rejection off as `rejection: none` does.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        signal = try c.decodeIfPresent(DTWModel.Signal.self, forKey: .signal) ?? .acceleration
-        axes = try c.decodeIfPresent([Axis].self, forKey: .axes) ?? [.x, .y, .z]
+        if c.contains(.channels) {
+            guard !c.contains(.signal), !c.contains(.axes) else {
+                throw ConfigurationError(key: "channels", "give either channels or the older signal/axes, not both")
+            }
+            var names = try c.decode([String].self, forKey: .channels)
+            names = names.flatMap { MotionChannel.group(named: $0)?.map(\.rawValue) ?? [$0] }
+            var list: [MotionChannel] = []
+            for name in names {
+                guard let channel = MotionChannel(rawValue: name) else {
+                    throw ConfigurationError(key: "channels", "unknown channel '\(name)'; channels: \(MotionChannel.validNames.joined(separator: ", ")), or the groups acceleration, rotationRate, userAcceleration, gravity, attitude, eulerAngles")
+                }
+                list.append(channel)
+            }
+            guard !list.isEmpty else { throw ConfigurationError(key: "channels", "name at least one channel") }
+            channels = list
+        } else if c.contains(.signal) || c.contains(.axes) {
+            let signal = try c.decodeIfPresent(String.self, forKey: .signal) ?? "acceleration"
+            let axes = try c.decodeIfPresent([Axis].self, forKey: .axes) ?? [.x, .y, .z]
+            guard let list = MotionChannel.legacy(signal: signal, axes: axes) else {
+                throw ConfigurationError(key: "signal", "unknown signal '\(signal)'; use channels: [...] (e.g. [user.x, user.y, user.z])")
+            }
+            channels = list
+        } else {
+            channels = nil
+        }
+        scaling = try c.decodeIfPresent(DTWTrainer.ChannelScaling.self, forKey: .scaling) ?? .automatic
+        multivariate = try c.decodeIfPresent(DTW.Multivariate.self, forKey: .multivariate) ?? .dependent
         band = try c.decodeIfPresent(Double.self, forKey: .band)
         if let k = try? c.decodeIfPresent(Int.self, forKey: .selection) {
             selection = String(k)
@@ -70,13 +101,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         if c.contains(.rejection) {
             rejection = try c.decode(RejectionSettings.self, forKey: .rejection)
         } else if c.contains(.rejectionK) {
-            if let k = try c.decodeIfPresent(Double.self, forKey: .rejectionK) {
-                // Still the search key (`search: {rejectionK: […]}`), so a number is no deprecation.
-                rejection = .sigma(k: k)
-            } else {
-                rejection = .none
-                DeprecationLog.record("configuration key 'rejectionK: null' is now 'rejection: none'")
-            }
+            rejection = try c.decodeIfPresent(Double.self, forKey: .rejectionK).map { .sigma(k: $0) } ?? .none
         } else {
             rejection = .sigma(k: 3)
         }
@@ -89,8 +114,9 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// Encodes every setting (rejection as its map).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(signal, forKey: .signal)
-        try c.encode(axes, forKey: .axes)
+        try c.encodeIfPresent(channels, forKey: .channels)
+        try c.encode(scaling, forKey: .scaling)
+        try c.encode(multivariate, forKey: .multivariate)
         try c.encodeIfPresent(band, forKey: .band)
         try c.encode(selection, forKey: .selection)
         try c.encode(rejection, forKey: .rejection)
@@ -100,8 +126,23 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         try c.encode(maximumDuration, forKey: .maximumDuration)
     }
 
-    /// The trainer for data sampled at `samplingRate` Hz.
-    public func trainer(samplingRate: Double) throws(ExperimentError) -> DTWTrainer {
+    /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`;
+    /// `rejectionK: null` → `rejection: none`; a number for `rejectionK` is still the search key, not deprecated).
+    public static func deprecations(in configuration: ConfigurationValue) -> [String] {
+        guard case let .object(map) = configuration else { return [] }
+        var lines: [String] = []
+        let old = ["signal", "axes"].filter { map[$0] != nil }
+        if !old.isEmpty, let settings = try? configuration.decoding.decode(DTWTrainingSettings.self), let channels = settings.channels {
+            lines.append("dtw configuration: \(old.joined(separator: " and ")) \(old.count == 1 ? "is" : "are") deprecated; write channels: [\(channels.map(\.rawValue).joined(separator: ", "))]")
+        }
+        if case .null? = map["rejectionK"] {
+            lines.append("dtw configuration: rejectionK: null is deprecated; write rejection: none")
+        }
+        return lines
+    }
+
+    /// The trainer for data sampled at `samplingRate` Hz, on `channels` (the configured ones when given).
+    public func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) throws(ExperimentError) -> DTWTrainer {
         let chosen: DTWTrainer.TemplateSelection
         switch selection {
         case "medoid": chosen = .medoid
@@ -111,41 +152,46 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
             chosen = .medoids(k)
         }
         let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
-        return DTWTrainer(selection: chosen, band: band, preprocessing: preprocessing, rejectionK: rejectionK, signal: signal,
-                          axes: axes, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
+        return DTWTrainer(selection: chosen, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
+                          channels: resolved ?? channels ?? MotionChannel.acceleration, scaling: scaling, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
                           refractoryTime: refractoryTime)
     }
 }
 
 /// Training examples and query series for DTW from recordings.
+///
+/// A model records exactly the channels it was trained on: a recording's columns are read by name
+/// (`user.x` is user acceleration, `dim2` the archive's second column), never renamed to fit.
 enum DTWExamples {
-    /// The channels of `signal` along `axes`.
-    static func channels(_ signal: DTWModel.Signal, axes: [Axis]) -> [Channel] {
-        let all: [Channel] = switch signal {
-        case .acceleration: Channel.acceleration
-        case .userAcceleration: Channel.userAcceleration
-        case .rotationRate: Channel.rotationRate
-        case .gravity: Channel.gravity
+    /// The channels a configuration without `channels` trains on: total acceleration when `recording` has
+    /// it, else user acceleration, else every archive column (`dim1`…`dimN`) in order.
+    static func defaultChannels(_ recording: Recording) throws(ExperimentError) -> [MotionChannel] {
+        for group in [MotionChannel.acceleration, MotionChannel.userAcceleration] where recording.has(group.map(column)) {
+            return group
         }
-        return axes.map { all[$0 == .x ? 0 : $0 == .y ? 1 : 2] }
+        let archive = recording.channelNames.compactMap { MotionChannel(rawValue: $0.rawValue) }.filter(\.isArchiveDimension)
+        if !archive.isEmpty { return archive }
+        throw ExperimentError("recording \(recording.id) has neither accel.x/y/z, user.x/y/z nor archive columns dim1…; name the channels to train on in the dtw configuration (channels: [...]); its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))")
     }
 
-    /// The series of `recording` for a model reading `signal` on `axes`: those channels, or, for
-    /// archive data without named channels (`dim1`, …), its columns in order when their number matches.
-    static func series(_ recording: Recording, signal: DTWModel.Signal, axes: [Axis]) throws -> DTWSeries {
-        let wanted = channels(signal, axes: axes)
-        if recording.has(wanted) {
-            return try DTWSeries(dimensions: wanted.map { recording.column($0)! }, name: recording.id)
+    /// The recording column of `channel`.
+    static func column(_ channel: MotionChannel) -> Channel { Channel(rawValue: channel.rawValue) }
+
+    /// The series of `recording` on `channels`, one dimension each; a missing column is an error naming it.
+    static func series(_ recording: Recording, channels: [MotionChannel]) throws -> DTWSeries {
+        var columns: [[Double]] = []
+        for c in channels {
+            guard let values = recording.column(column(c)) else {
+                throw ExperimentError("recording \(recording.id) has no column \(c) (its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))); train on channels the data has (channels: [...] in the dtw configuration)")
+            }
+            columns.append(values)
         }
-        guard recording.columns.count == axes.count else {
-            throw ExperimentError("recording \(recording.id) has neither \(wanted.map(\.rawValue).joined(separator: ", ")) nor \(axes.count) columns")
-        }
-        return try DTWSeries(dimensions: recording.columns, name: recording.id)
+        return try DTWSeries(dimensions: columns, name: recording.id)
     }
 
     /// The query series of a segment for `model`.
     static func series(_ recording: Recording, model: DTWModel) throws -> DTWSeries {
-        try series(recording, signal: model.signal, axes: model.axes)
+        try series(recording, channels: model.channels)
     }
 
     /// Trains a model on the judged annotations of `recordings`: each segment recording, or each
@@ -158,19 +204,29 @@ enum DTWExamples {
             throw ExperimentError(entry: entry.name, "invalid dtw configuration: \(error)")
         }
         var examples: [DTWExample] = []
+        var subjects: [String] = []    // of each example, for cross-fitted calibration
         var rate = 0.0
+        let channels: [MotionChannel]
+        if let configured = settings.channels {
+            channels = configured
+        } else if let first = recordings.first {
+            do { channels = try defaultChannels(first) } catch { throw ExperimentError(entry: entry.name, error.message) }
+        } else {
+            channels = MotionChannel.acceleration
+        }
         do {
             for r in recordings {
                 let parts = kind == .segments ? [(r, r.annotations[0].label)] : r.annotations.map { (r.slice(from: $0.start, to: $0.end), $0.label) }
                 for (part, label) in parts where part.count >= 2 {
-                    examples.append(DTWExample(label: label, series: try series(part, signal: settings.signal, axes: settings.axes)))
+                    examples.append(DTWExample(label: label, series: try series(part, channels: channels)))
+                    subjects.append(r.subject)
                     if rate == 0 { rate = Double(part.count - 1) / part.duration }
                 }
             }
         } catch {
             throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
         }
-        let trainer = try settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100)
+        let trainer = try settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100, channels: channels)
         var model: DTWModel, report: DTWTrainingReport
         do { (model, report) = try trainer.train(examples) } catch {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
@@ -181,12 +237,23 @@ enum DTWExamples {
             guard kind == .continuous else {
                 throw ExperimentError(entry: entry.name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
             }
+            // Cross-fitting: each subject's recordings are spotted by templates trained on the other subjects
+            // (at the band already chosen), as the test subject's will be.
+            var inner = trainer
+            inner.band = report.band
+            var bySubject: [String: DTWModel] = [:]
             let choices: [StreamCalibration.Choice]
             do {
-                (model, choices) = try StreamCalibration(objective: objective, matching: matching).calibrate(model, on: recordings)
+                for subject in Set(recordings.map(\.subject)) where Set(subjects).count > 1 {
+                    let others = zip(examples, subjects).filter { $0.1 != subject }.map(\.0)
+                    bySubject[subject] = try inner.train(others).model
+                }
+                let spotters = recordings.map { bySubject[$0.subject] ?? model }
+                (model, choices) = try StreamCalibration(objective: objective, matching: matching).calibrate(model, on: recordings, spotters: spotters)
             } catch {
                 throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
             }
+            summary["crossFitted"] = bySubject.isEmpty ? 0 : 1
             // The operating point per class, for the report.
             for c in choices {
                 summary["threshold.\(c.label)"] = c.threshold

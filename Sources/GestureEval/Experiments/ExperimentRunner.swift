@@ -279,6 +279,10 @@ public struct ExperimentRunner: Sendable {
         } catch {
             throw fail(error.description)
         }
+        if entry.recognizer == DTWTemplateMatcher.identifier {
+            run.warnings += DTWTrainingSettings.deprecations(in: base)
+            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
+        }
         return run
     }
 
@@ -349,6 +353,11 @@ public struct ExperimentRunner: Sendable {
                 try classifier.classify(DTWExamples.series(r, model: dtwModel)).label ?? EventEvaluation.null
             }
             return ([], predicted)
+        }
+        if case let .dtw(dtwModel, _) = model, let first = recordings.first?.samples.first {
+            // A channel the recordings lack and nothing derives would leave the matcher silent: say so.
+            var probe = Pipeline(recognizers: [try DTWTemplateMatcher(configuration: dtwModel)])
+            try probe.prepare(for: first)
         }
         let events = EventDetection.run(recordings, pipeline: try pipeline(model, entry: entry)).map { Self.mapped($0, entry: entry) }
         guard kind == .segments else { return (events, []) }

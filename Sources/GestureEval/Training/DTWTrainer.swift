@@ -85,10 +85,27 @@ public struct DTWTrainer: Sendable {
     public var preprocessing: DTWPreprocessing
     /// Rejection at `mean + k·σ` (default 3); adjustable later with ``DTWModel/withRejection(k:)``.
     public var rejectionK: Double?
-    /// The motion channel the examples were taken from (model metadata).
-    public var signal: DTWModel.Signal
-    /// The axes of ``signal``, one example dimension each.
-    public var axes: [Axis]
+    /// How channels of different units are made comparable.
+    public enum ChannelScaling: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Values compared in their own units.
+        case none
+        /// Each channel divided by its standard deviation over all training samples (pooled across
+        /// examples, at least ``DTWTrainer/scaleFloor`` of its unit), so a rad/s channel and a g channel
+        /// weigh alike. A fixed scale per channel, so streams can still be compared sample by sample.
+        case standardize
+        /// ``standardize`` when the channels mix units (g with rad/s, say), ``none`` when they share one:
+        /// a single-unit model keeps its distances and thresholds in that unit.
+        case automatic = "auto"
+    }
+
+    /// The smallest scale ``ChannelScaling/standardize`` divides by, in the channel's unit (a channel that
+    /// never moves is not blown up).
+    public static let scaleFloor = 1e-3
+
+    /// The channels the examples were taken from, one example dimension each, in order (recorded in the model).
+    public var channels: [MotionChannel]
+    /// How channels of different units are made comparable (default ``ChannelScaling/automatic``).
+    public var scaling: ChannelScaling
     /// The examples' sampling rate, Hz (streams are resampled to it when spotting).
     public var samplingRate: Double
     /// Shortest gesture reported when spotting, seconds.
@@ -102,7 +119,7 @@ public struct DTWTrainer: Sendable {
     public init(selection: TemplateSelection = .medoid, band: Double? = nil,
                 bandCandidates: [Double] = (0...20).map { Double($0) / 100 },
                 multivariate: DTW.Multivariate = .dependent, preprocessing: DTWPreprocessing = .none,
-                rejectionK: Double? = 3, signal: DTWModel.Signal = .acceleration, axes: [Axis] = [.x, .y, .z],
+                rejectionK: Double? = 3, channels: [MotionChannel] = MotionChannel.acceleration, scaling: ChannelScaling = .automatic,
                 samplingRate: Double = 100, minimumDuration: Double = 0.2, maximumDuration: Double = 3,
                 refractoryTime: Double = 0) {
         self.selection = selection
@@ -111,8 +128,8 @@ public struct DTWTrainer: Sendable {
         self.multivariate = multivariate
         self.preprocessing = preprocessing
         self.rejectionK = rejectionK
-        self.signal = signal
-        self.axes = axes
+        self.channels = channels
+        self.scaling = scaling
         self.samplingRate = samplingRate
         self.minimumDuration = minimumDuration
         self.maximumDuration = maximumDuration
@@ -124,12 +141,17 @@ public struct DTWTrainer: Sendable {
     /// - Complexity: band search O(B·N²·n·w) worst case (pruned), medoids O(Σ class size²·n·w).
     public func train(_ examples: [DTWExample]) throws(DTWTrainingError) -> (model: DTWModel, report: DTWTrainingReport) {
         guard !examples.isEmpty else { throw .noExamples }
+        guard !channels.isEmpty else { throw .invalidSetting(key: "channels", "at least one channel is needed") }
+        for (i, e) in examples.enumerated() where e.series.dimensions != channels.count {
+            throw .invalidExample(index: i, reason: "\(e.series.dimensions) dimensions, but \(channels.count) channels are configured (\(channels.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let scales = channelScales(examples)
         var series: [DTWSeries] = []
         for (i, e) in examples.enumerated() {
-            guard e.series.dimensions == axes.count else {
-                throw .invalidExample(index: i, reason: "\(e.series.dimensions) dimensions, but \(axes.count) axes are configured")
-            }
-            do { series.append(try preprocessing.apply(e.series, samplingRate: samplingRate)) } catch { throw .invalidExample(index: i, reason: error.description) }
+            do {
+                let scaled = try DTWModel.scaled(e.series, by: scales)
+                series.append(try preprocessing.apply(scaled, samplingRate: samplingRate))
+            } catch { throw .invalidExample(index: i, reason: error.description) }
         }
         let labels = examples.map(\.label)
         if case let .medoids(k) = selection, k < 1 { throw .invalidSetting(key: "selection", "k medoids needs k ≥ 1, got \(k)") }
@@ -176,13 +198,40 @@ public struct DTWTrainer: Sendable {
         } catch { throw .invalidSetting(key: "templates", error.description) }
         let (calibration, pooled) = try Self.calibrate(classes: classes.keys.sorted(), distances: distances, examplesPerClass: classes.mapValues(\.count))
 
-        let model = DTWModel(signal: signal, axes: axes, samplingRate: samplingRate, dtw: dtw, preprocessing: preprocessing,
+        let model = DTWModel(channels: channels, channelScales: scales, samplingRate: samplingRate, dtw: dtw, preprocessing: preprocessing,
                              templates: templates, calibration: calibration, rejectionK: rejectionK, refractoryTime: refractoryTime,
                              minimumDuration: minimumDuration, maximumDuration: maximumDuration)
         let report = DTWTrainingReport(bandScores: scores, band: chosen,
                                        templatesPerClass: Dictionary(grouping: templates, by: \.label).mapValues(\.count),
                                        pooledClasses: pooled)
         return (model, report)
+    }
+
+    /// The scale of every channel under ``scaling`` (`nil`: none): the population standard deviation of each
+    /// channel over every sample of every example, at least ``scaleFloor``.
+    func channelScales(_ examples: [DTWExample]) -> [Double]? {
+        switch scaling {
+        case .none: return nil
+        case .automatic where Set(channels.map(\.unit)).count == 1: return nil
+        case .automatic, .standardize: break
+        }
+        let d = channels.count
+        var sum = [Double](repeating: 0, count: d), squares = sum
+        var n = 0
+        for e in examples {
+            for t in 0..<e.series.length {
+                for k in 0..<d {
+                    let x = e.series[t, k]
+                    sum[k] += x
+                    squares[k] += x * x
+                }
+            }
+            n += e.series.length
+        }
+        return (0..<d).map { k in
+            let mean = sum[k] / Double(n)
+            return max((max(squares[k] / Double(n) - mean * mean, 0)).squareRoot(), Self.scaleFloor)
+        }
     }
 
     /// The band with the fewest leave-one-out 1-NN errors on `series` (the smallest band on ties), and the

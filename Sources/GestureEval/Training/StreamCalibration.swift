@@ -61,11 +61,17 @@ public struct StreamCalibration: Hashable, Sendable {
     /// The model with stream-calibrated thresholds for every class that has annotations in `recordings`
     /// (other classes keep the `mean + k·σ` rule), and the choice per class, sorted by label.
     ///
-    /// `recordings` are continuous training recordings with only the judged annotations.
-    public func calibrate(_ model: DTWModel, on recordings: [Recording]) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice]) {
+    /// `recordings` are continuous training recordings with only the judged annotations. `spotters`, when
+    /// given, holds one model per recording that finds its candidates: for cross-fitting, a model trained
+    /// without that recording's subject, so that templates cut from a recording do not find themselves at
+    /// distance 0 there (which sets thresholds far stricter than unseen data allows). The spotters must share
+    /// `model`'s channels and preprocessing, so that their distances are on the same scale.
+    public func calibrate(_ model: DTWModel, on recordings: [Recording],
+                          spotters: [DTWModel]? = nil) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice]) {
+        precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var events: [[GestureEvent]] = []
-        for r in recordings {
-            events.append(try DTWTemplateMatcher.candidates(model, samples: r.samples).map {
+        for (i, r) in recordings.enumerated() {
+            events.append(try DTWTemplateMatcher.candidates(spotters?[i] ?? model, samples: r.samples).map {
                 GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance,
                              details: ["template": Double($0.template)])
             })

@@ -1,5 +1,9 @@
 /// The one path from a sensor to events: validation → signal stages → recognizers.
 ///
+/// On the first sample the pipeline checks that every recognizer gets the channels it reads (see
+/// ``prepare(for:)``): a model trained on user acceleration, fed total acceleration only, gets a
+/// ``GravitySplitter`` stage, listed in ``derivations``.
+///
 /// An app feeds it live samples; the evaluator feeds it recorded ones through the same call.
 /// Recognizers that classify windows own a ``SlidingWindow`` themselves, so every recognizer
 /// sees the same per-sample stream.
@@ -21,6 +25,14 @@ public struct Pipeline {
     /// Recognizers, each fed every sample the last stage produces.
     public var recognizers: [any Recognizer]
 
+    /// Stages added by ``prepare(for:)`` to derive channels a recognizer needs, in order.
+    public internal(set) var derivations: [ChannelDerivation] = []
+    /// Set when the first sample lacked a channel a recognizer needs and no stage derives it (see
+    /// ``prepare(for:)``); that recognizer then never fires.
+    public internal(set) var channelError: MissingChannelError?
+    /// Whether the recognizers' channels were checked (on the first sample at the latest).
+    var channelsChecked = false
+
     private var current: [MotionSample] = []
     private var next: [MotionSample] = []
 
@@ -40,6 +52,8 @@ public struct Pipeline {
     /// Consumes one sample and appends the events of all recognizers to `events`, in recognizer order.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard validator.accept(sample) else { return }
+        // The first sample shows which channels the input carries: derive what a recognizer lacks.
+        if !channelsChecked { _ = try? prepare(for: sample) }
         current.removeAll(keepingCapacity: true)
         current.append(sample)
         for index in stages.indices {

@@ -39,13 +39,14 @@ public struct DTWClassifier: Sendable {
         }
     }
 
-    /// Classifies a raw segment (one dimension per model axis, in the model's units and rate).
+    /// Classifies a raw segment (one dimension per model channel, in the channels' units, at the model's rate);
+    /// the model's ``DTWModel/channelScales`` and preprocessing are applied to it.
     ///
     /// - Complexity: that of ``DTWIndex/nearest(to:k:pruning:excluding:workspace:statistics:)``.
     public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
         var workspace = DTWWorkspace()
         var statistics = DTWSearchStatistics()
-        let query = try model.preprocessing.apply(segment, samplingRate: model.samplingRate)
+        let query = try model.preprocessing.apply(try model.scaled(segment), samplingRate: model.samplingRate)
         let nearest = try index.nearest(to: query, k: 1, workspace: &workspace, statistics: &statistics)[0]
         return classification(query: query, nearest: nearest)
     }
@@ -54,7 +55,7 @@ public struct DTWClassifier: Sendable {
     public func classify(_ segments: [DTWSeries]) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
         var queries: [DTWSeries] = []
         queries.reserveCapacity(segments.count)
-        for s in segments { queries.append(try model.preprocessing.apply(s, samplingRate: model.samplingRate)) }
+        for s in segments { queries.append(try model.preprocessing.apply(try model.scaled(s), samplingRate: model.samplingRate)) }
         let (neighbors, statistics) = try index.nearest(to: queries, k: 1)
         let results = zip(queries, neighbors).map { classification(query: $0, nearest: $1[0]) }
         return (results, statistics)

@@ -3,34 +3,29 @@ import Foundation
 /// A trained DTW template model: the ``DTWTemplateMatcher``'s configuration.
 ///
 /// Holds the templates (already preprocessed), the DTW definition, the preprocessing applied to anything
-/// compared with them, the motion signal and sampling rate they were recorded at, and the per-class
+/// compared with them, the channels and sampling rate they were recorded at, and the per-class
 /// calibration from which rejection thresholds are derived. Thresholds are on the *normalised distance*
-/// `√(cost / template length)` — a root-mean-square difference per template sample in the signal's units
-/// (g for acceleration, or standard deviations after z-normalisation) — so one scale fits every class.
+/// `√(cost / template length)` — a root-mean-square difference per template sample in the channels' units
+/// (g for acceleration; standard deviations after channel scaling or z-normalisation) — so one scale fits
+/// every class.
+///
+/// A model records exactly the ``channels`` it was trained on (any ``MotionChannel``: `accel.x`, `gyro.z`,
+/// `user.y`, `dim3`, …), one template dimension each, in that order; when they mix units (g and rad/s)
+/// ``channelScales`` divides each by its own scale so that every dimension counts alike.
 public struct DTWModel: Codable, Sendable, Equatable {
-    /// The version this library writes. It also reads version 1, whose `preprocessing.downsampleFactor`
-    /// (a count of samples) becomes ``DTWPreprocessing/downsampleRate`` = ``samplingRate`` / factor, Hz.
-    public static let currentVersion = 2
+    /// The version this library writes. It also reads versions 1 and 2: their `signal` + `axes` (for
+    /// example `userAcceleration`, `[x, y, z]`) become ``channels`` (`user.x`, `user.y`, `user.z`), and version
+    /// 1's `preprocessing.downsampleFactor` (a count of samples) becomes ``DTWPreprocessing/downsampleRate`` =
+    /// ``samplingRate`` / factor, Hz.
+    public static let currentVersion = 3
     /// The oldest version this library reads (and migrates to ``currentVersion``).
     public static let oldestReadableVersion = 1
-
-    /// The motion channel templates are made of.
-    public enum Signal: String, Codable, Sendable, CaseIterable {
-        /// Total acceleration, g.
-        case acceleration
-        /// User acceleration (gravity removed), g.
-        case userAcceleration
-        /// Rotation rate, rad/s.
-        case rotationRate
-        /// Gravity, g.
-        case gravity
-    }
 
     /// One labelled template.
     public struct Template: Codable, Sendable, Equatable {
         /// The class.
         public var label: String
-        /// The preprocessed series, one dimension per axis of ``DTWModel/axes``.
+        /// The preprocessed series, one dimension per channel of ``DTWModel/channels``.
         public var series: DTWSeries
 
         /// Creates a template.
@@ -62,10 +57,12 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     /// The file format version.
     public var version: Int
-    /// The motion channel used.
-    public var signal: Signal
-    /// The axes of ``signal`` used, one template dimension each.
-    public var axes: [Axis]
+    /// The channels the templates are made of, one template dimension each, in order.
+    public var channels: [MotionChannel]
+    /// Per channel, the scale each value is divided by before comparison, in the channel's unit (so
+    /// templates and queries are in units of it); `nil`: values are compared in their own units. Training
+    /// sets it when channels of different units are combined (see `DTWTrainer.ChannelScaling`).
+    public var channelScales: [Double]?
     /// The sampling rate of the templates, Hz (streams are resampled to it).
     public var samplingRate: Double
     /// Band and multivariate mode.
@@ -90,14 +87,14 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// Longest gesture reported when spotting, seconds.
     public var maximumDuration: Double
 
-    /// Creates a model. Durations in seconds, rate in Hz.
-    public init(signal: Signal = .acceleration, axes: [Axis] = [.x, .y, .z], samplingRate: Double, dtw: DTW,
+    /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
+    public init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
                 preprocessing: DTWPreprocessing = .none, templates: [Template], calibration: [String: Calibration] = [:],
                 rejectionK: Double? = 3, thresholds: [String: Double] = [:], refractoryTime: Double = 0,
                 minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
         self.version = Self.currentVersion
-        self.signal = signal
-        self.axes = axes
+        self.channels = channels
+        self.channelScales = channelScales
         self.samplingRate = samplingRate
         self.dtw = dtw
         self.preprocessing = preprocessing
@@ -143,7 +140,18 @@ public struct DTWModel: Codable, Sendable, Equatable {
             throw ConfigurationError(key: "version", "model version \(version) is not supported (this library reads version \(Self.currentVersion)); retrain the model")
         }
         guard !templates.isEmpty else { throw ConfigurationError(key: "templates", "a model needs at least one template") }
-        guard !axes.isEmpty else { throw ConfigurationError(key: "axes", "at least one axis is needed") }
+        guard !channels.isEmpty else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
+        if let duplicate = channels.first(where: { c in channels.filter { $0 == c }.count > 1 }) {
+            throw ConfigurationError(key: "channels", "\(duplicate) is named twice")
+        }
+        if let scales = channelScales {
+            guard scales.count == channels.count else {
+                throw ConfigurationError(key: "channelScales", "has \(scales.count) scales for \(channels.count) channels")
+            }
+            for (c, s) in zip(channels, scales) where !(s.isFinite && s > 0) {
+                throw ConfigurationError(key: "channelScales", "the scale of \(c) must be a positive number in \(c.unit), got \(s)")
+            }
+        }
         try ConfigurationError.requirePositive(samplingRate, "samplingRate")
         try ConfigurationError.requirePositive(minimumDuration, "minimumDuration")
         try ConfigurationError.requirePositive(maximumDuration, "maximumDuration")
@@ -161,8 +169,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
             throw ConfigurationError(key: "refractoryTime", "must be a finite number of seconds ≥ 0, got \(refractoryTime)")
         }
         do { try preprocessing.validate() } catch { throw ConfigurationError(key: "preprocessing", error.description) }
-        for (i, t) in templates.enumerated() where t.series.dimensions != axes.count {
-            throw ConfigurationError(key: "templates[\(i)]", "has \(t.series.dimensions) dimensions but the model names \(axes.count) axes")
+        for (i, t) in templates.enumerated() where t.series.dimensions != channels.count {
+            throw ConfigurationError(key: "templates[\(i)]", "has \(t.series.dimensions) dimensions but the model names \(channels.count) channels")
         }
         for (label, c) in calibration where !(c.mean.isFinite && c.standardDeviation.isFinite && c.mean >= 0 && c.standardDeviation >= 0) {
             throw ConfigurationError(key: "calibration.\(label)", "mean and standard deviation must be finite and non-negative")
@@ -172,8 +180,10 @@ public struct DTWModel: Codable, Sendable, Equatable {
     // MARK: Encoding
 
     private enum CodingKeys: String, CodingKey {
-        case version, signal, axes, samplingRate, dtw, preprocessing, templates, calibration, rejectionK
+        case version, channels, channelScales, samplingRate, dtw, preprocessing, templates, calibration, rejectionK
         case thresholds, refractoryTime, minimumDuration, maximumDuration
+        /// Versions 1 and 2: one motion signal and its axes, replaced by ``channels``.
+        case signal, axes
     }
 
     /// Version 1's preprocessing: downsampling as a sample ratio.
@@ -184,13 +194,23 @@ public struct DTWModel: Codable, Sendable, Equatable {
         var zNormalizationFloor: Double?
     }
 
-    /// Decodes a model, migrating version 1 (see ``currentVersion``); any other version decodes as written
+    /// Decodes a model, migrating versions 1 and 2 (see ``currentVersion``); any other version decodes as written
     /// and is refused by ``validate()``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Int.self, forKey: .version)
-        signal = try c.decode(Signal.self, forKey: .signal)
-        axes = try c.decode([Axis].self, forKey: .axes)
+        let legacy = (Self.oldestReadableVersion..<Self.currentVersion).contains(version)
+        if legacy {
+            let signal = try c.decode(String.self, forKey: .signal)
+            guard let migrated = MotionChannel.legacy(signal: signal, axes: try c.decode([Axis].self, forKey: .axes)) else {
+                throw DecodingError.dataCorruptedError(forKey: .signal, in: c, debugDescription: "unknown signal '\(signal)'")
+            }
+            channels = migrated
+            channelScales = nil
+        } else {
+            channels = try c.decode([MotionChannel].self, forKey: .channels)
+            channelScales = try c.decodeIfPresent([Double].self, forKey: .channelScales)
+        }
         samplingRate = try c.decode(Double.self, forKey: .samplingRate)
         dtw = try c.decode(DTW.self, forKey: .dtw)
         if version == 1 {
@@ -203,12 +223,10 @@ public struct DTWModel: Codable, Sendable, Equatable {
             preprocessing = DTWPreprocessing(
                 downsampleRate: factor > 1 ? samplingRate / Double(factor) : nil, resampledLength: old.resampledLength,
                 offsetByFirstSample: old.offsetByFirstSample ?? false, zNormalizationFloor: old.zNormalizationFloor)
-            version = Self.currentVersion
-            DeprecationLog.record("a version 1 DTW model's preprocessing.downsampleFactor (samples) is read as "
-                                      + "preprocessing.downsampleRate (Hz, the sampling rate / factor); train the model again to write version \(Self.currentVersion)")
         } else {
             preprocessing = try c.decode(DTWPreprocessing.self, forKey: .preprocessing)
         }
+        if legacy { version = Self.currentVersion }
         templates = try c.decode([Template].self, forKey: .templates)
         calibration = try c.decode([String: Calibration].self, forKey: .calibration)
         rejectionK = try c.decodeIfPresent(Double.self, forKey: .rejectionK)
@@ -217,6 +235,41 @@ public struct DTWModel: Codable, Sendable, Equatable {
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         minimumDuration = try c.decode(Double.self, forKey: .minimumDuration)
         maximumDuration = try c.decode(Double.self, forKey: .maximumDuration)
+    }
+
+    /// Encodes the current version's keys (``channels``, never the old `signal`/`axes`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(channels, forKey: .channels)
+        try c.encodeIfPresent(channelScales, forKey: .channelScales)
+        try c.encode(samplingRate, forKey: .samplingRate)
+        try c.encode(dtw, forKey: .dtw)
+        try c.encode(preprocessing, forKey: .preprocessing)
+        try c.encode(templates, forKey: .templates)
+        try c.encode(calibration, forKey: .calibration)
+        try c.encodeIfPresent(rejectionK, forKey: .rejectionK)
+        try c.encode(thresholds, forKey: .thresholds)
+        try c.encode(refractoryTime, forKey: .refractoryTime)
+        try c.encode(minimumDuration, forKey: .minimumDuration)
+        try c.encode(maximumDuration, forKey: .maximumDuration)
+    }
+
+    /// `series` (one dimension per channel, in the channels' units) divided by ``channelScales``; unchanged
+    /// without scales. O(n·d).
+    public func scaled(_ series: DTWSeries) throws(DTWError) -> DTWSeries {
+        try Self.scaled(series, by: channelScales)
+    }
+
+    /// `series` with dimension `d` divided by `scales[d]`; unchanged when `scales` is `nil`. O(n·d).
+    public static func scaled(_ series: DTWSeries, by scales: [Double]?) throws(DTWError) -> DTWSeries {
+        guard let scales else { return series }
+        guard series.dimensions == scales.count else {
+            throw .dimensionMismatch(what: "dimensions of the series (one per model channel)", expected: scales.count, got: series.dimensions)
+        }
+        var values = series.values
+        for i in values.indices { values[i] /= scales[i % scales.count] }
+        return try DTWSeries(interleaved: values, dimensions: series.dimensions)
     }
 
     /// Why model bytes could not be read.

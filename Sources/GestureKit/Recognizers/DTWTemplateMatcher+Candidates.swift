@@ -42,14 +42,14 @@ extension DTWTemplateMatcher {
         var resampler = try Resampler(rate: model.samplingRate)
         var times: [Double] = []
         var points: [(distance: Double, start: Int, end: Int, template: Int)] = []
-        var features = [Double](repeating: 0, count: model.axes.count)
+        var features = [Double](repeating: 0, count: model.channels.count)
+        let inverse = inverseScales(model)
         var resampled: [MotionSample] = []
         for sample in samples where sample.isFinite {
             resampled.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &resampled)
             for r in resampled {
-                guard let v = vector(model.signal, of: r) else { continue }
-                for (d, axis) in model.axes.enumerated() { features[d] = v[axis] }
+                guard read(model.channels, of: r, scaledBy: inverse, into: &features) else { continue }
                 let t = times.count
                 times.append(r.timestamp)
                 features.withUnsafeBufferPointer { x in

@@ -2,7 +2,7 @@
 /// segments, with a trained ``DTWModel``.
 ///
 /// Samples are resampled to the model's rate (so 25, 50 and 100 Hz streams give the same detections), the
-/// model's signal and axes are taken from each sample, and every template runs a ``SPRINGSpotter``
+/// model's ``DTWModel/channels`` are read from each sample (divided by ``DTWModel/channelScales`` when set), and every template runs a ``SPRINGSpotter``
 /// (subsequence DTW, O(template length) per sample). A template's threshold is its class's rejection
 /// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
 /// Non-maximum suppression makes one event per gesture: candidates of every template and class that overlap,
@@ -17,10 +17,16 @@
 /// Spotting compares raw signal values, so it needs a model without preprocessing
 /// (``DTWPreprocessing/isPointwise``) and that has rejection thresholds; segment-level preprocessing
 /// (downsampling, z-normalisation, offset, fixed length) is for ``classify(_:)``/``DTWClassifier`` only, and such a
-/// model is refused here with a ``ConfigurationError``.
+/// model is refused here with a ``ConfigurationError``. Spotting warps all channels along one path, so a
+/// multichannel model must use dependent DTW; an independent one is refused the same way.
+///
+/// A sample that lacks one of the model's channels (a `user.x` model fed accelerometer-only samples) cannot
+/// be compared and is skipped: check the input with ``check(_:)``, or run the matcher in a ``Pipeline``,
+/// which derives user acceleration and gravity with a ``GravitySplitter`` and throws ``MissingChannelError``
+/// from ``Pipeline/prepare(for:)`` for a channel nothing derives.
 ///
 /// - Complexity: O(Σ template lengths × axes) per resampled sample; bounded memory, no allocation except events.
-public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
+public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Sendable {
     /// The trained model.
     public typealias Configuration = DTWModel
 
@@ -50,12 +56,17 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     private var lastReportedEnd = Int.min / 2
     private var resampled: [MotionSample] = []
     private var features: [Double]
+    /// 1 / scale per channel (all 1 without ``DTWModel/channelScales``).
+    private let inverseScales: [Double]
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: DTWModel) throws(ConfigurationError) {
         classifier = try DTWClassifier(model: configuration)
         guard configuration.preprocessing.isPointwise else {
             throw ConfigurationError(key: "preprocessing", "stream spotting compares raw values: downsampling, z-normalisation, offset and fixed-length resampling apply to segments only (use DTWClassifier for segments, or train at the rate you want to spot at)")
+        }
+        guard configuration.channels.count == 1 || configuration.dtw.multivariate == .dependent else {
+            throw ConfigurationError(key: "dtw.multivariate", "stream spotting warps all channels along one path (dependent DTW); an independent model classifies segments only (DTWClassifier)")
         }
         guard configuration.rejectionK != nil || !configuration.thresholds.isEmpty else {
             throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3, or calibrate thresholds on streams)")
@@ -82,12 +93,25 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         // Reports come at most one maximum length plus the refractory time after a match ends; keep times for
         // a match and that delay.
         timestamps = RingBuffer(capacity: 2 * maximumLength + refractory + 4)
-        features = [Double](repeating: 0, count: configuration.axes.count)
+        features = [Double](repeating: 0, count: configuration.channels.count)
+        inverseScales = Self.inverseScales(configuration)
         resampled.reserveCapacity(8)
         pending.reserveCapacity(2 * spotters.count + 2)
     }
 
-    /// Classifies a segment (one dimension per model axis) with the model; see ``DTWClassifier``.
+    /// The model's channels, which every sample must carry (see ``check(_:)``).
+    public var requiredChannels: [MotionChannel] { configuration.channels }
+
+    /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample.
+    ///
+    /// - Throws: ``MissingChannelError`` naming the first missing channel and the fix.
+    public func check(_ sample: MotionSample) throws(MissingChannelError) {
+        if let missing = configuration.channels.first(where: { $0.value(in: sample) == nil }) {
+            throw MissingChannelError(channel: missing, recognizer: Self.identifier)
+        }
+    }
+
+    /// Classifies a segment (one dimension per model channel) with the model; see ``DTWClassifier``.
     public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
         try classifier.classify(segment)
     }
@@ -113,8 +137,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        guard let vector = Self.vector(configuration.signal, of: sample) else { return }
-        for (d, axis) in configuration.axes.enumerated() { features[d] = vector[axis] }
+        guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, into: &features) else { return }
         timestamps.append(sample.timestamp)
         sampleCount += 1
         var reports: [(SubsequenceMatch, Int)] = []
@@ -174,13 +197,21 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, Sendable {
         return (minimum, max(minimum, Int((model.maximumDuration * rate).rounded())), Int((model.refractoryTime * rate).rounded()))
     }
 
-    static func vector(_ signal: DTWModel.Signal, of sample: MotionSample) -> Vector3? {
-        switch signal {
-        case .acceleration: sample.acceleration
-        case .userAcceleration: sample.userAcceleration
-        case .rotationRate: sample.rotationRate
-        case .gravity: sample.gravity
+    /// Writes the values of `channels` in `sample`, times `inverseScales`, into `features`; false when the
+    /// sample lacks one of them. O(channels), no allocation.
+    @inline(__always)
+    static func read(_ channels: [MotionChannel], of sample: MotionSample, scaledBy inverseScales: [Double],
+                     into features: inout [Double]) -> Bool {
+        for d in channels.indices {
+            guard let v = channels[d].value(in: sample) else { return false }
+            features[d] = v * inverseScales[d]
         }
+        return true
+    }
+
+    /// 1 / scale per channel of `model` (1 without scales).
+    static func inverseScales(_ model: DTWModel) -> [Double] {
+        model.channelScales.map { $0.map { 1 / $0 } } ?? [Double](repeating: 1, count: model.channels.count)
     }
 
     /// Forgets every sample seen, as if newly created.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GestureKit
 
 extension GestureLab {
     /// Runs the command line with GestureLab's exit conventions:
@@ -19,16 +18,9 @@ extension GestureLab {
         do {
             try command.run()
         } catch {
-            printDeprecations()
             Foundation.exit(status(for: error, in: type(of: command)).rawValue)
         }
-        printDeprecations()
         Self.exit()
-    }
-
-    /// One line per old spelling the run's files still use (``DeprecationLog``), on standard error.
-    private static func printDeprecations() {
-        for message in DeprecationLog.drain() { CommandLineError.printLine("deprecated: \(message)") }
     }
 
     /// Prints what `error` calls for and returns the exit status. A `ValidationError` thrown while

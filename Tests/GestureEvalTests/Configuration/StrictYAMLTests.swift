@@ -63,4 +63,31 @@ import Testing
             _ = try DatasetManifest(contentsOf: root.appendingPathComponent("datasets").appendingPathComponent(path))
         }
     }
+
+    @Test func mergeKeysAreResolvedBeforeStrictDecoding() throws {
+        let yaml = YAMLConfiguration(text: """
+            base: &base {threshold: 0.5, quietTime: 0.2}
+            tuned:
+              <<: *base
+              quietTime: 0.3
+            """, source: "merge.yaml")
+        struct Document: Decodable { var base: PeakDirectionDetector.Configuration; var tuned: PeakDirectionDetector.Configuration }
+        let document = try yaml.decode(Document.self)
+        #expect(document.tuned.threshold == 0.5)
+        #expect(document.tuned.quietTime == 0.3)
+        #expect(document.base.quietTime == 0.2)
+
+        let typo = YAMLConfiguration(text: "base: &base {threshold: 0.5, quietTyme: 0.2}\ntuned: {<<: *base}\n", source: "merge.yaml")
+        #expect(throws: DataFileError.self) { _ = try typo.decode([String: PeakDirectionDetector.Configuration].self) }
+    }
+
+    @Test func theSwimWatchEntriesShareTheirSettingsThroughAMergeKey() throws {
+        let url = SharedData.packageRoot.appendingPathComponent("configs/experiments/swimwatch-turns.yaml")
+        let experiment = try Experiment(contentsOf: url)
+        let calibrated = try #require(try experiment.entries.first { $0.name == "dtw calibrated" }?.configuration?.resolve())
+        #expect(calibrated[path: "band"] != nil)
+        #expect(calibrated[path: "refractoryTime"] != nil)
+        #expect(calibrated[path: "rejection.method"] == .string("stream"))
+        #expect(calibrated[path: "<<"] == nil)
+    }
 }

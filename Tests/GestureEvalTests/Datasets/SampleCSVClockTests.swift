@@ -42,7 +42,7 @@ import Testing
         let relative = try Self.load(Self.csv("t,accel_x,accel_y,accel_z", first: 0, step: 20))
         #expect(relative.dataset.recordings[0].timestamps[1] == 0.02)
         #expect(relative.report.notes.first?.contains("milliseconds") == true)
-        #expect(relative.report.notes.first?.contains("relative") == false)
+        #expect(relative.report.notes.first?.contains("made relative") == false)
     }
 
     @Test func secondsElapsedIsPreferredOverAnEpochTimeColumn() throws {

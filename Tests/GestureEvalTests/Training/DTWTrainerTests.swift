@@ -22,7 +22,7 @@ import Testing
         return out
     }
 
-    static let trainer = DTWTrainer(selection: .medoid, band: 0.1, axes: [.x], samplingRate: 50)
+    static let trainer = DTWTrainer(selection: .medoid, band: 0.1, channels: [MotionChannel.acceleration[0]], samplingRate: 50)
 
     @Test func medoidMinimisesMeanDistanceWithinItsClass() throws {
         let examples = try Self.examples(perClass: ["a": 6, "b": 5])
@@ -116,7 +116,7 @@ import Testing
     @Test func badExamplesAreNamed() throws {
         var examples = try Self.examples(perClass: ["a": 3])
         examples.append(DTWExample(label: "a", series: try DTWSeries(interleaved: [1, 2], dimensions: 2)))
-        #expect(throws: DTWTrainingError.invalidExample(index: 3, reason: "2 dimensions, but 1 axes are configured")) {
+        #expect(throws: DTWTrainingError.invalidExample(index: 3, reason: "2 dimensions, but 1 channels are configured (accel.x)")) {
             try Self.trainer.train(examples)
         }
     }

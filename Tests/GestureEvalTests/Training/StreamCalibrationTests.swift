@@ -58,7 +58,7 @@ import Testing
             let v = shape(Double(t) / 49)
             return [v.x, v.y, v.z]
         }, dimensions: 3)
-        let model = DTWModel(signal: .acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
+        let model = DTWModel(channels: MotionChannel.acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
                              calibration: ["a": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false)],
                              rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
         let gestures: [(start: Double, gain: Double)] = [(2, 1), (6, 0.95), (10, 0.5), (14, 1.05)]
@@ -80,5 +80,16 @@ import Testing
         matcher.finish(into: &events)
         #expect(events.count == 3)
         for (event, start) in zip(events, [2.0, 6, 14]) { #expect(abs(event.start - start) < 0.15) }
+
+        // Cross-fitting: candidates come from the recording's spotter, not from the calibrated model. A spotter
+        // whose only template is the look-alike (gain 0.5) finds the look-alike closest, so the best F1 keeps
+        // a different set of candidates than the model's own templates do.
+        let lookAlike = try DTWSeries(interleaved: template.values.map { $0 * 0.5 }, dimensions: 3)
+        var spotter = model
+        spotter.templates = [.init(label: "a", series: lookAlike)]
+        let (_, spotted) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording], spotters: [spotter])
+        let crossFitted = try #require(spotted.first)
+        #expect(crossFitted.threshold != choice.threshold)
+        #expect(crossFitted.f1 < 1)
     }
 }

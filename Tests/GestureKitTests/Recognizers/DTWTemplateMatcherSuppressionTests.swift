@@ -21,7 +21,7 @@ import Testing
     static func competingModel(refractoryTime: Double = 0) throws -> DTWModel {
         let templates = [try template("one", gain: 0.65, label: "faint"), try template("one", gain: 1, label: "one"),
                          try template("one", gain: 0.8, label: "weak")]
-        return DTWModel(signal: .userAcceleration, samplingRate: 50, dtw: .full, templates: templates,
+        return DTWModel(channels: MotionChannel.userAcceleration, samplingRate: 50, dtw: .full, templates: templates,
                         rejectionK: nil, thresholds: ["one": 0.6, "weak": 0.6, "faint": 0.6], refractoryTime: refractoryTime,
                         minimumDuration: 0.5, maximumDuration: 2)
     }

@@ -20,7 +20,7 @@ import Testing
             }
             return DTWModel.Template(label: label, series: try DTWSeries(interleaved: values, dimensions: 3))
         }
-        return DTWModel(signal: .userAcceleration, samplingRate: rate, dtw: .full, preprocessing: preprocessing,
+        return DTWModel(channels: MotionChannel.userAcceleration, samplingRate: rate, dtw: .full, preprocessing: preprocessing,
                         templates: templates,
                         calibration: ["one": .init(mean: 0.1, standardDeviation: 0.05, count: 5, pooled: false),
                                       "two": .init(mean: 0.1, standardDeviation: 0.05, count: 5, pooled: false)],
@@ -171,11 +171,20 @@ import Testing
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["version"] = 1
         json["preprocessing"] = ["downsampleFactor": 2, "offsetByFirstSample": false]
+        // Version 1 named one signal and its axes (version 3 lists channels).
+        json["channels"] = nil
+        json["signal"] = "userAcceleration"
+        json["axes"] = ["x", "y", "z"]
         let old = try JSONSerialization.data(withJSONObject: json)
         let model = try DTWModel.decode(old)
         #expect(model.version == DTWModel.currentVersion)
-        // Read, with one deprecation line naming the new key.
-        #expect(DeprecationLog.drain().contains { $0.contains("downsampleFactor") && $0.contains("downsampleRate") })
+        // Read; the renamed keys are there for a tool to report as deprecated.
+        let renamed = DTWModel.renamedKeys(inVersion: 1)
+        #expect(renamed.contains(RenamedKey("preprocessing.downsampleFactor", "preprocessing.downsampleRate",
+                                            conversion: "a count of samples becomes Hz: samplingRate / factor")))
+        #expect(Set(renamed.map(\.old)) == ["signal", "axes", "preprocessing.downsampleFactor"])
+        #expect(DTWModel.renamedKeys(inVersion: 2).map(\.old) == ["signal", "axes"])
+        #expect(DTWModel.renamedKeys(inVersion: DTWModel.currentVersion).isEmpty)
         #expect(model.preprocessing.downsampleRate == model.samplingRate / 2)
         // The registry's plain decoding path migrates too, and re-encoding writes a rate, not a factor.
         #expect(try JSONDecoder().decode(DTWModel.self, from: old) == model)

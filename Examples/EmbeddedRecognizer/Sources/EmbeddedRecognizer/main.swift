@@ -61,9 +61,22 @@ var stdinSource = ClosureMotionSource { () -> MotionSample? in
     return nil
 }
 
+// The first sample shows which channels the input carries: a model that needs user acceleration gets a
+// gravity split (said once, on standard error); a channel nothing derives (rotation rate from an
+// accelerometer) is an error naming it and the fix.
 var pipeline = Pipeline(recognizers: [recognizer])
-stdinSource.run(&pipeline) { event in
+guard let first = stdinSource.next() else { fail("stdin: no samples", status: 1) }
+do {
+    for derived in try pipeline.prepare(for: first) {
+        FileHandle.standardError.write(Data("EmbeddedRecognizer: \(derived)\n".utf8))
+    }
+} catch {
+    fail("\(configPath ?? identifier): \(error)", status: 1)
+}
+func printEvent(_ event: GestureEvent) {
     // Written unbuffered, so a consumer on the other end of a pipe sees each event at once.
     let line = "\(String(format: "%.3f", event.time)) \(event.phase.rawValue) \(event.label) score=\(String(format: "%.4g", event.score))\n"
     FileHandle.standardOutput.write(Data(line.utf8))
 }
+for event in pipeline.process(first) { printEvent(event) }
+stdinSource.run(&pipeline, onEvent: printEvent)

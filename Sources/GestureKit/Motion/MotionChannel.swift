@@ -1,0 +1,161 @@
+/// One scalar channel of a motion stream or of archive data, named as recording columns are named.
+///
+/// | name | quantity | unit |
+/// |---|---|---|
+/// | `accel.x`, `accel.y`, `accel.z` | total acceleration | g |
+/// | `gyro.x`, `gyro.y`, `gyro.z` | rotation rate | rad/s |
+/// | `user.x`, `user.y`, `user.z` | user acceleration (gravity removed) | g |
+/// | `gravity.x`, `gravity.y`, `gravity.z` | gravity | g |
+/// | `quat.w`, `quat.x`, `quat.y`, `quat.z` | attitude quaternion, scalar first | unitless |
+/// | `roll`, `pitch`, `yaw` | Euler angles of the attitude (CoreMotion convention) | rad |
+/// | `dim1`, `dim2`, … | a column of archive data (UCR, UEA, GRT) | the archive's |
+///
+/// A ``MotionSample`` carries every channel but the archive columns: ``value(in:)`` reads it, `nil`
+/// when the sample lacks the channel (an accelerometer-only sample has no `user.x`).
+public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Where a channel's value comes from; resolved once from the name so reading a sample is a switch.
+    enum Source: Hashable, Sendable {
+        case acceleration(Axis), rotationRate(Axis), userAcceleration(Axis), gravity(Axis)
+        case attitude(Int), euler(Int), dimension(Int)
+    }
+
+    /// The name, for example `gyro.x` or `dim3`.
+    public let rawValue: String
+    let source: Source
+
+    /// The channel named `rawValue`, or `nil` for a name that is no channel (see the table above).
+    public init?(rawValue: String) {
+        let axes: [String: Axis] = ["x": .x, "y": .y, "z": .z]
+        let parts = rawValue.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2, let axis = axes[parts[1]] {
+            switch parts[0] {
+            case "accel": source = .acceleration(axis)
+            case "gyro": source = .rotationRate(axis)
+            case "user": source = .userAcceleration(axis)
+            case "gravity": source = .gravity(axis)
+            case "quat": source = .attitude(["x": 1, "y": 2, "z": 3][parts[1]]!)
+            default: return nil
+            }
+        } else if rawValue == "quat.w" {
+            source = .attitude(0)
+        } else if let i = ["roll", "pitch", "yaw"].firstIndex(of: rawValue) {
+            source = .euler(i)
+        } else if rawValue.hasPrefix("dim"), let k = Int(rawValue.dropFirst(3)), k >= 1, String(k) == rawValue.dropFirst(3) {
+            source = .dimension(k)
+        } else {
+            return nil
+        }
+        self.rawValue = rawValue
+    }
+
+    /// The name.
+    public var description: String { rawValue }
+
+    /// Every name a channel may have, for messages (`dimN` stands for `dim1`, `dim2`, …).
+    public static let validNames = (acceleration + rotationRate + userAcceleration + gravity + attitude + eulerAngles).map(\.rawValue) + ["dimN"]
+
+    /// Total acceleration x, y, z, g.
+    public static let acceleration = ["accel.x", "accel.y", "accel.z"].map { MotionChannel(rawValue: $0)! }
+    /// Rotation rate x, y, z, rad/s.
+    public static let rotationRate = ["gyro.x", "gyro.y", "gyro.z"].map { MotionChannel(rawValue: $0)! }
+    /// User acceleration x, y, z, g.
+    public static let userAcceleration = ["user.x", "user.y", "user.z"].map { MotionChannel(rawValue: $0)! }
+    /// Gravity x, y, z, g.
+    public static let gravity = ["gravity.x", "gravity.y", "gravity.z"].map { MotionChannel(rawValue: $0)! }
+    /// Attitude quaternion w, x, y, z (unitless).
+    public static let attitude = ["quat.w", "quat.x", "quat.y", "quat.z"].map { MotionChannel(rawValue: $0)! }
+    /// Roll, pitch, yaw, radians.
+    public static let eulerAngles = ["roll", "pitch", "yaw"].map { MotionChannel(rawValue: $0)! }
+
+    /// Archive column `k` (1-based): `dim1`, `dim2`, ….
+    public static func dimension(_ k: Int) -> MotionChannel {
+        precondition(k >= 1, "archive dimensions count from 1")
+        return MotionChannel(rawValue: "dim\(k)")!
+    }
+
+    /// The channels a group name stands for in configurations: `acceleration`, `rotationRate`,
+    /// `userAcceleration`, `gravity`, `attitude`, `eulerAngles`; `nil` for any other name.
+    public static func group(named name: String) -> [MotionChannel]? {
+        switch name {
+        case "acceleration": acceleration
+        case "rotationRate": rotationRate
+        case "userAcceleration": userAcceleration
+        case "gravity": gravity
+        case "attitude": attitude
+        case "eulerAngles": eulerAngles
+        default: nil
+        }
+    }
+
+    /// The channels of the pre-channel-list configurations, `signal` + `axes` (for example
+    /// `userAcceleration` + `[x, y]` → `user.x`, `user.y`); `nil` for an unknown signal.
+    public static func legacy(signal: String, axes: [Axis]) -> [MotionChannel]? {
+        guard ["acceleration", "userAcceleration", "rotationRate", "gravity"].contains(signal), let all = group(named: signal) else { return nil }
+        return axes.map { all[$0 == .x ? 0 : $0 == .y ? 1 : 2] }
+    }
+
+    /// The channel's unit: `g`, `rad/s`, `rad`, `1` (quaternion components) or `archive` (whatever the archive holds).
+    public var unit: String {
+        switch source {
+        case .acceleration, .userAcceleration, .gravity: "g"
+        case .rotationRate: "rad/s"
+        case .attitude: "1"
+        case .euler: "rad"
+        case .dimension: "archive"
+        }
+    }
+
+    /// Whether this is a column of archive data (`dimN`), which no motion sample carries.
+    public var isArchiveDimension: Bool {
+        if case .dimension = source { return true }
+        return false
+    }
+
+    /// Whether a ``GravitySplitter`` derives the channel from total acceleration (user acceleration and gravity).
+    public var isDerivableByGravitySplit: Bool {
+        switch source {
+        case .userAcceleration, .gravity: true
+        default: false
+        }
+    }
+
+    /// The channel's value in `sample`, in its unit; `nil` when the sample lacks it (archive columns always).
+    ///
+    /// - Complexity: O(1) (Euler angles convert the attitude).
+    @inline(__always)
+    public func value(in sample: MotionSample) -> Double? {
+        switch source {
+        case let .acceleration(a): sample.acceleration[a]
+        case let .rotationRate(a): sample.rotationRate?[a]
+        case let .userAcceleration(a): sample.userAcceleration?[a]
+        case let .gravity(a): sample.gravity?[a]
+        case let .attitude(i): sample.attitude.map { q in i == 0 ? q.w : i == 1 ? q.x : i == 2 ? q.y : q.z }
+        case let .euler(i): sample.attitude.map { q in
+            let e = q.eulerAngles
+            return i == 0 ? e.roll : i == 1 ? e.pitch : e.yaw
+        }
+        case .dimension: nil
+        }
+    }
+
+    /// Decodes a channel name; an unknown name is an error listing the valid ones.
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let channel = MotionChannel(rawValue: name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                debugDescription: "unknown channel '\(name)'; channels: \(Self.validNames.joined(separator: ", "))"))
+        }
+        self = channel
+    }
+
+    /// Encodes the name.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
+
+    /// Equal names are equal channels.
+    public static func == (a: MotionChannel, b: MotionChannel) -> Bool { a.rawValue == b.rawValue }
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}

@@ -1,0 +1,42 @@
+/// A recognizer needs a channel its input does not carry, and no stage can derive it.
+///
+/// Thrown by ``Pipeline/prepare(for:)`` and ``DTWTemplateMatcher/check(_:)`` at the first sample, so an app
+/// learns at once why a recognizer would never fire, instead of receiving no events.
+public struct MissingChannelError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The channel missing from the input.
+    public var channel: MotionChannel
+    /// The recognizer that needs it (its registry identifier or type name).
+    public var recognizer: String
+    /// What to do about it.
+    public var fix: String
+
+    /// Creates the error; the fix is chosen from the channel.
+    public init(channel: MotionChannel, recognizer: String) {
+        self.channel = channel
+        self.recognizer = recognizer
+        switch channel.source {
+        case .rotationRate:
+            fix = "feed samples with rotation rate (a gyroscope, e.g. CMDeviceMotion), or retrain the model on channels the input has"
+        case .attitude, .euler:
+            fix = "feed samples with attitude (fused device motion, e.g. CMDeviceMotion), or retrain the model on channels the input has"
+        case .userAcceleration, .gravity:
+            fix = "add a GravitySplitter stage (Pipeline.prepare(for:) adds it), or feed device-motion samples"
+        case .dimension:
+            fix = "\(channel) is a column of archive data, which no motion stream carries: classify segments with DTWClassifier, or retrain the model on motion channels (accel.x, gyro.x, …)"
+        case .acceleration:
+            fix = "feed samples with total acceleration"
+        }
+    }
+
+    /// A one-line, human-readable account naming the channel and the fix.
+    public var description: String {
+        "\(recognizer) needs channel \(channel) (\(channel.unit)), which the input does not carry: \(fix)"
+    }
+}
+
+/// A recognizer that reads particular channels of each sample (beyond total acceleration, which every
+/// sample has), so a ``Pipeline`` can check its input once and derive what is missing.
+public protocol ChannelRequiring {
+    /// The channels read from every sample, in the order the recognizer uses them.
+    var requiredChannels: [MotionChannel] { get }
+}

@@ -1,0 +1,73 @@
+extension Pipeline {
+    /// A stage a pipeline added so that its recognizers get a channel the input lacks.
+    public struct ChannelDerivation: Hashable, Sendable, CustomStringConvertible {
+        /// The channels derived.
+        public var channels: [MotionChannel]
+        /// The recognizer that needs them.
+        public var recognizer: String
+        /// The stage added, as a short phrase.
+        public var stage: String
+
+        /// One line for a log: what was missing and what derives it.
+        public var description: String {
+            "\(recognizer) needs \(channels.map(\.rawValue).joined(separator: ", ")), which the input lacks: derived from total acceleration by \(stage)"
+        }
+    }
+
+    /// Checks that every ``ChannelRequiring`` recognizer gets its channels from `sample` (the stream's first,
+    /// as the stages would pass it on) and adds the stage that derives a missing one: a ``GravitySplitter``
+    /// for user acceleration or gravity on a total-acceleration-only stream. Returns what was added (empty:
+    /// nothing was missing). Idempotent: a second call finds nothing missing.
+    ///
+    /// ``process(_:into:)`` calls it on the first sample when the app has not, deriving what it can; only a
+    /// channel no stage can derive (rotation rate, attitude, archive columns) then leaves the recognizer
+    /// silent, with the error kept in ``channelError``. Call it yourself to get that error thrown.
+    ///
+    /// - Throws: ``MissingChannelError`` naming the first channel that cannot be derived, and the fix.
+    /// - Complexity: O(stages + channels); runs `sample` through copies of the stages.
+    @discardableResult
+    public mutating func prepare(for sample: MotionSample) throws(MissingChannelError) -> [ChannelDerivation] {
+        channelsChecked = true
+        var derived: [ChannelDerivation] = []
+        var splitterAdded = false
+        for recognizer in recognizers {
+            guard let needs = recognizer as? any ChannelRequiring else { continue }
+            let name = (type(of: recognizer) as? any ConfigurableRecognizer.Type)?.identifier ?? "\(type(of: recognizer))"
+            let seen = Self.probe(sample, through: stages)
+            let missing = needs.requiredChannels.filter { c in seen.allSatisfy { c.value(in: $0) == nil } }
+            guard !missing.isEmpty else { continue }
+            if let first = missing.first(where: { !$0.isDerivableByGravitySplit }) {
+                channelError = MissingChannelError(channel: first, recognizer: name)
+                throw channelError!
+            }
+            if !splitterAdded {
+                let splitter = GravitySplitter()
+                stages.append(splitter)
+                splitterAdded = true
+                derived.append(ChannelDerivation(channels: missing, recognizer: name,
+                    stage: "a gravity split (GravitySplitter: gravity = low-pass of acceleration, time constant \(Self.seconds(splitter)) s)"))
+            }
+        }
+        derivations += derived
+        return derived
+    }
+
+    /// `sample` as the stages would hand it on (on copies, so the pipeline's state is untouched).
+    private static func probe(_ sample: MotionSample, through stages: [any SignalStage]) -> [MotionSample] {
+        var current = [sample], next: [MotionSample] = []
+        for var stage in stages {
+            next.removeAll()
+            for s in current { stage.process(s, into: &next) }
+            swap(&current, &next)
+        }
+        return current.isEmpty ? [sample] : current
+    }
+
+    /// The splitter's smoothing in words.
+    private static func seconds(_ splitter: GravitySplitter) -> String {
+        switch splitter.lowPass.smoothing {
+        case let .timeConstant(t): "\((t * 1000).rounded() / 1000)"
+        case let .perSample(f): "of per-sample factor \(f), not a fixed number of"
+        }
+    }
+}
