@@ -250,6 +250,11 @@ public enum DatasetReader {
         var base: TimeOrigin? = nil
         if hasTimeColumn {
             timestamps = columns.removeFirst()
+            do { try checkUnstatedTimeUnit(timestamps, lines: table.lines, time: time, file: file) } catch {
+                var read = empty
+                read.problems = table.problems + [DatasetProblem(.timeUnit, error)]
+                return read
+            }
             let s = time.secondsPerUnit
             let unitsPerSecond = (1 / s).rounded()
             let wholeUnits = unitsPerSecond >= 1 && abs(unitsPerSecond * s - 1) < 1e-12
