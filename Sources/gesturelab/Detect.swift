@@ -85,6 +85,8 @@ struct Detect: ParsableCommand {
                                       relativeTime: relativeTime)
         // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
         decoder.onNote = { CommandLineError.printLine("detect: \($0)") }
+        // A live stream is held back no longer than its first step between times.
+        if input == "-" { decoder.stepsToInfer = 1 }
         let name = input == "-" ? "<stdin>" : input
         let lines = LineSource(handle: handle, name: name, decoder: decoder)
         var pipeline = Pipeline(recognizers: [model])
