@@ -15,6 +15,7 @@ import GestureKit
 ///   # rejection: {method: stream, objective: f1}           # per class, the best event F1 on the training recordings
 ///   # rejection: {method: stream, maxFalsePerHour: 5}      # per class, the best recall within a false-activation budget
 ///   # rejection: none                                      # no rejection (closed-set classification; formerly `rejectionK: null`)
+///   # backgroundTemplates: 5  # stream rejection: medoids of the training recordings' false activations, which veto matches
 ///   refractoryTime: 0         # s, shortest gap between two spotted gestures
 ///   znormalize: false         # segments only: z-normalise each series
 ///   minimumDuration: 0.2      # s, spotting
@@ -42,6 +43,9 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         case .none: nil
         }
     }
+    /// How many background templates to mine from the training recordings' false activations (stream
+    /// rejection only; see ``DTWModel/background``); 0: none.
+    public var backgroundTemplates: Int
     /// Shortest gap between two spotted gestures, seconds.
     public var refractoryTime: Double
     /// z-normalise every series (segment classification only).
@@ -56,7 +60,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
                                     "minimumDuration", "maximumDuration"]
 
     private enum Keys: String, CodingKey {
-        case channels, scaling, multivariate, band, selection, rejection, rejectionK, refractoryTime, znormalize, minimumDuration, maximumDuration
+        case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, refractoryTime, znormalize
+        case minimumDuration, maximumDuration
         /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
         case signal, axes
     }
@@ -105,6 +110,13 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         } else {
             rejection = .sigma(k: 3)
         }
+        backgroundTemplates = try c.decodeIfPresent(Int.self, forKey: .backgroundTemplates) ?? 0
+        guard backgroundTemplates >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .backgroundTemplates, in: c, debugDescription: "must be a count ≥ 0, got \(backgroundTemplates)")
+        }
+        if backgroundTemplates > 0, !rejection.isStream {
+            throw DecodingError.dataCorruptedError(forKey: .backgroundTemplates, in: c, debugDescription: "background templates are mined from false activations on the training recordings: they need rejection: {method: stream, …}")
+        }
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         znormalize = try c.decodeIfPresent(Bool.self, forKey: .znormalize) ?? false
         minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration) ?? 0.2
@@ -120,6 +132,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         try c.encodeIfPresent(band, forKey: .band)
         try c.encode(selection, forKey: .selection)
         try c.encode(rejection, forKey: .rejection)
+        // Only when set, so configurations without background keep their encoding.
+        if backgroundTemplates > 0 { try c.encode(backgroundTemplates, forKey: .backgroundTemplates) }
         try c.encode(refractoryTime, forKey: .refractoryTime)
         try c.encode(znormalize, forKey: .znormalize)
         try c.encode(minimumDuration, forKey: .minimumDuration)
@@ -242,14 +256,43 @@ enum DTWExamples {
             var inner = trainer
             inner.band = report.band
             var bySubject: [String: DTWModel] = [:]
-            let choices: [StreamCalibration.Choice]
+            var choices: [StreamCalibration.Choice]
+            let calibration = StreamCalibration(objective: objective, matching: matching)
             do {
                 for subject in Set(recordings.map(\.subject)) where Set(subjects).count > 1 {
                     let others = zip(examples, subjects).filter { $0.1 != subject }.map(\.0)
                     bySubject[subject] = try inner.train(others).model
                 }
-                let spotters = recordings.map { bySubject[$0.subject] ?? model }
-                (model, choices) = try StreamCalibration(objective: objective, matching: matching).calibrate(model, on: recordings, spotters: spotters)
+                var spotters = recordings.map { bySubject[$0.subject] ?? model }
+                (model, choices) = try calibration.calibrate(model, on: recordings, spotters: spotters)
+                if settings.backgroundTemplates > 0 {
+                    // Hard negatives: where the calibrated templates fire on no annotation. Each recording's
+                    // spotter gets background mined from the other subjects only (cross-fitted like its templates),
+                    // then thresholds are chosen again with the background competing.
+                    let ranges = try calibration.falseActivations(model, on: recordings, spotters: spotters)
+                    var negatives: [(series: DTWSeries, subject: String)] = []
+                    for (r, list) in zip(recordings, ranges) {
+                        for range in list {
+                            let part = r.slice(from: range.start, to: range.end)
+                            if part.count >= 2 { negatives.append((try series(part, channels: channels), r.subject)) }
+                        }
+                    }
+                    let k = settings.backgroundTemplates
+                    model.background = try DTWTrainer.backgroundTemplates(from: negatives.map(\.series), for: model, count: k)
+                    var backgroundBySubject: [String: [DTWSeries]] = [:]
+                    for subject in bySubject.keys {
+                        let others = negatives.filter { $0.subject != subject }.map(\.series)
+                        backgroundBySubject[subject] = try DTWTrainer.backgroundTemplates(from: others, for: model, count: k)
+                    }
+                    spotters = zip(recordings, spotters).map { r, spotter in
+                        var s = spotter
+                        s.background = backgroundBySubject[r.subject] ?? model.background
+                        return s
+                    }
+                    (model, choices) = try calibration.calibrate(model, on: recordings, spotters: spotters)
+                    summary["negatives"] = Double(negatives.count)
+                    summary["backgroundTemplates"] = Double(model.background.count)
+                }
             } catch {
                 throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
             }

@@ -17,6 +17,11 @@ public enum RejectionSettings: Hashable, Sendable, Codable {
     /// No rejection.
     case none
 
+    /// Whether thresholds are calibrated on streams.
+    public var isStream: Bool {
+        if case .stream = self { true } else { false }
+    }
+
     private enum Keys: String, CodingKey { case method, k, objective, maxFalsePerHour }
 
     /// Decodes `none`, `null` or a map (see the type's documentation); errors name the key.

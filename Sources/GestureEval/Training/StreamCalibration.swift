@@ -71,10 +71,7 @@ public struct StreamCalibration: Hashable, Sendable {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var events: [[GestureEvent]] = []
         for (i, r) in recordings.enumerated() {
-            events.append(try DTWTemplateMatcher.candidates(spotters?[i] ?? model, samples: r.samples).map {
-                GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance,
-                             details: ["template": Double($0.template)])
-            })
+            events.append(try Self.candidateEvents(spotters?[i] ?? model, on: r))
         }
         let choices = choose(candidates: events, recordings: recordings, labels: model.labels)
         var thresholds = model.thresholds
@@ -145,5 +142,34 @@ public struct StreamCalibration: Hashable, Sendable {
                                   precision: s.precision, recall: s.recall, f1: s.f1, falsePerHour: s.fph))
         }
         return choices
+    }
+
+    /// The stretches of each recording where `model`, at its thresholds, fires on no annotation (the
+    /// *insertions* of ``EventMatching``): the hard negatives from which background templates are chosen
+    /// (``DTWTrainer/backgroundTemplates(from:for:count:)``). `spotters` as in ``calibrate(_:on:spotters:)``:
+    /// candidates come from the spotter, thresholds from `model`.
+    ///
+    /// - Returns: per recording, the false activations' (start, end) times in seconds, in time order.
+    public func falseActivations(_ model: DTWModel, on recordings: [Recording],
+                                 spotters: [DTWModel]? = nil) throws(ConfigurationError) -> [[(start: Double, end: Double)]] {
+        precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
+        var result: [[(start: Double, end: Double)]] = []
+        for (i, r) in recordings.enumerated() {
+            let events = try Self.candidateEvents(spotters?[i] ?? model, on: r).filter { e in
+                model.threshold(for: e.label).map { e.score <= $0 } ?? false
+            }
+            let outcomes = matching.match(annotations: r.annotations, events: events).detectionOutcomes
+            result.append(zip(events, outcomes).filter { $0.1 == .insertion }.map { ($0.0.start, $0.0.end) })
+        }
+        return result
+    }
+
+    /// Every candidate of `model` on `recording` (see ``DTWTemplateMatcher/candidates(_:samples:)``) as an
+    /// event whose score is its normalised distance.
+    static func candidateEvents(_ model: DTWModel, on recording: Recording) throws(ConfigurationError) -> [GestureEvent] {
+        try DTWTemplateMatcher.candidates(model, samples: recording.samples).map {
+            GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance,
+                         details: ["template": Double($0.template)])
+        }
     }
 }

@@ -66,7 +66,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
             self.overwrite = overwrite
         }
 
-        /// The default settings (the source documents' constants).
+        /// The default settings (the smoothing of Apple's Motion Events guide).
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {

@@ -22,6 +22,6 @@ public struct EulerAngles: Hashable, Codable, Sendable {
         self.yaw = yaw
     }
 
-    /// The root-sum-square of the three angles, radians: the flip magnitude of the source documents.
+    /// The root-sum-square of the three angles, radians: the flip magnitude of Apple's `CMDeviceMotion` documentation.
     public var rootSumSquare: Double { (pitch * pitch + roll * roll + yaw * yaw).squareRoot() }
 }

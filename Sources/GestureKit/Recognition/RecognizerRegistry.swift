@@ -105,7 +105,7 @@ public struct RecognizerRegistry: Sendable {
     }
 }
 
-/// A configuration with a default value: the preset that reproduces the source documents.
+/// A configuration with a default value: the preset that reproduces the published detector it comes from (named on each recognizer).
 public protocol DefaultConfiguration {
     /// The default settings.
     static var defaultValue: Self { get }

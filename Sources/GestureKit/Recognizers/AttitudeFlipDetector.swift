@@ -18,8 +18,8 @@
 public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
     /// How the relative attitude is reduced to one angle.
     public enum Magnitude: String, Codable, Hashable, Sendable, CaseIterable {
-        /// Root-sum-square of the relative Euler angles (pitch, roll, yaw): the source document's
-        /// measure, with the Euler angles' quirks (near ±90° pitch, and beyond it, it overstates).
+        /// Root-sum-square of the relative Euler angles (pitch, roll, yaw): the measure of Apple's
+        /// `CMDeviceMotion` documentation, with the Euler angles' quirks (near ±90° pitch, and beyond it, it overstates).
         case eulerRootSumSquare
         /// The rotation angle of the relative quaternion, in [0, π]: free of Euler-angle quirks.
         case geodesic
@@ -36,7 +36,7 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
         /// Time, seconds, the angle must stay above the flip angle before `began`.
         public var dwell: Double
 
-        /// Creates settings; the defaults reproduce the source document (1.0 and 0.8 rad, Euler RSS).
+        /// Creates settings; the defaults reproduce Apple's `CMDeviceMotion` documentation (1.0 and 0.8 rad, Euler RSS).
         public init(
             magnitude: Magnitude = .eulerRootSumSquare,
             flipAngle: Double = 1.0,
@@ -49,7 +49,7 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
             self.dwell = dwell
         }
 
-        /// The default settings (the source documents' constants).
+        /// The default settings (the constants of Apple's `CMDeviceMotion` documentation).
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {

@@ -71,6 +71,11 @@ public struct DTWModel: Codable, Sendable, Equatable {
     public var preprocessing: DTWPreprocessing
     /// The templates.
     public var templates: [Template]
+    /// Background templates: stretches of training streams where the classes' templates fired although no
+    /// gesture was there (hard negatives), in the templates' channels, scales and preprocessing. While spotting
+    /// they compete in non-maximum suppression like any template, and a window a background template wins
+    /// reports nothing: a nearest-neighbour test against learned background. Empty: no background test.
+    public var background: [DTWSeries]
     /// Per-class calibration of distances, keyed by label.
     public var calibration: [String: Calibration]
     /// The threshold is `mean + k·σ` of a class's calibration; `nil` disables rejection (unless ``thresholds`` names the class).
@@ -89,7 +94,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
     public init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
-                preprocessing: DTWPreprocessing = .none, templates: [Template], calibration: [String: Calibration] = [:],
+                preprocessing: DTWPreprocessing = .none, templates: [Template], background: [DTWSeries] = [], calibration: [String: Calibration] = [:],
                 rejectionK: Double? = 3, thresholds: [String: Double] = [:], refractoryTime: Double = 0,
                 minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
         self.version = Self.currentVersion
@@ -99,6 +104,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         self.dtw = dtw
         self.preprocessing = preprocessing
         self.templates = templates
+        self.background = background
         self.calibration = calibration
         self.rejectionK = rejectionK
         self.thresholds = thresholds
@@ -172,6 +178,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
         for (i, t) in templates.enumerated() where t.series.dimensions != channels.count {
             throw ConfigurationError(key: "templates[\(i)]", "has \(t.series.dimensions) dimensions but the model names \(channels.count) channels")
         }
+        for (i, b) in background.enumerated() where b.dimensions != channels.count {
+            throw ConfigurationError(key: "background[\(i)]", "has \(b.dimensions) dimensions but the model names \(channels.count) channels")
+        }
         for (label, c) in calibration where !(c.mean.isFinite && c.standardDeviation.isFinite && c.mean >= 0 && c.standardDeviation >= 0) {
             throw ConfigurationError(key: "calibration.\(label)", "mean and standard deviation must be finite and non-negative")
         }
@@ -180,7 +189,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
     // MARK: Encoding
 
     private enum CodingKeys: String, CodingKey {
-        case version, channels, channelScales, samplingRate, dtw, preprocessing, templates, calibration, rejectionK
+        case version, channels, channelScales, samplingRate, dtw, preprocessing, templates, background, calibration, rejectionK
         case thresholds, refractoryTime, minimumDuration, maximumDuration
         /// Versions 1 and 2: one motion signal and its axes, replaced by ``channels``.
         case signal, axes
@@ -228,6 +237,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         }
         if legacy { version = Self.currentVersion }
         templates = try c.decode([Template].self, forKey: .templates)
+        background = try c.decodeIfPresent([DTWSeries].self, forKey: .background) ?? []
         calibration = try c.decode([String: Calibration].self, forKey: .calibration)
         rejectionK = try c.decodeIfPresent(Double.self, forKey: .rejectionK)
         // Absent in models written before stream calibration: the k·σ rule, no refractory time.
@@ -247,6 +257,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
         try c.encode(dtw, forKey: .dtw)
         try c.encode(preprocessing, forKey: .preprocessing)
         try c.encode(templates, forKey: .templates)
+        // Written only when present, so models without a background test keep their bytes.
+        if !background.isEmpty { try c.encode(background, forKey: .background) }
         try c.encode(calibration, forKey: .calibration)
         try c.encodeIfPresent(rejectionK, forKey: .rejectionK)
         try c.encode(thresholds, forKey: .thresholds)

@@ -14,6 +14,7 @@ extension DTWTemplateMatcher {
     }
 
     /// Every match the model could report on `samples` at some threshold, in one pass, in time order.
+    /// ``DTWModel/background`` templates take part in suppression and are left out of the list.
     ///
     /// Each template's subsequence-DTW distance trace (its best alignment ending at every resampled sample,
     /// within the model's duration limits) is computed without rejection, and the points of all templates
@@ -30,13 +31,13 @@ extension DTWTemplateMatcher {
         try model.validate()
         let (minimumLength, maximumLength, refractory) = lengths(model)
         var spotters: [SPRINGSpotter] = []
-        for (i, template) in model.templates.enumerated() {
+        for (i, series) in spottedSeries(model).enumerated() {
             do {
-                var s = try SPRINGSpotter(template: template.series, threshold: .infinity, minimumLength: minimumLength, maximumLength: maximumLength)
+                var s = try SPRINGSpotter(template: series, threshold: .infinity, minimumLength: minimumLength, maximumLength: maximumLength)
                 s.reportsMatches = false
                 spotters.append(s)
             } catch {
-                throw ConfigurationError(key: "templates[\(i)]", error.description)
+                throw ConfigurationError(key: key(ofSpotter: i, in: model), error.description)
             }
         }
         var resampler = try Resampler(rate: model.samplingRate)
@@ -58,7 +59,7 @@ extension DTWTemplateMatcher {
                         let (cost, start) = spotters[i].lastFullMatch
                         let length = t - start + 1
                         guard cost.isFinite, length >= minimumLength, length <= maximumLength else { continue }
-                        points.append(((cost / Double(model.templates[i].series.length)).squareRoot(), start, t, i))
+                        points.append(((cost / Double(spotters[i].template.length)).squareRoot(), start, t, i))
                     }
                 }
             }
@@ -76,7 +77,8 @@ extension DTWTemplateMatcher {
             if lo < kept.count, kept[lo].start <= p.end + refractory { continue }
             kept.insert(p, at: lo)
         }
-        return kept.map { p in
+        // Background winners suppress their neighbours and report nothing, as in the matcher.
+        return kept.filter { $0.template < model.templates.count }.map { p in
             Candidate(label: model.templates[p.template].label, template: p.template, start: times[p.start], end: times[p.end], distance: p.distance)
         }
     }

@@ -7,7 +7,8 @@
 /// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
 /// Non-maximum suppression makes one event per gesture: candidates of every template and class that overlap,
 /// or lie within the model's ``DTWModel/refractoryTime`` of each other, compete, and the lowest normalised
-/// distance wins. The winner is reported as one `ended` event once no template can still produce a competing
+/// distance wins. A model's ``DTWModel/background`` templates take part too (at the largest class threshold),
+/// and a window one of them wins reports nothing. The winner is reported as one `ended` event once no template can still produce a competing
 /// candidate, at most ``DTWModel/maximumDuration`` + ``DTWModel/refractoryTime`` after its end, and no later
 /// candidate is reported within the refractory time after it.
 ///
@@ -74,16 +75,22 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         let rate = configuration.samplingRate
         let (minimumLength, maximumLength, refractory) = Self.lengths(configuration)
         var spotters: [SPRINGSpotter] = []
+        var thresholds: [Double] = []
         for (i, template) in configuration.templates.enumerated() {
             guard let threshold = configuration.threshold(for: template.label) else {
                 throw ConfigurationError(key: "calibration.\(template.label)", "template \(i)'s class has no calibration, so no threshold")
             }
-            let cost = threshold * threshold * Double(template.series.length)
+            thresholds.append(threshold)
+        }
+        // Background needs only to beat a match some class would accept.
+        thresholds += Array(repeating: thresholds.max() ?? 0, count: configuration.background.count)
+        for (i, series) in Self.spottedSeries(configuration).enumerated() {
+            let cost = thresholds[i] * thresholds[i] * Double(series.length)
             do {
-                spotters.append(try SPRINGSpotter(template: template.series, threshold: cost,
+                spotters.append(try SPRINGSpotter(template: series, threshold: cost,
                                                   minimumLength: minimumLength, maximumLength: maximumLength))
             } catch {
-                throw ConfigurationError(key: "templates[\(i)]", error.description)
+                throw ConfigurationError(key: Self.key(ofSpotter: i, in: configuration), error.description)
             }
         }
         self.configuration = configuration
@@ -166,7 +173,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     private mutating func offer(_ match: SubsequenceMatch, template: Int) {
         // Within the refractory time of a reported event: that event was better (it was final).
         guard match.start > lastReportedEnd + refractory else { return }
-        let normalized = (match.cost / Double(configuration.templates[template].series.length)).squareRoot()
+        let normalized = (match.cost / Double(spotters[template].template.length)).squareRoot()
         let r = refractory
         func competes(_ c: Pending) -> Bool { match.start <= c.match.end + r && c.match.start <= match.end + r }
         for c in pending where competes(c) && c.normalized <= normalized { return }
@@ -177,6 +184,8 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
 
     private mutating func emit(_ p: Pending, into events: inout [GestureEvent]) {
         lastReportedEnd = p.match.end
+        // A background template won this window: nothing to report, but it was final like any winner.
+        guard p.template < configuration.templates.count else { return }
         let now = timestamps[timestamps.count - 1]
         func time(_ index: Int) -> Double {
             // Sample indices count from the stream's start; one older than the ring holds is clamped to the
@@ -207,6 +216,16 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
             features[d] = v * inverseScales[d]
         }
         return true
+    }
+
+    /// The series of every spotter: the class templates, then the background templates.
+    static func spottedSeries(_ model: DTWModel) -> [DTWSeries] {
+        model.templates.map(\.series) + model.background
+    }
+
+    /// The model key of spotter `i` (see ``spottedSeries(_:)``), for messages.
+    static func key(ofSpotter i: Int, in model: DTWModel) -> String {
+        i < model.templates.count ? "templates[\(i)]" : "background[\(i - model.templates.count)]"
     }
 
     /// 1 / scale per channel of `model` (1 without scales).

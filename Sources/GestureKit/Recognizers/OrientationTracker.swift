@@ -39,7 +39,7 @@ public enum DeviceOrientation: String, Codable, Sendable, CaseIterable {
 /// of its direction and kept until another orientation is entered; the band between is the
 /// hysteresis that stops flicker at 45°.
 ///
-/// Independently, the "lying on its back" state machine of the source documents: on its back
+/// Independently, the "lying on its back" state machine of "Programming iOS 6" (Sensors chapter): on its back
 /// while |x| and |y| of gravity are below ``Configuration/flatTolerance`` g and z is below
 /// ``Configuration/flatMaximumZ`` g.
 ///
@@ -51,7 +51,7 @@ public enum DeviceOrientation: String, Codable, Sendable, CaseIterable {
 public struct OrientationTracker: ConfigurableRecognizer, Sendable {
     /// Settings in g, radians and seconds.
     public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
-        /// Smoothing of total acceleration into gravity. Default: the documents' factor 0.1 at 30 Hz.
+        /// Smoothing of total acceleration into gravity. Default: the factor 0.1 at 30 Hz of Apple's Motion Events guide.
         public var smoothing: ExponentialSmoothing
         /// Use the sample's gravity channel when it has one.
         public var useDeviceGravity: Bool
@@ -64,7 +64,7 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         /// z must be below this, g, for "lying on its back".
         public var flatMaximumZ: Double
 
-        /// Creates settings; the defaults reproduce the source documents.
+        /// Creates settings; the defaults reproduce Apple's Motion Events guide and "Programming iOS 6".
         public init(
             smoothing: ExponentialSmoothing = .factor(0.1, atRate: 30),
             useDeviceGravity: Bool = true,
@@ -81,7 +81,7 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
             self.flatMaximumZ = flatMaximumZ
         }
 
-        /// The default settings (the source documents' constants).
+        /// The default settings (the constants of Apple's Motion Events guide and "Programming iOS 6").
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {

@@ -3,7 +3,7 @@
 /// Gravity-free acceleration is the sample's user acceleration when it has one (and
 /// ``Configuration/useDeviceUserAcceleration`` is set), otherwise total acceleration minus its
 /// low-pass. For ``Configuration/warmUp`` seconds after the first sample nothing starts (the
-/// documents let their filters settle). Then a **movement** starts when a component on one of
+/// published detector lets its filters settle). Then a **movement** starts when a component on one of
 /// ``Configuration/axes``, pointing in one of ``Configuration/directions``, exceeds
 /// ``Configuration/threshold``; it is followed while such readings are at most
 /// ``Configuration/quietTime`` apart and reported, as one `ended` event, at the first sample
@@ -13,10 +13,10 @@
 /// which user acceleration is opposite to the device's acceleration (checked on the PhoneAirLines
 /// recordings): a movement to the right first reads along −x (the start peak) and then, as it
 /// stops, along +x (the braking peak). A gentle movement can brake harder than it started, so
-/// "the largest reading is the start" reports it backwards, as the 004 document warns.
+/// "the largest reading is the start" reports it backwards, as "iPhone in Action" warns.
 /// ``Configuration/peak`` chooses how the direction is read:
-/// - ``PeakChoice/largest``: the largest reading is taken as the start (the 004 document's program);
-/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the 001 slap
+/// - ``PeakChoice/largest``: the largest reading is taken as the start (the program in "iPhone in Action");
+/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the slap
 ///   detector, where a later opposite reading overrides the pending report);
 /// - ``PeakChoice/first``: the document's remedy, the first lobe above threshold is the start,
 ///   unless the braking peak exceeds it by more than ``Configuration/similarPeakRatio`` (or a
@@ -24,7 +24,7 @@
 ///   stays below threshold is found by looking one lobe back (``Configuration/minimumStartPeak``,
 ///   ``Configuration/lookBack``).
 ///
-/// The slap of the 001 document and the clunk of the 003 document are presets (`configs/slap.yaml`,
+/// The slap of "Programming iOS 6" (Sensors chapter) and the clunk of Apple's `CMDeviceMotion` documentation are presets (`configs/slap.yaml`,
 /// `configs/clunk.yaml`): the slap's 0.5 s debounce and delayed report are one 0.5 s quiet time;
 /// the clunk counts only readings along −x beyond 2.5 g, the jolt of a leftward stop.
 ///
@@ -41,12 +41,12 @@
 public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     /// Which peak gives the direction of a movement.
     public enum PeakChoice: String, Codable, Hashable, Sendable, CaseIterable {
-        /// The largest reading is the start: the 004 document's program (reports hard braking backwards).
+        /// The largest reading is the start: the program in "iPhone in Action" (reports hard braking backwards).
         case largest
-        /// The last lobe above threshold is the stop: the 001 slap detector's opposite-direction override
+        /// The last lobe above threshold is the stop: the slap detector of "Programming iOS 6"'s opposite-direction override
         /// (reports movements whose braking stays below threshold backwards).
         case last
-        /// The first lobe is the start unless the braking peak is clearly larger: the 004 document's remedy.
+        /// The first lobe is the start unless the braking peak is clearly larger: the remedy "iPhone in Action" suggests.
         case first
     }
 
@@ -84,7 +84,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         /// however long noise just above the floor keeps them going.
         public var lookBack: Double
 
-        /// Creates settings; the defaults are the 004 document's detector with its remedy on.
+        /// Creates settings; the defaults are the detector of "iPhone in Action" with its remedy on.
         public init(
             label: String = "movement",
             smoothing: ExponentialSmoothing = .documented,
@@ -113,17 +113,17 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             self.lookBack = lookBack
         }
 
-        /// The default settings (the source documents' constants).
+        /// The default settings (the detector of "iPhone in Action").
         public static var defaultValue: Configuration { Configuration() }
 
-        /// The 001 document's slap detector: high-pass of raw acceleration, ±1.0 g on x, reported
+        /// The slap detector of "Programming iOS 6" (Sensors chapter): high-pass of raw acceleration, ±1.0 g on x, reported
         /// 0.5 s after the last strong reading (its debounce and delayed report), remedy on.
         public static var slap: Configuration {
             Configuration(label: "slap", useDeviceUserAcceleration: false, axes: [.x], threshold: 1.0,
                           warmUp: 0, quietTime: 0.5, peak: .first, minimumStartPeak: 0.5)
         }
 
-        /// The 003 document's clunk: user acceleration x below −2.5 g (a hard stop of a leftward movement).
+        /// The clunk of Apple's `CMDeviceMotion` documentation: user acceleration x below −2.5 g (a hard stop of a leftward movement).
         public static var clunk: Configuration {
             Configuration(label: "clunk", axes: [.x], directions: [.left], threshold: 2.5,
                           warmUp: 0, quietTime: 0.1, peak: .last)

@@ -2,7 +2,7 @@
 ///
 /// Works on gravity-free acceleration: the sample's user acceleration when it has one (and
 /// ``Configuration/useDeviceUserAcceleration`` is set), otherwise total acceleration minus its
-/// low-pass (the documents' high-pass). On each sample the strongest of ``Configuration/axes``
+/// low-pass (the high-pass of Apple's Motion Events guide). On each sample the strongest of ``Configuration/axes``
 /// is looked at; a **movement** is registered when it reaches ``Configuration/movementThreshold``
 /// and points opposite to the last movement registered on that axis (the first on an axis always
 /// counts). A burst lasts while such readings are at most ``Configuration/pause`` apart.
@@ -30,7 +30,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         public var smoothing: ExponentialSmoothing
         /// Use the sample's user acceleration channel when it has one.
         public var useDeviceUserAcceleration: Bool
-        /// Axes whose strongest reading is looked at. Default: x and y, as the source document.
+        /// Axes whose strongest reading is looked at. Default: x and y, as in "iPhone in Action".
         public var axes: [Axis]
         /// Smallest reading, g, that registers a movement and keeps a burst going.
         public var movementThreshold: Double
@@ -45,7 +45,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         /// Time, seconds, after an `ended` shake during which no burst starts.
         public var cooldown: Double
 
-        /// Creates settings; the defaults reproduce the source document.
+        /// Creates settings; the defaults reproduce the detector of "iPhone in Action".
         public init(
             smoothing: ExponentialSmoothing = .documented,
             useDeviceUserAcceleration: Bool = true,
@@ -68,7 +68,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             self.cooldown = cooldown
         }
 
-        /// The default settings (the source documents' constants).
+        /// The default settings (the shake detector of "iPhone in Action").
         public static var defaultValue: Configuration { Configuration() }
 
         private enum CodingKeys: String, CodingKey {

@@ -6,11 +6,11 @@ import Foundation
 
 /// How strongly an exponential filter follows its input.
 ///
-/// The source documents use a per-sample factor (`y ← f·x + (1 − f)·y`, f = 0.1), which means
+/// Apple's Motion Events guide uses a per-sample factor (`y ← f·x + (1 − f)·y`, f = 0.1), which means
 /// a different cut-off at every sampling rate. ``timeConstant(_:)`` gives the same response at
-/// any rate; ``factor(_:atRate:)`` converts the documents' factor at the rate they ran at.
+/// any rate; ``factor(_:atRate:)`` converts a published factor (Apple's Motion Events guide: 0.1) at the rate it ran at.
 public enum ExponentialSmoothing: Hashable, Codable, Sendable {
-    /// A fixed per-sample factor in (0, 1], exactly the documents' formula; rate-dependent.
+    /// A fixed per-sample factor in (0, 1], exactly the guide's formula; rate-dependent.
     case perSample(Double)
     /// A time constant τ in seconds: the weight of a sample `dt` after the previous is `1 − exp(−dt/τ)`.
     case timeConstant(Double)
@@ -20,7 +20,7 @@ public enum ExponentialSmoothing: Hashable, Codable, Sendable {
         .timeConstant(-1 / (rate * log(1 - factor)))
     }
 
-    /// The source documents' smoothing: factor 0.1 at 50 Hz (τ ≈ 0.19 s).
+    /// The smoothing of Apple's Motion Events guide: factor 0.1 at 50 Hz (τ ≈ 0.19 s).
     public static let documented = ExponentialSmoothing.factor(0.1, atRate: 50)
 
     /// The weight of a new sample that arrives `dt` seconds after the previous one.

@@ -1,7 +1,7 @@
 /// Splits total acceleration into gravity and user acceleration for accelerometer-only streams.
 ///
-/// Gravity is the low-pass of total acceleration; user acceleration is the rest (the documents'
-/// high-pass). Samples that already carry gravity and user acceleration (fused device motion)
+/// Gravity is the low-pass of total acceleration; user acceleration is the rest (the high-pass of Apple's
+/// Motion Events guide). Samples that already carry gravity and user acceleration (fused device motion)
 /// pass through unchanged unless ``overwrite`` is set.
 ///
 /// - Complexity: O(1) per sample, no allocation.
@@ -11,7 +11,7 @@ public struct GravitySplitter: SignalStage, Sendable {
     /// Whether to replace gravity and user acceleration that the sample already has.
     public var overwrite: Bool
 
-    /// Creates a splitter; the default smoothing is the documents' factor 0.1 at 50 Hz, as a time constant.
+    /// Creates a splitter; the default smoothing is the factor 0.1 at 50 Hz of Apple's Motion Events guide, as a time constant.
     public init(smoothing: ExponentialSmoothing = .documented, overwrite: Bool = false) {
         lowPass = LowPassFilter(smoothing: smoothing, start: .firstSample)
         self.overwrite = overwrite

@@ -1,14 +1,14 @@
 /// Exponential low-pass filter on a three-axis signal: `y ← w·x + (1 − w)·y`.
 ///
 /// Isolates the slowly varying part of acceleration (gravity). With
-/// ``ExponentialSmoothing/perSample(_:)`` and ``Start/zero`` it is exactly the filter of the
-/// source documents, including their start-up transient.
+/// ``ExponentialSmoothing/perSample(_:)`` and ``Start/zero`` it is exactly the filter of Apple's
+/// Motion Events guide, including its start-up transient.
 ///
 /// - Complexity: O(1) per sample, no allocation.
 public struct LowPassFilter: Sendable {
     /// Where the filter's state starts.
     public enum Start: String, Codable, Sendable {
-        /// At zero, as in the source documents: the output needs time to settle.
+        /// At zero, as in Apple's Motion Events guide: the output needs time to settle.
         case zero
         /// At the first input: no start-up transient.
         case firstSample
@@ -22,7 +22,7 @@ public struct LowPassFilter: Sendable {
     public private(set) var value: Vector3 = .zero
     private var lastTimestamp: Double?
 
-    /// Creates a filter. The default smoothing is the documents' factor 0.1 at 50 Hz as a time constant
+    /// Creates a filter. The default smoothing is the factor 0.1 at 50 Hz of Apple's Motion Events guide as a time constant
     /// (≈ 0.19 s), so it responds alike at every rate; pass `.perSample(0.1)` for their exact formula.
     public init(smoothing: ExponentialSmoothing = .documented, start: Start = .zero) {
         self.smoothing = smoothing
@@ -43,7 +43,7 @@ public struct LowPassFilter: Sendable {
             case (.firstSample, _):
                 value = input
             case let (.zero, .perSample(f)):
-                // Exactly the documents: one ordinary step from a zero state.
+                // Exactly the guide's filter: one ordinary step from a zero state.
                 value = input * f
             case (.zero, .timeConstant):
                 // The state is zero at the first timestamp and rises as 1 − exp(−t/τ) from there,
@@ -65,7 +65,7 @@ public struct LowPassFilter: Sendable {
     }
 }
 
-/// Exponential high-pass filter: the input minus its low-pass, as in the source documents.
+/// Exponential high-pass filter: the input minus its low-pass, as in Apple's Motion Events guide.
 ///
 /// Removes gravity and other slow components, leaving quick movements.
 ///

@@ -49,6 +49,18 @@ import Testing
         #expect(none.threshold == 0 && none.kept == 0)
     }
 
+    /// 18 s of `shape` gestures (1 s each) at 2, 6 and 14 s, annotated `a`, and a half-size look-alike at 10 s,
+    /// not annotated; acceleration channels at `rate` Hz.
+    static func lookAlikeStream(rate: Double, shape: (Double) -> Vector3) -> Recording {
+        let gestures: [(start: Double, gain: Double)] = [(2, 1), (6, 0.95), (10, 0.5), (14, 1.05)]
+        let t = (0..<Int(18 * rate)).map { Double($0) / rate }
+        let motion = t.map { time in
+            gestures.first { time >= $0.start && time <= $0.start + 1 }.map { shape(time - $0.start) * $0.gain } ?? .zero
+        }
+        return Recording(id: "s", timestamps: t, channels: [(.accelX, motion.map(\.x)), (.accelY, motion.map(\.y)), (.accelZ, motion.map(\.z))],
+                         annotations: gestures.filter { $0.gain > 0.9 }.map { Annotation(start: $0.start, end: $0.start + 1, label: "a") })
+    }
+
     /// End to end: one pass of the spotter over a stream with three gestures and a half-size look-alike in the
     /// background; the calibrated threshold keeps the gestures and rejects the look-alike.
     @Test func calibratesASpotterOnAStream() throws {
@@ -61,13 +73,7 @@ import Testing
         let model = DTWModel(channels: MotionChannel.acceleration, samplingRate: rate, dtw: .full, templates: [.init(label: "a", series: template)],
                              calibration: ["a": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false)],
                              rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
-        let gestures: [(start: Double, gain: Double)] = [(2, 1), (6, 0.95), (10, 0.5), (14, 1.05)]
-        let t = (0..<Int(18 * rate)).map { Double($0) / rate }
-        let motion = t.map { time in
-            gestures.first { time >= $0.start && time <= $0.start + 1 }.map { shape(time - $0.start) * $0.gain } ?? .zero
-        }
-        let recording = Recording(id: "s", timestamps: t, channels: [(.accelX, motion.map(\.x)), (.accelY, motion.map(\.y)), (.accelZ, motion.map(\.z))],
-                                  annotations: gestures.filter { $0.gain > 0.9 }.map { Annotation(start: $0.start, end: $0.start + 1, label: "a") })
+        let recording = Self.lookAlikeStream(rate: rate, shape: shape)
         // mean + 3σ = 5: every movement would fire.
         let (calibrated, choices) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording])
         let choice = try #require(choices.first)
