@@ -9,8 +9,8 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         case unreadable
         /// The file has no data rows.
         case emptyFile
-        /// The time column's unit is not stated and, read as seconds, its steps give a rate outside
-        /// 1 Hz–10 kHz (milliseconds or nanoseconds, most likely); the file is not read.
+        /// The time column's unit is not stated and no unit (s, ms, µs, ns) makes its steps a rate
+        /// of 1 Hz–10 kHz; the file is not read.
         case timeUnit
         /// A column the manifest names is not in the header.
         case missingColumn

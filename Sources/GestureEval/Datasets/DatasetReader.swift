@@ -227,10 +227,11 @@ public enum DatasetReader {
             }
             return (found, name)
         }
-        var labelField: Int? = nil, timeField: Int? = nil
+        var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
             var slots: [(index: Int, name: String)] = []
             if hasTimeColumn {
+                timeHeader = header
                 slots.append(try locate(time.column, time.index, "time", in: header))
                 timeField = slots[0].index
             }
@@ -250,7 +251,14 @@ public enum DatasetReader {
         var base: TimeOrigin? = nil
         if hasTimeColumn {
             timestamps = columns.removeFirst()
-            do { try checkUnstatedTimeUnit(timestamps, lines: table.lines, time: time, file: file) } catch {
+            var time = time
+            do {
+                let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
+                if let inferred = try inferTimeUnit(timestamps, lines: table.lines, name: name, time: time, file: file) {
+                    time.unit = inferred.unit.rawValue
+                    if !report.notes.contains(inferred.note) { report.notes.append(inferred.note) }
+                }
+            } catch {
                 var read = empty
                 read.problems = table.problems + [DatasetProblem(.timeUnit, error)]
                 return read

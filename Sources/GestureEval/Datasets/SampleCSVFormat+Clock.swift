@@ -144,17 +144,7 @@ extension SampleCSVFormat {
 
     /// The unit of an unstated time column from its first value and median step (raw units).
     private func inferUnit(first: Double, median: Double?, line: Int) throws(DataFileError) -> TimeUnit {
-        func rate(_ unit: TimeUnit) -> Double? { median.map { 1 / ($0 * unit.secondsPerUnit) } }
-        func plausible(_ unit: TimeUnit) -> Bool { rate(unit).map(Self.plausibleRates.contains) ?? true }
-        let epochSized = abs(first) > Self.epochSeconds
-        // An epoch time in some unit is about 1.7e9 s: the unit that makes the first value that.
-        if let unit = TimeUnit.allCases.first(where: { (Self.epochSeconds..<1e10).contains(abs(first) * $0.secondsPerUnit) }),
-           plausible(unit) {
-            return unit
-        }
-        if !epochSized, plausible(.s) { return .s }
-        let fitting = TimeUnit.allCases.filter { ($0 != .s || !epochSized) && median != nil && plausible($0) }
-        if let best = fitting.min(by: { abs(log10(rate($0)! / 100)) < abs(log10(rate($1)! / 100)) }) { return best }
+        if let unit = TimeUnit.inferred(first: first, median: median) { return unit }
         let what = median.map { "a median step of \(Self.format($0)) gives \(Self.format(1 / $0)) Hz as seconds" }
             ?? "a first time of \(Self.format(first)) is epoch-sized as seconds"
         throw DataFileError(file: file, line: line, field: columns[timeIndex],
@@ -162,5 +152,27 @@ extension SampleCSVFormat {
                                 + "state it in the header (time_ms, time (s)) or with detect --time-unit")
     }
 
-    private static func format(_ value: Double) -> String { String(format: "%.4g", value) }
+    static func format(_ value: Double) -> String { String(format: "%.4g", value) }
+}
+
+extension SampleCSVFormat.TimeUnit {
+    /// The unit of a time column whose unit is not stated, from its first raw value and the median
+    /// step between its first times (raw units), or `nil` when no unit gives a plausible clock.
+    ///
+    /// Seconds are taken only when they give a rate within ``SampleCSVFormat/plausibleRates`` and the
+    /// first time is not epoch-sized; otherwise the unit (ms, µs, ns) that gives a plausible rate: the
+    /// one whose first time is epoch-sized, else the one nearest 100 Hz.
+    static func inferred(first: Double, median: Double?) -> Self? {
+        func rate(_ unit: Self) -> Double? { median.map { 1 / ($0 * unit.secondsPerUnit) } }
+        func plausible(_ unit: Self) -> Bool { rate(unit).map(SampleCSVFormat.plausibleRates.contains) ?? true }
+        let epochSized = abs(first) > SampleCSVFormat.epochSeconds
+        // An epoch time in some unit is about 1.7e9 s: the unit that makes the first value that.
+        if let unit = allCases.first(where: { (SampleCSVFormat.epochSeconds..<1e10).contains(abs(first) * $0.secondsPerUnit) }),
+           plausible(unit) {
+            return unit
+        }
+        if !epochSized, plausible(.s) { return .s }
+        let fitting = allCases.filter { ($0 != .s || !epochSized) && median != nil && plausible($0) }
+        return fitting.min { abs(log10(rate($0)! / 100)) < abs(log10(rate($1)! / 100)) }
+    }
 }
