@@ -62,7 +62,7 @@ struct Train: ParsableCommand {
 
     func run() throws {
         var (spec, chosenEntry) = try resolve()
-        let dataset = try ExperimentRunner.loadDatasets(spec)[chosenEntry.datasets[0]]!
+        let dataset = try ExperimentRunner.loadDatasets(spec, notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
         if split != "all" {
             let strategy = try SplitStrategy.parse(split, seed: spec.seed)

@@ -94,4 +94,13 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Date().timeIntervalSince(start) < 10)
     }
+
+    @Test func evaluateSaysOnceWhatReadingADatasetInferred() throws {
+        let url = try Self.write(Self.epochNanoseconds, "Accelerometer.csv")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let run = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--dataset", "csv:\(url.path)", "--quiet"])
+        let notes = run.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+        #expect(notes.count == 1, "\(run.stderr)")
+        #expect(notes.first?.contains("'time' read as nanoseconds (median step 0.01 s, 100 Hz)") == true, "\(run.stderr)")
+    }
 }

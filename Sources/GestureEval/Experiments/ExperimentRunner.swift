@@ -52,18 +52,25 @@ public struct ExperimentRunner: Sendable {
     }
 
     /// Loads the datasets the entries use. A `{train, test}` reference becomes one dataset whose
-    /// recordings' sessions are `train` and `test` (ids prefixed `train-` / `test-`).
-    public static func loadDatasets(_ experiment: Experiment) throws(DataFileError) -> [String: Dataset] {
+    /// recordings' sessions are `train` and `test` (ids prefixed `train-` / `test-`). `notes` receives
+    /// what reading inferred rather than read as stated (``ReadingReport/notes``), prefixed by the source.
+    public static func loadDatasets(_ experiment: Experiment, notes: ((String) -> Void)? = nil) throws(DataFileError) -> [String: Dataset] {
         let options = DatasetSource.Options(samplingRate: experiment.samplingRate)
         var loaded: [String: Dataset] = [:]
+        // What reading inferred (a time unit, bare x,y,z as acceleration) is passed on, once per dataset and note.
+        func load(_ text: String) throws(DataFileError) -> LoadedDataset {
+            let dataset = try DatasetSource(text).load(options)
+            for note in dataset.report.notes { notes?("\(text): \(note)") }
+            return dataset
+        }
         for key in Set(experiment.entries.flatMap(\.datasets)).sorted() {
             guard let reference = experiment.datasets[key] else { continue }
             switch reference {
             case let .source(text):
-                loaded[key] = try DatasetSource(text).load(options).dataset
+                loaded[key] = try load(text).dataset
             case let .split(trainText, testText):
-                let train = try DatasetSource(trainText).load(options).dataset
-                let test = try DatasetSource(testText).load(options).dataset
+                let train = try load(trainText).dataset
+                let test = try load(testText).dataset
                 func relabel(_ r: Recording, _ session: String) -> Recording {
                     var r = r
                     r.id = "\(session)-\(r.id)"
