@@ -15,7 +15,10 @@ struct Evaluate: ParsableCommand {
             give event metrics (precision, recall, F1, false positives per hour, latency, with bootstrap
             intervals; per fold), segments give classification metrics (accuracy with a Wilson interval,
             balanced accuracy, macro-F1, kappa). A table on the terminal; --json prints the result,
-            --out DIR writes a report folder.
+            --out DIR writes a report folder. With --max-false-per-hour N, --search maximises --metric
+            (default then: recall) among the combinations with at most N false activations per hour of
+            background on each fold's training recordings; the fold table's `trained` column shows the
+            operating point chosen (trainingRecall, trainingFalsePerHour, budgetMet).
             Example:
               gesturelab evaluate --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
                 --labels shake --split leave-one-subject-out
@@ -73,8 +76,11 @@ struct Evaluate: ParsableCommand {
     @Option(help: "A parameter range tuned inside each training fold, KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable).")
     var search: [SearchRange] = []
 
-    @Option(help: "Metric tuned and tabulated per fold: f1, precision, recall, accuracy, balanced-accuracy.")
-    var metric: Experiment.Metric = .f1
+    @Option(help: "Metric tuned and tabulated per fold: f1, precision, recall, accuracy, balanced-accuracy (default f1; tuned: recall with --max-false-per-hour).")
+    var metric: Experiment.Metric?
+
+    @Option(help: "--search keeps, in each training fold, the combinations with at most this many false activations per hour of background (continuous datasets).")
+    var maxFalsePerHour: Double?
 
     @Option(help: "Matching tolerance before an annotation's start and after its end, seconds.")
     var tolerance: Double = 0.5
@@ -131,6 +137,9 @@ struct Evaluate: ParsableCommand {
         try EntryOptions.validateRecognizer(recognizer)
         guard model == nil || recognizer == "dtw" else { throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
+        if let budget = maxFalsePerHour, !(budget.isFinite && budget >= 0) {
+            throw ValidationError("--max-false-per-hour must be a finite number ≥ 0 of false activations per hour, got \(budget)")
+        }
         guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
         try validateBand()
     }
@@ -185,8 +194,9 @@ struct Evaluate: ParsableCommand {
         let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: ["data"],
                                      labels: labels, directionInLabel: directionInLabel,
                                      search: Dictionary(search.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), model: model,
-                                     labelMap: try DatasetEvaluation.labelMap(labelMap))
-        try DatasetEvaluation(entry: entry, dataset: dataset!, split: split, seed: seed, metric: metric, tolerance: tolerance,
+                                     labelMap: try DatasetEvaluation.labelMap(labelMap),
+                                     objective: maxFalsePerHour.map { TrainingObjective(maximize: metric ?? .recall, maxFalsePerHour: $0) })
+        try DatasetEvaluation(entry: entry, dataset: dataset!, split: split, seed: seed, metric: metric ?? .f1, tolerance: tolerance,
                               samplingRate: 100, replicates: replicates).run(json: json, out: out, quiet: progress.quiet)
     }
 

@@ -11,6 +11,11 @@ struct Train: ParsableCommand {
             Rule-based recognizers: every combination of the --search ranges (or an experiment entry's
             search) is applied to the configuration and run over the training recordings; the one with the
             best --metric wins and is written as YAML that `detect --config` and experiment files accept.
+            With --max-false-per-hour N the winner is the best --metric (default then: recall) among the
+            combinations with at most N false activations (detections outside every judged annotation)
+            per hour of background on the training recordings; when none meets it, the one with the
+            fewest is taken and a warning says so. The chosen operating point (trainingRecall,
+            trainingFalsePerHour) is printed and written in the YAML header.
             dtw: templates (medoids by default), the band (learned by leave-one-out unless the
             configuration fixes it) and rejection thresholds from the judged annotations; written as a
             model file for `detect --recognizer dtw --config FILE`. Files are written atomically.
@@ -18,6 +23,8 @@ struct Train: ParsableCommand {
             Examples:
               gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
                 --labels shake --search peakThreshold=1.0:2.0:0.25 --search movementThreshold=0.5,0.75 --out tuned-shake.yaml
+              gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \
+                --labels shake --search peakThreshold=1.0:2.5:0.25 --max-false-per-hour 5 --out budget-shake.yaml
               gesturelab train --recognizer dtw --dataset datasets/default-shapes --out shapes.dtw.json
               gesturelab train --experiment configs/experiments/default.yaml --entry "shake (tuned)" --out tuned-shake.yaml
             """
@@ -34,8 +41,11 @@ struct Train: ParsableCommand {
     @Option(help: "A parameter range, KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable).")
     var search: [SearchRange] = []
 
-    @Option(help: "Metric maximised: f1, precision, recall, accuracy, balanced-accuracy.")
-    var metric: Experiment.Metric = .f1
+    @Option(help: "Metric maximised: f1, precision, recall, accuracy, balanced-accuracy (default f1; recall with --max-false-per-hour).")
+    var metric: Experiment.Metric?
+
+    @Option(help: "At most this many false activations per hour of background on the training recordings (continuous datasets).")
+    var maxFalsePerHour: Double?
 
     @Option(help: "all (default), or fixed:TRAIN:TEST to train on the TRAIN session only.")
     var split: String = "all"
@@ -58,6 +68,9 @@ struct Train: ParsableCommand {
             throw ValidationError("--split must be all or fixed:TRAIN:TEST, got '\(split)'")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a file path") }
+        if let budget = maxFalsePerHour, !(budget.isFinite && budget >= 0) {
+            throw ValidationError("--max-false-per-hour must be a finite number ≥ 0 of false activations per hour, got \(budget)")
+        }
     }
 
     func run() throws {
@@ -71,6 +84,7 @@ struct Train: ParsableCommand {
         if chosenEntry.recognizer != "dtw", chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
+        let objective = spec.objective(for: chosenEntry)
         if chosenEntry.recognizer == DTWTemplateMatcher.identifier, let value = try chosenEntry.configuration?.resolve() {
             for line in DTWTrainingSettings.deprecations(in: value) { CommandLineError.printLine("warning: \(line)") }
         }
@@ -80,6 +94,9 @@ struct Train: ParsableCommand {
         let model = try ExperimentRunner.train(chosenEntry, on: recordings, kind: dataset.kind, experiment: spec)
         reporter.advance()
         reporter.finish()
+        if let budget = objective.maxFalsePerHour, model.summary["budgetMet"] == 0 {
+            CommandLineError.printLine("warning: no combination has at most \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(model.summary["trainingFalsePerHour"])) per hour)")
+        }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value))" }.joined(separator: " ")
         switch model {
@@ -94,7 +111,7 @@ struct Train: ParsableCommand {
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         case let .configuration(value, _):
             var text = "# \(chosenEntry.recognizer) configuration tuned by:\n#   gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))\n"
-            text += "# on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(spec.metric.rawValue): \(summary)\n"
+            text += "# on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(Self.describe(objective)): \(summary)\n"
             text += value.yaml
             do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
                 throw DataFileError(file: out, "cannot write: \(error.localizedDescription)")
@@ -108,6 +125,10 @@ struct Train: ParsableCommand {
     static func number(_ value: Double) -> String {
         if let whole = Int(exactly: value) { return String(whole) }
         return CSVTable.number(value)
+    }
+
+    private static func describe(_ objective: TrainingObjective) -> String {
+        objective.maximize.rawValue + (objective.maxFalsePerHour.map { " with at most \(ExperimentReport.fmt($0)) false activations per hour" } ?? "")
     }
 
     private static func describe(_ reference: Experiment.DatasetReference) -> String {
@@ -126,10 +147,18 @@ struct Train: ParsableCommand {
             }
             chosen.search.merge(ranges) { $1 }
             chosen.datasets = [chosen.datasets[0]]
+            // Options given on the command line replace the file's objective.
+            if metric != nil || maxFalsePerHour != nil {
+                let file = spec.objective(for: chosen)
+                chosen.objective = TrainingObjective(maximize: metric ?? (maxFalsePerHour != nil ? .recall : file.maximize),
+                                                     maxFalsePerHour: maxFalsePerHour ?? file.maxFalsePerHour)
+            }
             spec.entries = [chosen]
             return (spec, chosen)
         }
         let chosen = try entry.entry(search: ranges)
-        return (try entry.experiment(name: "train", split: "loso", seed: 1, metric: metric, entry: chosen), chosen)
+        var spec = try entry.experiment(name: "train", split: "loso", seed: 1, metric: metric ?? .f1, entry: chosen)
+        spec.objective = TrainingObjective(maximize: metric ?? (maxFalsePerHour != nil ? .recall : .f1), maxFalsePerHour: maxFalsePerHour)
+        return (spec, chosen)
     }
 }

@@ -77,6 +77,11 @@ public struct DatasetSource: Hashable, Sendable {
                 throw DataFileError(file: path, "unknown source format")
             }
             let manifest = try DatasetManifest(yaml: builtIn.yaml, file: "datasets/external/\(builtIn.folder)/dataset.yaml")
+            // External data is not shipped: say what is missing and where it comes from.
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                let origin = (manifest.citation ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                throw DataFileError(file: path, "no such folder: the \(manifest.name) dataset is not shipped with the project; get it from: \(origin.isEmpty ? "see datasets/external/\(builtIn.folder)/dataset.yaml" : origin) (manifest: datasets/external/\(builtIn.folder)/dataset.yaml), and give its folder here")
+            }
             let loaded = try DatasetReader.load(manifest, folder: url, data: url)
             try loaded.requireSomethingRead(from: path)
             return loaded

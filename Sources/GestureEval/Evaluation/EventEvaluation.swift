@@ -186,7 +186,7 @@ public enum EventDetection {
         let results = ResultSlots(count: recordings.count)
         DispatchQueue.concurrentPerform(iterations: recordings.count) { i in
             var p = pipeline()
-            results.set(i, p.run(recordings[i].samples))
+            results.set(i, p.process(recordings[i].samples))
         }
         return results.values
     }

@@ -15,6 +15,7 @@ import Yams
 /// matching: {before: 0.5, after: 0.5}         # seconds
 /// labelMap: {"fall_*": fall}                  # annotation labels renamed before judging (glob patterns)
 /// metric: f1                                  # f1 | precision | recall | accuracy | balanced-accuracy
+/// objective: {maximize: recall, maxFalsePerHour: 5}   # optional: what the search maximises (default: metric), under a budget
 /// test: friedman-nemenyi                      # | friedman-holm
 /// entries:
 ///   - name: shake
@@ -24,6 +25,7 @@ import Yams
 ///     labels: [shake]                         # annotations judged (after labelMap); `slap-*` matches a prefix
 ///     labelMap: {"shake_*": shake}            # optional, added to the experiment's labelMap
 ///     search: {peakThreshold: [1.0, 1.25, 1.5]}   # optional grid, tuned inside each training part
+///     maxFalsePerHour: 2                      # optional, replaces the experiment's objective: recall within 2 per hour
 /// ```
 /// Relative paths are resolved against the current directory (run from the repository root).
 public struct Experiment: Codable, Hashable, Sendable {
@@ -158,11 +160,13 @@ public struct Experiment: Codable, Hashable, Sendable {
         /// Annotation labels renamed before judging (and before ``labels`` is applied); the runner adds the
         /// experiment's ``Experiment/labelMap`` (this entry's rules win).
         public var labelMap: LabelMap
+        /// What this entry's search maximises; `nil`: the experiment's ``Experiment/objective``.
+        public var objective: TrainingObjective?
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
                     labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil,
-                    labelMap: LabelMap = LabelMap()) {
+                    labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -172,9 +176,12 @@ public struct Experiment: Codable, Hashable, Sendable {
             self.search = search
             self.model = model
             self.labelMap = labelMap
+            self.objective = objective
         }
 
-        private enum Keys: String, CodingKey { case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap }
+        private enum Keys: String, CodingKey {
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour
+        }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
         public init(from decoder: any Decoder) throws {
@@ -192,6 +199,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             search = try c.decodeIfPresent([String: ParameterRange].self, forKey: .search) ?? [:]
             model = try c.decodeIfPresent(String.self, forKey: .model)
             labelMap = try c.decodeIfPresent(LabelMap.self, forKey: .labelMap) ?? LabelMap()
+            objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
         }
 
         /// Encodes every field.
@@ -206,6 +214,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             try c.encode(search, forKey: .search)
             try c.encodeIfPresent(model, forKey: .model)
             if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
+            try c.encodeIfPresent(objective, forKey: .objective)
         }
 
         /// Whether annotation `label` is judged.
@@ -243,6 +252,11 @@ public struct Experiment: Codable, Hashable, Sendable {
         case balancedAccuracy = "balanced-accuracy"
     }
 
+    /// What `entry`'s search maximises: its own objective, else the experiment's, else ``metric`` without a budget.
+    public func objective(for entry: Entry) -> TrainingObjective {
+        entry.objective ?? objective ?? TrainingObjective(maximize: metric)
+    }
+
     /// The test over ≥ 3 entries.
     public enum RankTest: String, Codable, Hashable, Sendable {
         /// Friedman, then Nemenyi's critical difference.
@@ -267,6 +281,9 @@ public struct Experiment: Codable, Hashable, Sendable {
     public var labelMap: LabelMap
     /// The metric.
     public var metric: Metric
+    /// What searches maximise inside each training part; `nil`: ``metric`` without a budget. An entry's
+    /// own ``Entry/objective`` replaces it.
+    public var objective: TrainingObjective?
     /// The test over ≥ 3 entries.
     public var test: RankTest
     /// Family-wise significance level.
@@ -280,8 +297,8 @@ public struct Experiment: Codable, Hashable, Sendable {
 
     /// Creates an experiment.
     public init(name: String, description: String = "", datasets: [String: DatasetReference], split: String = "leave-one-subject-out",
-                seed: UInt64 = 1, matching: Matching = Matching(), labelMap: LabelMap = LabelMap(), metric: Metric = .f1, test: RankTest = .friedmanNemenyi,
-                alpha: Double = 0.05, bootstrapReplicates: Int = 1000, samplingRate: Double = 100, entries: [Entry]) {
+                seed: UInt64 = 1, matching: Matching = Matching(), labelMap: LabelMap = LabelMap(), metric: Metric = .f1, objective: TrainingObjective? = nil,
+                test: RankTest = .friedmanNemenyi, alpha: Double = 0.05, bootstrapReplicates: Int = 1000, samplingRate: Double = 100, entries: [Entry]) {
         self.name = name
         self.description = description
         self.datasets = datasets
@@ -290,6 +307,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         self.matching = matching
         self.labelMap = labelMap
         self.metric = metric
+        self.objective = objective
         self.test = test
         self.alpha = alpha
         self.bootstrapReplicates = bootstrapReplicates
@@ -298,7 +316,7 @@ public struct Experiment: Codable, Hashable, Sendable {
     }
 
     private enum Keys: String, CodingKey {
-        case name, description, datasets, split, seed, matching, labelMap, metric, test, alpha, bootstrapReplicates, samplingRate, entries
+        case name, description, datasets, split, seed, matching, labelMap, metric, objective, maxFalsePerHour, test, alpha, bootstrapReplicates, samplingRate, entries
     }
 
     /// Decodes with defaults for every key but `name`, `datasets` and `entries`.
@@ -313,6 +331,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         matching = try c.decode(.matching, default: d.matching)
         labelMap = try c.decode(.labelMap, default: d.labelMap)
         metric = try c.decode(.metric, default: d.metric)
+        objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
         test = try c.decode(.test, default: d.test)
         alpha = try c.decode(.alpha, default: d.alpha)
         bootstrapReplicates = try c.decode(.bootstrapReplicates, default: d.bootstrapReplicates)
@@ -331,6 +350,7 @@ public struct Experiment: Codable, Hashable, Sendable {
         try c.encode(matching, forKey: .matching)
         if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
         try c.encode(metric, forKey: .metric)
+        try c.encodeIfPresent(objective, forKey: .objective)
         try c.encode(test, forKey: .test)
         try c.encode(alpha, forKey: .alpha)
         try c.encode(bootstrapReplicates, forKey: .bootstrapReplicates)

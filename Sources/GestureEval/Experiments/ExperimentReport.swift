@@ -10,30 +10,39 @@ import GestureKit
 /// with annotations and detections per continuous entry, a confusion matrix and a latency
 /// histogram per entry, and the critical-difference diagram.
 public enum ExperimentReport {
-    /// One row per entry and dataset: the pooled metric and its interval.
+    /// One row per entry and dataset: the pooled metric and its interval, and (continuous) false
+    /// activations per hour of background, fragments and their share of detections, pooled over folds.
     public static func comparisonTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd"])
+        var table = CSVTable(header: ["entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd",
+                                      "fp/h", "fragments", "fragment share"])
         for s in result.scores {
             let values = s.folds.map(\.value.value).filter(\.isFinite)
             // Non-finite fold values are filtered out above, so only too few values can fail: shown as nan.
             let mean = (try? Descriptive.mean(values)) ?? .nan
             let sd = (try? Descriptive.standardDeviation(values)) ?? .nan
+            var pooled = ["", "", ""]
+            if s.kind == .continuous {
+                func total(_ key: String) -> Double { s.folds.reduce(0) { $0 + ($1.details[key] ?? 0) } }
+                let hours = total("backgroundHours"), detections = total("detections"), fragments = total("fragments")
+                pooled = [fmt(hours > 0 ? total("insertions") / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
+            }
             table.append([s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
-                          String(s.folds.count), fmt(mean), fmt(sd)])
+                          String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
         }
         return table
     }
 
     /// One row per entry, dataset and fold.
     public static func foldTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "precision", "recall", "fp/h", "trained"])
+        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "precision", "recall", "fp/h",
+                                      "fragments", "fragment share", "trained"])
         for s in result.scores {
             for f in s.folds {
                 let trained = f.trained.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
                 table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
                               fmt(f.value.interval?.upper), String(f.count), fmt(f.details["precision"]), fmt(f.details["recall"]),
-                              fmt(f.details["falsePositivesPerHour"]), trained])
+                              fmt(f.details["falsePositivesPerHour"]), fmt(f.details["fragments"]), fmt(f.details["fragmentShare"]), trained])
             }
         }
         return table

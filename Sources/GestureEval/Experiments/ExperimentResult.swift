@@ -19,8 +19,9 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var count: Int
         /// What training chose in this fold: the tuned parameters, or a model summary.
         public var trained: [String: Double]
-        /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour and the
-        /// counts (continuous), or accuracy, macroF1, kappa (segments).
+        /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour, the counts,
+        /// fragments with fragmentShare (fragments / detections) and backgroundHours (continuous), or
+        /// accuracy, macroF1, kappa (segments).
         public var details: [String: Double]
     }
 

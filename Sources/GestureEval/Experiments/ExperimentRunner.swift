@@ -124,8 +124,8 @@ public struct ExperimentRunner: Sendable {
     }
 
     /// Trains `entry` on `recordings` (all of them training data): a grid search over its ranges
-    /// maximising `experiment.metric`, or DTW templates and thresholds. Uses the experiment's
-    /// matching tolerances and metric.
+    /// under the entry's ``TrainingObjective`` (``Experiment/objective(for:)``), or DTW templates and
+    /// thresholds. Uses the experiment's matching tolerances.
     public static func train(_ entry: Experiment.Entry, on recordings: [Recording], kind: Dataset.Kind, experiment: Experiment,
                              registry: RecognizerRegistry = .standard) throws(ExperimentError) -> FoldModel {
         let runner = ExperimentRunner(experiment: experiment, registry: registry)
@@ -245,6 +245,7 @@ public struct ExperimentRunner: Sendable {
                         "falsePositivesPerHour": e.falsePositivesPerHour.value, "annotations": Double(c.annotations),
                         "detections": Double(c.detections), "truePositives": Double(c.truePositives), "insertions": Double(c.insertions),
                         "deletions": Double(c.deletions), "substitutions": Double(c.substitutions),
+                        "fragments": Double(c.fragments), "fragmentShare": Self.fragmentShare(c), "backgroundHours": e.backgroundHours,
                     ]
                     foldScores.append(.init(fold: o.fold.name, value: Self.value(metric, e), count: c.annotations, trained: o.model.summary, details: details))
                 }
@@ -286,11 +287,21 @@ public struct ExperimentRunner: Sendable {
         } catch {
             throw fail(error.description)
         }
+        if let budget = experiment.objective(for: entry).maxFalsePerHour {
+            for f in foldScores where f.trained["budgetMet"] == 0 {
+                run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
+            }
+        }
         if entry.recognizer == DTWTemplateMatcher.identifier {
             run.warnings += DTWTrainingSettings.deprecations(in: base)
             if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
         }
         return run
+    }
+
+    /// Fragments (extra detections of an already-detected annotation) as a share of all detections; NaN without detections.
+    static func fragmentShare(_ c: EventCounts) -> Double {
+        c.detections == 0 ? .nan : Double(c.fragments) / Double(c.detections)
     }
 
     /// A warning when the entry's events overlap annotations but no event label ever equals a judged annotation
@@ -348,7 +359,7 @@ public struct ExperimentRunner: Sendable {
         case let .dtw(dtwModel, _): recognizer = try DTWTemplateMatcher(configuration: dtwModel)
         }
         // A fresh recognizer value, copied (never mutated) by each pipeline.
-        nonisolated(unsafe) let prototype = recognizer
+        let prototype = recognizer
         return { Pipeline(recognizers: [prototype]) }
     }
 
@@ -415,22 +426,28 @@ public struct ExperimentRunner: Sendable {
         }
     }
 
-    /// The metric of events on judged recordings without intervals (what the grid search maximises).
-    func trainingScore(events: [[GestureEvent]], predicted: [String], recordings: [Recording], kind: Dataset.Kind) -> Double {
+    /// `metric` of events on judged recordings without intervals, with recall and false activations per hour
+    /// of background (continuous): what the grid search chooses by.
+    func operatingPoint(events: [[GestureEvent]], predicted: [String], recordings: [Recording], kind: Dataset.Kind,
+                        metric: Experiment.Metric) -> TrainingObjective.OperatingPoint {
         switch kind {
         case .continuous:
             let matching = experiment.matching.eventMatching
             var counts = EventCounts()
             for (r, e) in zip(recordings, events) { counts = counts + matching.match(annotations: r.annotations, events: e).counts }
-            switch experiment.metric {
-            case .f1, .accuracy: return counts.f1
-            case .precision: return counts.precision
-            case .recall, .balancedAccuracy: return counts.recall
+            let hours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
+            // No background: no false activation is possible unless something fired anyway.
+            let falsePerHour = hours > 0 ? Double(counts.insertions) / hours : (counts.insertions > 0 ? .infinity : 0)
+            let score: Double = switch metric {
+            case .f1, .accuracy: counts.f1
+            case .precision: counts.precision
+            case .recall, .balancedAccuracy: counts.recall
             }
+            return .init(score: score, recall: counts.recall, falsePerHour: falsePerHour)
         case .segments:
             let truth = recordings.map { $0.annotations[0].label }
-            guard !truth.isEmpty else { return .nan }
-            return Double(zip(truth, predicted).count { $0 == $1 }) / Double(truth.count)
+            guard !truth.isEmpty else { return .init(score: .nan) }
+            return .init(score: Double(zip(truth, predicted).count { $0 == $1 }) / Double(truth.count))
         }
     }
 

@@ -23,27 +23,42 @@ struct ParameterSearch {
         combination.reduce(base) { $0.setting($1.0, to: .number($1.1)) }
     }
 
-    /// The best combination on `recordings` (already reduced to judged annotations).
+    /// The best combination on `recordings` (already reduced to judged annotations) under the entry's
+    /// ``TrainingObjective``. The summary holds the chosen values, `trainingScore`, and for continuous
+    /// recordings the operating point: `trainingRecall` and `trainingFalsePerHour`; under a budget also
+    /// `maxFalsePerHour` and `budgetMet` (1, or 0 when no combination met it and the one with the fewest
+    /// false activations was taken). Without ranges and budget the base configuration is returned unscored.
     func best(on recordings: [Recording], kind: Dataset.Kind, runner: ExperimentRunner,
               make: (ConfigurationValue) throws(ExperimentError) -> ExperimentRunner.FoldModel) throws(ExperimentError) -> ExperimentRunner.FoldModel {
+        let objective = runner.experiment.objective(for: entry)
         let combinations = self.combinations
-        guard combinations.count > 1 || !entry.search.isEmpty else { return try make(base) }
-        var best: (score: Double, index: Int)?
-        for (i, combination) in combinations.enumerated() {
+        guard !entry.search.isEmpty || objective.maxFalsePerHour != nil else { return try make(base) }
+        if objective.maxFalsePerHour != nil, kind != .continuous {
+            throw ExperimentError(entry: entry.name, "maxFalsePerHour counts false activations in continuous recordings; this dataset has segments")
+        }
+        var points: [TrainingObjective.OperatingPoint] = []
+        for combination in combinations {
             let model = try make(configuration(combination))
-            let score: Double
             do {
                 let (events, predicted) = try runner.detect(model, on: recordings, entry: entry, kind: kind)
-                score = runner.trainingScore(events: events, predicted: predicted, recordings: recordings, kind: kind)
+                points.append(runner.operatingPoint(events: events, predicted: predicted, recordings: recordings, kind: kind, metric: objective.maximize))
             } catch {
                 let values = combination.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
                 throw ExperimentError(entry: entry.name, "search combination \(values): \(error)")
             }
-            if score.isFinite, best == nil || score > best!.score { best = (score, i) }
         }
-        let chosen = combinations[best?.index ?? 0]
+        let (index, meetsBudget) = objective.choose(points)
+        let chosen = combinations[index], point = points[index]
         var summary = Dictionary(uniqueKeysWithValues: chosen)
-        summary["trainingScore"] = best?.score ?? .nan
+        summary["trainingScore"] = point.score
+        if kind == .continuous {
+            summary["trainingRecall"] = point.recall
+            summary["trainingFalsePerHour"] = point.falsePerHour
+        }
+        if let budget = objective.maxFalsePerHour {
+            summary["maxFalsePerHour"] = budget
+            summary["budgetMet"] = meetsBudget ? 1 : 0
+        }
         switch try make(configuration(chosen)) {
         case let .configuration(value, _): return .configuration(value, chosen: summary)
         case let .dtw(model, trained): return .dtw(model, summary: trained.merging(summary) { $1 })

@@ -67,8 +67,7 @@ public struct ThresholdSweep: Sendable {
             do { recognizer = try registry.makeRecognizer(entry.recognizer, configuration: configuration.decoding) } catch {
                 throw ExperimentError(entry: entry.name, "\(parameter) = \(value): \(error)")
             }
-            nonisolated(unsafe) let prototype = recognizer
-            let events = EventDetection.run(recordings) { Pipeline(recognizers: [prototype]) }.map { ExperimentRunner.mapped($0, entry: entry) }
+            let events = EventDetection.run(recordings) { Pipeline(recognizers: [recognizer]) }.map { ExperimentRunner.mapped($0, entry: entry) }
             var counts = EventCounts()
             for (r, e) in zip(recordings, events) { counts = counts + matching.match(annotations: r.annotations, events: e).counts }
             points.append(Point(value: value, annotations: counts.annotations, detections: counts.detections, truePositives: counts.truePositives,

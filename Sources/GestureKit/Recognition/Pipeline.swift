@@ -1,4 +1,5 @@
-/// The one path from a sensor to events: validation → signal stages → recognizers.
+/// The one path from a sensor to events: validation → signal stages → recognizers. A pipeline is itself a
+/// ``Recognizer``, so whatever runs a recognizer (``MotionSource``, the evaluator) runs a pipeline.
 ///
 /// On the first sample the pipeline checks that every recognizer gets the channels it reads (see
 /// ``prepare(for:)``): a model trained on user acceleration, fed total acceleration only, gets a
@@ -17,7 +18,7 @@
 ///
 /// - Complexity: per input sample, the sum of the stages' and recognizers' costs; no allocation
 ///   once the internal buffers have grown, except for the events returned.
-public struct Pipeline {
+public struct Pipeline: Recognizer {
     /// Filters out non-finite, duplicate and out-of-order samples (see ``SampleValidator``).
     public var validator: SampleValidator
     /// Signal stages, applied in order.
@@ -64,20 +65,6 @@ public struct Pipeline {
         for s in current {
             for index in recognizers.indices { recognizers[index].process(s, into: &events) }
         }
-    }
-
-    /// Consumes one sample and returns the events it completes.
-    public mutating func process(_ sample: MotionSample) -> [GestureEvent] {
-        var events: [GestureEvent] = []
-        process(sample, into: &events)
-        return events
-    }
-
-    /// Runs a whole sequence and returns every event in order.
-    public mutating func run<S: Sequence>(_ samples: S) -> [GestureEvent] where S.Element == MotionSample {
-        var events: [GestureEvent] = []
-        for sample in samples { process(sample, into: &events) }
-        return events
     }
 
     /// Resets the validator, every stage and every recognizer.

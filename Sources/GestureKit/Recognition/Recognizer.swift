@@ -8,7 +8,9 @@
 /// Recognizers may assume the samples they receive are finite and strictly increasing in time:
 /// ``Pipeline`` guarantees that through ``SampleValidator``. Called directly, a recognizer must still
 /// not crash on such samples; each documents what it does with them.
-public protocol Recognizer {
+///
+/// Recognizers are `Sendable` values, so copies can run on several threads (one per recording or fold).
+public protocol Recognizer: Sendable {
     /// Consumes one sample and appends any events it completes to `events`.
     ///
     /// - Complexity: O(1) amortised per sample for rule-based recognizers; allocation-free

@@ -98,4 +98,78 @@ import Testing
         #expect(crossFitted.threshold != choice.threshold)
         #expect(crossFitted.f1 < 1)
     }
+
+    /// Every trace point of every template, then greedy suppression by distance: the candidates as they were
+    /// before only the trace's local minima were kept (O(samples × templates) memory), as a reference.
+    static func allPointCandidates(_ model: DTWModel, _ recording: Recording) throws -> [GestureEvent] {
+        let rate = model.samplingRate
+        let minimum = max(1, Int((model.minimumDuration * rate).rounded()))
+        let maximum = max(minimum, Int((model.maximumDuration * rate).rounded())), refractory = Int((model.refractoryTime * rate).rounded())
+        var spotters = try model.templates.map { t in
+            var s = try SPRINGSpotter(template: t.series, threshold: .infinity, minimumLength: minimum, maximumLength: maximum)
+            s.reportsMatches = false
+            return s
+        }
+        var resampler = try Resampler(rate: rate), resampled: [MotionSample] = [], times: [Double] = []
+        var points: [(distance: Double, start: Int, end: Int, template: Int)] = []
+        for sample in recording.samples where sample.isFinite {
+            resampled.removeAll()
+            resampler.process(sample, into: &resampled)
+            for r in resampled {
+                let scales = model.channelScales ?? model.channels.map { _ in 1 }
+                let x = try zip(model.channels, scales).map { try #require($0.value(in: r)) / $1 }
+                let t = times.count
+                times.append(r.timestamp)
+                for i in spotters.indices {
+                    _ = x.withUnsafeBufferPointer { spotters[i].update($0) }
+                    let (cost, start) = spotters[i].lastFullMatch
+                    guard cost.isFinite, (minimum...maximum).contains(t - start + 1) else { continue }
+                    points.append(((cost / Double(model.templates[i].series.length)).squareRoot(), start, t, i))
+                }
+            }
+        }
+        points.sort { ($0.distance, $0.end, $0.template) < ($1.distance, $1.end, $1.template) }
+        var kept: [(distance: Double, start: Int, end: Int, template: Int)] = []
+        for p in points where !kept.contains(where: { p.start <= $0.end + refractory && $0.start <= p.end + refractory }) { kept.append(p) }
+        return kept.sorted { $0.start < $1.start }.map {
+            GestureEvent(label: model.templates[$0.template].label, phase: .ended, start: times[$0.start], end: times[$0.end],
+                         time: times[$0.end], score: $0.distance)
+        }
+    }
+
+    /// Keeping only each template's trace minima (instead of every point of every trace) leaves the chosen
+    /// thresholds unchanged, under both objectives, for DTW templates of shakes on synthetic recordings with
+    /// background; the full list had candidates on the slopes of traces, the new one has none.
+    @Test func traceMinimaLeaveCalibratedThresholdsUnchanged() throws {
+        let dataset = try SyntheticShakeFixture.dataset(subjects: 2, seconds: 40)
+        let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: SyntheticShakeFixture.dtwSettings(), datasets: ["d"], labels: ["shake"])
+        let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
+        guard case let .dtw(model, _) = try ExperimentRunner.train(entry, on: dataset.recordings, kind: .continuous, experiment: experiment) else {
+            Issue.record("not a DTW model")
+            return
+        }
+        let judged = dataset.recordings.map { r -> Recording in
+            var r = r
+            r.annotations = r.annotations.filter { $0.label == "shake" }
+            return r
+        }
+        let reference = try judged.map { try Self.allPointCandidates(model, $0) }
+        let minima = try judged.map { r in
+            try DTWTemplateMatcher.candidates(model, samples: r.samples).map {
+                GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance)
+            }
+        }
+        #expect(minima.joined().count < reference.joined().count, "slope points of the full traces are gone")
+        for objective in [StreamCalibration.Objective.f1, .maxFalsePerHour(30)] {
+            let calibration = StreamCalibration(objective: objective)
+            let expected = calibration.choose(candidates: reference, recordings: judged, labels: model.labels)
+            let chosen = calibration.choose(candidates: minima, recordings: judged, labels: model.labels)
+            #expect(!expected.isEmpty)
+            #expect(chosen.map(\.label) == expected.map(\.label))
+            for (c, e) in zip(chosen, expected) {
+                #expect(c.threshold == e.threshold && c.recall == e.recall && c.falsePerHour == e.falsePerHour, "\(objective)")
+            }
+            #expect(try calibration.calibrate(model, on: judged).choices == chosen)
+        }
+    }
 }
