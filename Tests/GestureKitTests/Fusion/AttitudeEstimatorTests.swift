@@ -136,7 +136,7 @@ import Testing
     @Test func flipDetectorWorksOnRawIMUThroughTheEstimator() throws {
         for rate in testRates {
             var pipeline = Pipeline(stages: [try AttitudeEstimator()], recognizers: [try AttitudeFlipDetector()])
-            let events = pipeline.run(GestureMotions.faceDownFlipAndBack().rawSamples(rate: rate))
+            let events = pipeline.process(GestureMotions.faceDownFlipAndBack().rawSamples(rate: rate))
             #expect(events.map(\.phase) == [.began, .ended])
         }
     }

@@ -29,7 +29,7 @@ struct Recorder: Recognizer {
             MotionSample(timestamp: 2.00, acceleration: Vector3(0, 0, -1)),
             MotionSample(timestamp: 2.02, acceleration: Vector3(0, 0, -1), attitude: Quaternion(w: .nan, x: 0, y: 0, z: 0)),
         ]
-        let events = pipeline.run(stream)
+        let events = pipeline.process(stream)
         #expect(events.map(\.time) == [0, 0.04, 2])
         let d = pipeline.validator.diagnostics
         #expect(d.accepted == 3 && d.nonFinite == 4 && d.duplicates == 1 && d.outOfOrder == 1 && d.gaps == 1)
@@ -38,14 +38,14 @@ struct Recorder: Recognizer {
     @Test func stagesRunInOrderAndMayEmitSeveralSamples() throws {
         var pipeline = Pipeline(stages: [try Resampler(rate: 100), GravitySplitter()], recognizers: [Recorder()])
         let input = (0..<50).map { MotionSample(timestamp: Double($0) / 25, acceleration: Vector3(0, 0, -1)) }
-        let events = pipeline.run(input)
+        let events = pipeline.process(input)
         // 25 Hz in, 100 Hz out: four outputs per input after the first.
         #expect(events.count == 1 + 49 * 4)
     }
 
     @Test func resetClearsEveryPart() {
         var pipeline = Pipeline(recognizers: [Recorder()])
-        _ = pipeline.run([MotionSample(timestamp: 5, acceleration: .zero)])
+        _ = pipeline.process([MotionSample(timestamp: 5, acceleration: .zero)])
         pipeline.reset()
         // After a reset an earlier timestamp is accepted again.
         #expect(pipeline.process(MotionSample(timestamp: 1, acceleration: .zero)).count == 1)

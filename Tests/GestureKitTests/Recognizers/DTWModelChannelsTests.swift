@@ -63,7 +63,7 @@ import Testing
         #expect(derived.count == 1 && derived[0].channels == MotionChannel.userAcceleration)
         #expect(derived[0].description.contains("GravitySplitter"))
         #expect(try pipeline.prepare(for: accelerometerOnly[0]).isEmpty, "prepared once")
-        let events = pipeline.run(accelerometerOnly)
+        let events = pipeline.process(accelerometerOnly)
 
         // The same as splitting by hand and feeding the matcher.
         var splitter = GravitySplitter()
@@ -80,7 +80,7 @@ import Testing
 
         // Without an explicit prepare the pipeline derives on the first sample by itself.
         var automatic = Pipeline(recognizers: [try DTWTemplateMatcher(configuration: model)])
-        #expect(automatic.run(accelerometerOnly) == events)
+        #expect(automatic.process(accelerometerOnly) == events)
         #expect(automatic.derivations.count == 1 && automatic.channelError == nil)
     }
 
