@@ -38,7 +38,7 @@ struct Compare: ParsableCommand {
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
         let spec = try Experiment(contentsOf: file)
-        let runner = try ExperimentRunner(experiment: spec, datasets: ExperimentRunner.loadDatasets(spec))
+        let runner = try ExperimentRunner(experiment: spec, datasets: ExperimentRunner.loadDatasets(spec, notes: CommandLineError.printNote))
         let reporter = ProgressReporter("compare \(spec.name)", total: runner.steps, quiet: progress.quiet)
         let result = try runner.run { reporter.advance() }
         reporter.finish()

@@ -9,11 +9,15 @@ struct Detect: ParsableCommand {
         abstract: "Run a recognizer over samples from a CSV file or standard input, printing events as they happen.",
         discussion: """
             Input: a CSV file, or `-` for standard input (one line per sample, for piping a live stream).
-            The columns are found from the header (SampleCSVFormat): a time column (time, timestamp, t
-            in seconds; time_ms; timestamp_ns) and acceleration (accel_x…z, ax…az, x,y,z, or a
+            The columns are found from the header (SampleCSVFormat): a time column (seconds_elapsed,
+            time, timestamp, t; a unit as in time_ms, timestamp_ns, Time (s)) and acceleration (accel_x…z, ax…az, x,y,z, or a
             CoreMotion logger's gravity.x…z + userAcceleration.x…z), optionally rotation rate and
             attitude (quat_w…z or attitude.roll/pitch/yaw). Values are g, rad/s and radians with
             CoreMotion's sign; --acceleration android-ms2 reads Android's m/s² (+9.81 up at rest).
+            Without a unit in the header, the unit is inferred from the first steps between times
+            (seconds unless that gives a rate outside 1 Hz–10 kHz, then ms, µs or ns) and epoch or
+            uptime clocks are made relative to the first sample; what was inferred is said once on
+            standard error. --time-unit states the unit, --relative-time makes any clock start at 0.
             Each event is printed as soon as it is detected, as a table row or, with --json, as one
             JSON object per line with label, phase, start, end, time (seconds) and score.
             Samples with NaN/infinite values, repeated or backward timestamps are skipped and counted
@@ -24,6 +28,7 @@ struct Detect: ParsableCommand {
             Examples:
               gesturelab detect --recognizer orientation --input recording.csv
               gesturelab detect --recognizer orientation --input recording.csv --report reports/detect
+              gesturelab detect --recognizer shake --input Accelerometer.csv --time-unit ns --relative-time
               phone-logger | gesturelab detect --recognizer orientation --config configs/orientation.yaml --input - --json
             """
     )
@@ -39,6 +44,12 @@ struct Detect: ParsableCommand {
 
     @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2.")
     var acceleration: SampleCSVFormat.AccelerationUnit = .g
+
+    @Option(help: "Unit of the time column (s, ms, us, ns), overriding the header; inferred from the values when omitted.")
+    var timeUnit: SampleCSVFormat.TimeUnit?
+
+    @Flag(help: "Make times relative to the first sample (epoch and uptime clocks always are).")
+    var relativeTime = false
 
     @Flag(help: "Print one JSON object per event and line instead of a table.")
     var json = false
@@ -70,14 +81,20 @@ struct Detect: ParsableCommand {
         defer { if input != "-" { try? handle.close() } }
 
         // Non-finite values reach the pipeline's validator, which skips and counts them.
-        let decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true)
+        var decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true, timeUnit: timeUnit,
+                                      relativeTime: relativeTime)
+        // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
+        decoder.onNote = { CommandLineError.printLine("detect: \($0)") }
+        // A live stream is held back no longer than its first step between times.
+        if input == "-" { decoder.stepsToInfer = 1 }
         let name = input == "-" ? "<stdin>" : input
         let lines = LineSource(handle: handle, name: name, decoder: decoder)
         var pipeline = Pipeline(recognizers: [model])
         var recorder = report.map { _ in DetectionRecorder() }
         // A stream on standard input already arrives at its own pace.
         if realtime && input != "-" {
-            try consume(lines.paced(), through: &pipeline, recording: &recorder)
+            // A gap waits no longer than the validator's gap policy.
+            try consume(lines.paced(maximumWait: pipeline.validator.maximumGap), through: &pipeline, recording: &recorder)
         } else {
             try consume(lines, through: &pipeline, recording: &recorder)
         }
@@ -134,7 +151,12 @@ struct Detect: ParsableCommand {
         let document: any ConfigurationDecoding
         if url.pathExtension.lowercased() == "json" {
             do {
-                document = JSONConfiguration(data: try Data(contentsOf: url))
+                let data = try Data(contentsOf: url)
+                // An older trained model still reads; say which keys it renames, once each.
+                if recognizer == DTWTemplateMatcher.identifier {
+                    for line in DTWModelFile.deprecations(in: data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
+                }
+                document = JSONConfiguration(data: data)
             } catch {
                 throw DataFileError(file: config, "cannot read: \(error.localizedDescription)")
             }
@@ -151,6 +173,7 @@ struct Detect: ParsableCommand {
 
 /// Writes events to standard output, flushed line by line so a pipe sees each one at once.
 extension SampleCSVFormat.AccelerationUnit: ExpressibleByArgument {}
+extension SampleCSVFormat.TimeUnit: ExpressibleByArgument {}
 
 struct EventPrinter {
     var json: Bool

@@ -21,7 +21,7 @@ struct DatasetEvaluation {
                                     matching: .init(before: tolerance, after: tolerance), metric: metric,
                                     bootstrapReplicates: replicates, samplingRate: samplingRate, entries: [entry])
         try experiment.validate(file: "command line")
-        let runner = try ExperimentRunner(experiment: experiment, datasets: ExperimentRunner.loadDatasets(experiment))
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ExperimentRunner.loadDatasets(experiment, notes: CommandLineError.printNote))
         if entry.model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }

@@ -23,13 +23,14 @@ struct Sweep: ParsableCommand {
     @Option(help: "The configuration key varied (for example peakThreshold, threshold, flipAngle).")
     var parameter: String
 
-    @Option(help: "First value.")
+    // Thresholds may be negative (`--from -1.0`): the values are read even when they start with a dash.
+    @Option(parsing: .unconditional, help: "First value.")
     var from: Double
 
-    @Option(help: "Last value (inclusive).")
+    @Option(parsing: .unconditional, help: "Last value (inclusive).")
     var to: Double
 
-    @Option(help: "Step between values.")
+    @Option(parsing: .unconditional, help: "Step between values.")
     var step: Double
 
     @Option(help: "Also write a report folder here.")
@@ -54,7 +55,7 @@ struct Sweep: ParsableCommand {
         let values = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
-        let dataset = try ExperimentRunner.loadDatasets(experiment)["data"]!
+        let dataset = try ExperimentRunner.loadDatasets(experiment, notes: CommandLineError.printNote)["data"]!
         let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }

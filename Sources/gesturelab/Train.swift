@@ -75,7 +75,7 @@ struct Train: ParsableCommand {
 
     func run() throws {
         var (spec, chosenEntry) = try resolve()
-        let dataset = try ExperimentRunner.loadDatasets(spec)[chosenEntry.datasets[0]]!
+        let dataset = try ExperimentRunner.loadDatasets(spec, notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
         if split != "all" {
             let strategy = try SplitStrategy.parse(split, seed: spec.seed)
@@ -98,7 +98,7 @@ struct Train: ParsableCommand {
             CommandLineError.printLine("warning: no combination has at most \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(model.summary["trainingFalsePerHour"])) per hour)")
         }
         let url = URL(fileURLWithPath: out)
-        let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+        let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
         switch model {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)
@@ -119,6 +119,16 @@ struct Train: ParsableCommand {
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         }
         print("wrote \(out)")
+    }
+
+    /// Summary keys that count something (templates, examples), printed as integers.
+    static let countKeys: Set<String> = ["templates", "examples", "negatives", "backgroundTemplates"]
+
+    /// A summary value: a count as an integer (`templates=12`, not `12.0`), anything else as read
+    /// (thresholds and rates keep their decimals: `threshold=9.0`).
+    static func number(_ value: Double, key: String) -> String {
+        if countKeys.contains(key), let whole = Int(exactly: value) { return String(whole) }
+        return CSVTable.number(value)
     }
 
     private static func describe(_ objective: TrainingObjective) -> String {

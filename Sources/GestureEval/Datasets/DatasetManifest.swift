@@ -94,24 +94,33 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         /// or `auto` (the default: `first` when the first time is beyond ``epochThreshold`` seconds,
         /// i.e. an epoch or uptime clock, else `file`). Shifting is reported.
         public var origin: String?
+        /// `relative: true` is `origin: first` (time 0 at each recording's first sample), `false` is
+        /// `origin: file`; the documented alias, as on the command line (`detect --relative-time`).
+        public var relative: Bool?
         /// Rows sharing one timestamp (sensor batches): `keep` (the default; validation reports the
         /// duplicates) or `spread` (evenly between that time and the next distinct one; reported).
         public var batches: String?
         /// A time column named `column`.
         public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil,
-                    unit: String? = nil, origin: String? = nil, batches: String? = nil) {
+                    unit: String? = nil, origin: String? = nil, relative: Bool? = nil, batches: String? = nil) {
             self.column = column
             self.index = index
             self.scale = scale
             self.rate = rate
             self.unit = unit
             self.origin = origin
+            self.relative = relative
             self.batches = batches
         }
 
         /// Times beyond this many seconds (about 11.6 days) come from an epoch or uptime clock: no
         /// recording is that long, so `origin: auto` makes them relative to the first sample.
         public static let epochThreshold = 1e6
+
+        /// The origin policy in force: ``origin``, or ``relative`` spelled as one, else `auto`.
+        public var effectiveOrigin: String {
+            origin ?? relative.map { $0 ? "first" : "file" } ?? "auto"
+        }
 
         /// Seconds per raw unit: ``unit`` or ``scale``, 1 when neither is given.
         public var secondsPerUnit: Double {
@@ -133,6 +142,9 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
             }
             if let origin, !["first", "file", "auto"].contains(origin) {
                 throw DataFileError(file: file, field: "\(field).origin", "'\(origin)' is not one of first, file, auto")
+            }
+            if let relative, let origin, origin != (relative ? "first" : "file") {
+                throw DataFileError(file: file, field: "\(field).relative", "relative: \(relative) contradicts origin: \(origin); give one of them")
             }
             if let batches, !["keep", "spread"].contains(batches) {
                 throw DataFileError(file: file, field: "\(field).batches", "'\(batches)' is not one of keep, spread")

@@ -9,6 +9,9 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         case unreadable
         /// The file has no data rows.
         case emptyFile
+        /// The time column's unit is not stated and no unit (s, ms, µs, ns) makes its steps a rate
+        /// of 1 Hz–10 kHz; the file is not read.
+        case timeUnit
         /// A column the manifest names is not in the header.
         case missingColumn
         /// A field is empty or the line is too short.

@@ -28,6 +28,12 @@ public enum DatasetReader {
             throw DataFileError(file: url.path, "no such file or folder")
         }
         let manifestURL = isFolder.boolValue ? url.appendingPathComponent(manifestName) : url
+        if !isFolder.boolValue, !["yaml", "yml", "json"].contains(url.pathExtension.lowercased()) {
+            // A data file given without its format prefix: say which prefix reads it.
+            let prefix = ["tsv": "ucr", "ts": "ts", "grt": "grt"][url.pathExtension.lowercased()] ?? "csv"
+            throw DataFileError(file: url.path, "not a dataset folder or manifest (dataset.yaml); to read a data file, "
+                                    + "give its format, e.g. \(prefix):\(url.path) (formats: \(DatasetSource.formats.map { $0 + ":" }.joined(separator: " ")))")
+        }
         let manifest = try DatasetManifest(contentsOf: manifestURL)
         return try load(manifest, folder: manifestURL.deletingLastPathComponent(), data: data)
     }
@@ -122,16 +128,14 @@ public enum DatasetReader {
         var lines: [Int32]
         var labels: [String]?
         var problems: [DatasetProblem]
-        /// For epoch and uptime clocks: ``timestamps`` count from this raw time (`units` of
-        /// `1 / perSecond` s, the file's first time rounded down), so steps keep their precision (a
-        /// `Double` of 1.7e9 s resolves only 0.24 µs; epoch nanoseconds are read exactly from the text).
-        var base: (units: Int64, perSecond: Int64)? = nil
+        /// For epoch and uptime clocks: ``timestamps`` count from this raw time (the file's first
+        /// time, rounded down unless read exactly from the text), so steps keep their precision.
+        var base: TimeOrigin? = nil
 
         /// `base` in seconds relative to `other`'s, exact when both count in the same unit.
-        func seconds(after other: (units: Int64, perSecond: Int64)?) -> Double {
-            let mine = base ?? (0, 1), theirs = other ?? (0, 1)
-            if mine.perSecond == theirs.perSecond { return Double(mine.units - theirs.units) / Double(mine.perSecond) }
-            return Double(mine.units) / Double(mine.perSecond) - Double(theirs.units) / Double(theirs.perSecond)
+        func seconds(after other: TimeOrigin?) -> Double {
+            guard let base else { return -(other?.seconds(after: nil) ?? 0) }
+            return base.seconds(after: other)
         }
     }
 
@@ -178,7 +182,7 @@ public enum DatasetReader {
         let time = streams[0].time ?? manifest.time
         var offset = 0.0
         if let first = (reads.first?.timestamps.first { $0.isFinite }) {
-            let origin = time.origin ?? "auto"
+            let origin = time.effectiveOrigin
             if origin == "first" || (origin == "auto" && abs(first + baseSeconds) > DatasetManifest.TimeMapping.epochThreshold) {
                 offset = first
                 report.relativeTimeRecordings += 1
@@ -223,10 +227,11 @@ public enum DatasetReader {
             }
             return (found, name)
         }
-        var labelField: Int? = nil, timeField: Int? = nil
+        var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
             var slots: [(index: Int, name: String)] = []
             if hasTimeColumn {
+                timeHeader = header
                 slots.append(try locate(time.column, time.index, "time", in: header))
                 timeField = slots[0].index
             }
@@ -243,9 +248,21 @@ public enum DatasetReader {
         }
         var timestamps: [Double]
         var columns = table.columns
-        var base: (units: Int64, perSecond: Int64)? = nil
+        var base: TimeOrigin? = nil
         if hasTimeColumn {
             timestamps = columns.removeFirst()
+            var time = time
+            do {
+                let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
+                if let inferred = try inferTimeUnit(timestamps, lines: table.lines, name: name, time: time, file: file) {
+                    time.unit = inferred.unit.rawValue
+                    if !report.notes.contains(inferred.note) { report.notes.append(inferred.note) }
+                }
+            } catch {
+                var read = empty
+                read.problems = table.problems + [DatasetProblem(.timeUnit, error)]
+                return read
+            }
             let s = time.secondsPerUnit
             let unitsPerSecond = (1 / s).rounded()
             let wholeUnits = unitsPerSecond >= 1 && abs(unitsPerSecond * s - 1) < 1e-12
@@ -256,11 +273,11 @@ public enum DatasetReader {
                 if abs(first) >= 0x1p53, let timeField,
                    let exact = exactTimes(bytes, lines: table.lines, field: timeField, parser: parser, unitsPerSecond: perSecond) {
                     timestamps = exact.times
-                    base = (exact.base, perSecond)
+                    base = exact.origin
                 } else {
-                    let start = first.rounded(.down)
-                    for i in timestamps.indices { timestamps[i] = (timestamps[i] - start) / unitsPerSecond }
-                    base = (Int64(start), perSecond)
+                    let origin = TimeOrigin(units: Int64(first.rounded(.down)), perSecond: perSecond)
+                    for i in timestamps.indices { timestamps[i] = origin.seconds(raw: timestamps[i]) }
+                    base = origin
                 }
             } else if s != 1 {
                 for i in timestamps.indices { timestamps[i] *= s }
@@ -286,16 +303,16 @@ public enum DatasetReader {
     /// Integer times beyond 2⁵³ (epoch nanoseconds) read exactly from their text: seconds after the
     /// first time, and that time in raw units. `nil` when a time is not an integer.
     static func exactTimes(_ bytes: [UInt8], lines: [Int32], field: Int, parser: DelimitedText,
-                           unitsPerSecond: Int64) -> (times: [Double], base: Int64)? {
+                           unitsPerSecond: Int64) -> (times: [Double], origin: TimeOrigin)? {
         let texts = LabelColumn.values(bytes, lines: lines, field: field, delimiter: parser.delimiter)
-        guard let base = texts.first.flatMap({ Int64($0) }) else { return nil }
+        guard let origin = texts.first.flatMap({ TimeOrigin(exactly: $0, perSecond: unitsPerSecond) }) else { return nil }
         var times: [Double] = []
         times.reserveCapacity(texts.count)
         for text in texts {
-            guard let v = Int64(text) else { return nil }
-            times.append(Double(v - base) / Double(unitsPerSecond))
+            guard let t = origin.seconds(exactly: text) else { return nil }
+            times.append(t)
         }
-        return (times, base)
+        return (times, origin)
     }
 
     /// Runs `body` for `0..<count` over all cores and returns the results in order.

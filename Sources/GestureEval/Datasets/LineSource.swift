@@ -8,6 +8,19 @@ public protocol SampleLineDecoder {
     /// Decodes line `lineNumber` (1-based, without its line break) of `file`; returns `nil` for a
     /// line that holds no sample (a header or a comment), throws for a malformed one.
     mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample?
+    /// A sample from earlier lines that the decoder held back (to look ahead) and has now made
+    /// ready, or `nil`.
+    mutating func nextHeld() -> MotionSample?
+    /// The input has ended: decide whatever waited for more lines (held samples then come from
+    /// ``nextHeld()``).
+    mutating func finish() throws(DataFileError)
+}
+
+extension SampleLineDecoder {
+    /// A decoder that never holds lines back has none.
+    public mutating func nextHeld() -> MotionSample? { nil }
+    /// A decoder that never holds lines back has nothing to decide.
+    public mutating func finish() throws(DataFileError) {}
 }
 
 /// A ``MotionSource`` reading samples line by line from a file or a pipe (standard input), each
@@ -31,6 +44,8 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// Whether the last line ended with a CR at the end of the buffer, so an LF first in the next read belongs to it.
     private var pendingLinefeed = false
     private var skippedByteOrderMark = false
+    /// Whether the decoder has been told that the input ended.
+    private var finished = false
     /// Lines read so far.
     public private(set) var lineNumber = 0
 
@@ -44,9 +59,16 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
 
     /// The next sample, or `nil` at the end of the input. Reads one line at a time: O(line length).
     public mutating func next() throws(DataFileError) -> MotionSample? {
+        if let sample = decoder.nextHeld() { return sample }
         while let line = try nextLine() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             if let sample = try decoder.decode(line[...], lineNumber: lineNumber, file: name) { return sample }
+            if let sample = decoder.nextHeld() { return sample }
+        }
+        if !finished {
+            finished = true
+            try decoder.finish()
+            return decoder.nextHeld()
         }
         return nil
     }

@@ -24,6 +24,9 @@ public struct ReadingReport: Codable, Hashable, Sendable {
     public var largestGap: Double?
     /// The file holding ``largestGap``.
     public var largestGapFile: String?
+    /// What was inferred rather than stated (a time unit, an epoch clock made relative, bare
+    /// `x,y,z` taken as acceleration), one line each, without repeats.
+    public var notes: [String] = []
 
     /// An empty report.
     public init() {}
@@ -42,6 +45,7 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         alignedRecordings += other.alignedRecordings
         alignment = alignment ?? other.alignment
         alignmentDroppedSamples += other.alignmentDroppedSamples
+        for note in other.notes where !notes.contains(note) { notes.append(note) }
         if let gap = other.largestGap, gap > (largestGap ?? -1) {
             largestGap = gap
             largestGapFile = other.largestGapFile
@@ -73,6 +77,6 @@ public struct ReadingReport: Codable, Hashable, Sendable {
             }
             lines.append(line)
         }
-        return lines
+        return lines + notes
     }
 }

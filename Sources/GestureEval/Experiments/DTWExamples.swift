@@ -14,7 +14,7 @@ import GestureKit
 ///   rejection: {method: sigma, k: 3}     # mean + k·σ of the training examples' distances (also `rejectionK: 3`)
 ///   # rejection: {method: stream, objective: f1}           # per class, the best event F1 on the training recordings
 ///   # rejection: {method: stream, maxFalsePerHour: 5}      # per class, the best recall within a false-activation budget
-///   # rejection: none                                      # no rejection (closed-set classification; also `rejectionK: null`)
+///   # rejection: none                                      # no rejection (closed-set classification; formerly `rejectionK: null`)
 ///   # backgroundTemplates: 5  # stream rejection: medoids of the training recordings' false activations, which veto matches
 ///   refractoryTime: 0         # s, shortest gap between two spotted gestures
 ///   znormalize: false         # segments only: z-normalise each series
@@ -66,7 +66,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         case signal, axes
     }
 
-    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` turns rejection off.
+    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` (deprecated, see
+    /// ``deprecations(in:)``) turns rejection off as `rejection: none` does.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         if c.contains(.channels) {
@@ -139,12 +140,19 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         try c.encode(maximumDuration, forKey: .maximumDuration)
     }
 
-    /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`).
+    /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`;
+    /// `rejectionK: null` → `rejection: none`; a number for `rejectionK` is still the search key, not deprecated).
     public static func deprecations(in configuration: ConfigurationValue) -> [String] {
         guard case let .object(map) = configuration else { return [] }
+        var lines: [String] = []
         let old = ["signal", "axes"].filter { map[$0] != nil }
-        guard !old.isEmpty, let settings = try? configuration.decoding.decode(DTWTrainingSettings.self), let channels = settings.channels else { return [] }
-        return ["dtw configuration: \(old.joined(separator: " and ")) \(old.count == 1 ? "is" : "are") deprecated; write channels: [\(channels.map(\.rawValue).joined(separator: ", "))]"]
+        if !old.isEmpty, let settings = try? configuration.decoding.decode(DTWTrainingSettings.self), let channels = settings.channels {
+            lines.append("dtw configuration: \(old.joined(separator: " and ")) \(old.count == 1 ? "is" : "are") deprecated; write channels: [\(channels.map(\.rawValue).joined(separator: ", "))]")
+        }
+        if case .null? = map["rejectionK"] {
+            lines.append("dtw configuration: rejectionK: null is deprecated; write rejection: none")
+        }
+        return lines
     }
 
     /// The trainer for data sampled at `samplingRate` Hz, on `channels` (the configured ones when given).

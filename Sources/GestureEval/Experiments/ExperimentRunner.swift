@@ -41,6 +41,9 @@ public struct ExperimentRunner: Sendable {
         var folds: [String: FoldAssignment] = [:]
         for key in Set(experiment.entries.flatMap(\.datasets)).sorted() {
             guard let dataset = datasets[key] else { throw ExperimentError(dataset: key, "not loaded") }
+            for entry in self.experiment.entries where entry.datasets.contains(key) {
+                try Self.checkJudgedLabels(entry, recordings: dataset.recordings, datasetKey: key)
+            }
             do { folds[key] = try FoldAssignment(strategy, dataset: dataset) } catch {
                 throw ExperimentError(dataset: key, "cannot split by \(experiment.split): \(error.description)")
             }
@@ -49,18 +52,25 @@ public struct ExperimentRunner: Sendable {
     }
 
     /// Loads the datasets the entries use. A `{train, test}` reference becomes one dataset whose
-    /// recordings' sessions are `train` and `test` (ids prefixed `train-` / `test-`).
-    public static func loadDatasets(_ experiment: Experiment) throws(DataFileError) -> [String: Dataset] {
+    /// recordings' sessions are `train` and `test` (ids prefixed `train-` / `test-`). `notes` receives
+    /// what reading inferred rather than read as stated (``ReadingReport/notes``), prefixed by the source.
+    public static func loadDatasets(_ experiment: Experiment, notes: ((String) -> Void)? = nil) throws(DataFileError) -> [String: Dataset] {
         let options = DatasetSource.Options(samplingRate: experiment.samplingRate)
         var loaded: [String: Dataset] = [:]
+        // What reading inferred (a time unit, bare x,y,z as acceleration) is passed on, once per dataset and note.
+        func load(_ text: String) throws(DataFileError) -> LoadedDataset {
+            let dataset = try DatasetSource(text).load(options)
+            for note in dataset.report.notes { notes?("\(text): \(note)") }
+            return dataset
+        }
         for key in Set(experiment.entries.flatMap(\.datasets)).sorted() {
             guard let reference = experiment.datasets[key] else { continue }
             switch reference {
             case let .source(text):
-                loaded[key] = try DatasetSource(text).load(options).dataset
+                loaded[key] = try load(text).dataset
             case let .split(trainText, testText):
-                let train = try DatasetSource(trainText).load(options).dataset
-                let test = try DatasetSource(testText).load(options).dataset
+                let train = try load(trainText).dataset
+                let test = try load(testText).dataset
                 func relabel(_ r: Recording, _ session: String) -> Recording {
                     var r = r
                     r.id = "\(session)-\(r.id)"
@@ -121,6 +131,7 @@ public struct ExperimentRunner: Sendable {
         let runner = ExperimentRunner(experiment: experiment, registry: registry)
         var entry = entry
         entry.labelMap = experiment.labelMap.merging(entry.labelMap)
+        try checkJudgedLabels(entry, recordings: recordings, datasetKey: entry.datasets.first)
         let base: ConfigurationValue
         do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw ExperimentError(entry: entry.name, error.description) }
         return try EntryTrainer(runner: runner, entry: entry, base: base, kind: kind).train(on: recordings)
@@ -281,7 +292,10 @@ public struct ExperimentRunner: Sendable {
                 run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
             }
         }
-        if entry.recognizer == DTWTemplateMatcher.identifier { run.warnings += DTWTrainingSettings.deprecations(in: base) }
+        if entry.recognizer == DTWTemplateMatcher.identifier {
+            run.warnings += DTWTrainingSettings.deprecations(in: base)
+            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
+        }
         return run
     }
 

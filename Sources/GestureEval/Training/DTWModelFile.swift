@@ -22,4 +22,20 @@ public enum DTWModelFile {
             throw DataFileError(file: url.path, error.message)
         }
     }
+
+    /// One line per key an older model file uses that is read under a new name (``DTWModel/renamedKeys(inVersion:)``),
+    /// naming the file; empty for a current, unreadable or foreign file (reading it says what is wrong).
+    public static func deprecations(in data: Data, file: String) -> [String] {
+        struct Version: Decodable { var version: Int }
+        guard let version = try? JSONDecoder().decode(Version.self, from: data).version else { return [] }
+        return DTWModel.renamedKeys(inVersion: version).map {
+            "\(file): a version \(version) DTW model: \($0); train it again to write version \(DTWModel.currentVersion)"
+        }
+    }
+
+    /// ``deprecations(in:file:)`` of the file at `url`.
+    public static func deprecations(at url: URL) -> [String] {
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return deprecations(in: data, file: url.path)
+    }
 }

@@ -41,8 +41,10 @@ extension MotionSource {
         return samples
     }
 
-    /// This source replayed at its recorded pace (see ``PacedMotionSource``).
-    public func paced(speed: Double = 1, clock: PacingClock = .system) -> PacedMotionSource<Self> {
-        PacedMotionSource(self, speed: speed, clock: clock)
+    /// This source replayed at its recorded pace (see ``PacedMotionSource``), waiting at most
+    /// `maximumWait` seconds for any one sample.
+    public func paced(speed: Double = 1, clock: PacingClock = .system,
+                      maximumWait: Double = SampleValidator.defaultMaximumGap) -> PacedMotionSource<Self> {
+        PacedMotionSource(self, speed: speed, clock: clock, maximumWait: maximumWait)
     }
 }

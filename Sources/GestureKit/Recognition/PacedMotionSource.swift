@@ -27,7 +27,10 @@ public struct PacingClock: Sendable {
 /// sensor would: sample *i* is returned no earlier than `(tᵢ − t₀) / speed` seconds after the first.
 ///
 /// The schedule is kept against the first sample, so a slow consumer catches up instead of
-/// drifting; a timestamp that goes back in time is released at once.
+/// drifting; a timestamp that goes back in time is released at once. A gap longer than
+/// `maximumWait` (the validator's gap, ``SampleValidator/defaultMaximumGap``) is waited for only
+/// `maximumWait` seconds and the schedule restarts at the sample after it, so a pause in a
+/// recording, or a clock read in the wrong unit, never stalls the replay.
 ///
 /// - Complexity: O(1) per sample, plus the wait.
 public struct PacedMotionSource<Base: MotionSource>: MotionSource {
@@ -37,14 +40,20 @@ public struct PacedMotionSource<Base: MotionSource>: MotionSource {
     private var base: Base
     /// Playback speed: 1 is the recorded pace, 2 twice as fast.
     public let speed: Double
+    /// The longest wait for one sample, seconds of wall time.
+    public let maximumWait: Double
     private let clock: PacingClock
     private var origin: (sample: Double, wall: Double)?
 
-    /// Paces `base` at `speed` × its recorded pace using `clock`.
-    public init(_ base: Base, speed: Double = 1, clock: PacingClock = .system) {
+    /// Paces `base` at `speed` × its recorded pace using `clock`, waiting at most `maximumWait`
+    /// seconds for any one sample.
+    public init(_ base: Base, speed: Double = 1, clock: PacingClock = .system,
+                maximumWait: Double = SampleValidator.defaultMaximumGap) {
         precondition(speed > 0 && speed.isFinite, "speed must be a positive finite factor")
+        precondition(maximumWait >= 0, "maximumWait must not be negative")
         self.base = base
         self.speed = speed
+        self.maximumWait = maximumWait
         self.clock = clock
     }
 
@@ -58,7 +67,13 @@ public struct PacedMotionSource<Base: MotionSource>: MotionSource {
         }
         let due = origin.wall + (sample.timestamp - origin.sample) / speed
         let wait = due - clock.now()
-        if wait > 0 { clock.sleep(wait) }
+        if wait > maximumWait {
+            // A gap: wait no longer than the gap policy allows, then keep pace from this sample.
+            clock.sleep(maximumWait)
+            self.origin = (sample.timestamp, clock.now())
+        } else if wait > 0 {
+            clock.sleep(wait)
+        }
         return sample
     }
 }

@@ -31,6 +31,10 @@ public struct SampleValidator: Sendable {
         public var skipped: Int { nonFinite + duplicates + outOfOrder }
     }
 
+    /// The default ``maximumGap``, seconds: also the longest a paced replay waits across a gap
+    /// (``PacedMotionSource``).
+    public static let defaultMaximumGap = 0.5
+
     /// Longest interval between consecutive samples, in seconds, before it counts as a gap.
     public var maximumGap: Double
     /// What the validator has seen since the last reset.
@@ -38,7 +42,7 @@ public struct SampleValidator: Sendable {
     private var lastTimestamp: Double?
 
     /// Creates a validator; `maximumGap` in seconds.
-    public init(maximumGap: Double = 0.5) {
+    public init(maximumGap: Double = SampleValidator.defaultMaximumGap) {
         self.maximumGap = maximumGap
     }
 

@@ -32,4 +32,9 @@ struct CommandLineError: Error, CustomStringConvertible {
     static func printLine(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
+
+    /// Writes what reading a dataset inferred (``GestureEval/ReadingReport/notes``) as `note: …` on standard error.
+    static func printNote(_ text: String) {
+        printLine("note: \(text)")
+    }
 }

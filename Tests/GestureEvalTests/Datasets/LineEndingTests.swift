@@ -96,7 +96,8 @@ import Testing
     @Test func crOnlyPipeYieldsEachSampleAsItsLineEnds() throws {
         let pipe = Pipe()
         var source = LineSource(handle: pipe.fileHandleForReading, name: "<pipe>", decoder: SampleCSVStream())
-        pipe.fileHandleForWriting.write(Data("t,x,y,z\r0,1,0,-1\r".utf8))
+        // The unit is stated: no line is held back to infer it.
+        pipe.fileHandleForWriting.write(Data("t (s),x,y,z\r0,1,0,-1\r".utf8))
         // Nothing more has been written: the CR alone ends the line.
         #expect(try source.next()?.acceleration.x == 1)
         pipe.fileHandleForWriting.write(Data("0.1,2,0,-1\r".utf8))
@@ -109,7 +110,7 @@ import Testing
     @Test func crlfSplitBetweenReadsIsOneLineBreak() throws {
         let pipe = Pipe()
         var source = LineSource(handle: pipe.fileHandleForReading, name: "<pipe>", decoder: SampleCSVStream())
-        pipe.fileHandleForWriting.write(Data("t,x,y,z\r\n0,1,0,-1\r".utf8))
+        pipe.fileHandleForWriting.write(Data("t (s),x,y,z\r\n0,1,0,-1\r".utf8))
         #expect(try source.next()?.timestamp == 0)
         pipe.fileHandleForWriting.write(Data("\n0.1,2,0,-1\r\n".utf8))
         try pipe.fileHandleForWriting.close()

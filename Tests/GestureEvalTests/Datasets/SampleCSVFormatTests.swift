@@ -49,7 +49,8 @@ import Testing
 
 @Suite struct SampleCSVStreamTests {
     @Test func streamsLinesWithHeaderBlankLinesAndLineNumbers() throws {
-        var stream = SampleCSVStream(file: "pipe")
+        // The unit is stated, so no line is held back to infer it.
+        var stream = SampleCSVStream(file: "pipe", timeUnit: .s)
         let lines = ["", "t,x,y,z", "0,0,0,-1", "", "0.02,0.1,0,-1\r", "0.04,0.1,zz,-1"]
         var samples: [MotionSample] = []
         for line in lines.dropLast() { if let s = try stream.feed(line) { samples.append(s) } }

@@ -87,6 +87,9 @@ import Testing
         #expect(settings.channels?.map(\.rawValue) == ["user.x", "user.z"])
         #expect(DTWTrainingSettings.deprecations(in: old) == ["dtw configuration: signal and axes are deprecated; write channels: [user.x, user.z]"])
         #expect(DTWTrainingSettings.deprecations(in: .object(["channels": .array([.string("dim1")])])).isEmpty)
+        // rejectionK: null is the old spelling of rejection: none; a number is still the search key.
+        #expect(DTWTrainingSettings.deprecations(in: .object(["rejectionK": .null])) == ["dtw configuration: rejectionK: null is deprecated; write rejection: none"])
+        #expect(DTWTrainingSettings.deprecations(in: .object(["rejectionK": .number(3)])).isEmpty)
         #expect(throws: (any Error).self) {
             try ConfigurationValue.object(["channels": .array([.string("acel.x")])]).decoding.decode(DTWTrainingSettings.self)
         }

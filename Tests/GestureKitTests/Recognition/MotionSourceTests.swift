@@ -100,6 +100,20 @@ final class VirtualClock: @unchecked Sendable {
         #expect(virtual.sleeps.count == 1 && abs(virtual.sleeps[0] - 0.05) < 1e-9)
     }
 
+    @Test func pacedReplayWaitsNoLongerThanTheGapPolicyAcrossAGap() {
+        // 10 s of recorded silence, then samples 0.1 s apart again (or a clock read in the wrong unit).
+        let times = [0, 0.1, 10.1, 10.2, 1e7]
+        let samples = times.map { MotionSample(timestamp: $0, acceleration: .zero) }
+        let virtual = VirtualClock()
+        var source = ReplayMotionSource(samples).paced(clock: virtual.clock)
+        #expect(source.collect().count == times.count)
+        let gap = SampleValidator.defaultMaximumGap
+        #expect(virtual.sleeps.max()! <= gap)
+        // 0.1 s, the gap capped, 0.1 s kept in pace after it, the second gap capped.
+        #expect(virtual.sleeps.count == 4)
+        #expect(zip(virtual.sleeps, [0.1, gap, 0.1, gap]).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
     struct Broken: Error, Equatable {}
 
     @Test func closureSourcePropagatesItsTypedError() {

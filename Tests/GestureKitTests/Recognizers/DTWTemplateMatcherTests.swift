@@ -178,6 +178,13 @@ import Testing
         let old = try JSONSerialization.data(withJSONObject: json)
         let model = try DTWModel.decode(old)
         #expect(model.version == DTWModel.currentVersion)
+        // Read; the renamed keys are there for a tool to report as deprecated.
+        let renamed = DTWModel.renamedKeys(inVersion: 1)
+        #expect(renamed.contains(RenamedKey("preprocessing.downsampleFactor", "preprocessing.downsampleRate",
+                                            conversion: "a count of samples becomes Hz: samplingRate / factor")))
+        #expect(Set(renamed.map(\.old)) == ["signal", "axes", "preprocessing.downsampleFactor"])
+        #expect(DTWModel.renamedKeys(inVersion: 2).map(\.old) == ["signal", "axes"])
+        #expect(DTWModel.renamedKeys(inVersion: DTWModel.currentVersion).isEmpty)
         #expect(model.preprocessing.downsampleRate == model.samplingRate / 2)
         // The registry's plain decoding path migrates too, and re-encoding writes a rate, not a factor.
         #expect(try JSONDecoder().decode(DTWModel.self, from: old) == model)

@@ -1,0 +1,42 @@
+import Foundation
+
+extension DatasetReader {
+    /// The unit of a time column the manifest does not state (no `unit`, no `scale`): the one its
+    /// header name states (`time_ms`, `time (ns)`), else the one its values imply
+    /// (``SampleCSVFormat/TimeUnit/inferred(first:median:)``: seconds unless that gives a rate outside
+    /// 1 Hz–10 kHz or the first time is epoch-sized). Returns `nil` for plain seconds (nothing to say),
+    /// else the unit and a note saying what was inferred.
+    ///
+    /// - Parameters:
+    ///   - raw: the column's values as read (before any scaling), in file order; the first 65 are used.
+    ///   - lines: their 1-based line numbers.
+    ///   - name: the column's header name, when the file has a header.
+    /// - Throws: when no unit gives a plausible clock, naming the file, the first data line and the column.
+    static func inferTimeUnit(_ raw: [Double], lines: [Int32], name: String?, time: DatasetManifest.TimeMapping,
+                              file: String) throws(DataFileError) -> (unit: SampleCSVFormat.TimeUnit, note: String)? {
+        guard time.unit == nil, time.scale == nil else { return nil }
+        let column = name ?? time.column ?? time.index.map { "column \($0)" } ?? "time"
+        let state = "; state it in the manifest (time: {column: \(time.column ?? "…"), unit: ns})"
+        if let name, let unit = SampleCSVFormat.TimeUnit.split(name).unit {
+            return unit == .s ? nil : (unit, "time: column '\(name)' read as \(unit.name) (from its name)\(state)")
+        }
+        let head = raw.prefix(65).filter(\.isFinite)
+        guard let first = head.first else { return nil }
+        let steps = zip(head, head.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
+        let median = steps.isEmpty ? nil : steps[steps.count / 2]
+        guard let unit = SampleCSVFormat.TimeUnit.inferred(first: first, median: median) else {
+            let what = median.map { "the median step between times (\(SampleCSVFormat.format($0))) gives \(SampleCSVFormat.format(1 / $0)) Hz as seconds" }
+                ?? "the first time (\(SampleCSVFormat.format(first))) is epoch-sized as seconds"
+            throw DataFileError(file: file, line: lines.first.map(Int.init), field: column,
+                                "the time unit is unclear: \(what), and no unit (s, ms, us, ns) gives a rate of 1 Hz–10 kHz"
+                                    + "; state it in the manifest (time.unit: s, ms, us, ns)")
+        }
+        if unit == .s, abs(first) <= SampleCSVFormat.epochSeconds { return nil }
+        var note = "time: column '\(column)' read as \(unit.name)"
+        if let median {
+            let step = median * unit.secondsPerUnit
+            note += " (median step \(SampleCSVFormat.format(step)) s, \(SampleCSVFormat.format(1 / step)) Hz)"
+        }
+        return (unit, note + state)
+    }
+}

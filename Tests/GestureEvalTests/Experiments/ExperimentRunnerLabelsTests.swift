@@ -1,0 +1,36 @@
+import Foundation
+import GestureEval
+import Testing
+
+/// Judged labels (`labels:`, `--labels`) that match no annotation are errors listing the labels that exist.
+@Suite struct ExperimentRunnerLabelsTests {
+    static func dataset() throws -> Dataset {
+        var spec = SyntheticDatasetGenerator.defaultSpec
+        spec.subjects = 2
+        spec.sessionsPerSubject = 1
+        spec.recordingDuration = 20
+        return try SyntheticDatasetGenerator.generate(spec)
+    }
+
+    static func runner(labels: [String], on dataset: Dataset) throws -> ExperimentRunner {
+        let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["d"], labels: labels)
+        let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], bootstrapReplicates: 50, entries: [entry])
+        return try ExperimentRunner(experiment: experiment, datasets: ["d": dataset])
+    }
+
+    @Test func aLabelThatMatchesNoAnnotationIsAnErrorListingTheLabels() throws {
+        let dataset = try Self.dataset()
+        let existing = Set(dataset.recordings.flatMap { $0.annotations.map(\.label) })
+        #expect(existing.contains("shake"))
+        let error = #expect(throws: ExperimentError.self) { _ = try Self.runner(labels: ["shake", "shkae"], on: dataset).run() }
+        #expect(error?.entry == "shake" && error?.dataset == "d")
+        #expect(error?.message.contains("no annotation label matches 'shkae'") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("'shake',") == false)
+        for label in existing { #expect(error?.message.contains(label) == true) }
+    }
+
+    @Test func labelsThatMatchRunAsBefore() throws {
+        let result = try Self.runner(labels: ["shake"], on: try Self.dataset()).run()
+        #expect(result.scores.count == 1)
+    }
+}
