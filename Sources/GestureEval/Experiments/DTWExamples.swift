@@ -192,6 +192,10 @@ enum DTWExamples {
     static func column(_ channel: MotionChannel) -> Channel { Channel(rawValue: channel.rawValue) }
 
     /// The series of `recording` on `channels`, one dimension each; a missing column is an error naming it.
+    /// Examples per class the other subjects must give before stream calibration spots a subject's recordings
+    /// with templates trained without it (cross-fitting).
+    static let crossFittingMinimumExamples = 5
+
     static func series(_ recording: Recording, channels: [MotionChannel]) throws -> DTWSeries {
         var columns: [[Double]] = []
         for c in channels {
@@ -259,9 +263,15 @@ enum DTWExamples {
             var choices: [StreamCalibration.Choice]
             let calibration = StreamCalibration(objective: objective, matching: matching)
             do {
+                // Held-out templates stand for the deployed ones only when the other subjects give every class a few
+                // examples; otherwise (tiny datasets) the subject's recordings are spotted by the full model.
+                let classes = Set(examples.map(\.label))
                 for subject in Set(recordings.map(\.subject)) where Set(subjects).count > 1 {
                     let others = zip(examples, subjects).filter { $0.1 != subject }.map(\.0)
-                    bySubject[subject] = try inner.train(others).model
+                    let counts = Dictionary(grouping: others, by: \.label).mapValues(\.count)
+                    guard classes.allSatisfy({ counts[$0, default: 0] >= Self.crossFittingMinimumExamples }),
+                          let m = try? inner.train(others).model else { continue }
+                    bySubject[subject] = m
                 }
                 var spotters = recordings.map { bySubject[$0.subject] ?? model }
                 (model, choices) = try calibration.calibrate(model, on: recordings, spotters: spotters)
@@ -296,7 +306,8 @@ enum DTWExamples {
             } catch {
                 throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
             }
-            summary["crossFitted"] = bySubject.isEmpty ? 0 : 1
+            // The share of subjects whose recordings were spotted by templates trained without them.
+            summary["crossFitted"] = Double(bySubject.count) / Double(Set(recordings.map(\.subject)).count)
             // The operating point per class, for the report.
             for c in choices {
                 summary["threshold.\(c.label)"] = c.threshold
