@@ -52,7 +52,8 @@ let package = Package(
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
                     // Training/References: the aeon script and its JSON, read by path (#filePath) by UWaveReferenceTests.
-                    exclude: ["Training/References"], resources: [.copy("Statistics/References")]),
+                    // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
+                    exclude: ["Training/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureEval", "GestureTestSupport"]),
     ]
 )

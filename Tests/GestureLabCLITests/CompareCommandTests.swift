@@ -40,6 +40,11 @@ import Testing
         #expect(result.evaluations["continuous"]?.folds?.strategy == .leaveOneSubjectOut)
         let summary = try String(contentsOf: report.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("gesturelab compare \(experiment)"))
+        // Rendered by a real SVG renderer, no plot of the report draws outside its image (no clipped title).
+        let svgs = files.filter { $0.hasSuffix(".svg") }.sorted().map { report.appendingPathComponent($0) }
+        #expect(svgs.count >= 5)
+        let rendered = try PlotRendering.overflows(in: svgs)
+        #expect(rendered.status == 0, "\(rendered.stdout)\(rendered.stderr)")
 
         let notebook = root.appendingPathComponent("notebooks-export/small.ipynb")
         #expect(FileManager.default.fileExists(atPath: notebook.path))

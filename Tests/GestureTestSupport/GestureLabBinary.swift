@@ -3,11 +3,7 @@ import Foundation
 /// Runs the built `gesturelab` executable, for end-to-end tests.
 public enum GestureLabBinary {
     /// What a run printed and how it exited.
-    public struct Result: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
-    }
+    public typealias Result = ExternalProgram.Result
 
     /// The built binary: beside the test bundle in the build folder.
     public static var url: URL {
@@ -22,23 +18,6 @@ public enum GestureLabBinary {
 
     /// Runs `gesturelab` with `arguments`, feeding `stdin` if given, in `directory` (default: the package root).
     public static func run(_ arguments: [String], stdin: String? = nil, directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? SharedData.packageRoot
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read before waiting so a large output cannot fill the pipe and deadlock.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        try ExternalProgram.run(url, arguments, stdin: stdin, directory: directory)
     }
 }
