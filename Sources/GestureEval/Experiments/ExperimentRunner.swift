@@ -445,9 +445,13 @@ public struct ExperimentRunner: Sendable {
             }
             return .init(score: score, recall: counts.recall, falsePerHour: falsePerHour)
         case .segments:
+            // The metric the report shows for segments (macro-F1 for f1, …), as point values: one bootstrap
+            // replicate, since the search needs no interval.
             let truth = recordings.map { $0.annotations[0].label }
-            guard !truth.isEmpty else { return .init(score: .nan) }
-            return .init(score: Double(zip(truth, predicted).count { $0 == $1 }) / Double(truth.count))
+            guard let s = try? SegmentClassification(truth: truth, predicted: predicted, bootstrap: BootstrapOptions(replicates: 1)) else {
+                return .init(score: .nan)
+            }
+            return .init(score: Self.value(metric, s).value)
         }
     }
 
