@@ -127,7 +127,7 @@ struct Evaluate: ParsableCommand {
         if train != nil || test != nil {
             guard train != nil, test != nil else { throw ValidationError("the archive form needs both --train and --test") }
             guard dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
-            guard recognizer == "dtw" else {
+            guard recognizer == DTWTemplateMatcher.identifier else {
                 throw ValidationError("--train/--test classify archive series by nearest-neighbour DTW: use --recognizer dtw, or evaluate \(recognizer) with --dataset")
             }
             try validateBand()
@@ -135,7 +135,7 @@ struct Evaluate: ParsableCommand {
         }
         guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
         try EntryOptions.validateRecognizer(recognizer)
-        guard model == nil || recognizer == "dtw" else { throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config") }
+        guard model == nil || recognizer == DTWTemplateMatcher.identifier else { throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config") }
         guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be a number of seconds ≥ 0") }
         if let budget = maxFalsePerHour, !(budget.isFinite && budget >= 0) {
             throw ValidationError("--max-false-per-hour must be a finite number ≥ 0 of false activations per hour, got \(budget)")
@@ -184,7 +184,7 @@ struct Evaluate: ParsableCommand {
     private func runOnDataset() throws {
         if let config, !FileManager.default.fileExists(atPath: config) { throw DataFileError(file: config, "no such configuration file") }
         var configuration: Experiment.ConfigurationSource? = config.map { .preset($0) }
-        if recognizer == "dtw", band != nil || znormalize || multivariate != .dependent {
+        if recognizer == DTWTemplateMatcher.identifier, band != nil || znormalize || multivariate != .dependent {
             var value = try configuration?.resolve() ?? .object([:])
             if let band { value = value.setting("band", to: .number(band)) }
             if znormalize { value = value.setting("znormalize", to: .bool(true)) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureEval
+import GestureKit
 
 /// `gesturelab sweep`: false activations per hour versus miss rate over one threshold's range.
 struct Sweep: ParsableCommand {
@@ -45,7 +46,7 @@ struct Sweep: ParsableCommand {
         try entry.validateEntry()
         guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
         guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
-        guard entry.recognizer != "dtw" else { throw ValidationError("sweep varies a rule-based recognizer's threshold; dtw is not one") }
+        guard entry.recognizer != DTWTemplateMatcher.identifier else { throw ValidationError("sweep varies a rule-based recognizer's threshold; dtw is not one") }
         guard from.isFinite, to.isFinite, step.isFinite, step > 0, to >= from, (to - from) / step <= 10_000 else {
             throw ValidationError("--from, --to and --step need from ≤ to, step > 0 and at most 10000 values")
         }

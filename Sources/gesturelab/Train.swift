@@ -81,7 +81,7 @@ struct Train: ParsableCommand {
             let strategy = try SplitStrategy.parse(split, seed: spec.seed)
             recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
         }
-        if chosenEntry.recognizer != "dtw", chosenEntry.search.isEmpty {
+        if chosenEntry.recognizer != DTWTemplateMatcher.identifier, chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
         let objective = spec.objective(for: chosenEntry)
