@@ -31,7 +31,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// Fixed Sakoe–Chiba band, fraction of the series length, or `nil` to learn it.
     public var band: Double?
     /// `medoid`, `all`, or a number of medoids per class.
-    public var selection: String
+    public var selection: DTWTrainer.TemplateSelection
     /// How rejection thresholds are chosen.
     public var rejection: RejectionSettings
     /// Rejection at mean + k·σ (also the fallback of stream calibration for classes without annotations), or
@@ -98,11 +98,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         scaling = try c.decodeIfPresent(DTWTrainer.ChannelScaling.self, forKey: .scaling) ?? .automatic
         multivariate = try c.decodeIfPresent(DTW.Multivariate.self, forKey: .multivariate) ?? .dependent
         band = try c.decodeIfPresent(Double.self, forKey: .band)
-        if let k = try? c.decodeIfPresent(Int.self, forKey: .selection) {
-            selection = String(k)
-        } else {
-            selection = try c.decodeIfPresent(String.self, forKey: .selection) ?? "medoid"
-        }
+        selection = try c.decodeIfPresent(DTWTrainer.TemplateSelection.self, forKey: .selection) ?? .medoid
         if c.contains(.rejection) {
             rejection = try c.decode(RejectionSettings.self, forKey: .rejection)
         } else if c.contains(.rejectionK) {
@@ -157,16 +153,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
 
     /// The trainer for data sampled at `samplingRate` Hz, on `channels` (the configured ones when given).
     public func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) throws(ExperimentError) -> DTWTrainer {
-        let chosen: DTWTrainer.TemplateSelection
-        switch selection {
-        case "medoid": chosen = .medoid
-        case "all": chosen = .allExamples
-        default:
-            guard let k = Int(selection), k >= 1 else { throw ExperimentError("selection: expected medoid, all or a number ≥ 1, got '\(selection)'") }
-            chosen = .medoids(k)
-        }
         let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
-        return DTWTrainer(selection: chosen, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
+        return DTWTrainer(selection: selection, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
                           channels: resolved ?? channels ?? MotionChannel.acceleration, scaling: scaling, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
                           refractoryTime: refractoryTime)
     }

@@ -63,14 +63,50 @@ public struct DTWTrainingReport: Hashable, Sendable {
 /// rejection calibration (mean and σ of each example's normalised distance to its nearest other template of
 /// its class; classes with fewer than 3 examples borrow the pooled within-class σ).
 public struct DTWTrainer: Sendable {
-    /// How templates are chosen per class.
-    public enum TemplateSelection: Hashable, Sendable {
+    /// How templates are chosen per class; in files `medoid`, `all` or a number k of medoids.
+    public enum TemplateSelection: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The example with the least mean DTW distance to the others of its class.
         case medoid
         /// `k` medoids per class (k-medoids with a deterministic farthest-first start).
         case medoids(Int)
         /// Every example is a template (1-NN classification).
         case allExamples
+
+        /// Parses `medoid`, `all` or a whole number ≥ 1; `nil` otherwise.
+        public init?(_ text: String) {
+            switch text {
+            case "medoid": self = .medoid
+            case "all": self = .allExamples
+            default:
+                guard let k = Int(text), k >= 1 else { return nil }
+                self = .medoids(k)
+            }
+        }
+
+        /// `medoid`, `all` or k.
+        public var description: String {
+            switch self {
+            case .medoid: "medoid"
+            case let .medoids(k): String(k)
+            case .allExamples: "all"
+            }
+        }
+
+        /// Decodes `medoid`, `all`, or k as a number or a string.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            let text = try (try? c.decode(Int.self)).map(String.init) ?? c.decode(String.self)
+            guard let selection = Self(text) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected medoid, all or a number ≥ 1, got '\(text)'")
+            }
+            self = selection
+        }
+
+        /// Encodes k as a number, the others as their names.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            if case let .medoids(k) = self { try c.encode(k) } else { try c.encode(description) }
+        }
     }
 
     /// How templates are chosen.

@@ -2,6 +2,7 @@ import Foundation
 import GestureEval
 import GestureKit
 import Testing
+import Yams
 
 @Suite struct DTWTrainerTests {
     /// Class "a": a bump at a jittered position; class "b": a dip. Deterministic.
@@ -119,5 +120,26 @@ import Testing
         #expect(throws: DTWTrainingError.invalidExample(index: 3, reason: "2 dimensions, but 1 channels are configured (accel.x)")) {
             try Self.trainer.train(examples)
         }
+    }
+
+    @Test func templateSelectionReadsNamesAndNumbers() throws {
+        struct Settings: Codable, Equatable { var selection: DTWTrainer.TemplateSelection }
+        func read(_ json: String) throws -> DTWTrainer.TemplateSelection {
+            try JSONDecoder().decode(Settings.self, from: Data(json.utf8)).selection
+        }
+        #expect(try read(#"{"selection": "medoid"}"#) == .medoid)
+        #expect(try read(#"{"selection": "all"}"#) == .allExamples)
+        #expect(try read(#"{"selection": 3}"#) == .medoids(3))
+        #expect(try read(#"{"selection": "3"}"#) == .medoids(3))
+        for bad in [#"{"selection": 0}"#, #"{"selection": "some"}"#, #"{"selection": 2.5}"#] {
+            #expect(throws: DecodingError.self, "\(bad)") { try read(bad) }
+        }
+        for selection in [DTWTrainer.TemplateSelection.medoid, .allExamples, .medoids(4)] {
+            let data = try JSONEncoder().encode(Settings(selection: selection))
+            #expect(try JSONDecoder().decode(Settings.self, from: data).selection == selection)
+        }
+        #expect(String(decoding: try JSONEncoder().encode(Settings(selection: .medoids(4))), as: UTF8.self) == #"{"selection":4}"#)
+        #expect(try YAMLDecoder().decode(DTWTrainingSettings.self, from: "selection: 5").selection == .medoids(5))
+        #expect(throws: (any Error).self) { try YAMLDecoder().decode(DTWTrainingSettings.self, from: "selection: most") }
     }
 }
