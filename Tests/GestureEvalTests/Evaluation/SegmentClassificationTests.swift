@@ -1,5 +1,6 @@
 import Foundation
 import GestureEval
+import GestureTestSupport
 import Testing
 
 @Suite struct SegmentClassificationTests {
@@ -20,15 +21,15 @@ import Testing
             let s = try SegmentClassification(truth: c.truth, predicted: c.predicted, bootstrap: .init(replicates: 200, seed: 5))
             #expect(s.labels == c.labels)
             #expect(s.confusion.counts == c.confusion)
-            #expect(close(s.accuracy.value, c.accuracy))
-            #expect(close(s.error.value, 1 - c.accuracy))
-            #expect(close(s.balancedAccuracy.value, c.balancedAccuracy))
-            #expect(close(s.macroF1.value, c.macroF1))
-            #expect(close(s.kappa.value, c.kappa))
+            #expect(isClose(s.accuracy.value, c.accuracy))
+            #expect(isClose(s.error.value, 1 - c.accuracy))
+            #expect(isClose(s.balancedAccuracy.value, c.balancedAccuracy))
+            #expect(isClose(s.macroF1.value, c.macroF1))
+            #expect(isClose(s.kappa.value, c.kappa))
             #expect(s.perClass.map(\.support) == c.support)
-            #expect(zip(s.perClass.map(\.precision.value), c.precision).allSatisfy { close($0, $1, absolute: 1e-15) })
-            #expect(zip(s.perClass.map(\.recall.value), c.recall).allSatisfy { close($0, $1, absolute: 1e-15) })
-            #expect(zip(s.perClass.map(\.f1.value), c.f1).allSatisfy { close($0, $1, absolute: 1e-15) })
+            #expect(zip(s.perClass.map(\.precision.value), c.precision).allSatisfy { isClose($0, $1, absolute: 1e-15) })
+            #expect(zip(s.perClass.map(\.recall.value), c.recall).allSatisfy { isClose($0, $1, absolute: 1e-15) })
+            #expect(zip(s.perClass.map(\.f1.value), c.f1).allSatisfy { isClose($0, $1, absolute: 1e-15) })
         }
     }
 

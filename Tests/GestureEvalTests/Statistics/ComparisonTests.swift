@@ -1,4 +1,5 @@
 import GestureEval
+import GestureTestSupport
 import Testing
 
 @Suite struct McNemarTests {
@@ -6,8 +7,8 @@ import Testing
         for c in References.shared.mcnemar {
             let test = try McNemarTest(onlyFirstCorrect: c.b, onlySecondCorrect: c.c)
             #expect(test.method.rawValue == c.method, "b=\(c.b) c=\(c.c)")
-            #expect(close(test.statistic, c.statistic, absolute: 1e-15))
-            #expect(close(test.pValue, c.p), "b=\(c.b) c=\(c.c): \(test.pValue) vs \(c.p)")
+            #expect(isClose(test.statistic, c.statistic, absolute: 1e-15))
+            #expect(isClose(test.pValue, c.p), "b=\(c.b) c=\(c.c): \(test.pValue) vs \(c.p)")
         }
     }
 
@@ -25,9 +26,9 @@ import Testing
         for c in References.shared.wilcoxon {
             let test = try WilcoxonSignedRankTest(c.x, c.y)
             #expect(test.method.rawValue == c.method, "n=\(c.x.count)")
-            #expect(close(test.statistic, c.statistic), "n=\(c.x.count): W \(test.statistic) vs \(c.statistic)")
-            #expect(close(test.pValue, c.p), "n=\(c.x.count): p \(test.pValue) vs \(c.p)")
-            if let z = c.z { #expect(close(abs(test.z ?? .nan), z)) }
+            #expect(isClose(test.statistic, c.statistic), "n=\(c.x.count): W \(test.statistic) vs \(c.statistic)")
+            #expect(isClose(test.pValue, c.p), "n=\(c.x.count): p \(test.pValue) vs \(c.p)")
+            if let z = c.z { #expect(isClose(abs(test.z ?? .nan), z)) }
         }
     }
 
@@ -46,11 +47,11 @@ import Testing
     @Test func friedmanAndImanDavenportMatchSciPy() throws {
         for c in References.shared.friedman {
             let test = try FriedmanTest(scores: c.scores)
-            #expect(close(test.chiSquare, c.chiSquare), "\(test.chiSquare) vs \(c.chiSquare)")
-            #expect(close(test.pValue, c.p))
-            #expect(zip(test.averageRanks, c.averageRanks).allSatisfy { close($0, $1) })
-            #expect(close(test.imanDavenportF, c.imanDavenportF))
-            #expect(close(test.imanDavenportPValue, c.imanDavenportP))
+            #expect(isClose(test.chiSquare, c.chiSquare), "\(test.chiSquare) vs \(c.chiSquare)")
+            #expect(isClose(test.pValue, c.p))
+            #expect(zip(test.averageRanks, c.averageRanks).allSatisfy { isClose($0, $1) })
+            #expect(isClose(test.imanDavenportF, c.imanDavenportF))
+            #expect(isClose(test.imanDavenportPValue, c.imanDavenportP))
         }
     }
 
@@ -83,15 +84,15 @@ import Testing
         // Both sides integrate numerically, so agreement is to SciPy's own accuracy, not 1e-9.
         for c in References.shared.studentizedRangeQuantiles {
             let q = try StudentizedRange.quantile(c.p, groups: c.k)
-            #expect(close(q, c.quantile, relative: 1e-7), "k=\(c.k) p=\(c.p): \(q) vs \(c.quantile)")
+            #expect(isClose(q, c.quantile, relative: 1e-7), "k=\(c.k) p=\(c.p): \(q) vs \(c.quantile)")
         }
         for c in References.shared.studentizedRangeCDF {
             let p = try StudentizedRange.cdf(c.q, groups: c.k)
-            #expect(close(p, c.cdf, relative: 1e-7), "k=\(c.k) q=\(c.q): \(p) vs \(c.cdf)")
+            #expect(isClose(p, c.cdf, relative: 1e-7), "k=\(c.k) q=\(c.q): \(p) vs \(c.cdf)")
         }
         // k = 2 has a closed form: the range of two normals is |N(0, 2)|.
         let q2 = try StudentizedRange.quantile(0.95, groups: 2)
-        #expect(close(q2, 2.0.squareRoot() * (try Distributions.normalQuantile(0.975)), relative: 1e-11))
+        #expect(isClose(q2, 2.0.squareRoot() * (try Distributions.normalQuantile(0.975)), relative: 1e-11))
     }
 
     @Test func studentizedRangeQuantileGrowsWithGroupsAndInvertsTheCDF() throws {
@@ -112,7 +113,7 @@ import Testing
         let nemenyi = try NemenyiTest(friedman: friedman)
         for pair in reference.pairs {
             let mine = try #require(nemenyi.pairs.first { $0.first == pair.i && $0.second == pair.j })
-            #expect(close(mine.pValue, pair.p, relative: 1e-6, absolute: 1e-9), "\(pair.i)-\(pair.j)")
+            #expect(isClose(mine.pValue, pair.p, relative: 1e-6, absolute: 1e-9), "\(pair.i)-\(pair.j)")
         }
     }
 
@@ -121,8 +122,8 @@ import Testing
         let pairwise = try PairwiseWilcoxon(scores: c.scores)
         #expect(pairwise.pairs.count == 6)
         for (pair, (raw, adjusted)) in zip(pairwise.pairs, zip(c.raw, c.adjusted)) {
-            #expect(close(pair.test.pValue, raw))
-            #expect(close(pair.adjustedPValue, adjusted))
+            #expect(isClose(pair.test.pValue, raw))
+            #expect(isClose(pair.adjustedPValue, adjusted))
         }
         #expect(Holm.adjust([0.01, 0.04, 0.03, 0.005]) == [0.03, 0.06, 0.06, 0.02])
     }

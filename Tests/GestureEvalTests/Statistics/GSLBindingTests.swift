@@ -1,5 +1,6 @@
 import Foundation
 import GestureEval
+import GestureTestSupport
 import Testing
 
 /// The GSL binding against values computed independently with NumPy and SciPy
@@ -26,9 +27,8 @@ import Testing
         return try! JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
     }()
 
-    static func close(_ a: Double, _ b: Double, relative: Double = 1e-12) -> Bool {
-        abs(a - b) <= relative * max(1, abs(b))
-    }
+    /// GSL against NumPy: agreement to 1e-12, relative or (below 1) absolute.
+    static func close(_ a: Double, _ b: Double) -> Bool { isClose(a, b, relative: 1e-12, absolute: 1e-12) }
 
     @Test func meanVarianceAndQuantilesMatchNumPy() throws {
         for sample in Self.reference.samples {
@@ -44,7 +44,7 @@ import Testing
     @Test func studentTQuantilesMatchSciPy() throws {
         for row in Self.reference.studentT {
             let value = try Distributions.studentTQuantile(row.p, degreesOfFreedom: row.df)
-            #expect(Self.close(value, row.quantile, relative: 1e-9), "t.ppf(\(row.p), \(row.df))")
+            #expect(isClose(value, row.quantile, relative: 1e-9, absolute: 1e-9), "t.ppf(\(row.p), \(row.df))")
         }
     }
 

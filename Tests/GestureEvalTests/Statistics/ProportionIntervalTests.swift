@@ -1,4 +1,5 @@
 import GestureEval
+import GestureTestSupport
 import Testing
 
 @Suite struct ProportionIntervalTests {
@@ -6,8 +7,8 @@ import Testing
         for c in References.shared.proportions {
             let w = try ProportionInterval.wilson(successes: c.k, trials: c.n, level: c.level)
             let e = try ProportionInterval.clopperPearson(successes: c.k, trials: c.n, level: c.level)
-            #expect(close(w.lower, c.wilson[0], absolute: 1e-15) && close(w.upper, c.wilson[1]), "wilson \(c.k)/\(c.n): \(w)")
-            #expect(close(e.lower, c.clopperPearson[0], absolute: 1e-15) && close(e.upper, c.clopperPearson[1]), "exact \(c.k)/\(c.n): \(e)")
+            #expect(isClose(w.lower, c.wilson[0], absolute: 1e-15) && isClose(w.upper, c.wilson[1]), "wilson \(c.k)/\(c.n): \(w)")
+            #expect(isClose(e.lower, c.clopperPearson[0], absolute: 1e-15) && isClose(e.upper, c.clopperPearson[1]), "exact \(c.k)/\(c.n): \(e)")
             #expect(w.level == c.level && e.method == "clopper-pearson")
         }
     }

@@ -31,7 +31,3 @@ struct References: Decodable {
     }()
 }
 
-/// Whether `a` and `b` agree to `relative` (absolute near zero).
-func close(_ a: Double, _ b: Double, relative: Double = 1e-9, absolute: Double = 1e-300) -> Bool {
-    abs(a - b) <= max(absolute, relative * max(abs(a), abs(b)))
-}
