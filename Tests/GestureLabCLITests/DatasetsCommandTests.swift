@@ -3,7 +3,7 @@ import GestureTestSupport
 import Testing
 
 @Suite struct DatasetsCommandTests {
-    @Test func inspectPrintsJSONCounts() throws {
+    @Test(.needsSharedData) func inspectPrintsJSONCounts() throws {
         let path = try #require(SharedData.dataset("MooCow_WiimoteMotionPlus")).path
         let result = try GestureLabBinary.run(["datasets", "inspect", "moocow:\(path)", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -38,7 +38,7 @@ import Testing
         #expect(clean.status == 0, "\(clean.stdout)")
     }
 
-    @Test func convertWritesTheProjectFormat() throws {
+    @Test(.needsSharedData) func convertWritesTheProjectFormat() throws {
         let path = try #require(SharedData.dataset("UWaveGestureLibrary/UWaveGestureLibrary_TRAIN.ts")).path
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-cli-convert-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }

@@ -47,7 +47,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: empty.appendingPathComponent("o").path))
     }
 
-    @Test func inspectReportsTheSwimWatchReadingPolicies() throws {
+    @Test(.needsSharedData) func inspectReportsTheSwimWatchReadingPolicies() throws {
         guard let path = SharedData.dataset("SwimWatch_Turns")?.path else {
             print("skipped: ../shared/datasets/SwimWatch_Turns is absent")
             return

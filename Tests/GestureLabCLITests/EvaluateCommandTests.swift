@@ -2,7 +2,7 @@ import Foundation
 import GestureTestSupport
 import Testing
 
-@Suite struct EvaluateCommandTests {
+@Suite(.needsSharedData) struct EvaluateCommandTests {
     static func path(_ set: String, _ split: String) throws -> String {
         try #require(SharedData.dataset("\(set)/Missing_value_and_variable_length_datasets_adjusted/\(set)_\(split).tsv")).path
     }

@@ -5,7 +5,7 @@ import GestureTestSupport
 import Testing
 
 @Suite struct ExternalDatasetTests {
-    @Test func gyronicsCountsAgreeWithItsReadme() throws {
+    @Test(.needsSharedData) func gyronicsCountsAgreeWithItsReadme() throws {
         let loaded = try loadSharedDataset("gyronics", "Gyronics_GRWD")
         let summary = DatasetSummary(loaded.dataset)
         #expect(summary.recordings == 1995)
@@ -21,7 +21,7 @@ import Testing
         #expect(fraction > 0.005 && fraction < 0.02)
     }
 
-    @Test func gyronicsAtRestReadsOneGInCoreMotionSign() throws {
+    @Test(.needsSharedData) func gyronicsAtRestReadsOneGInCoreMotionSign() throws {
         var loaded = try loadSharedDataset("gyronics", "Gyronics_GRWD")
         let report = DatasetRepair.apply([.dropOutOfRange, .dropUnordered], to: &loaded)
         #expect(report.droppedOutOfRange > 0 && report.droppedUnordered > 0)
@@ -40,7 +40,7 @@ import Testing
         #expect(r.subject == "6")
     }
 
-    @Test func phoneAirLinesCountsAgreeWithItsReadme() throws {
+    @Test(.needsSharedData) func phoneAirLinesCountsAgreeWithItsReadme() throws {
         let dataset = try loadSharedDataset("phoneairlines", "PhoneAirLines_GM_masters").dataset
         #expect(dataset.recordings.count == 353 + 200 + 427 + 160)
         func count(_ session: String) -> Int { dataset.recordings.filter { $0.session == session }.count }
@@ -55,7 +55,7 @@ import Testing
         #expect(try Descriptive.median(z) < -0.8)
     }
 
-    @Test func mooCowCountsAndWiimoteConversion() throws {
+    @Test(.needsSharedData) func mooCowCountsAndWiimoteConversion() throws {
         let dataset = try loadSharedDataset("moocow", "MooCow_WiimoteMotionPlus").dataset
         let counts = Dictionary(uniqueKeysWithValues: DatasetSummary(dataset).classes.map { ($0.label, $0.annotations) })
         #expect(counts == ["left": 100, "right": 100, "up": 100, "down": 100, "lrl": 50, "rlr": 50, "cwcircle": 21, "ccwcircle": 29])
@@ -71,7 +71,7 @@ import Testing
         #expect(lengths.min() == 1 && lengths.max() == 60)
     }
 
-    @Test func swimWatchCountsAgreeWithItsReadme() throws {
+    @Test(.needsSharedData) func swimWatchCountsAgreeWithItsReadme() throws {
         guard SharedData.dataset("SwimWatch_Turns") != nil else {
             print("skipped: ../shared/datasets/SwimWatch_Turns is absent")
             return

@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test func realDatasetRoundTrips() throws {
+    @Test(.needsSharedData) func realDatasetRoundTrips() throws {
         let dataset = try loadSharedDataset("moocow", "MooCow_WiimoteMotionPlus").dataset
         let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -34,7 +34,7 @@ import Testing
         ("UWaveGestureLibraryZ/UWaveGestureLibraryZ_TRAIN.tsv", 896, 8, 315, 315),
     ]
 
-    @Test(arguments: ucr) func ucrCountsAgreeWithReadme(file: String, examples: Int, classes: Int, shortest: Int, longest: Int) throws {
+    @Test(.needsSharedData, arguments: ucr) func ucrCountsAgreeWithReadme(file: String, examples: Int, classes: Int, shortest: Int, longest: Int) throws {
         let loaded = try loadSharedDataset("ucr", file, .init(samplingRate: 100, channels: ["accel.x"]))
         let summary = DatasetSummary(loaded.dataset)
         #expect(summary.recordings == examples)
@@ -44,7 +44,7 @@ import Testing
         #expect(DatasetValidator().validate(loaded).filter { $0.severity == .error }.isEmpty)
     }
 
-    @Test func ueaUWaveCountsAgreeWithReadme() throws {
+    @Test(.needsSharedData) func ueaUWaveCountsAgreeWithReadme() throws {
         for (file, n, perClass) in [("UWaveGestureLibrary_TRAIN.ts", 120, 15), ("UWaveGestureLibrary_TEST.ts", 320, 40)] {
             let dataset = try loadSharedDataset("ts", "UWaveGestureLibrary/\(file)", .init(channels: Channel.acceleration)).dataset
             let summary = DatasetSummary(dataset)
@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    @Test func grtClassificationAndTimeSeries() throws {
+    @Test(.needsSharedData) func grtClassificationAndTimeSeries() throws {
         let tilt = try loadSharedDataset("grt", "GRT_WiimoteAndMouse/acc-orientation.grt").dataset
         let classes = DatasetSummary(tilt).classes
         #expect(classes.map(\.label) == ["1", "2", "3", "4", "5"])

@@ -10,7 +10,7 @@ import Testing
 /// these five sets) reproduced. Euclidean distance is DTW with a zero band. Two further configurations feed
 /// McNemar, Friedman/Nemenyi and Holm-Wilcoxon comparisons (printed as tables when `GESTURELAB_PRINT_TABLES`
 /// is set).
-@Suite struct FixedSplitComparisonTests {
+@Suite(.needsSharedData) struct FixedSplitComparisonTests {
     /// Published ED error rates of sets where ED reproduces exactly (AllGestureWiimoteY lacks its adjusted TEST file).
     static let published: [(String, Double)] = [
         ("ShakeGestureWiimoteZ", 0.4000), ("PickupGestureWiimoteZ", 0.4400), ("GesturePebbleZ1", 0.2674),

@@ -34,11 +34,7 @@ import Testing
     }
 
     /// With `../shared/datasets/SwimWatch_Turns` present, the experiment's dataset reference loads it.
-    @Test func datasetReferenceLoadsTheSharedCopy() throws {
-        guard SharedData.dataset("SwimWatch_Turns") != nil else {
-            print("skipped: ../shared/datasets/SwimWatch_Turns is absent (the SwimWatch experiment needs it)")
-            return
-        }
+    @Test(.needsSharedData) func datasetReferenceLoadsTheSharedCopy() throws {
         let text = try String(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.path), encoding: .utf8)
         let spec = try Experiment(yaml: text, file: Self.path)
         guard case let .source(reference) = try #require(spec.datasets["swim"]) else {

@@ -6,7 +6,7 @@ import Testing
 
 /// The UCR archive's published 1-NN error rates (BASELINES.md), reproduced on the shared data with
 /// z-normalised series and the archive's adjusted files for the variable-length sets.
-@Suite struct UCRBaselineTests {
+@Suite(.needsSharedData) struct UCRBaselineTests {
     static func load(_ set: String) throws -> (train: [LabelledSeries], test: [LabelledSeries]) {
         let adjusted = "\(set)/Missing_value_and_variable_length_datasets_adjusted"
         let train = try UCRArchive.read(contentsOf: try #require(SharedData.dataset("\(adjusted)/\(set)_TRAIN.tsv")))

@@ -7,7 +7,7 @@ import Testing
 /// 1-NN on the UEA UWaveGestureLibrary (3 dimensions, 120 train / 320 test, full window) against aeon, an
 /// independent implementation: References/make_uwave_references.py computed the accuracies and every
 /// query's predicted label into References/uwave_references.json (the definitions are in the script).
-@Suite struct UWaveReferenceTests {
+@Suite(.needsSharedData) struct UWaveReferenceTests {
     struct Reference: Decodable {
         struct Outcome: Decodable {
             var accuracy: Double

@@ -7,7 +7,7 @@ import Testing
 /// right, up or down in the air; acceleration in g, CoreMotion sign). The settings of the remedy
 /// (similar-peak ratio 4, look-back at half the threshold within 0.3 s) were chosen on the Train
 /// folder; these tests read only the Test folder (10 strokes per direction).
-@Suite struct PeakDirectionRealDataTests {
+@Suite(.needsSharedData) struct PeakDirectionRealDataTests {
     typealias Configuration = PeakDirectionDetector.Configuration
 
     /// Class folder → the direction the phone moved (the set's readme: left −x, right +x, up +z, down −z).
