@@ -58,11 +58,7 @@ struct DatasetsSynth: ParsableCommand {
         let url = URL(fileURLWithPath: spec)
         var decoded: SyntheticDatasetSpec
         do {
-            if url.pathExtension.lowercased() == "json" {
-                decoded = try JSONDecoder().decode(SyntheticDatasetSpec.self, from: Data(contentsOf: url))
-            } else {
-                decoded = try YAMLConfiguration(contentsOf: url).decode(SyntheticDatasetSpec.self)
-            }
+            decoded = try ConfigurationFile.read(url).decode(SyntheticDatasetSpec.self)
         } catch let error as DecodingError {
             throw DataFileError(file: spec, decoding: error)
         } catch let error as DataFileError {

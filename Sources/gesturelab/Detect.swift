@@ -148,20 +148,10 @@ struct Detect: ParsableCommand {
         let registry = RecognizerRegistry.standard
         guard let config else { return try registry.makeRecognizer(recognizer) }
         let url = URL(fileURLWithPath: config)
-        let document: any ConfigurationDecoding
-        if url.pathExtension.lowercased() == "json" {
-            do {
-                let data = try Data(contentsOf: url)
-                // An older trained model still reads; say which keys it renames, once each.
-                if recognizer == DTWTemplateMatcher.identifier {
-                    for line in DTWModelFile.deprecations(in: data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
-                }
-                document = JSONConfiguration(data: data)
-            } catch {
-                throw DataFileError(file: config, "cannot read: \(error.localizedDescription)")
-            }
-        } else {
-            document = try YAMLConfiguration(contentsOf: url)
+        let document = try ConfigurationFile.read(url)
+        // An older trained model still reads; say which keys it renames, once each.
+        if recognizer == DTWTemplateMatcher.identifier, let json = document as? JSONConfiguration {
+            for line in DTWModelFile.deprecations(in: json.data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
         }
         do {
             return try registry.makeRecognizer(recognizer, configuration: document)

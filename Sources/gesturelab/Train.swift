@@ -103,19 +103,13 @@ struct Train: ParsableCommand {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)
             print("trained dtw on \(recordings.count) recordings: \(summary)")
-        case let .configuration(value, _) where url.pathExtension.lowercased() == "json":
-            // JSON is what an app decodes with GestureKit alone (`JSONConfiguration`); it has no comments.
-            do { try Data((value.json + "\n").utf8).write(to: url, options: .atomic) } catch {
-                throw DataFileError(file: out, "cannot write: \(error.localizedDescription)")
-            }
-            print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         case let .configuration(value, _):
-            var text = "# \(chosenEntry.recognizer) configuration tuned by:\n#   gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))\n"
-            text += "# on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(Self.describe(objective)): \(summary)\n"
-            text += value.yaml
-            do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-                throw DataFileError(file: out, "cannot write: \(error.localizedDescription)")
-            }
+            // YAML says how it was tuned; JSON (for apps) has no comments.
+            try ConfigurationFile.write(value, comments: [
+                "\(chosenEntry.recognizer) configuration tuned by:",
+                "  gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))",
+                "on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(Self.describe(objective)): \(summary)",
+            ], to: url)
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
         }
         print("wrote \(out)")
