@@ -22,10 +22,6 @@ public enum ConfigurationFile {
     /// Writes `value` atomically: JSON for a `.json` name, otherwise YAML after `comments`, one `# ` line each.
     public static func write(_ value: ConfigurationValue, comments: [String] = [], to url: URL) throws(DataFileError) {
         let text = isJSON(url) ? value.json + "\n" : comments.map { "# \($0)\n" }.joined() + value.yaml
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw DataFileError(file: url.path, "cannot write: \(error.localizedDescription)")
-        }
+        try AtomicFile.write(text, to: url)
     }
 }

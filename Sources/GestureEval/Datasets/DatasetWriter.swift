@@ -81,11 +81,6 @@ public enum DatasetWriter {
     }
 
     static func save(_ text: String, to url: URL) throws(DataFileError) {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw DataFileError(file: url.path, "cannot write: \(error.localizedDescription)")
-        }
+        try AtomicFile.write(text, to: url, createFolders: true)
     }
 }

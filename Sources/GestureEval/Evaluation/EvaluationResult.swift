@@ -236,13 +236,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
             let safe = String(key.map { $0 == "/" || $0 == " " || $0 == "\\" ? "_" : $0 })
             files.append((folder.appendingPathComponent("\(name).\(safe).csv"), Data(tables[key]!.csv.utf8)))
         }
-        for (url, data) in files {
-            do {
-                try data.write(to: url, options: .atomic)
-            } catch {
-                throw DataFileError(file: url.path, "cannot write: \(error.localizedDescription)")
-            }
-        }
+        for (url, data) in files { try AtomicFile.write(data, to: url) }
         return files.map(\.0)
     }
 

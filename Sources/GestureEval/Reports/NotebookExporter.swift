@@ -31,13 +31,8 @@ public struct NotebookExporter: Sendable {
 
     /// Writes the notebook to `url` atomically, creating its folder if needed.
     public func write(to url: URL) throws(DataFileError) {
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try notebook(reportPath: Self.relativePath(from: folder, to: reportFolder)).write(to: url, options: .atomic)
-        } catch {
-            throw DataFileError(file: url.path, "cannot write the notebook: \(error.localizedDescription)")
-        }
+        try AtomicFile.write(notebook(reportPath: Self.relativePath(from: url.deletingLastPathComponent(), to: reportFolder)),
+                             to: url, createFolders: true)
     }
 
     /// The notebook's JSON; `reportPath` is how the notebook's folder reaches the report folder.

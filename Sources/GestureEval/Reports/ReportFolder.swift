@@ -117,12 +117,7 @@ public struct ReportFolder: Sendable {
     }
 
     private func write(_ data: Data, to file: String) throws(DataFileError) {
-        let target = url.appendingPathComponent(file)
-        do {
-            try data.write(to: target, options: .atomic)
-        } catch {
-            throw DataFileError(file: target.path, "cannot write: \(error.localizedDescription)")
-        }
+        try AtomicFile.write(data, to: url.appendingPathComponent(file))
     }
 
     /// `name` when it is a plain file name (no path separators, not hidden, not empty).

@@ -9,7 +9,7 @@ import Foundation
 /// var svg = SVGDocument(width: 200, height: 100)
 /// svg.line(x1: 10, y1: 90, x2: 190, y2: 10, stroke: .ink)
 /// svg.text("rising", x: 100, y: 20, anchor: .middle)
-/// try svg.data.write(to: url, options: .atomic)
+/// try AtomicFile.write(svg.data, to: url)
 /// ```
 public struct SVGDocument: Hashable, Sendable {
     /// Horizontal alignment of text relative to its anchor point.

@@ -5,11 +5,11 @@ import GestureKit
 public enum DTWModelFile {
     /// Writes `model` to `url` atomically: a reader sees the old file or the new one, never a partial one.
     public static func write(_ model: DTWModel, to url: URL) throws(DataFileError) {
-        do {
-            try model.encoded().write(to: url, options: .atomic)
-        } catch {
-            throw DataFileError(file: url.path, "cannot write the model: \(error.localizedDescription)")
+        let data: Data
+        do { data = try model.encoded() } catch {
+            throw DataFileError(file: url.path, "cannot encode the model: \(error.localizedDescription)")
         }
+        try AtomicFile.write(data, to: url)
     }
 
     /// Reads a model; a missing, old, corrupted or foreign file is an error naming the file.
