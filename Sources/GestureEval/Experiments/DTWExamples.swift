@@ -152,7 +152,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     }
 
     /// The trainer for data sampled at `samplingRate` Hz, on `channels` (the configured ones when given).
-    public func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) throws(ExperimentError) -> DTWTrainer {
+    public func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) -> DTWTrainer {
         let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
         return DTWTrainer(selection: selection, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
                           channels: resolved ?? channels ?? MotionChannel.acceleration, scaling: scaling, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
@@ -232,7 +232,7 @@ enum DTWExamples {
         } catch {
             throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
         }
-        let trainer = try settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100, channels: channels)
+        let trainer = settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100, channels: channels)
         var model: DTWModel, report: DTWTrainingReport
         do { (model, report) = try trainer.train(examples) } catch {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
