@@ -15,6 +15,8 @@ struct Compare: ParsableCommand {
             entries judged on the same annotations, and Friedman with Nemenyi's critical difference (or
             Holm) over the entries sharing folds; writes a report folder (results.json, CSV tables,
             summary.md, SVG plots). The same file and seed always give the same results.json.
+            --plan lists the work units (entry × dataset × fold) and which entries share a training
+            step, without running anything.
             Example:
               gesturelab compare configs/experiments/default.yaml --out reports/default --notebook
             """
@@ -32,19 +34,31 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print results.json instead of the tables.")
     var json = false
 
+    @Flag(help: "Print the work units (entry × dataset × fold) and the training steps they share, then stop without running them (with --json: the plan as JSON).")
+    var plan = false
+
     @OptionGroup var progress: ProgressOptions
 
     func run() throws {
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
         let spec = try Experiment(contentsOf: file)
-        let runner = try ExperimentRunner(experiment: spec, datasets: ExperimentRunner.loadDatasets(spec, notes: CommandLineError.printNote))
+        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
+        if plan {
+            if json {
+                FileHandle.standardOutput.write(try ReportFolder.encoder.encode(runner.plan) + Data("\n".utf8))
+            } else {
+                print(runner.plan.summary + "\n")
+                print(runner.plan.table.aligned, terminator: "")
+            }
+            return
+        }
         let reporter = ProgressReporter("compare \(spec.name)", total: runner.steps, quiet: progress.quiet)
         let result = try runner.run { reporter.advance() }
         reporter.finish()
 
         let folderURL = URL(fileURLWithPath: out ?? "reports/\(ExperimentOutput.fileName(spec.name))", isDirectory: true)
-        let folder = try ExperimentReport.write(result, runner: runner, to: folderURL, command: ["gesturelab"] + CommandLine.arguments.dropFirst())
+        let folder = try ExperimentReport.write(result, datasets: runner.datasets, to: folderURL, command: ["gesturelab"] + CommandLine.arguments.dropFirst())
         var notebookPath: String?
         if notebook {
             let exporter = try NotebookExporter(reportFolder: folder.url)

@@ -17,11 +17,11 @@ struct DatasetEvaluation {
 
     /// Runs the evaluation; prints the metrics table, or the result as JSON; writes `out` if given.
     func run(json: Bool, out: String?, quiet: Bool) throws {
-        let experiment = Experiment(name: "evaluate-\(entry.recognizer)", datasets: ["data": .source(dataset)], split: split, seed: seed,
+        let experiment = Experiment(name: "evaluate-\(entry.recognizer)", datasets: ["data": .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                                     matching: .init(before: tolerance, after: tolerance), metric: metric,
                                     bootstrapReplicates: replicates, samplingRate: samplingRate, entries: [entry])
         try experiment.validate(file: "command line")
-        let runner = try ExperimentRunner(experiment: experiment, datasets: ExperimentRunner.loadDatasets(experiment, notes: CommandLineError.printNote))
+        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(notes: CommandLineError.printNote))
         if entry.model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }
@@ -29,7 +29,7 @@ struct DatasetEvaluation {
         let result = try runner.run { reporter.advance() }
         reporter.finish()
         if let out {
-            _ = try ExperimentReport.write(result, runner: runner, to: URL(fileURLWithPath: out, isDirectory: true),
+            _ = try ExperimentReport.write(result, datasets: runner.datasets, to: URL(fileURLWithPath: out, isDirectory: true),
                                            command: ["gesturelab"] + CommandLine.arguments.dropFirst())
         }
         if json {

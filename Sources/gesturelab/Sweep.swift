@@ -56,7 +56,7 @@ struct Sweep: ParsableCommand {
         let values = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
-        let dataset = try ExperimentRunner.loadDatasets(experiment, notes: CommandLineError.printNote)["data"]!
+        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote)["data"]!
         let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }

@@ -75,10 +75,10 @@ struct Train: ParsableCommand {
 
     func run() throws {
         var (spec, chosenEntry) = try resolve()
-        let dataset = try ExperimentRunner.loadDatasets(spec, notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
+        let dataset = try spec.loadDatasets(notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
         if split != "all" {
-            let strategy = try SplitStrategy.parse(split, seed: spec.seed)
+            let strategy = try Split(parsing: split).strategy(seed: spec.seed)
             recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
         }
         if chosenEntry.recognizer != DTWTemplateMatcher.identifier, chosenEntry.search.isEmpty {
@@ -91,7 +91,8 @@ struct Train: ParsableCommand {
         chosenEntry.name = chosenEntry.name.isEmpty ? chosenEntry.recognizer : chosenEntry.name
         spec.entries = [chosenEntry]
         let reporter = ProgressReporter("train \(chosenEntry.name)", total: 1, quiet: progress.quiet)
-        let model = try ExperimentRunner.train(chosenEntry, on: recordings, kind: dataset.kind, experiment: spec)
+        try chosenEntry.checkJudgedLabels(in: recordings, datasetKey: chosenEntry.datasets.first)
+        let model = try EntryTrainer(entry: chosenEntry, experiment: spec, kind: dataset.kind).train(on: recordings)
         reporter.advance()
         reporter.finish()
         if let budget = objective.maxFalsePerHour, model.summary["budgetMet"] == 0 {

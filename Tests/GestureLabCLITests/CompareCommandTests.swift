@@ -73,6 +73,34 @@ import Testing
         #expect(Data(json.stdout.utf8) == outputs[0], "--json prints results.json")
     }
 
+    /// `--plan` lists the units and shared training steps without running them or writing a report.
+    @Test func planListsUnitsWithoutRunning() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let yaml = ExperimentFixtures.experimentYAML(name: "planned") + """
+
+              - name: shake again
+                recognizer: shake
+                configuration: \(ExperimentFixtures.preset("shake"))
+                dataset: continuous
+                labels: [shake]
+            """
+        let experiment = ExperimentFixtures.write(yaml, name: "planned.yaml")
+        let text = try GestureLabBinary.run(["compare", experiment, "--plan", "--out", "never"], directory: root)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("18 work units") && text.stdout.contains("15 training steps"), "\(text.stdout)")
+        #expect(text.stdout.contains("3 steps shared by shake, shake again"), "\(text.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("never").path), "nothing ran")
+
+        let json = try GestureLabBinary.run(["compare", experiment, "--plan", "--json"], directory: root)
+        #expect(json.status == 0, "\(json.stderr)")
+        let plan = try JSONDecoder().decode(ExperimentPlan.self, from: Data(json.stdout.utf8))
+        #expect(plan.units.count == 18 && plan.trainingSteps.count == 15)
+        #expect(plan.units.filter { $0.entry == "shake again" }.map(\.training) == plan.units.filter { $0.entry == "shake" }.map(\.training))
+        // 3 folds × (1 + 3 + 3 + 1 + 1) candidates: the search grids multiply training, not units.
+        #expect(plan.trainingSteps.reduce(0) { $0 + $1.candidates } == 27)
+    }
+
     @Test func badInputFailsWithOneLine() throws {
         let missing = try GestureLabBinary.run(["compare", "/nonexistent/x.yaml"])
         #expect(missing.status == 1)

@@ -315,19 +315,6 @@ public enum DatasetReader {
         return (times, origin)
     }
 
-    /// Runs `body` for `0..<count` over all cores and returns the results in order.
-    static func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-        let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer {
-            _ = results.deinitialize()
-            results.deallocate()
-        }
-        nonisolated(unsafe) let shared = results
-        DispatchQueue.concurrentPerform(iterations: count) { i in shared[i] = body(i) }
-        return results.map { $0! }
-    }
-
     static func resolve(_ path: String, against folder: URL) -> URL {
         let expanded = (path as NSString).expandingTildeInPath
         return expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : folder.appendingPathComponent(expanded)

@@ -183,20 +183,9 @@ public enum EventDetection {
     /// exactly as an app would. Recordings are processed concurrently on all cores; the result is
     /// in recording order. O(total samples · per-sample cost).
     public static func run(_ recordings: [Recording], pipeline: @Sendable () -> Pipeline) -> [[GestureEvent]] {
-        let results = ResultSlots(count: recordings.count)
-        DispatchQueue.concurrentPerform(iterations: recordings.count) { i in
+        parallelMap(recordings.count) { i in
             var p = pipeline()
-            results.set(i, p.process(recordings[i].samples))
+            return p.process(recordings[i].samples)
         }
-        return results.values
     }
-}
-
-/// One slot per task, each written once by its own task.
-private final class ResultSlots: @unchecked Sendable {
-    private var storage: [[GestureEvent]]
-    private let lock = NSLock()
-    init(count: Int) { storage = Array(repeating: [], count: count) }
-    func set(_ i: Int, _ value: [GestureEvent]) { lock.withLock { storage[i] = value } }
-    var values: [[GestureEvent]] { lock.withLock { storage } }
 }

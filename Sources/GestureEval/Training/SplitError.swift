@@ -6,7 +6,7 @@ public enum SplitError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooFewGroups(kind: String, groups: Int, folds: Int)
     /// A fold would have no training or no test recordings.
     case emptyPart(fold: Int, part: String)
-    /// A split name that ``SplitStrategy/parse(_:seed:)`` does not know.
+    /// A split spelling that ``Split/init(parsing:)`` does not know.
     case invalidName(String)
 
     /// A one-line explanation naming the statistic, split or fold concerned.

@@ -53,7 +53,7 @@ struct EntryOptions: ParsableArguments {
     /// A one-entry experiment on `--dataset`.
     func experiment(name: String, split: String, seed: UInt64, metric: Experiment.Metric, entry: Experiment.Entry) throws -> Experiment {
         guard let dataset else { throw ValidationError("--dataset is required") }
-        let e = Experiment(name: name, datasets: ["data": .source(dataset)], split: split, seed: seed,
+        let e = Experiment(name: name, datasets: ["data": .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                            matching: .init(before: tolerance, after: tolerance), metric: metric, samplingRate: samplingRate, entries: [entry])
         try e.validate(file: "command line")
         return e

@@ -30,7 +30,7 @@ import Testing
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: .inline(.object(configuration)),
                                      datasets: ["d"], labels: labels)
         let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], entries: [entry])
-        let trained = try ExperimentRunner.train(entry, on: dataset.recordings, kind: dataset.kind, experiment: experiment)
+        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind).train(on: dataset.recordings)
         guard case let .dtw(model, summary) = trained else { throw ExperimentError("not a DTW model") }
         return (model, summary)
     }
@@ -126,7 +126,7 @@ import Testing
         let file = root.appendingPathComponent("tiny.yaml")
         try yaml.write(to: file, atomically: true, encoding: .utf8)
         let experiment = try Experiment(contentsOf: file)
-        let runner = try ExperimentRunner(experiment: experiment, datasets: ExperimentRunner.loadDatasets(experiment))
+        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets())
         let result = try runner.run()
         let trainSeries = try UEAArchive.read(contentsOf: train), testSeries = try UEAArchive.read(contentsOf: test)
         for mode in [DTW.Multivariate.dependent, .independent] {
@@ -135,7 +135,7 @@ import Testing
             #expect(score.overall.value == expected.accuracy, "\(mode): \(score.overall.value) vs \(expected.accuracy)")
         }
         let entry = try #require(experiment.entries.first { $0.name == "dependent" })
-        let trained = try ExperimentRunner.train(entry, on: runner.datasets["tiny"]!.recordings, kind: .segments, experiment: experiment)
+        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .segments).train(on: runner.datasets["tiny"]!.recordings)
         guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
         #expect(model.channels.map(\.rawValue) == ["dim1", "dim2", "dim3"], "archive columns keep their names")
     }

@@ -31,7 +31,7 @@ import Testing
         #expect(e.entries[1].configuration == .preset("configs/flip.yaml"))
         #expect(e.entries[1].datasets == ["a", "ucr"])
         #expect(e.entries[0].judges("shake") && !e.entries[0].judges("flip"))
-        #expect(try SplitStrategy.parse(e.split, seed: 9) == .groupedKFold(k: 3, grouping: .session, seed: 9))
+        #expect(try e.split.strategy(seed: 9) == .groupedKFold(k: 3, grouping: .session, seed: 9))
     }
 
     @Test func prefixLabelsAndDottedKeys() throws {

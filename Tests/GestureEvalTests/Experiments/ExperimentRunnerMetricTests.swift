@@ -12,8 +12,9 @@ import Testing
 
     static func point(_ metric: Experiment.Metric, predicted: [String]) -> Double {
         let experiment = Experiment(name: "m", datasets: [:], metric: metric, entries: [])
-        let runner = ExperimentRunner(experiment: experiment, registry: .standard)
-        return runner.operatingPoint(events: [], predicted: predicted, recordings: segments, kind: .segments, metric: metric).score
+        let entry = Experiment.Entry(name: "e", recognizer: "dtw", configuration: .inline(.object([:])), datasets: [])
+        let detector = EntryDetector(entry: entry, kind: .segments, registry: .standard, matching: experiment.matching.eventMatching)
+        return detector.operatingPoint(events: [], predicted: predicted, recordings: segments, metric: metric).score
     }
 
     @Test func segmentSearchMaximisesTheReportedMetric() {

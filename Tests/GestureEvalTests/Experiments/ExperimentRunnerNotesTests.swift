@@ -12,7 +12,7 @@ import Testing
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["d"])
         let experiment = Experiment(name: "t", datasets: ["d": .source("csv:\(url.path)")], entries: [entry])
         var notes: [String] = []
-        let datasets = try ExperimentRunner.loadDatasets(experiment) { notes.append($0) }
+        let datasets = try experiment.loadDatasets() { notes.append($0) }
         #expect(datasets["d"]?.recordings.first?.timestamps.first == 0)
         #expect(notes.count == 1, "\(notes)")
         #expect(notes.first?.hasPrefix("csv:\(url.path): time: column 'time' read as nanoseconds") == true, "\(notes)")

@@ -65,8 +65,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         let score = try #require(result.scores.first)
         #expect(score.folds.map(\.fold) == ["s0", "s1", "s2", "s3"])
         for (fold, fs) in zip(folds, score.folds) {
-            let trainOnly = try ExperimentRunner.train(tuned, on: fold.train.map { pushes.recordings[$0] }, kind: .continuous,
-                                                      experiment: spec, registry: registry)
+            let trainOnly = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: registry).train(on: fold.train.map { pushes.recordings[$0] })
             #expect(fs.trained["threshold"] == trainOnly.summary["threshold"], "fold \(fold.name)")
             #expect(!fold.train.contains { pushes.recordings[$0].subject == fold.name })
         }
@@ -75,10 +74,44 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(s0.value.value == 0, "s0's 0.6 g pushes fall below a threshold learned without s0")
         let s3 = score.folds[3]
         #expect(try #require(s3.trained["threshold"]) < 0.9)
-        let all = try ExperimentRunner.train(tuned, on: pushes.recordings, kind: .continuous, experiment: spec, registry: registry)
+        let all = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: registry).train(on: pushes.recordings)
         #expect(all.summary["threshold"] != s3.trained["threshold"], "with s3 in training the search would choose differently")
         let insertions = try #require(result.evaluations["pushes"]?.metrics.first { $0.scope == "tuned/subject s3" && $0.name == "insertions" })
         #expect(insertions.value > 0)
+    }
+
+    /// Entries that would learn the same model share one training step per fold, and sharing changes no
+    /// score: a renamed copy of `tuned` scores what `tuned` scores, fold by fold, with the same choices.
+    @Test func identicalTrainingIsPlannedOnceAndSharedExactly() throws {
+        let spec = experiment([entry("tuned", threshold: 1, search: Self.grid), entry("low", threshold: 0.5),
+                               entry("copy", threshold: 1, search: Self.grid)])
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: registry)
+        let plan = runner.plan
+        #expect(plan.units.map(\.entry) == Array(repeating: "tuned", count: 4) + Array(repeating: "low", count: 4) + Array(repeating: "copy", count: 4))
+        #expect(plan.units.map(\.index) == Array(0..<12))
+        #expect(plan.trainingSteps.count == 8, "4 folds × 2 distinct trainings")
+        #expect(plan.sharedTrainingSteps.map(\.entries) == Array(repeating: ["tuned", "copy"], count: 4))
+        for (tuned, copy) in zip(plan.units[0..<4], plan.units[8..<12]) { #expect(tuned.training == copy.training && tuned.fold == copy.fold) }
+        #expect(plan.trainingSteps.map(\.candidates) == [7, 7, 7, 7, 1, 1, 1, 1])
+        #expect(plan.summary.contains("12 work units") && plan.summary.contains("8 training steps"))
+        #expect(plan.table.rows.count == 12)
+
+        let result = try runner.run()
+        let tuned = try #require(result.scores.first { $0.entry == "tuned" }), copy = try #require(result.scores.first { $0.entry == "copy" })
+        #expect(tuned.folds.map(\.value.value) == copy.folds.map(\.value.value))
+        #expect(tuned.folds.map(\.trained) == copy.folds.map(\.trained))
+        // Changing what training depends on (here the grid) ends the sharing.
+        let other = experiment([entry("tuned", threshold: 1, search: Self.grid), entry("copy", threshold: 1, search: [0.5, 1.1])])
+        #expect(try ExperimentRunner(experiment: other, datasets: ["pushes": pushes], registry: registry).plan.sharedTrainingSteps.isEmpty)
+    }
+
+    /// The plan is a value: encoding and decoding it gives the same units, and planning twice gives the same plan.
+    @Test func planIsDeterministicAndCodable() throws {
+        let spec = experiment([entry("low", threshold: 0.5), entry("tuned", threshold: 1, search: Self.grid)])
+        let a = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: registry).plan
+        let b = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: registry).plan
+        #expect(a == b)
+        #expect(try JSONDecoder().decode(ExperimentPlan.self, from: JSONEncoder().encode(a)) == a)
     }
 
     /// Same inputs and seed give byte-identical results; another seed changes the intervals only.
@@ -155,7 +188,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         let score = try #require(result.scores.first)
         for (fold, fs) in zip(runner.folds["synthetic"]!.folds, score.folds) {
             let training = fold.train.map { dataset.recordings[$0] }
-            let alone = try ExperimentRunner.train(entry, on: training, kind: .continuous, experiment: experiment)
+            let alone = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: training)
             #expect(fs.trained == alone.summary, "fold \(fold.name)")
             let shakes = training.flatMap(\.annotations).count { $0.label == "shake" }
             #expect(fs.trained["examples"] == Double(shakes), "only the training subjects' shakes are examples")
@@ -295,12 +328,12 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
             #expect(threshold > 0 && (0...1).contains(recall))
             #expect(f.trained["trainingFalsePerHour.shake"] != nil)
             let training = fold.train.map { dataset.recordings[$0] }
-            guard case let .dtw(model, _) = try ExperimentRunner.train(stream, on: training, kind: .continuous, experiment: experiment) else {
+            guard case let .dtw(model, _) = try EntryTrainer(entry: stream, experiment: experiment, kind: .continuous).train(on: training) else {
                 Issue.record("not a DTW model")
                 continue
             }
             #expect(model.threshold(for: "shake") == threshold, "the reported threshold is the one the fold's model uses")
-            guard case let .dtw(sigmaModel, _) = try ExperimentRunner.train(sigma, on: training, kind: .continuous, experiment: experiment) else { continue }
+            guard case let .dtw(sigmaModel, _) = try EntryTrainer(entry: sigma, experiment: experiment, kind: .continuous).train(on: training) else { continue }
             // On the training recordings the calibrated threshold is F1-optimal, so no worse than k·σ there.
             let judged = training.map { r -> Recording in
                 var r = r

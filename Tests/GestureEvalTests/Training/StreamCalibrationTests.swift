@@ -144,7 +144,7 @@ import Testing
         let dataset = try SyntheticShakeFixture.dataset(subjects: 2, seconds: 40)
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: SyntheticShakeFixture.dtwSettings(), datasets: ["d"], labels: ["shake"])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
-        guard case let .dtw(model, _) = try ExperimentRunner.train(entry, on: dataset.recordings, kind: .continuous, experiment: experiment) else {
+        guard case let .dtw(model, _) = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: dataset.recordings) else {
             Issue.record("not a DTW model")
             return
         }

@@ -121,8 +121,8 @@ public enum ExperimentReport {
         return out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
     }
 
-    /// Writes the report folder for `result` (run by `runner`, which holds the recordings to plot).
-    public static func write(_ result: ExperimentResult, runner: ExperimentRunner, to url: URL, command: [String]) throws(DataFileError) -> ReportFolder {
+    /// Writes the report folder for `result`; `datasets` (by key, as run) hold the recordings to plot.
+    public static func write(_ result: ExperimentResult, datasets: [String: Dataset], to url: URL, command: [String]) throws(DataFileError) -> ReportFolder {
         var folder = try ReportFolder(url: url, command: command)
         try folder.writeResults(result)
         try folder.write(comparisonTable(result), named: "comparison")
@@ -147,7 +147,7 @@ public enum ExperimentReport {
         }
         for entry in result.experiment.entries {
             for key in entry.datasets {
-                guard let plot = signalAndLatency(entry: entry, datasetKey: key, result: result, runner: runner) else { continue }
+                guard let plot = signalAndLatency(entry: entry, datasetKey: key, result: result, datasets: datasets) else { continue }
                 try folder.add(plot.signal, named: "signal-\(slug(entry.name))-\(slug(key))")
                 if let latency = plot.latency { try folder.add(latency, named: "latency-\(slug(entry.name))-\(slug(key))") }
             }
@@ -163,12 +163,12 @@ public enum ExperimentReport {
 
     /// The signal of the entry's first test recording with its judged annotations and completed
     /// events, and the latency histogram of its correct detections.
-    static func signalAndLatency(entry: Experiment.Entry, datasetKey: String, result: ExperimentResult, runner: ExperimentRunner) -> (signal: SignalPlot, latency: LatencyHistogram?)? {
+    static func signalAndLatency(entry: Experiment.Entry, datasetKey: String, result: ExperimentResult, datasets: [String: Dataset]) -> (signal: SignalPlot, latency: LatencyHistogram?)? {
         guard let score = result.scores.first(where: { $0.entry == entry.name && $0.dataset == datasetKey }),
-              let example = score.example, let dataset = runner.datasets[datasetKey],
+              let example = score.example, let dataset = datasets[datasetKey],
               let original = dataset.recordings.first(where: { $0.id == example.recording })
         else { return nil }
-        let recording = ExperimentRunner.judged([original], entry: entry, kind: .continuous)[0]
+        let recording = entry.judged([original], kind: .continuous)[0]
         let signal = SignalPlot(recording: recording, events: example.events,
                                 title: "\(entry.name): \(recording.id) (fold \(example.fold))")
         let latency = score.latencies.isEmpty ? nil

@@ -204,7 +204,7 @@ enum DTWExamples {
     /// annotated stretch of a continuous one, is an example. With `rejection: {method: stream}` the
     /// thresholds are then calibrated on the same (continuous) recordings, matched with `matching`.
     static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
-                      entry: Experiment.Entry, matching: EventMatching) throws(ExperimentError) -> ExperimentRunner.FoldModel {
+                      entry: Experiment.Entry, matching: EventMatching) throws(ExperimentError) -> TrainedModel {
         let settings: DTWTrainingSettings
         do { settings = try configuration.decoding.decode(DTWTrainingSettings.self) } catch {
             throw ExperimentError(entry: entry.name, "invalid dtw configuration: \(error)")

@@ -55,10 +55,8 @@ public struct ThresholdSweep: Sendable {
     public func run(on dataset: Dataset, progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> [Point] {
         guard dataset.kind == .continuous else { throw ExperimentError(dataset: dataset.name, "a sweep needs continuous recordings, this dataset holds segments") }
         guard !values.isEmpty else { throw ExperimentError(entry: entry.name, "no values to sweep") }
-        let base: ConfigurationValue
-        do { base = try entry.configuration?.resolve() ?? .object([:]) } catch { throw ExperimentError(entry: entry.name, error.description) }
-        let full = try ExperimentRunner.checkedConfiguration(entry, base: base, registry: registry, keys: [parameter])
-        let recordings = ExperimentRunner.judged(dataset.recordings, entry: entry, kind: .continuous)
+        let full = try entry.completeSettings(entry.baseConfiguration(), registry: registry, keys: [parameter])
+        let recordings = entry.judged(dataset.recordings, kind: .continuous)
         let background = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
         var points: [Point] = []
         for value in values {
@@ -67,7 +65,7 @@ public struct ThresholdSweep: Sendable {
             do { recognizer = try registry.makeRecognizer(entry.recognizer, configuration: configuration.decoding) } catch {
                 throw ExperimentError(entry: entry.name, "\(parameter) = \(value): \(error)")
             }
-            let events = EventDetection.run(recordings) { Pipeline(recognizers: [recognizer]) }.map { ExperimentRunner.mapped($0, entry: entry) }
+            let events = EventDetection.run(recordings) { Pipeline(recognizers: [recognizer]) }.map(entry.labelled)
             var counts = EventCounts()
             for (r, e) in zip(recordings, events) { counts = counts + matching.match(annotations: r.annotations, events: e).counts }
             points.append(Point(value: value, annotations: counts.annotations, detections: counts.detections, truePositives: counts.truePositives,

@@ -8,6 +8,10 @@ import GestureKit
 struct ParameterSearch {
     var entry: Experiment.Entry
     var base: ConfigurationValue
+    /// What the search maximises, under which budget.
+    var objective: TrainingObjective
+    /// Runs and scores each candidate on the training recordings.
+    var detector: EntryDetector
 
     /// Every combination as (key, value) pairs, keys sorted; one empty combination without ranges.
     var combinations: [[(String, Double)]] {
@@ -28,9 +32,8 @@ struct ParameterSearch {
     /// recordings the operating point: `trainingRecall` and `trainingFalsePerHour`; under a budget also
     /// `maxFalsePerHour` and `budgetMet` (1, or 0 when no combination met it and the one with the fewest
     /// false activations was taken). Without ranges and budget the base configuration is returned unscored.
-    func best(on recordings: [Recording], kind: Dataset.Kind, runner: ExperimentRunner,
-              make: (ConfigurationValue) throws(ExperimentError) -> ExperimentRunner.FoldModel) throws(ExperimentError) -> ExperimentRunner.FoldModel {
-        let objective = runner.experiment.objective(for: entry)
+    func best(on recordings: [Recording], make: (ConfigurationValue) throws(ExperimentError) -> TrainedModel) throws(ExperimentError) -> TrainedModel {
+        let kind = detector.kind
         let combinations = self.combinations
         guard !entry.search.isEmpty || objective.maxFalsePerHour != nil else { return try make(base) }
         if objective.maxFalsePerHour != nil, kind != .continuous {
@@ -40,8 +43,8 @@ struct ParameterSearch {
         for combination in combinations {
             let model = try make(configuration(combination))
             do {
-                let (events, predicted) = try runner.detect(model, on: recordings, entry: entry, kind: kind)
-                points.append(runner.operatingPoint(events: events, predicted: predicted, recordings: recordings, kind: kind, metric: objective.maximize))
+                let (events, predicted) = try detector.detect(model, on: recordings)
+                points.append(detector.operatingPoint(events: events, predicted: predicted, recordings: recordings, metric: objective.maximize))
             } catch {
                 let values = combination.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
                 throw ExperimentError(entry: entry.name, "search combination \(values): \(error)")

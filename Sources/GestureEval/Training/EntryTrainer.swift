@@ -1,0 +1,72 @@
+import Foundation
+import GestureKit
+
+/// Trains one experiment entry on training recordings only: a grid search over its ranges under its
+/// ``TrainingObjective`` (``Experiment/objective(for:)``) for rule-based recognizers, DTW templates and
+/// rejection thresholds for `dtw` (retrained for every search combination), or a trained model file
+/// used as is. The experiment contributes the matching tolerances and label map.
+///
+/// Used for each fold by ``ExperimentRunner`` and on a whole dataset by `gesturelab train`:
+/// ```swift
+/// let trainer = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind)
+/// let model = try trainer.train(on: dataset.recordings)
+/// ```
+/// - Complexity: O(combinations × (training cost + recognizer steps over `recordings`)).
+public struct EntryTrainer: Trainer, Sendable {
+    /// The entry, with the experiment's label map added to its own.
+    public let entry: Experiment.Entry
+    /// What the recordings hold.
+    public let kind: Dataset.Kind
+    /// The configuration as written (the search varies it).
+    let base: ConfigurationValue
+    /// What the search maximises.
+    let objective: TrainingObjective
+    /// How candidates are run and scored on the training recordings.
+    let detector: EntryDetector
+
+    /// Prepares training; checks that the configuration is valid for the recognizer and that each searched
+    /// key names one of its settings (DTW: one of ``DTWTrainingSettings/searchable``).
+    public init(entry: Experiment.Entry, experiment: Experiment, kind: Dataset.Kind, registry: RecognizerRegistry = .standard) throws(ExperimentError) {
+        var entry = entry
+        entry.labelMap = experiment.labelMap.merging(entry.labelMap)
+        self.entry = entry
+        self.kind = kind
+        base = try entry.baseConfiguration()
+        objective = experiment.objective(for: entry)
+        detector = EntryDetector(entry: entry, kind: kind, registry: registry, matching: experiment.matching.eventMatching)
+        if entry.recognizer == DTWTemplateMatcher.identifier {
+            for key in entry.search.keys.sorted() where !DTWTrainingSettings.searchable.contains(key) {
+                throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for dtw; searchable: \(DTWTrainingSettings.searchable.joined(separator: ", "))")
+            }
+        } else {
+            _ = try entry.completeSettings(base, registry: registry)
+        }
+    }
+
+    /// The model learned from `recordings` (all of them training data). Throws naming the entry.
+    public func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
+        let judged = entry.judged(recordings, kind: kind)
+        if entry.recognizer == DTWTemplateMatcher.identifier {
+            if let file = entry.model {
+                // A model trained elsewhere: the same in every fold (like an untrained preset).
+                do {
+                    let model = try DTWModelFile.read(from: URL(fileURLWithPath: file))
+                    return .dtw(model, summary: ["band": model.dtw.band, "templates": Double(model.templates.count)])
+                } catch {
+                    throw ExperimentError(entry: entry.name, error.description)
+                }
+            }
+            let matching = detector.matching, entry = entry, kind = kind
+            return try search(base).best(on: judged) { (value) throws(ExperimentError) in
+                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry, matching: matching)
+            }
+        }
+        // Search on the complete settings, so nested keys can be set and unknown ones are caught.
+        let full = entry.search.isEmpty ? base : try entry.completeSettings(base, registry: detector.registry)
+        return try search(full).best(on: judged) { value in .configuration(value, chosen: [:]) }
+    }
+
+    private func search(_ base: ConfigurationValue) -> ParameterSearch {
+        ParameterSearch(entry: entry, base: base, objective: objective, detector: detector)
+    }
+}

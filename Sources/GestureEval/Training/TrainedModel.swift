@@ -1,0 +1,17 @@
+import GestureKit
+
+/// What training an experiment entry produced, in one fold or on a whole dataset (`gesturelab train`).
+public enum TrainedModel: Sendable {
+    /// A (tuned) configuration for the registry, with the values the search chose.
+    case configuration(ConfigurationValue, chosen: [String: Double])
+    /// A trained DTW model with a summary (band, templates).
+    case dtw(DTWModel, summary: [String: Double])
+
+    /// The chosen parameter values (and `trainingScore`), or the DTW model's band and template count.
+    public var summary: [String: Double] {
+        switch self {
+        case let .configuration(_, chosen): chosen
+        case let .dtw(_, summary): summary
+        }
+    }
+}
