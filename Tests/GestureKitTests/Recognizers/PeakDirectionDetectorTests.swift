@@ -241,4 +241,17 @@ import Testing
         }
         #expect(try RecognizerRegistry.standard.makeRecognizer("peak-direction") is PeakDirectionDetector)
     }
+
+    @Test func resetGivesTheEventsOfAFreshDetector() throws {
+        // Two strokes: the warm-up, a movement and its lobes, then another from rest.
+        let strokes = GestureMotions.stroke(.right).then(GestureMotions.stroke(.up, brakingRatio: 0.8)).samples(rate: 50)
+        let (fresh, afterReset) = try eventsAfterReset({ try PeakDirectionDetector() }, strokes)
+        #expect(fresh.map(\.direction) == [.right, .up])
+        for events in afterReset { #expect(events == fresh) }
+        // Slaps read from total acceleration, so the high-pass filter's state is part of what reset must forget.
+        let slaps = Self.accelerometerOnly(GestureMotions.slap(.left).then(GestureMotions.slap(.right)).samples(rate: 50))
+        let (freshSlaps, slapsAfterReset) = try eventsAfterReset({ try PeakDirectionDetector(configuration: .slap) }, slaps)
+        #expect(freshSlaps.map(\.direction) == [.left, .right])
+        for events in slapsAfterReset { #expect(events == freshSlaps) }
+    }
 }
