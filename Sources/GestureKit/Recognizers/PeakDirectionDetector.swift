@@ -16,9 +16,9 @@
 /// "the largest reading is the start" reports it backwards, as "iPhone in Action" warns.
 /// ``Configuration/peak`` chooses how the direction is read:
 /// - ``PeakChoice/largest``: the largest reading is taken as the start (the program in "iPhone in Action");
-/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the slap
-///   detector, where a later opposite reading overrides the pending report);
-/// - ``PeakChoice/first``: the document's remedy, the first lobe above threshold is the start,
+/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the slap detector of
+///   "Programming iOS 6", where a later opposite reading overrides the pending report);
+/// - ``PeakChoice/first``: the remedy "iPhone in Action" suggests, the first lobe above threshold is the start,
 ///   unless the braking peak exceeds it by more than ``Configuration/similarPeakRatio`` (or a
 ///   larger reading on another axis) — then the largest is taken as the start. A gentle start that
 ///   stays below threshold is found by looking one lobe back (``Configuration/minimumStartPeak``,
