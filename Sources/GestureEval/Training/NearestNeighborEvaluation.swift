@@ -57,7 +57,7 @@ public struct NearestNeighborEvaluation: Sendable {
     ///
     /// - Throws: ``DTWTrainingError`` naming the series or setting at fault.
     /// - Complexity: O(T·N·n·w) for T test and N training series of length n and band w in the worst case (the
-    ///   lower-bound cascade usually prunes most of it), plus 21 leave-one-out passes over the training split
+    ///   lower-bound cascade usually prunes most of it), plus up to 21 leave-one-out passes over the training split
     ///   when the band is learned.
     public func run(train: [LabelledSeries], test: [LabelledSeries]) throws(DTWTrainingError) -> Result {
         guard !train.isEmpty else { throw .noExamples }
