@@ -51,12 +51,20 @@ public struct NearestNeighborEvaluation: Sendable {
         self.multivariate = multivariate
     }
 
-    /// Classifies `test` with `train`.
+    /// Classifies `test` with `train`: every preprocessed training series becomes a template of a ``DTWModel``
+    /// without rejection, and the test series go through that model's ``DTWClassifier`` (its preprocessing and
+    /// nearest-neighbour search), the path `gesturelab compare` takes; with `k` > 1 the `k` nearest vote.
+    ///
+    /// - Throws: ``DTWTrainingError`` naming the series or setting at fault.
+    /// - Complexity: O(T·N·n·w) for T test and N training series of length n and band w in the worst case (the
+    ///   lower-bound cascade usually prunes most of it), plus up to 21 leave-one-out passes over the training split
+    ///   when the band is learned.
     public func run(train: [LabelledSeries], test: [LabelledSeries]) throws(DTWTrainingError) -> Result {
         guard !train.isEmpty else { throw .noExamples }
         guard k >= 1 else { throw .invalidSetting(key: "k", "must be at least 1, got \(k)") }
-        let trainSeries = try Self.prepare(train, preprocessing, samplingRate: samplingRate, what: "training")
-        let testSeries = try Self.prepare(test, preprocessing, samplingRate: samplingRate, what: "test")
+        let trainSeries = try Self.series(train, what: "training", preprocessing: preprocessing, samplingRate: samplingRate)
+        // Raw: the classifier preprocesses what it compares.
+        let testSeries = try Self.series(test, what: "test")
         let trainLabels = train.map(\.label)
         var scores: [DTWBandScore] = []
         var chosen = band ?? 0
@@ -64,40 +72,58 @@ public struct NearestNeighborEvaluation: Sendable {
             (chosen, scores) = try DTWTrainer.learnBand(trainSeries, labels: trainLabels, candidates: (0...20).map { Double($0) / 100 },
                                                         multivariate: multivariate)
         }
-        let neighbors: [[DTWNeighbor]]
-        let statistics: DTWSearchStatistics
-        do {
-            let index = try DTWIndex(templates: trainSeries, dtw: try DTW(band: chosen, multivariate: multivariate))
-            (neighbors, statistics) = try index.nearest(to: testSeries, k: k)
-        } catch { throw .invalidSetting(key: "series", error.description) }
+        let classifier = try classifier(templates: trainSeries, labels: trainLabels, band: chosen)
+        let found: (queries: [DTWSeries], neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics)
+        do { found = try classifier.nearest(to: testSeries, k: k) } catch { throw .invalidSetting(key: "series", error.description) }
         var predictions: [String] = []
         var correct = 0, warnings = 0
-        for (i, found) in neighbors.enumerated() {
-            var votes: [String: Int] = [:]
-            for n in found { votes[trainLabels[n.index], default: 0] += 1 }
-            let top = votes.values.max() ?? 0
-            // Ties: the nearest neighbour whose class has the top vote.
-            let label = found.first { votes[trainLabels[$0.index]] == top }.map { trainLabels[$0.index] } ?? ""
+        for (i, neighbors) in found.neighbors.enumerated() {
+            let nearest = classifier.classification(query: found.queries[i], nearest: neighbors[0])
+            let label = k == 1 ? nearest.nearestLabel : Self.vote(neighbors, labels: trainLabels)
             predictions.append(label)
             if label == test[i].label { correct += 1 }
-            if let nearest = found.first {
-                let a = Double(trainSeries[nearest.index].length), b = Double(testSeries[i].length)
-                if max(a, b) / min(a, b) > DTWClassifier.lengthRatioWarning { warnings += 1 }
-            }
+            if nearest.warning != nil { warnings += 1 }
         }
         let accuracy = test.isEmpty ? 0 : Double(correct) / Double(test.count)
         return Result(accuracy: accuracy, error: 1 - accuracy, correct: correct, total: test.count, band: chosen,
                       bandLearned: band == nil, bandScores: scores, k: k, predictions: predictions,
-                      statistics: statistics, lengthWarnings: warnings)
+                      statistics: found.statistics, lengthWarnings: warnings)
     }
 
-    static func prepare(_ examples: [LabelledSeries], _ preprocessing: DTWPreprocessing, samplingRate: Double? = nil, what: String) throws(DTWTrainingError) -> [DTWSeries] {
+    /// The classifier whose templates are the preprocessed training series: one model channel per dimension
+    /// (`dim1`, `dim2`, …), no rejection, this evaluation's preprocessing for the queries.
+    private func classifier(templates: [DTWSeries], labels: [String], band: Double) throws(DTWTrainingError) -> DTWClassifier {
+        let dtw: DTW
+        do { dtw = try DTW(band: band, multivariate: multivariate) } catch { throw .invalidSetting(key: "band", error.description) }
+        // The rate matters only to downsampling, which has already failed on the training split without one.
+        let model = DTWModel(channels: (1...templates[0].dimensions).map(MotionChannel.dimension), samplingRate: samplingRate ?? 1,
+                             dtw: dtw, preprocessing: preprocessing,
+                             templates: zip(labels, templates).map { DTWModel.Template(label: $0, series: $1) }, rejectionK: nil)
+        do { return try DTWClassifier(model: model) } catch { throw .invalidSetting(key: "series", error.description) }
+    }
+
+    /// The majority label of `neighbors` (closest first); a tie goes to the class of the nearest among the tied. O(k).
+    private static func vote(_ neighbors: [DTWNeighbor], labels: [String]) -> String {
+        var votes: [String: Int] = [:]
+        for n in neighbors { votes[labels[n.index], default: 0] += 1 }
+        let top = votes.values.max() ?? 0
+        return neighbors.first { votes[labels[$0.index]] == top }.map { labels[$0.index] } ?? ""
+    }
+
+    /// Each example as a series named `"<what> series <n>"`, preprocessed when `preprocessing` is given; an
+    /// example that cannot be used is an error naming its index. O(total length).
+    static func series(_ examples: [LabelledSeries], what: String, preprocessing: DTWPreprocessing? = nil,
+                       samplingRate: Double? = nil) throws(DTWTrainingError) -> [DTWSeries] {
         var out: [DTWSeries] = []
         out.reserveCapacity(examples.count)
         for (i, e) in examples.enumerated() {
             do {
-                out.append(try preprocessing.apply(try DTWSeries(dimensions: e.dimensions, name: "\(what) series \(i + 1)"),
-                                                  samplingRate: samplingRate))
+                let series = try DTWSeries(dimensions: e.dimensions, name: "\(what) series \(i + 1)")
+                if let preprocessing {
+                    out.append(try preprocessing.apply(series, samplingRate: samplingRate))
+                } else {
+                    out.append(series)
+                }
             } catch { throw .invalidExample(index: i, reason: error.description) }
         }
         return out

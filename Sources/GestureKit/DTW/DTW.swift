@@ -88,10 +88,12 @@ public struct DTW: Hashable, Sendable, Codable {
                           workspace: &workspace, cells: &cells)
     }
 
+    // `package`: GestureEval's batch distances (training) call the kernel directly to count cells.
     /// The kernel call shared by the search: `cumulativeBound`, when given, holds `n + 1` values,
-    /// `cb[i]` = a lower bound of the cost contributed by rows `i..<n` (cb[n] = 0).
-    func unsafeCost(_ a: DTWSeries, _ b: DTWSeries, window w: Int, bound: Double,
-                    cumulativeBound: UnsafePointer<Double>?, workspace: inout DTWWorkspace, cells: inout Int) -> Double {
+    /// `cb[i]` = a lower bound of the cost contributed by rows `i..<n` (cb[n] = 0). The caller has checked that
+    /// `a` and `b` have the same dimensions; `cells` grows by the cells computed.
+    package func unsafeCost(_ a: DTWSeries, _ b: DTWSeries, window w: Int, bound: Double,
+                            cumulativeBound: UnsafePointer<Double>?, workspace: inout DTWWorkspace, cells: inout Int) -> Double {
         let dims = a.dimensions
         let scratch = workspace.rows(window: w)
         return a.values.withUnsafeBufferPointer { pa in

@@ -131,62 +131,9 @@ public struct DTWIndex: Sendable {
         return (Array(results), total)
     }
 
-    /// Every query-to-template DTW distance, `[query][template]`, computed in full (no pruning) over all cores.
-    ///
-    /// - Complexity: O(Q·N·n·w) time; O(Q·N) memory for the result.
-    public func distances(from queries: [DTWSeries]) throws(DTWError) -> [[Double]] {
-        for query in queries { try validate(query, k: 1) }
-        let rows = UnsafeMutableBufferPointer<[Double]>.allocate(capacity: queries.count)
-        rows.initialize(repeating: [])
-        defer { rows.deallocate() }
-        let shared = UncheckedSendable(value: rows)
-        let index = self
-        DispatchQueue.concurrentPerform(iterations: queries.count) { q in
-            var workspace = DTWWorkspace()
-            var cells = 0
-            shared.value[q] = index.templates.map { t in
-                index.dtw.unsafeCost(queries[q], t, window: index.dtw.window(queries[q].length, t.length), bound: .infinity,
-                                     cumulativeBound: nil, workspace: &workspace, cells: &cells).squareRoot()
-            }
-        }
-        return Array(rows)
-    }
-
-    /// The symmetric matrix of DTW distances between all pairs of `series` (each pair computed once, no
-    /// pruning), over all cores, and the number of cells computed.
-    ///
-    /// - Complexity: O(N²·n·w / 2) time, O(N²) memory for the result.
-    public static func pairwiseDistances(_ series: [DTWSeries], dtw: DTW) throws(DTWError) -> (matrix: [[Double]], cells: Int) {
-        guard let first = series.first else { return ([], 0) }
-        for (i, s) in series.enumerated() where s.dimensions != first.dimensions {
-            throw .dimensionMismatch(what: "dimensions of series \(i)", expected: first.dimensions, got: s.dimensions)
-        }
-        let n = series.count
-        let flat = UnsafeMutableBufferPointer<Double>.allocate(capacity: n * n)
-        flat.initialize(repeating: 0)
-        let cellCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
-        cellCounts.initialize(repeating: 0)
-        defer {
-            flat.deallocate()
-            cellCounts.deallocate()
-        }
-        let shared = UncheckedSendable(value: (flat, cellCounts))
-        DispatchQueue.concurrentPerform(iterations: n) { i in
-            var workspace = DTWWorkspace()
-            var cells = 0
-            for j in (i + 1)..<max(n, i + 1) {
-                let d = dtw.unsafeCost(series[i], series[j], window: dtw.window(series[i].length, series[j].length), bound: .infinity,
-                                       cumulativeBound: nil, workspace: &workspace, cells: &cells).squareRoot()
-                shared.value.0[i * n + j] = d
-                shared.value.0[j * n + i] = d
-            }
-            shared.value.1[i] = cells
-        }
-        let matrix = (0..<n).map { i in Array(flat[(i * n)..<((i + 1) * n)]) }
-        return (matrix, cellCounts.reduce(0, +))
-    }
-
-    private func validate(_ query: DTWSeries, k: Int) throws(DTWError) {
+    // `package`: the batch distances of GestureEval's training check their queries the same way.
+    /// Throws unless `query` has the templates' dimensions and `k` is at least 1. O(1).
+    package func validate(_ query: DTWSeries, k: Int) throws(DTWError) {
         guard query.dimensions == dimensions else {
             throw .dimensionMismatch(what: "dimensions of the query", expected: dimensions, got: query.dimensions)
         }

@@ -76,13 +76,26 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
 
     /// The settings this recognizer was made with.
     public let configuration: Configuration
-    /// The reference attitude, `nil` until the first sample with an attitude.
-    public private(set) var reference: Quaternion?
-    /// Whether the device is currently flipped.
-    public private(set) var isFlipped = false
-    private var lastTimestamp = -Double.infinity
-    private var aboveSince: Double?
-    private var maximum = 0.0
+    /// Everything learned from the stream; ``reset()`` replaces it with a new value.
+    private var state = State()
+
+    /// The per-stream state: a new value is a detector that has seen no sample.
+    private struct State {
+        var reference: Quaternion?
+        var isFlipped = false
+        var lastTimestamp = -Double.infinity
+        /// When the magnitude last rose above the flip angle, `nil` while it is below.
+        var aboveSince: Double?
+        /// The largest magnitude of the current flip, radians.
+        var maximum = 0.0
+    }
+
+    // MARK: Diagnostics
+
+    /// The reference attitude, `nil` until the first sample with an attitude (read-only diagnostics).
+    public var reference: Quaternion? { state.reference }
+    /// Whether the device is currently flipped (read-only diagnostics).
+    public var isFlipped: Bool { state.isFlipped }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -109,43 +122,39 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
     ///
     /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        guard sample.isFinite, sample.timestamp > lastTimestamp, let attitude = sample.attitude?.normalized else { return }
+        guard sample.isFinite, sample.timestamp > state.lastTimestamp, let attitude = sample.attitude?.normalized else { return }
         let t = sample.timestamp
-        lastTimestamp = t
-        guard let reference else {
-            self.reference = attitude
+        state.lastTimestamp = t
+        guard let reference = state.reference else {
+            state.reference = attitude
             return
         }
         let angle = Self.magnitude(of: attitude, relativeTo: reference, measure: configuration.magnitude)
-        if isFlipped {
-            maximum = max(maximum, angle)
+        if state.isFlipped {
+            state.maximum = max(state.maximum, angle)
             if angle < configuration.restoreAngle {
-                events.append(GestureEvent(label: Self.label, phase: .ended, start: aboveSince ?? t, end: t, time: t,
-                                           score: maximum, details: ["maximum": maximum]))
-                isFlipped = false
-                aboveSince = nil
+                events.append(GestureEvent(label: Self.label, phase: .ended, start: state.aboveSince ?? t, end: t, time: t,
+                                           score: state.maximum, details: ["maximum": state.maximum]))
+                state.isFlipped = false
+                state.aboveSince = nil
             }
             return
         }
         guard angle > configuration.flipAngle else {
-            aboveSince = nil
+            state.aboveSince = nil
             return
         }
-        let since = aboveSince ?? t
-        aboveSince = since
+        let since = state.aboveSince ?? t
+        state.aboveSince = since
         if t - since >= configuration.dwell {
-            isFlipped = true
-            maximum = angle
+            state.isFlipped = true
+            state.maximum = angle
             events.append(GestureEvent(label: Self.label, phase: .began, start: since, end: since, time: t, score: angle))
         }
     }
 
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
-        reference = nil
-        isFlipped = false
-        lastTimestamp = -.infinity
-        aboveSince = nil
-        maximum = 0
+        state = State()
     }
 }

@@ -46,22 +46,42 @@ public struct DTWClassifier: Sendable {
     public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
         var workspace = DTWWorkspace()
         var statistics = DTWSearchStatistics()
-        let query = try model.preprocessing.apply(try model.scaled(segment), samplingRate: model.samplingRate)
+        let query = try prepared(segment)
         let nearest = try index.nearest(to: query, k: 1, workspace: &workspace, statistics: &statistics)[0]
         return classification(query: query, nearest: nearest)
     }
 
     /// Classifies many raw segments over all cores.
+    ///
+    /// - Complexity: that of ``DTWIndex/nearest(to:k:pruning:leaveOneOut:)``.
     public func classify(_ segments: [DTWSeries]) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
-        var queries: [DTWSeries] = []
-        queries.reserveCapacity(segments.count)
-        for s in segments { queries.append(try model.preprocessing.apply(try model.scaled(s), samplingRate: model.samplingRate)) }
-        let (neighbors, statistics) = try index.nearest(to: queries, k: 1)
+        let (queries, neighbors, statistics) = try nearest(to: segments, k: 1)
         let results = zip(queries, neighbors).map { classification(query: $0, nearest: $1[0]) }
         return (results, statistics)
     }
 
-    func classification(query: DTWSeries, nearest: DTWNeighbor) -> DTWClassification {
+    // `package`: GestureEval's nearest-neighbour evaluation (the UCR/UEA protocol) classifies through this search
+    // and ``classification(query:nearest:)``, voting among k neighbours when asked to.
+    /// The `k` nearest templates to each raw segment, closest first, over all cores, with each segment as it was
+    /// compared (divided by the channel scales and preprocessed).
+    package func nearest(to segments: [DTWSeries], k: Int) throws(DTWError)
+        -> (queries: [DTWSeries], neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics) {
+        var queries: [DTWSeries] = []
+        queries.reserveCapacity(segments.count)
+        for s in segments { queries.append(try prepared(s)) }
+        let (neighbors, statistics) = try index.nearest(to: queries, k: k)
+        return (queries, neighbors, statistics)
+    }
+
+    /// `segment` as the templates are compared with it: divided by the channel scales, then preprocessed. O(n·d).
+    private func prepared(_ segment: DTWSeries) throws(DTWError) -> DTWSeries {
+        try model.preprocessing.apply(try model.scaled(segment), samplingRate: model.samplingRate)
+    }
+
+    // `package`: see ``nearest(to:k:)``.
+    /// The classification of a preprocessed `query` whose nearest template is `nearest`: rejected above its class's
+    /// threshold, with a warning when the two lengths differ more than ``lengthRatioWarning``×. O(1).
+    package func classification(query: DTWSeries, nearest: DTWNeighbor) -> DTWClassification {
         let template = model.templates[nearest.index]
         let m = template.series.length
         let normalized = (nearest.distance * nearest.distance / Double(m)).squareRoot()

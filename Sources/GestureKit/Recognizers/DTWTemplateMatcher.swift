@@ -39,26 +39,43 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     /// The segment classifier for the same model.
     public let classifier: DTWClassifier
 
+    /// Engines that keep their own per-stream state (each has a `reset()`): resampling to the model's rate,
+    /// and one subsequence-DTW spotter per template (the class templates, then the background templates).
     private var resampler: Resampler
     private var spotters: [SPRINGSpotter]
-    private var timestamps: RingBuffer<Double>
-    private var sampleCount = 0
+    /// Refractory time in resampled samples.
+    private let refractory: Int
+    /// 1 / scale per channel (all 1 without ``DTWModel/channelScales``).
+    private let inverseScales: [Double]
+    /// The matcher's own bookkeeping of the stream; ``reset()`` replaces it with a new value.
+    private var state: State
+    /// Scratch reused on every sample (its contents never outlive one call): the resampled samples, the channels read.
+    private var resampled: [MotionSample] = []
+    private var features: [Double]
+
     /// A match waiting for non-maximum suppression to make it final.
     private struct Pending {
         var match: SubsequenceMatch
         var template: Int
         var normalized: Double
     }
-    /// Candidates not yet final, in time order, pairwise not competing (capacity reserved, so no allocation).
-    private var pending: [Pending] = []
-    /// Refractory time in resampled samples.
-    private let refractory: Int
-    /// End (sample index) of the last reported event; candidates starting within ``refractory`` after it are dropped.
-    private var lastReportedEnd = Int.min / 2
-    private var resampled: [MotionSample] = []
-    private var features: [Double]
-    /// 1 / scale per channel (all 1 without ``DTWModel/channelScales``).
-    private let inverseScales: [Double]
+
+    /// The per-stream bookkeeping: a new value is a matcher that has seen no sample.
+    private struct State {
+        /// Times of the latest resampled samples, to date matches given in sample indices.
+        var timestamps: RingBuffer<Double>
+        /// Resampled samples consumed.
+        var sampleCount = 0
+        /// Candidates not yet final, in time order, pairwise not competing (capacity reserved, so no allocation).
+        var pending: [Pending] = []
+        /// End (sample index) of the last reported event; candidates starting within the refractory time after it are dropped.
+        var lastReportedEnd = Int.min / 2
+
+        init(timestampCapacity: Int, pendingCapacity: Int) {
+            timestamps = RingBuffer(capacity: timestampCapacity)
+            pending.reserveCapacity(pendingCapacity)
+        }
+    }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: DTWModel) throws(ConfigurationError) {
@@ -99,12 +116,14 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         resampler = try Resampler(rate: rate)
         // Reports come at most one maximum length plus the refractory time after a match ends; keep times for
         // a match and that delay.
-        timestamps = RingBuffer(capacity: 2 * maximumLength + refractory + 4)
+        state = State(timestampCapacity: 2 * maximumLength + refractory + 4, pendingCapacity: Self.pendingCapacity(spotters: spotters.count))
         features = [Double](repeating: 0, count: configuration.channels.count)
         inverseScales = Self.inverseScales(configuration)
         resampled.reserveCapacity(8)
-        pending.reserveCapacity(2 * spotters.count + 2)
     }
+
+    /// The capacity reserved for pending candidates, so streaming does not grow the array.
+    private static func pendingCapacity(spotters: Int) -> Int { 2 * spotters + 2 }
 
     /// The model's channels, which every sample must carry (see ``check(_:)``).
     public var requiredChannels: [MotionChannel] { configuration.channels }
@@ -139,14 +158,14 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         for i in spotters.indices {
             if let match = spotters[i].flush() { offer(match, template: i) }
         }
-        for p in pending { emit(p, into: &events) }
-        pending.removeAll(keepingCapacity: true)
+        for p in state.pending { emit(p, into: &events) }
+        state.pending.removeAll(keepingCapacity: true)
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, into: &features) else { return }
-        timestamps.append(sample.timestamp)
-        sampleCount += 1
+        state.timestamps.append(sample.timestamp)
+        state.sampleCount += 1
         var reports: [(SubsequenceMatch, Int)] = []
         features.withUnsafeBufferPointer { x in
             for i in spotters.indices {
@@ -156,14 +175,14 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         for (match, i) in reports { offer(match, template: i) }
         // A candidate is final once no template can still produce a competing match (one starting within the
         // refractory time after its end): a bounded delay. Earlier candidates have earlier reaches.
-        while let p = pending.first {
+        while let p = state.pending.first {
             let reach = p.match.end + refractory
             let blocked = spotters.contains { s in
                 s.earliestLiveStart <= reach || (s.pendingMatch.map { $0.start <= reach } ?? false)
             }
             if blocked { break }
             emit(p, into: &events)
-            pending.removeFirst()
+            state.pending.removeFirst()
         }
     }
 
@@ -172,26 +191,27 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     /// of theirs, and is dropped otherwise.
     private mutating func offer(_ match: SubsequenceMatch, template: Int) {
         // Within the refractory time of a reported event: that event was better (it was final).
-        guard match.start > lastReportedEnd + refractory else { return }
+        guard match.start > state.lastReportedEnd + refractory else { return }
         let normalized = (match.cost / Double(spotters[template].template.length)).squareRoot()
         let r = refractory
         func competes(_ c: Pending) -> Bool { match.start <= c.match.end + r && c.match.start <= match.end + r }
-        for c in pending where competes(c) && c.normalized <= normalized { return }
-        pending.removeAll { competes($0) }
-        let at = pending.firstIndex { $0.match.start > match.start } ?? pending.endIndex
-        pending.insert(Pending(match: match, template: template, normalized: normalized), at: at)
+        for c in state.pending where competes(c) && c.normalized <= normalized { return }
+        state.pending.removeAll { competes($0) }
+        let at = state.pending.firstIndex { $0.match.start > match.start } ?? state.pending.endIndex
+        state.pending.insert(Pending(match: match, template: template, normalized: normalized), at: at)
     }
 
     private mutating func emit(_ p: Pending, into events: inout [GestureEvent]) {
-        lastReportedEnd = p.match.end
+        state.lastReportedEnd = p.match.end
         // A background template won this window: nothing to report, but it was final like any winner.
         guard p.template < configuration.templates.count else { return }
+        let timestamps = state.timestamps
         let now = timestamps[timestamps.count - 1]
+        let oldest = state.sampleCount - timestamps.count
         func time(_ index: Int) -> Double {
             // Sample indices count from the stream's start; one older than the ring holds is clamped to the
             // oldest kept time.
-            let oldest = sampleCount - timestamps.count
-            return timestamps[min(max(index - oldest, 0), timestamps.count - 1)]
+            timestamps[min(max(index - oldest, 0), timestamps.count - 1)]
         }
         events.append(GestureEvent(
             label: configuration.templates[p.template].label, phase: .ended,
@@ -237,9 +257,6 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     public mutating func reset() {
         resampler.reset()
         for i in spotters.indices { spotters[i].reset() }
-        timestamps.removeAll()
-        sampleCount = 0
-        pending.removeAll(keepingCapacity: true)
-        lastReportedEnd = Int.min / 2
+        state = State(timestampCapacity: state.timestamps.capacity, pendingCapacity: Self.pendingCapacity(spotters: spotters.count))
     }
 }

@@ -110,15 +110,34 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
 
     /// The settings this recognizer was made with.
     public let configuration: Configuration
-    private var lowPass: LowPassFilter
+    /// cos(``Configuration/enterAngle``), so the per-sample test needs no trigonometry.
     private let cosEnter: Double
-    /// The current orientation, `nil` until one has been entered.
-    public private(set) var orientation: DeviceOrientation?
-    private var orientationSince = 0.0
-    /// Whether the device lies flat on its back, `nil` before the first sample.
-    public private(set) var isLyingOnBack: Bool?
-    private var lyingSince = 0.0
-    private var lastTimestamp = -Double.infinity
+    /// Everything learned from the stream; ``reset()`` replaces it with a new value.
+    private var state: State
+
+    /// The per-stream state: a new value is a tracker that has seen no sample.
+    private struct State {
+        /// Gravity estimate for samples without a gravity channel.
+        var lowPass: LowPassFilter
+        var orientation: DeviceOrientation?
+        /// When ``orientation`` was entered, seconds.
+        var orientationSince = 0.0
+        var isLyingOnBack: Bool?
+        /// When ``isLyingOnBack`` last changed, seconds.
+        var lyingSince = 0.0
+        var lastTimestamp = -Double.infinity
+
+        init(_ configuration: Configuration) {
+            lowPass = LowPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// The current orientation, `nil` until one has been entered (read-only diagnostics).
+    public var orientation: DeviceOrientation? { state.orientation }
+    /// Whether the device lies flat on its back, `nil` before the first sample (read-only diagnostics).
+    public var isLyingOnBack: Bool? { state.isLyingOnBack }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -129,7 +148,7 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         try ConfigurationError.requireNonNegative(configuration.minimumGravity, "minimumGravity")
         try ConfigurationError.requirePositive(configuration.flatTolerance, "flatTolerance")
         self.configuration = configuration
-        lowPass = LowPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        state = State(configuration)
         cosEnter = cos(configuration.enterAngle)
     }
 
@@ -139,9 +158,9 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
     /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         // A sample from the past would end a state before it began.
-        guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
-        lastTimestamp = sample.timestamp
-        let smoothed = lowPass.update(sample.acceleration, at: sample.timestamp)
+        guard sample.isFinite, sample.timestamp > state.lastTimestamp else { return }
+        state.lastTimestamp = sample.timestamp
+        let smoothed = state.lowPass.update(sample.acceleration, at: sample.timestamp)
         let gravity = configuration.useDeviceGravity ? (sample.gravity ?? smoothed) : smoothed
         let t = sample.timestamp
 
@@ -155,28 +174,28 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
         let unit = gravity / magnitude
         let axis = unit.dominantAxis
         let candidate = Self.orientation(axis: axis, positive: unit[axis] > 0)
-        guard candidate != orientation, abs(unit[axis]) >= cosEnter else { return }
+        guard candidate != state.orientation, abs(unit[axis]) >= cosEnter else { return }
         let angle = acos(min(1, abs(unit[axis])))
-        if let old = orientation {
-            events.append(GestureEvent(label: old.rawValue, phase: .ended, start: orientationSince, end: t, time: t, score: angle))
+        if let old = state.orientation {
+            events.append(GestureEvent(label: old.rawValue, phase: .ended, start: state.orientationSince, end: t, time: t, score: angle))
         }
         events.append(GestureEvent(label: candidate.rawValue, phase: .began, start: t, end: t, time: t, score: angle))
-        orientation = candidate
-        orientationSince = t
+        state.orientation = candidate
+        state.orientationSince = t
     }
 
     private mutating func updateLyingOnBack(gravity: Vector3, at t: Double, into events: inout [GestureEvent]) {
         let flat = abs(gravity.x) < configuration.flatTolerance && abs(gravity.y) < configuration.flatTolerance
             && gravity.z < configuration.flatMaximumZ
-        guard flat != isLyingOnBack else { return }
-        if isLyingOnBack == true {
-            events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .ended, start: lyingSince, end: t, time: t, score: 0))
+        guard flat != state.isLyingOnBack else { return }
+        if state.isLyingOnBack == true {
+            events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .ended, start: state.lyingSince, end: t, time: t, score: 0))
         }
         if flat {
             events.append(GestureEvent(label: Self.lyingOnBackLabel, phase: .began, start: t, end: t, time: t, score: 0))
         }
-        isLyingOnBack = flat
-        lyingSince = t
+        state.isLyingOnBack = flat
+        state.lyingSince = t
     }
 
     private static func orientation(axis: Axis, positive: Bool) -> DeviceOrientation {
@@ -189,11 +208,6 @@ public struct OrientationTracker: ConfigurableRecognizer, Sendable {
 
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
-        lowPass.reset()
-        orientation = nil
-        isLyingOnBack = nil
-        orientationSince = 0
-        lyingSince = 0
-        lastTimestamp = -.infinity
+        state = State(configuration)
     }
 }

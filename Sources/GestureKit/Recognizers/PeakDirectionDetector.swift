@@ -16,9 +16,9 @@
 /// "the largest reading is the start" reports it backwards, as "iPhone in Action" warns.
 /// ``Configuration/peak`` chooses how the direction is read:
 /// - ``PeakChoice/largest``: the largest reading is taken as the start (the program in "iPhone in Action");
-/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the slap
-///   detector, where a later opposite reading overrides the pending report);
-/// - ``PeakChoice/first``: the document's remedy, the first lobe above threshold is the start,
+/// - ``PeakChoice/last``: the last lobe above threshold is taken as the stop (the slap detector of
+///   "Programming iOS 6", where a later opposite reading overrides the pending report);
+/// - ``PeakChoice/first``: the remedy "iPhone in Action" suggests, the first lobe above threshold is the start,
 ///   unless the braking peak exceeds it by more than ``Configuration/similarPeakRatio`` (or a
 ///   larger reading on another axis) — then the largest is taken as the start. A gentle start that
 ///   stays below threshold is found by looking one lobe back (``Configuration/minimumStartPeak``,
@@ -160,34 +160,44 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
 
     /// The settings this recognizer was made with.
     public let configuration: Configuration
-    private var highPass: HighPassFilter
     // Allowed signs per axis as flags, so the per-sample loop touches no array.
     private let positiveAllowed: (x: Bool, y: Bool, z: Bool)
     private let negativeAllowed: (x: Bool, y: Bool, z: Bool)
+    /// Everything learned from the stream; ``reset()`` replaces it with a new value.
+    private var state: State
 
-    private var firstTimestamp: Double?
-    private var lastTimestamp = -Double.infinity
-    private var active = false
-    private var start = 0.0
-    private var lastAbove = 0.0
-    private var startAxis = Axis.x
-    private var startPeak = 0.0
-    private var startLobeOpen = false
-    private var brakingPeak = 0.0
-    private var largestAxis = Axis.x
-    private var largestPeak = 0.0
-    private var lastAxis = Axis.x
-    private var lastPeak = 0.0
-    private var previousMagnitude = 0.0
-    /// Per axis: sign (±1), extreme (with its time) and time of the last reading beyond the noise
-    /// floor of the current lobe of the reading, and the extreme and end of the lobe before it.
-    private var lobeSign = Vector3.zero
-    private var lobeExtreme = Vector3.zero
-    private var lobeExtremeTime = Vector3.zero
-    private var lobeEnd = Vector3.zero
-    private var previousLobeExtreme = Vector3.zero
-    private var previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
-    private var previousTime = -Double.infinity
+    /// The per-stream state: a new value is a detector that has seen no sample.
+    private struct State {
+        /// Gravity removal for samples without user acceleration.
+        var highPass: HighPassFilter
+        var firstTimestamp: Double?
+        var lastTimestamp = -Double.infinity
+        var active = false
+        var start = 0.0
+        var lastAbove = 0.0
+        var startAxis = Axis.x
+        var startPeak = 0.0
+        var startLobeOpen = false
+        var brakingPeak = 0.0
+        var largestAxis = Axis.x
+        var largestPeak = 0.0
+        var lastAxis = Axis.x
+        var lastPeak = 0.0
+        var previousMagnitude = 0.0
+        /// Per axis: sign (±1), extreme (with its time) and time of the last reading beyond the noise
+        /// floor of the current lobe of the reading, and the extreme and end of the lobe before it.
+        var lobeSign = Vector3.zero
+        var lobeExtreme = Vector3.zero
+        var lobeExtremeTime = Vector3.zero
+        var lobeEnd = Vector3.zero
+        var previousLobeExtreme = Vector3.zero
+        var previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
+        var previousTime = -Double.infinity
+
+        init(_ configuration: Configuration) {
+            highPass = HighPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        }
+    }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -205,7 +215,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         try ConfigurationError.requireNonNegative(configuration.minimumStartPeak, "minimumStartPeak")
         try ConfigurationError.requireNonNegative(configuration.lookBack, "lookBack")
         self.configuration = configuration
-        highPass = HighPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        state = State(configuration)
         func allowed(_ axis: Axis, _ positive: Bool) -> Bool {
             configuration.axes.contains(axis) && configuration.directions.contains(Direction(axis: axis, positive: positive))
         }
@@ -224,14 +234,14 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     ///
     /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        guard sample.isFinite, sample.timestamp > state.lastTimestamp else { return }
         let t = sample.timestamp
-        lastTimestamp = t
-        if firstTimestamp == nil { firstTimestamp = t }
-        let filtered = highPass.update(sample.acceleration, at: t)
+        state.lastTimestamp = t
+        if state.firstTimestamp == nil { state.firstTimestamp = t }
+        let filtered = state.highPass.update(sample.acceleration, at: t)
         let v = configuration.useDeviceUserAcceleration ? (sample.userAcceleration ?? filtered) : filtered
 
-        if active, t - lastAbove >= configuration.quietTime { finish(at: t, into: &events) }
+        if state.active, t - state.lastAbove >= configuration.quietTime { finish(at: t, into: &events) }
         trackLobe(.x, v.x, t)
         trackLobe(.y, v.y, t)
         trackLobe(.z, v.z, t)
@@ -247,67 +257,67 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         let magnitude = abs(value)
         let threshold = configuration.threshold
         let above = magnitude > threshold
-        let previous = previousMagnitude, previousTime = self.previousTime
-        previousMagnitude = magnitude
-        self.previousTime = t
+        let previous = state.previousMagnitude, previousTime = state.previousTime
+        state.previousMagnitude = magnitude
+        state.previousTime = t
         // Threshold crossings are placed between samples by linear interpolation, so times do not
         // depend on where the sampling grid falls (rate invariance); not across a gap.
         let interpolate = t - previousTime <= configuration.quietTime
 
-        if !active {
-            guard above, let first = firstTimestamp, t - first >= configuration.warmUp else { return }
-            active = true
-            start = interpolate && previous <= threshold && previousTime - first >= configuration.warmUp
+        if !state.active {
+            guard above, let first = state.firstTimestamp, t - first >= configuration.warmUp else { return }
+            state.active = true
+            state.start = interpolate && previous <= threshold && previousTime - first >= configuration.warmUp
                 ? crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
                 : t
-            startAxis = axis
-            startPeak = value
-            startLobeOpen = true
-            brakingPeak = 0
-            largestAxis = axis
-            largestPeak = value
-            lastAxis = axis
-            lastPeak = value
-            lastAbove = t
-            let before = previousLobeExtreme[axis]
+            state.startAxis = axis
+            state.startPeak = value
+            state.startLobeOpen = true
+            state.brakingPeak = 0
+            state.largestAxis = axis
+            state.largestPeak = value
+            state.lastAxis = axis
+            state.lastPeak = value
+            state.lastAbove = t
+            let before = state.previousLobeExtreme[axis]
             if configuration.minimumStartPeak > 0, abs(before) >= configuration.minimumStartPeak,
-               (before > 0) != (value > 0), t - previousLobeEnd[axis] <= configuration.lookBack {
+               (before > 0) != (value > 0), t - state.previousLobeEnd[axis] <= configuration.lookBack {
                 // The crossing lobe is the braking of a start that stayed below threshold.
-                startPeak = before
-                startLobeOpen = false
-                brakingPeak = value
+                state.startPeak = before
+                state.startLobeOpen = false
+                state.brakingPeak = value
             }
             return
         }
 
         // Start and braking peaks follow the raw reading on the start axis.
-        let s = v[startAxis]
-        let sameSign = (s > 0) == (startPeak > 0)
-        if startLobeOpen {
+        let s = v[state.startAxis]
+        let sameSign = (s > 0) == (state.startPeak > 0)
+        if state.startLobeOpen {
             if sameSign, abs(s) > configuration.threshold {
-                if abs(s) > abs(startPeak) { startPeak = s }
+                if abs(s) > abs(state.startPeak) { state.startPeak = s }
             } else {
-                startLobeOpen = false
+                state.startLobeOpen = false
             }
         }
-        if !sameSign, abs(s) > abs(brakingPeak) { brakingPeak = s }
+        if !sameSign, abs(s) > abs(state.brakingPeak) { state.brakingPeak = s }
 
         guard above else {
             if interpolate, previous > threshold {
-                lastAbove = crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
+                state.lastAbove = crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
             }
             return
         }
-        lastAbove = t
-        if abs(value) > abs(largestPeak) {
-            largestAxis = axis
-            largestPeak = value
+        state.lastAbove = t
+        if abs(value) > abs(state.largestPeak) {
+            state.largestAxis = axis
+            state.largestPeak = value
         }
-        if axis == lastAxis, (value > 0) == (lastPeak > 0) {
-            if abs(value) > abs(lastPeak) { lastPeak = value }
+        if axis == state.lastAxis, (value > 0) == (state.lastPeak > 0) {
+            if abs(value) > abs(state.lastPeak) { state.lastPeak = value }
         } else {
-            lastAxis = axis
-            lastPeak = value
+            state.lastAxis = axis
+            state.lastPeak = value
         }
     }
 
@@ -319,73 +329,57 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     /// beyond the floor, so noise just above it cannot carry an old peak forward.
     @inline(__always)
     private mutating func trackLobe(_ axis: Axis, _ value: Double, _ t: Double) {
-        let current = lobeSign[axis]
+        let current = state.lobeSign[axis]
         let significant = abs(value) > 0.25 * configuration.minimumStartPeak
         if (value > 0) == (current > 0), current != 0 {
-            if abs(value) > abs(lobeExtreme[axis])
-                || significant && t - lobeExtremeTime[axis] > configuration.lookBack {
-                lobeExtreme[axis] = value
-                lobeExtremeTime[axis] = t
+            if abs(value) > abs(state.lobeExtreme[axis])
+                || significant && t - state.lobeExtremeTime[axis] > configuration.lookBack {
+                state.lobeExtreme[axis] = value
+                state.lobeExtremeTime[axis] = t
             }
-            if significant { lobeEnd[axis] = t }
+            if significant { state.lobeEnd[axis] = t }
         } else if significant {
-            previousLobeExtreme[axis] = lobeExtreme[axis]
-            previousLobeEnd[axis] = lobeEnd[axis]
-            lobeSign[axis] = value > 0 ? 1 : -1
-            lobeExtreme[axis] = value
-            lobeExtremeTime[axis] = t
-            lobeEnd[axis] = t
+            state.previousLobeExtreme[axis] = state.lobeExtreme[axis]
+            state.previousLobeEnd[axis] = state.lobeEnd[axis]
+            state.lobeSign[axis] = value > 0 ? 1 : -1
+            state.lobeExtreme[axis] = value
+            state.lobeExtremeTime[axis] = t
+            state.lobeEnd[axis] = t
         }
     }
 
     /// Reports the movement and returns to waiting.
     private mutating func finish(at t: Double, into events: inout [GestureEvent]) {
-        active = false
+        state.active = false
         // A reading is opposite to the device's acceleration (CoreMotion convention), so a
         // movement's start reads against its direction and its braking reads along it.
-        var peak = largestPeak
-        var direction = Direction(axis: largestAxis, positive: largestPeak < 0)
+        var peak = state.largestPeak
+        var direction = Direction(axis: state.largestAxis, positive: state.largestPeak < 0)
         switch configuration.peak {
         case .largest:
             break
         case .last:
-            peak = lastPeak
-            direction = Direction(axis: lastAxis, positive: lastPeak > 0)
+            peak = state.lastPeak
+            direction = Direction(axis: state.lastAxis, positive: state.lastPeak > 0)
         case .first:
             // The start peak wins unless something clearly larger happened: braking beyond the
             // ratio, or a larger reading on another axis; then the largest is taken as the start.
-            let brakingWins = abs(brakingPeak) > configuration.similarPeakRatio * abs(startPeak)
-            let otherAxisWins = largestAxis != startAxis && abs(largestPeak) > abs(startPeak)
+            let brakingWins = abs(state.brakingPeak) > configuration.similarPeakRatio * abs(state.startPeak)
+            let otherAxisWins = state.largestAxis != state.startAxis && abs(state.largestPeak) > abs(state.startPeak)
             if !brakingWins, !otherAxisWins {
-                peak = startPeak
-                direction = Direction(axis: startAxis, positive: startPeak < 0)
+                peak = state.startPeak
+                direction = Direction(axis: state.startAxis, positive: state.startPeak < 0)
             }
         }
         events.append(GestureEvent(
-            label: configuration.label, phase: .ended, start: start, end: lastAbove, time: t, score: abs(peak),
+            label: configuration.label, phase: .ended, start: state.start, end: state.lastAbove, time: t, score: abs(peak),
             direction: direction,
-            details: ["peak": peak, "startPeak": startPeak, "brakingPeak": brakingPeak, "largestPeak": largestPeak]
+            details: ["peak": peak, "startPeak": state.startPeak, "brakingPeak": state.brakingPeak, "largestPeak": state.largestPeak]
         ))
     }
 
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
-        highPass.reset()
-        firstTimestamp = nil
-        lastTimestamp = -.infinity
-        active = false
-        startPeak = 0
-        brakingPeak = 0
-        largestPeak = 0
-        lastPeak = 0
-        startLobeOpen = false
-        previousMagnitude = 0
-        previousTime = -.infinity
-        lobeSign = .zero
-        lobeExtreme = .zero
-        lobeExtremeTime = .zero
-        lobeEnd = .zero
-        previousLobeExtreme = .zero
-        previousLobeEnd = Vector3(-.infinity, -.infinity, -.infinity)
+        state = State(configuration)
     }
 }

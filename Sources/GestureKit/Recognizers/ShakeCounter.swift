@@ -101,22 +101,33 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
 
     /// The settings this recognizer was made with.
     public let configuration: Configuration
-    private var highPass: HighPassFilter
     // The axes as flags, so the per-sample loop touches no array.
     private let useX: Bool, useY: Bool, useZ: Bool
-    private var lastTimestamp = -Double.infinity
-    /// Sign (−1, 0, +1) of the last movement registered on each axis in the current burst.
-    private var lastSign = Vector3.zero
-    private var active = false
-    /// Set after a burst was cancelled for length: ignore readings until a pause.
-    private var spent = false
-    private var burstStart = 0.0
-    private var lastAbove = -Double.infinity
-    private var movements = 0
-    private var peak = 0.0
-    private var quietUntil = -Double.infinity
-    private var previousMagnitude = 0.0
-    private var previousTime = -Double.infinity
+    /// Everything learned from the stream; ``reset()`` replaces it with a new value.
+    private var state: State
+
+    /// The per-stream state: a new value is a counter that has seen no sample.
+    private struct State {
+        /// Gravity removal for samples without user acceleration.
+        var highPass: HighPassFilter
+        var lastTimestamp = -Double.infinity
+        /// Sign (−1, 0, +1) of the last movement registered on each axis in the current burst.
+        var lastSign = Vector3.zero
+        var active = false
+        /// Set after a burst was cancelled for length: ignore readings until a pause.
+        var spent = false
+        var burstStart = 0.0
+        var lastAbove = -Double.infinity
+        var movements = 0
+        var peak = 0.0
+        var quietUntil = -Double.infinity
+        var previousMagnitude = 0.0
+        var previousTime = -Double.infinity
+
+        init(_ configuration: Configuration) {
+            highPass = HighPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        }
+    }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -131,7 +142,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         try ConfigurationError.requirePositive(configuration.maximumDuration, "maximumDuration")
         try ConfigurationError.requireNonNegative(configuration.cooldown, "cooldown")
         self.configuration = configuration
-        highPass = HighPassFilter(smoothing: configuration.smoothing, start: .firstSample)
+        state = State(configuration)
         useX = configuration.axes.contains(.x)
         useY = configuration.axes.contains(.y)
         useZ = configuration.axes.contains(.z)
@@ -142,16 +153,16 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
     ///
     /// - Complexity: O(1).
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        guard sample.isFinite, sample.timestamp > state.lastTimestamp else { return }
         let t = sample.timestamp
-        lastTimestamp = t
+        state.lastTimestamp = t
         // The filter runs on every sample so it is settled if the user-acceleration channel disappears.
-        let filtered = highPass.update(sample.acceleration, at: t)
+        let filtered = state.highPass.update(sample.acceleration, at: t)
         let v = configuration.useDeviceUserAcceleration ? (sample.userAcceleration ?? filtered) : filtered
 
-        if (active || spent), t - lastAbove > configuration.pause {
-            if active { finish(at: t, into: &events) }
-            spent = false
+        if state.active || state.spent, t - state.lastAbove > configuration.pause {
+            if state.active { finish(at: t, into: &events) }
+            state.spent = false
         }
 
         // The strongest configured axis.
@@ -162,15 +173,15 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         if useZ, abs(v.z) > abs(value) { axis = .z; value = v.z }
         let magnitude = abs(value)
         let threshold = configuration.movementThreshold
-        let previous = previousMagnitude, previousTime = self.previousTime
-        previousMagnitude = magnitude
-        self.previousTime = t
+        let previous = state.previousMagnitude, previousTime = state.previousTime
+        state.previousMagnitude = magnitude
+        state.previousTime = t
         // Threshold crossings are placed between samples by linear interpolation, so times do not
         // depend on where the sampling grid falls (rate invariance); not across a pause-long gap.
         let interpolate = t - previousTime <= configuration.pause
         guard magnitude >= threshold else {
-            if active || spent, interpolate, previous >= threshold {
-                lastAbove = crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
+            if state.active || state.spent, interpolate, previous >= threshold {
+                state.lastAbove = crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
             }
             return
         }
@@ -178,70 +189,59 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
             ? crossingTime(of: threshold, from: previousTime, previous, to: t, magnitude)
             : t
 
-        if spent {
-            lastAbove = t
+        if state.spent {
+            state.lastAbove = t
             return
         }
-        if !active {
-            guard t >= quietUntil else { return }
-            active = true
-            burstStart = crossing
-            movements = 0
-            peak = 0
-            lastSign = .zero
+        if !state.active {
+            guard t >= state.quietUntil else { return }
+            state.active = true
+            state.burstStart = crossing
+            state.movements = 0
+            state.peak = 0
+            state.lastSign = .zero
             events.append(GestureEvent(label: Self.label, phase: .began, start: crossing, end: crossing, time: t, score: magnitude))
         }
-        lastAbove = t
-        peak = max(peak, magnitude)
+        state.lastAbove = t
+        state.peak = max(state.peak, magnitude)
         let sign: Double = value > 0 ? 1 : -1
-        if lastSign[axis] * sign <= 0 {
-            movements += 1
-            lastSign[axis] = sign
+        if state.lastSign[axis] * sign <= 0 {
+            state.movements += 1
+            state.lastSign[axis] = sign
         }
         // Overlong only if the burst goes on past the limit: one that stops just before it still counts.
-        if t - burstStart > configuration.maximumDuration { cancelOverlong(at: t, into: &events) }
+        if t - state.burstStart > configuration.maximumDuration { cancelOverlong(at: t, into: &events) }
     }
 
     /// Cancels a burst that has lasted too long; the rest of it is ignored until a pause.
     private mutating func cancelOverlong(at t: Double, into events: inout [GestureEvent]) {
         events.append(event(.cancelled, at: t))
-        active = false
-        spent = true
+        state.active = false
+        state.spent = true
     }
 
     /// Ends the current burst at time `t`: `ended` if it qualifies, else `cancelled`.
     private mutating func finish(at t: Double, into events: inout [GestureEvent]) {
-        let qualifies = movements >= configuration.minimumMovements && peak >= configuration.peakThreshold
+        let qualifies = state.movements >= configuration.minimumMovements && state.peak >= configuration.peakThreshold
         events.append(event(qualifies ? .ended : .cancelled, at: t))
-        active = false
-        if qualifies { quietUntil = t + configuration.cooldown }
+        state.active = false
+        if qualifies { state.quietUntil = t + configuration.cooldown }
     }
 
     private func event(_ phase: GestureEvent.Phase, at t: Double) -> GestureEvent {
         GestureEvent(
-            label: Self.label, phase: phase, start: burstStart, end: lastAbove, time: t, score: peak,
+            label: Self.label, phase: phase, start: state.burstStart, end: state.lastAbove, time: t, score: state.peak,
             details: [
-                "movements": Double(movements),
-                "reversals": Double(max(0, movements - 1)),
-                "peak": peak,
-                "duration": lastAbove - burstStart,
+                "movements": Double(state.movements),
+                "reversals": Double(max(0, state.movements - 1)),
+                "peak": state.peak,
+                "duration": state.lastAbove - state.burstStart,
             ]
         )
     }
 
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
-        highPass.reset()
-        lastTimestamp = -.infinity
-        lastSign = .zero
-        active = false
-        spent = false
-        burstStart = 0
-        lastAbove = -.infinity
-        movements = 0
-        peak = 0
-        quietUntil = -.infinity
-        previousMagnitude = 0
-        previousTime = -.infinity
+        state = State(configuration)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureEval
 import GestureKit
 import Testing
@@ -33,5 +34,25 @@ import Testing
         }
         let noise = a[0].dimensions[0][2...] + a[1].dimensions[0][1...]
         for v in noise { #expect(v >= 0 && v < 0.001) }
+    }
+
+    @Test func classifiesAsTheDTWClassifierOfItsTrainingSeries() throws {
+        // z-normalised, a band of 0.1, series of several lengths; the last test series is 5× longer than any template.
+        let preprocessing = DTWPreprocessing(zNormalizationFloor: DTWPreprocessing.defaultFloor)
+        func wave(_ label: String, _ n: Int, _ frequency: Double, _ phase: Double) -> LabelledSeries {
+            Self.example(label, (0..<n).map { (t: Int) -> Double in sin(frequency * Double(t) / Double(n) + phase) + 0.01 * Double(t % 3) })
+        }
+        let train = [wave("slow", 20, 3, 0), wave("slow", 24, 3, 0.3), wave("fast", 20, 12, 0), wave("fast", 22, 12, 0.5)]
+        let test = [wave("slow", 21, 3, 0.1), wave("fast", 23, 12, 0.2), wave("fast", 19, 3, 0.2), wave("slow", 120, 3, 0)]
+        let result = try NearestNeighborEvaluation(k: 1, band: 0.1, preprocessing: preprocessing).run(train: train, test: test)
+
+        let templates = try train.map { DTWModel.Template(label: $0.label, series: try preprocessing.apply(try DTWSeries(dimensions: $0.dimensions))) }
+        let model = DTWModel(channels: [.dimension(1)], samplingRate: 1, dtw: try DTW(band: 0.1), preprocessing: preprocessing,
+                             templates: templates, rejectionK: nil)
+        let (expected, statistics) = try DTWClassifier(model: model).classify(test.map { try DTWSeries(dimensions: $0.dimensions) })
+        #expect(result.predictions == expected.map(\.nearestLabel))
+        #expect(result.predictions == ["slow", "fast", "slow", "slow"])
+        #expect(result.lengthWarnings == expected.filter { $0.warning != nil }.count && result.lengthWarnings == 1)
+        #expect(result.statistics == statistics)
     }
 }

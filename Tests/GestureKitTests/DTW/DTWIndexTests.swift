@@ -56,22 +56,6 @@ import Testing
         for (i, n) in plain.enumerated() { #expect(n[0].index == i && n[0].distance == 0) }
     }
 
-    @Test func pairwiseMatrixIsSymmetricAndExact() throws {
-        var random = TestRandom(8)
-        let set = try randomSet(&random, count: 9, length: 10...14, dims: 2)
-        let dtw = try DTW(band: 0.2)
-        let (matrix, cells) = try DTWIndex.pairwiseDistances(set, dtw: dtw)
-        #expect(cells > 0)
-        for i in 0..<9 {
-            #expect(matrix[i][i] == 0)
-            for j in 0..<9 where j != i {
-                #expect(matrix[i][j] == matrix[j][i])
-                let expected = DTWReference.cost(DTWReference.rows(set[i]), DTWReference.rows(set[j]), window: dtw.window(set[i].length, set[j].length))
-                #expect(abs(matrix[i][j] - expected.squareRoot()) < 1e-9)
-            }
-        }
-    }
-
     @Test func mismatchedQueriesAreErrors() throws {
         let index = try DTWIndex(templates: [try DTWSeries([1, 2, 3])], dtw: .full)
         #expect(throws: DTWError.self) { try index.nearest(to: [try DTWSeries(interleaved: [1, 2], dimensions: 2)]) }

@@ -135,4 +135,12 @@ import Testing
         #expect(throws: ConfigurationError.self) { try AttitudeFlipDetector(configuration: .init(dwell: -1)) }
         #expect(try RecognizerRegistry.standard.makeRecognizer("flip") is AttitudeFlipDetector)
     }
+
+    @Test func resetGivesTheEventsOfAFreshDetector() throws {
+        // Reset also forgets the reference: the rerun starts from the first attitude again.
+        let samples = GestureMotions.faceDownFlipAndBack().then(GestureMotions.faceDownFlipAndBack()).samples(rate: 50)
+        let (fresh, afterReset) = try eventsAfterReset({ try AttitudeFlipDetector(configuration: .init(dwell: 0.2)) }, samples)
+        #expect(fresh.map(\.phase) == [.began, .ended, .began, .ended])
+        for events in afterReset { #expect(events == fresh) }
+    }
 }

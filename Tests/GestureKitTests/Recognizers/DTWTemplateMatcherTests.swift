@@ -195,4 +195,16 @@ import Testing
         }
         #expect(try JSONDecoder().decode(DTWPreprocessing.self, from: Data("{\"downsampleFactor\": 1}".utf8)) == .none)
     }
+
+    @Test func resetGivesTheEventsOfAFreshMatcher() throws {
+        let gestures = [("one", 1.0), ("two", 1.2), ("one", 0.8)]
+        let samples = Self.script(gestures).0.samples(rate: 50)
+        let (fresh, afterReset) = try eventsAfterReset({ try DTWTemplateMatcher(configuration: Self.model()) }, samples) { matcher, samples in
+            var events = matcher.process(samples)
+            matcher.finish(into: &events)
+            return events
+        }
+        #expect(fresh.map(\.label) == gestures.map(\.0))
+        for events in afterReset { #expect(events == fresh) }
+    }
 }

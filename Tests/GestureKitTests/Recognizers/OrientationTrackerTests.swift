@@ -90,4 +90,13 @@ import Testing
         #expect(tracker.process(MotionSample(timestamp: 0, acceleration: Vector3(0.01, 0.02, 0.03))).isEmpty)
         #expect(tracker.orientation == nil)
     }
+
+    @Test func resetGivesTheEventsOfAFreshTracker() throws {
+        // Accelerometer only, so the low-pass filter's state is part of what reset must forget.
+        let script = Self.pose(0, 0).then(Self.pose(.pi / 2, 0)).then(Self.pose(0, .pi / 2)).then(Self.pose(0, 0))
+        let (fresh, afterReset) = try eventsAfterReset({ try OrientationTracker() }, Self.accelerometerOnly(script.samples(rate: 50)))
+        let labels = fresh.filter { $0.phase == .began && $0.label != OrientationTracker.lyingOnBackLabel }.map(\.label)
+        #expect(labels == ["faceUp", "portrait", "landscapeRight", "faceUp"])
+        for events in afterReset { #expect(events == fresh) }
+    }
 }

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func brakingBelowThresholdFoolsTheLastLobeRule() throws {
-        // The 001 override takes the last strong lobe as the stop; when braking stays under the
+        // The override of "Programming iOS 6" takes the last strong lobe as the stop; when braking stays under the
         // slap's 1.0 g, the last lobe is the push and the slap is read backwards.
         let gentle = GestureMotions.slap(.right, peak: 1.5, brakingRatio: 0.5)
         var last = Configuration.slap
@@ -54,8 +54,8 @@ import Testing
     /// Direction accuracy over slaps with braking 0.5 to 1.5 times the push, both directions,
     /// three push strengths and three rates, for the default detector (user acceleration, 0.3 g)
     /// and the slap preset (its own high-pass, 1.0 g on x): the remedy is always right; "largest"
-    /// is wrong when braking is the larger peak (earlier behind a high-pass); "last" (the 001
-    /// override) is wrong when the braking stays below the slap's 1.0 g.
+    /// is wrong when braking is the larger peak (earlier behind a high-pass); "last" (the
+    /// override of "Programming iOS 6") is wrong when the braking stays below the slap's 1.0 g.
     @Test(arguments: [("peak-direction", Configuration()), ("slap", Configuration.slap)])
     func remedyAccuracyOverBrakingRatios(name: String, base: Configuration) throws {
         let ratios = stride(from: 0.5, through: 1.5001, by: 0.1).map { $0 }
@@ -240,5 +240,18 @@ import Testing
             try PeakDirectionDetector(configuration: .init(axes: [.x], directions: [.up]))
         }
         #expect(try RecognizerRegistry.standard.makeRecognizer("peak-direction") is PeakDirectionDetector)
+    }
+
+    @Test func resetGivesTheEventsOfAFreshDetector() throws {
+        // Two strokes: the warm-up, a movement and its lobes, then another from rest.
+        let strokes = GestureMotions.stroke(.right).then(GestureMotions.stroke(.up, brakingRatio: 0.8)).samples(rate: 50)
+        let (fresh, afterReset) = try eventsAfterReset({ try PeakDirectionDetector() }, strokes)
+        #expect(fresh.map(\.direction) == [.right, .up])
+        for events in afterReset { #expect(events == fresh) }
+        // Slaps read from total acceleration, so the high-pass filter's state is part of what reset must forget.
+        let slaps = Self.accelerometerOnly(GestureMotions.slap(.left).then(GestureMotions.slap(.right)).samples(rate: 50))
+        let (freshSlaps, slapsAfterReset) = try eventsAfterReset({ try PeakDirectionDetector(configuration: .slap) }, slaps)
+        #expect(freshSlaps.map(\.direction) == [.left, .right])
+        for events in slapsAfterReset { #expect(events == freshSlaps) }
     }
 }

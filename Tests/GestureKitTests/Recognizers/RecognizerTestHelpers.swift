@@ -48,3 +48,23 @@ func corrupted(_ samples: [MotionSample], every: Int = 7) -> [MotionSample] {
     }
     return out
 }
+
+/// The events of a fresh recognizer on `samples`, and those of recognizers that were first fed a prefix of
+/// `samples` and then reset: every list must equal the fresh one. The prefixes end at each tenth of the stream
+/// (the last is the whole stream), so `reset()` meets state from the middle of gestures and from after them.
+/// `run` feeds a whole stream.
+func eventsAfterReset<R: Recognizer>(
+    _ make: () throws -> R, _ samples: [MotionSample],
+    run: (inout R, [MotionSample]) -> [GestureEvent] = { recognizer, samples in recognizer.process(samples) }
+) rethrows -> (fresh: [GestureEvent], afterReset: [[GestureEvent]]) {
+    var fresh = try make()
+    let expected = run(&fresh, samples)
+    var afterReset: [[GestureEvent]] = []
+    for cut in (1...10).map({ samples.count * $0 / 10 }) {
+        var recognizer = try make()
+        _ = run(&recognizer, Array(samples[..<cut]))
+        recognizer.reset()
+        afterReset.append(run(&recognizer, samples))
+    }
+    return (expected, afterReset)
+}

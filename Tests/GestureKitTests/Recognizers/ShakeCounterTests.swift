@@ -141,4 +141,12 @@ import Testing
         let made = try RecognizerRegistry.standard.makeRecognizer("shake")
         #expect(made is ShakeCounter)
     }
+
+    @Test func resetGivesTheEventsOfAFreshCounter() throws {
+        // A shake that qualifies, then one too weak: ended, cancelled, and the cooldown between.
+        let samples = GestureMotions.vigorousShake().then(GestureMotions.vigorousShake(amplitude: 1.1)).samples(rate: 50)
+        let (fresh, afterReset) = try eventsAfterReset({ try ShakeCounter() }, samples)
+        #expect(fresh.map(\.phase) == [.began, .ended, .began, .cancelled])
+        for events in afterReset { #expect(events == fresh) }
+    }
 }
