@@ -23,6 +23,10 @@ extension GestureLab {
         Self.exit()
     }
 
+    /// The command line as typed, the program named `gesturelab` whatever its path: what report folders
+    /// record so a run can be repeated.
+    static var invocation: [String] { ["gesturelab"] + CommandLine.arguments.dropFirst() }
+
     /// Prints what `error` calls for and returns the exit status. A `ValidationError` thrown while
     /// `command` runs shows that command's usage, as one thrown while parsing does (not the root's).
     private static func status(for error: any Error, in command: (any ParsableCommand.Type)? = nil) -> ExitCode {
