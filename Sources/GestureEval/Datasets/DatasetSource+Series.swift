@@ -18,11 +18,9 @@ extension DatasetSource {
             case let .missingFormat(text, accepted):
                 "must be FORMAT:PATH with FORMAT one of \(accepted.joined(separator: ", ")), e.g. \(accepted.first ?? "ucr"):Data_TRAIN; got '\(text)'"
             case let .unsupportedFormat(format, accepted):
-                "\(Self.formats.contains(format) ? "format '\(format)' is not accepted here" : "unknown format '\(format)'"); supported: \(accepted.joined(separator: ", "))"
+                "\(DatasetSource.formats.contains(format) ? "format '\(format)' is not accepted here" : "unknown format '\(format)'"); supported: \(accepted.joined(separator: ", "))"
             }
         }
-
-        private static let formats = DatasetSource.formats
     }
 
     /// Parses `FORMAT:PATH` (as ``init(_:)`` does), requiring FORMAT to be one of `accepted`.
