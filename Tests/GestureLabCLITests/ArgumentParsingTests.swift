@@ -17,6 +17,13 @@ import Testing
         }
     }
 
+    /// Expects `arguments` to be a usage error of `command` whose message contains `message`.
+    static func expectUsageError<C: ParsableCommand>(_ command: C.Type, _ arguments: [String], _ message: String,
+                                                     sourceLocation: SourceLocation = #_sourceLocation) {
+        let error = usageError(command, arguments)
+        #expect(error?.contains(message) == true, "\(error ?? "parsed")", sourceLocation: sourceLocation)
+    }
+
     // MARK: root
 
     @Test func theRootDispatchesToEachCommand() throws {
@@ -38,7 +45,7 @@ import Testing
         let all = try #require(try GestureLab.parseAsRoot(["compare", "e.yaml", "--out", "reports/e", "--json", "--notebook", "-q"]) as? Compare)
         #expect(all.output.out == "reports/e" && all.output.json && all.notebook && all.progress.quiet)
         #expect(Compare.fileName("my run/1") == "my-run-1" && Compare.fileName(".hidden") == "experiment")
-        #expect(Self.usageError(Compare.self, [])?.contains("<experiment>") == true)
+        Self.expectUsageError(Compare.self, [], "<experiment>")
     }
 
     // MARK: evaluate, dataset form
@@ -89,8 +96,7 @@ import Testing
         (["--recognizer", "shake", "--dataset", "d", "--metric", "speed"], "--metric"),
     ])
     func evaluateDatasetFormUsageErrors(arguments: [String], message: String) {
-        let error = Self.usageError(Evaluate.self, arguments)
-        #expect(error?.contains(message) == true, "\(error ?? "parsed")")
+        Self.expectUsageError(Evaluate.self, arguments, message)
     }
 
     // MARK: evaluate, archive form
@@ -124,8 +130,7 @@ import Testing
         (["--recognizer", "dtw", "--train", "ucr:a", "--test", "ucr:b", "--band=-0.1"], "--band must be a fraction"),
     ])
     func evaluateArchiveFormUsageErrors(arguments: [String], message: String) {
-        let error = Self.usageError(Evaluate.self, arguments)
-        #expect(error?.contains(message) == true, "\(error ?? "parsed")")
+        Self.expectUsageError(Evaluate.self, arguments, message)
     }
 
     // MARK: train
@@ -159,8 +164,7 @@ import Testing
         (["--recognizer", "nope", "--dataset", "d", "--out", "o"], "unknown recognizer 'nope'"),
     ])
     func trainUsageErrors(arguments: [String], message: String) {
-        let error = Self.usageError(Train.self, arguments)
-        #expect(error?.contains(message) == true, "\(error ?? "parsed")")
+        Self.expectUsageError(Train.self, arguments, message)
     }
 
     // MARK: detect
@@ -184,8 +188,7 @@ import Testing
         (["--recognizer", "orientation", "--input", "-", "--time-unit", "h"], "--time-unit"),
     ])
     func detectUsageErrors(arguments: [String], message: String) {
-        let error = Self.usageError(Detect.self, arguments)
-        #expect(error?.contains(message) == true, "\(error ?? "parsed")")
+        Self.expectUsageError(Detect.self, arguments, message)
     }
 
     // MARK: sweep
@@ -195,10 +198,8 @@ import Testing
                                  "--from", "-1.0", "--to", "1", "--step", "0.5", "--out", "r", "--json"])
         #expect(s.from == -1 && s.to == 1 && s.step == 0.5 && s.parameter == "threshold")
         #expect(s.entry.judging.labels == ["slap"] && s.output.out == "r" && s.output.json)
-        let reversed = Self.usageError(Sweep.self, ["--recognizer", "shake", "--dataset", "d", "--parameter", "p", "--from", "2", "--to", "1", "--step", "1"])
-        #expect(reversed?.contains("from ≤ to") == true)
-        let dtw = Self.usageError(Sweep.self, ["--recognizer", "dtw", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "1"])
-        #expect(dtw?.contains("dtw is not one") == true)
+        Self.expectUsageError(Sweep.self, ["--recognizer", "shake", "--dataset", "d", "--parameter", "p", "--from", "2", "--to", "1", "--step", "1"], "from ≤ to")
+        Self.expectUsageError(Sweep.self, ["--recognizer", "dtw", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "1"], "dtw is not one")
     }
 
     // MARK: datasets
@@ -232,8 +233,7 @@ import Testing
         (["datasets", "inspect"], "<path>"),
     ])
     func datasetsUsageErrors(arguments: [String], message: String) {
-        let error = Self.usageError(GestureLab.self, arguments)
-        #expect(error?.contains(message) == true, "\(error ?? "parsed")")
+        Self.expectUsageError(GestureLab.self, arguments, message)
     }
 
     // MARK: shared parsing
