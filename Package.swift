@@ -34,14 +34,18 @@ let package = Package(
             ]
         ),
 
-        .executableTarget(
-            name: "gesturelab",
+        // The commands, as a library so tests parse arguments in process.
+        .target(
+            name: "GestureLabCLI",
             dependencies: [
                 "GestureKit",
                 "GestureEval",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // The `gesturelab` executable: a main.swift that runs GestureLabCLI's root command.
+        .executableTarget(name: "gesturelab", dependencies: ["GestureLabCLI"]),
 
         // Shared fixtures for every test target: scripted motions, dataset locations.
         .target(
@@ -54,6 +58,8 @@ let package = Package(
                     // Training/References: the aeon script and its JSON, read by path (#filePath) by UWaveReferenceTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
                     exclude: ["Training/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
-        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureEval", "GestureTestSupport"]),
+        // In-process argument parsing (GestureLabCLI) and end-to-end runs of the binary: depending on the
+        // executable makes `swift test` link a fresh `gesturelab` before any test runs it.
+        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureLabCLI", "gesturelab", "GestureEval", "GestureTestSupport"]),
     ]
 )

@@ -54,6 +54,16 @@ import Testing
         #expect(result.stderr.contains("See 'gesturelab evaluate --help'"), "\(result.stderr)")
     }
 
+    /// The same for a usage error only found once the command runs (an unknown repair name).
+    @Test func aUsageErrorFoundWhileRunningShowsTheCommandsUsage() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
+        let result = try GestureLabBinary.run(["datasets", "convert", "datasets/default", "--out", out.path, "--repair", "nope"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Error: unknown repair 'nope'"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: gesturelab datasets convert "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     /// A report manifest with a wrong value names the key.
     @Test func aBadReportManifestNamesTheKey() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")

@@ -38,13 +38,22 @@ public struct DatasetSource: Hashable, Sendable {
 
     /// Parses `format:PATH` or a plain path.
     public init(_ text: String) {
-        if let colon = text.firstIndex(of: ":"), Self.formats.contains(String(text[..<colon]).lowercased()) {
-            format = String(text[..<colon]).lowercased()
-            path = String(text[text.index(after: colon)...])
+        if let (prefix, path) = Self.prefixed(text), Self.formats.contains(prefix) {
+            format = prefix
+            self.path = path
         } else {
             format = nil
             path = text
         }
+    }
+
+    /// `text` split at its first colon into a lowercased `FORMAT` and the path, when what precedes the
+    /// colon can be a format name (not empty, no path separator); `nil` otherwise.
+    static func prefixed(_ text: String) -> (format: String, path: String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let prefix = text[..<colon]
+        guard !prefix.isEmpty, !prefix.contains("/") else { return nil }
+        return (prefix.lowercased(), String(text[text.index(after: colon)...]))
     }
 
     /// Loads the dataset with every reading problem collected. Reading nothing at all (no rows, or
@@ -57,11 +66,8 @@ public struct DatasetSource: Hashable, Sendable {
             let loaded = try DatasetReader.load(at: url, data: options.data)
             try loaded.requireSomethingRead(from: path)
             return loaded
-        case "ucr":
-            let series = try UCRArchive.read(contentsOf: url)
-            return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
-        case "ts":
-            let series = try UEAArchive.read(contentsOf: url)
+        case "ucr", "ts":
+            let series = try labelledSeries()
             return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
         case "grt":
             switch try GRTFile.read(contentsOf: url) {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A table of text cells written as CSV (RFC 4180 quoting, `\n` line ends) or as Markdown.
+/// A table of text cells written as CSV (RFC 4180 quoting, `\n` line ends), as Markdown, or as aligned
+/// plain text for a terminal.
 ///
 /// Numbers are formatted by ``number(_:)`` (Swift's shortest round-trip form), so a table read
 /// back by pandas or Python's `csv` module gives the exact same values.
@@ -43,6 +44,20 @@ public struct CSVTable: Hashable, Sendable {
         out += "|" + String(repeating: " --- |", count: header.count) + "\n"
         for row in rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
         return out
+    }
+
+    /// The table as aligned plain text for a terminal: columns padded to their widest cell (in characters),
+    /// two spaces apart, numbers (and `nan`) right-aligned, every line ended by `\n`.
+    public var aligned: String {
+        let all = [header] + rows
+        let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
+        func numeric(_ s: String) -> Bool { Double(s) != nil || s == "nan" }
+        return all.map { row in
+            row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return numeric(cell) ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
     }
 
     /// `field` quoted when it holds a comma, quote, line break or leading/trailing space; quotes doubled.

@@ -12,7 +12,7 @@ extension DTWIndex {
     public func distances(from queries: [DTWSeries]) throws(DTWError) -> [[Double]] {
         for query in queries { try validate(query, k: 1) }
         let index = self
-        return DatasetReader.parallelMap(queries.count) { q in
+        return parallelMap(queries.count) { q in
             var workspace = DTWWorkspace()
             var cells = 0
             return index.templates.map { index.dtw.fullDistance(queries[q], $0, workspace: &workspace, cells: &cells) }
@@ -32,7 +32,7 @@ extension DTWIndex {
         }
         let n = series.count
         // Row i holds the distances from series i to the series after it.
-        let rows = DatasetReader.parallelMap(n) { i in
+        let rows = parallelMap(n) { i in
             var workspace = DTWWorkspace()
             var cells = 0
             let distances = series[(i + 1)...].map { dtw.fullDistance(series[i], $0, workspace: &workspace, cells: &cells) }

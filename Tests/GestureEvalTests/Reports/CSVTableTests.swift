@@ -18,6 +18,12 @@ import Testing
         #expect(table.markdown == "| method | f1 |\n| --- | --- |\n| dtw, dependent | 0.1 |\n| shake | 1e-05 |\n")
     }
 
+    /// Terminal text: columns padded to the widest cell, numbers and nan on the right, words on the left.
+    @Test func alignedTextPadsColumnsAndRightAlignsNumbers() {
+        let table = CSVTable(header: ["method", "f1"], rows: [["dtw", "0.875"], ["shake", "nan"], ["flip", "1"]])
+        #expect(table.aligned == "method  f1   \ndtw     0.875\nshake     nan\nflip        1\n")
+    }
+
     @Test func numbersRoundTrip() {
         for value in [0.1, 1.0 / 3, -2.5e-300, 123456789.125] {
             #expect(Double(CSVTable.number(value)) == value)

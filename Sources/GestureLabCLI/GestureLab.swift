@@ -3,9 +3,12 @@ import GestureEval
 import GestureKit
 
 /// The `gesturelab` command: train, evaluate and compare gesture recognizers.
-@main
-struct GestureLab: ParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// The executable's `main.swift` calls ``main()``; tests parse arguments in process with
+/// `GestureLab.parseAsRoot(_:)`.
+public struct GestureLab: ParsableCommand {
+    /// The command's name, help, version and subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "gesturelab",
         abstract: "Train, evaluate and compare motion-gesture recognizers.",
         discussion: """
@@ -18,4 +21,7 @@ struct GestureLab: ParsableCommand {
         version: GestureLabVersion.current,
         subcommands: [Demo.self, Detect.self, Train.self, Evaluate.self, Compare.self, Sweep.self, Datasets.self, Export.self, Bench.self]
     )
+
+    /// The root command has no options of its own; it only dispatches to a subcommand.
+    public init() {}
 }

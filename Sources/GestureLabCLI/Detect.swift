@@ -90,7 +90,7 @@ struct Detect: ParsableCommand {
         let name = input == "-" ? "<stdin>" : input
         let lines = LineSource(handle: handle, name: name, decoder: decoder)
         var pipeline = Pipeline(recognizers: [model])
-        var recorder = report.map { _ in DetectionRecorder() }
+        var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: input) }
         // A stream on standard input already arrives at its own pace.
         if realtime && input != "-" {
             // A gap waits no longer than the validator's gap policy.
@@ -108,8 +108,8 @@ struct Detect: ParsableCommand {
                     + "\(diagnostics.duplicates) duplicate time, \(diagnostics.outOfOrder) out of order)")
         }
         if let report, let recorder {
-            try recorder.write(to: URL(fileURLWithPath: report, isDirectory: true), recognizer: recognizer,
-                               configuration: config, input: input, diagnostics: diagnostics)
+            try recorder.write(to: URL(fileURLWithPath: report, isDirectory: true),
+                               command: GestureLab.invocation)
         }
         if diagnostics.skipped > 0 {
             CommandLineError.printLine(
@@ -121,7 +121,7 @@ struct Detect: ParsableCommand {
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
     private func consume<Source: MotionSource>(_ source: Source, through pipeline: inout Pipeline,
-                                               recording recorder: inout DetectionRecorder?) throws {
+                                               recording recorder: inout DetectionReport?) throws {
         var source = source
         let printer = EventPrinter(json: json)
         printer.header()
@@ -140,7 +140,8 @@ struct Detect: ParsableCommand {
             events.removeAll(keepingCapacity: true)
             pipeline.process(sample, into: &events)
             for event in events { printer.print(event) }
-            recorder?.record(sample, events: events)
+            // The pipeline's validator says whether the report keeps this sample.
+            recorder?.record(sample, events: events, validator: pipeline.validator)
         }
     }
 
@@ -161,47 +162,7 @@ struct Detect: ParsableCommand {
     }
 }
 
-/// Writes events to standard output, flushed line by line so a pipe sees each one at once.
+/// `--acceleration g|android-ms2`.
 extension SampleCSVFormat.AccelerationUnit: ExpressibleByArgument {}
+/// `--time-unit s|ms|us|ns`.
 extension SampleCSVFormat.TimeUnit: ExpressibleByArgument {}
-
-struct EventPrinter {
-    var json: Bool
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return encoder
-    }()
-
-    func header() {
-        guard !json else { return }
-        write(Self.row(["time (s)", "phase", "label", "start (s)", "end (s)", "score", "direction"]))
-    }
-
-    func print(_ event: GestureEvent) {
-        if json {
-            // Encoding an event (strings, finite or named numbers) cannot fail.
-            let data = (try? Self.encoder.encode(event)) ?? Data()
-            write(String(decoding: data, as: UTF8.self))
-        } else {
-            func f(_ v: Double) -> String { String(format: "%.3f", v) }
-            write(Self.row([f(event.time), event.phase.rawValue, event.label, f(event.start), f(event.end),
-                            String(format: "%.4g", event.score), event.direction?.rawValue ?? ""]))
-        }
-    }
-
-    private static func row(_ cells: [String]) -> String {
-        let widths = [9, 10, 20, 10, 10, 9, 0]
-        return zip(cells, widths).enumerated().map { i, pair in
-            let (cell, width) = pair
-            let pad = String(repeating: " ", count: max(0, width - cell.count))
-            return i == 0 || i >= 3 && i <= 5 ? pad + cell : cell + pad
-        }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-    }
-
-    private func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-}

@@ -8,7 +8,7 @@ extension GestureLab {
     ///   message and usage on standard error and exit **2**;
     /// - any other failure prints one line, `error: …`, on standard error and exits **1**
     ///   (see ``CommandLineError/describe(_:)``).
-    static func main() {
+    public static func main() {
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -22,6 +22,10 @@ extension GestureLab {
         }
         Self.exit()
     }
+
+    /// The command line as typed, the program named `gesturelab` whatever its path: what report folders
+    /// record so a run can be repeated.
+    static var invocation: [String] { ["gesturelab"] + CommandLine.arguments.dropFirst() }
 
     /// Prints what `error` calls for and returns the exit status. A `ValidationError` thrown while
     /// `command` runs shows that command's usage, as one thrown while parsing does (not the root's).

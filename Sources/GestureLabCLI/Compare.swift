@@ -14,9 +14,9 @@ struct Compare: ParsableCommand {
             Prints the metric per entry with its 95 % interval, McNemar / paired bootstrap / Wilcoxon for
             entries judged on the same annotations, and Friedman with Nemenyi's critical difference (or
             Holm) over the entries sharing folds; writes a report folder (results.json, CSV tables,
-            summary.md, SVG plots). The same file and seed always give the same results.json.
-            --plan lists the work units (entry × dataset × fold) and which entries share a training
-            step, without running anything.
+            summary.md, SVG plots; reports/<experiment name> unless --out says otherwise). The same file and
+            seed always give the same results.json. --plan lists the work units (entry × dataset × fold)
+            and which entries share a training step, without running anything.
             Example:
               gesturelab compare configs/experiments/default.yaml --out reports/default --notebook
             """
@@ -25,14 +25,10 @@ struct Compare: ParsableCommand {
     @Argument(help: "The experiment file (YAML).")
     var experiment: String
 
-    @Option(help: "The report folder (default: reports/<experiment name>).")
-    var out: String?
+    @OptionGroup var output: OutputOptions
 
     @Flag(help: "Also write notebooks-export/<report folder name>.ipynb, which redraws the report with matplotlib.")
     var notebook = false
-
-    @Flag(help: "Print results.json instead of the tables.")
-    var json = false
 
     @Flag(help: "Print the work units (entry × dataset × fold) and the training steps they share, then stop without running them (with --json: the plan as JSON).")
     var plan = false
@@ -45,7 +41,7 @@ struct Compare: ParsableCommand {
         let spec = try Experiment(contentsOf: file)
         let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
         if plan {
-            if json {
+            if output.json {
                 FileHandle.standardOutput.write(try ReportFolder.encoder.encode(runner.plan) + Data("\n".utf8))
             } else {
                 print(runner.plan.summary + "\n")
@@ -57,44 +53,24 @@ struct Compare: ParsableCommand {
         let result = try runner.run { reporter.advance() }
         reporter.finish()
 
-        let folderURL = URL(fileURLWithPath: out ?? "reports/\(ExperimentOutput.fileName(spec.name))", isDirectory: true)
-        let folder = try ExperimentReport.write(result, datasets: runner.datasets, to: folderURL, command: ["gesturelab"] + CommandLine.arguments.dropFirst())
+        let folderURL = URL(fileURLWithPath: output.out ?? "reports/\(Self.fileName(spec.name))", isDirectory: true)
+        let folder = try ExperimentReport.write(result, datasets: runner.datasets, to: folderURL, command: GestureLab.invocation)
         var notebookPath: String?
         if notebook {
             let exporter = try NotebookExporter(reportFolder: folder.url)
             notebookPath = exporter.defaultNotebookPath
             try exporter.write(to: URL(fileURLWithPath: exporter.defaultNotebookPath))
         }
-        if json {
+        if output.json {
             FileHandle.standardOutput.write(try result.jsonData())
             return
         }
-        print(ExperimentOutput.text(result))
+        print(result.comparisonText)
         print("report: \(folderURL.path)/summary.md (results.json, CSV tables, SVG plots)")
         if let notebookPath { print("notebook: \(notebookPath)") }
     }
-}
 
-/// Terminal output shared by compare, evaluate and train.
-enum ExperimentOutput {
-    /// The comparison, pair and rank tables as aligned text.
-    static func text(_ result: ExperimentResult) -> String {
-        var s = "\(result.experiment.name): \(result.metric.rawValue) with 95 % bootstrap interval, split \(result.experiment.split), seed \(result.seed)\n\n"
-        s += ExperimentReport.comparisonTable(result).aligned
-        if !result.pairs.isEmpty {
-            s += "\nPaired comparisons (same annotations): McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n"
-            s += ExperimentReport.pairTable(result).aligned
-        }
-        if let r = result.ranking {
-            s += "\n" + ExperimentReport.rankSummary(r, test: result.experiment.test) + "\n\n"
-            s += ExperimentReport.rankTable(r).aligned
-            s += "\n" + ExperimentReport.rankPairTable(r).aligned
-        }
-        for w in result.warnings { s += "warning: \(w)\n" }
-        return s
-    }
-
-    /// `name` as a file name (letters, digits, `-`, `_`, `.`).
+    /// `name` as a file name (letters, digits, `-`, `_`, `.`): the default report folder's.
     static func fileName(_ name: String) -> String {
         let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
         return safe.isEmpty || safe.hasPrefix(".") ? "experiment" : safe

@@ -34,16 +34,11 @@ struct Sweep: ParsableCommand {
     @Option(parsing: .unconditional, help: "Step between values.")
     var step: Double
 
-    @Option(help: "Also write a report folder here.")
-    var out: String?
-
-    @Flag(help: "Print the points as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     @OptionGroup var progress: ProgressOptions
 
     func validate() throws {
-        try entry.validateEntry()
         guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
         guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
         guard entry.recognizer != DTWTemplateMatcher.identifier else { throw ValidationError("sweep varies a rule-based recognizer's threshold; dtw is not one") }
@@ -61,30 +56,17 @@ struct Sweep: ParsableCommand {
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }
         reporter.finish()
-        let table = ThresholdSweep.table(points, parameter: parameter)
-        if let out {
-            var folder = try ReportFolder(url: URL(fileURLWithPath: out, isDirectory: true), command: ["gesturelab"] + CommandLine.arguments.dropFirst())
-            try folder.writeResults(Results(recognizer: spec.recognizer, configuration: entry.config, dataset: entry.dataset ?? "",
-                                            labels: spec.labels, parameter: parameter, points: points))
-            try folder.write(table, named: "sweep")
-            try folder.add(ThresholdSweep.plot(points, name: spec.name, parameter: parameter), named: "det")
-            try folder.writeSummary("# Sweep of \(parameter)\n\nCommand: `\(folder.manifest.commandLine)`\n\n\(table.markdown)\n![DET curve](det.svg)\n")
+        let report = SweepReport(name: spec.name, recognizer: spec.recognizer, configuration: entry.config, dataset: entry.dataset ?? "",
+                                 labels: spec.labels, parameter: parameter, points: points)
+        if let out = output.out {
+            try report.write(to: URL(fileURLWithPath: out, isDirectory: true), command: GestureLab.invocation)
         }
-        if json {
+        if output.json {
             let encoder = ReportFolder.encoder
             FileHandle.standardOutput.write(try encoder.encode(points) + Data("\n".utf8))
         } else {
-            print(table.aligned, terminator: "")
-            if let out { print("report: \(out)/summary.md") }
+            print(report.table.aligned, terminator: "")
+            if let out = output.out { print("report: \(out)/summary.md") }
         }
-    }
-
-    struct Results: Encodable {
-        var recognizer: String
-        var configuration: String?
-        var dataset: String
-        var labels: [String]
-        var parameter: String
-        var points: [ThresholdSweep.Point]
     }
 }

@@ -179,54 +179,14 @@ struct BenchDTW: ParsableCommand {
                r.fractionPrunedByKim, r.fractionPrunedByKeogh, r.fractionPrunedByReverseKeogh, r.fractionAbandoned, r.errorRate)
     }
 
-    /// 8 templates of 1 s, 3 axes, at 100 Hz, planted (time-warped ±20 %) in a noisy stream; the matcher runs on one core.
+    /// 8 templates of 1 s, 3 axes, at 100 Hz, planted (time-warped ±20 %) in a noisy stream (``SpottingBenchmark``);
+    /// the matcher runs on one core.
     static func spot(streamSeconds: Double) throws -> SpottingRun {
-        let rate = 100.0, templateCount = 8, length = 100
-        var random = SplitMix64(seed: 42)
-        func shape(_ k: Int, _ u: Double, _ axis: Int) -> Double {
-            // A distinct smooth movement per template and axis, zero at both ends, up to about 1.5 g.
-            let f = Double(1 + (k + axis) % 3), phase = Double(k * 3 + axis) * 0.7
-            return 1.5 * sin(Double.pi * u) * sin(2 * Double.pi * f * u + phase)
-        }
-        var templates: [DTWModel.Template] = []
-        var calibration: [String: DTWModel.Calibration] = [:]
-        for k in 0..<templateCount {
-            var values: [Double] = []
-            for t in 0..<length { for a in 0..<3 { values.append(shape(k, Double(t) / Double(length - 1), a)) } }
-            templates.append(.init(label: "g\(k)", series: try DTWSeries(interleaved: values, dimensions: 3)))
-            calibration["g\(k)"] = .init(mean: 0.15, standardDeviation: 0.05, count: 10, pooled: false)
-        }
-        let model = DTWModel(channels: MotionChannel.userAcceleration, samplingRate: rate, dtw: .full, templates: templates,
-                             calibration: calibration, rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
-        var matcher = try DTWTemplateMatcher(configuration: model)
-
-        var samples: [MotionSample] = []
-        let total = Int(streamSeconds * rate)
-        samples.reserveCapacity(total)
-        var planted = 0
-        var t = 0
-        while t < total {
-            // 2–4 s of background, then a gesture at 80–120 % of its template's duration.
-            let gap = Int(rate * (2 + 2 * random.unit()))
-            for _ in 0..<gap where t < total {
-                let noise = Vector3(0.05 * random.gaussian(), 0.05 * random.gaussian(), 0.05 * random.gaussian())
-                samples.append(MotionSample(timestamp: Double(t) / rate, acceleration: noise, userAcceleration: noise))
-                t += 1
-            }
-            let k = planted % templateCount
-            let stretched = Int(Double(length) * (0.8 + 0.4 * random.unit()))
-            guard t + stretched < total else { break }
-            for s in 0..<stretched {
-                let u = Double(s) / Double(stretched - 1)
-                let v = Vector3(shape(k, u, 0) + 0.05 * random.gaussian(), shape(k, u, 1) + 0.05 * random.gaussian(),
-                                shape(k, u, 2) + 0.05 * random.gaussian())
-                samples.append(MotionSample(timestamp: Double(t) / rate, acceleration: v, userAcceleration: v))
-                t += 1
-            }
-            planted += 1
-        }
+        let workload = try SpottingBenchmark(streamSeconds: streamSeconds)
+        let samples = workload.samples, rate = SpottingBenchmark.rate
+        var matcher = try DTWTemplateMatcher(configuration: workload.model)
         var events: [GestureEvent] = []
-        events.reserveCapacity(planted * 2)
+        events.reserveCapacity(workload.planted * 2)
         let cpuStarted = Self.threadCPUTime()
         let started = DispatchTime.now()
         for s in samples { matcher.process(s, into: &events) }
@@ -234,9 +194,10 @@ struct BenchDTW: ParsableCommand {
         let seconds = Self.seconds(since: started)
         let cpuSeconds = Self.threadCPUTime() - cpuStarted
         let streamDuration = Double(samples.count) / rate
-        return SpottingRun(templates: templateCount, templateSeconds: Double(length) / rate, axes: 3, rate: rate,
+        return SpottingRun(templates: workload.model.templates.count, templateSeconds: Double(SpottingBenchmark.templateLength) / rate,
+                           axes: SpottingBenchmark.axes, rate: rate,
                            streamSeconds: streamDuration, seconds: seconds, realTimeFactor: streamDuration / seconds,
                            cpuSeconds: cpuSeconds, realTimeFactorCPU: streamDuration / cpuSeconds,
-                           events: events.count, planted: planted)
+                           events: events.count, planted: workload.planted)
     }
 }

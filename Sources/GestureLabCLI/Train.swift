@@ -38,14 +38,7 @@ struct Train: ParsableCommand {
     @Option(name: .customLong("entry"), help: "The entry's name in --experiment.")
     var entryName: String?
 
-    @Option(help: "A parameter range, KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable).")
-    var search: [SearchRange] = []
-
-    @Option(help: "Metric maximised: f1, precision, recall, accuracy, balanced-accuracy (default f1; recall with --max-false-per-hour).")
-    var metric: Experiment.Metric?
-
-    @Option(help: "At most this many false activations per hour of background on the training recordings (continuous datasets).")
-    var maxFalsePerHour: Double?
+    @OptionGroup var search: SearchOptions
 
     @Option(help: "all (default), or fixed:TRAIN:TEST to train on the TRAIN session only.")
     var split: String = "all"
@@ -56,7 +49,6 @@ struct Train: ParsableCommand {
     @OptionGroup var progress: ProgressOptions
 
     func validate() throws {
-        try entry.validateEntry()
         if experiment != nil {
             guard entryName != nil else { throw ValidationError("--experiment needs --entry NAME") }
             guard entry.recognizer == nil else { throw ValidationError("give either --experiment or --recognizer, not both") }
@@ -68,9 +60,6 @@ struct Train: ParsableCommand {
             throw ValidationError("--split must be all or fixed:TRAIN:TEST, got '\(split)'")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a file path") }
-        if let budget = maxFalsePerHour, !(budget.isFinite && budget >= 0) {
-            throw ValidationError("--max-false-per-hour must be a finite number ≥ 0 of false activations per hour, got \(budget)")
-        }
     }
 
     func run() throws {
@@ -78,7 +67,7 @@ struct Train: ParsableCommand {
         let dataset = try spec.loadDatasets(notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
         if split != "all" {
-            let strategy = try Split(parsing: split).strategy(seed: spec.seed)
+            let strategy = try Split.parsing(split, in: "command line").strategy(seed: spec.seed)
             recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
         }
         if chosenEntry.recognizer != DTWTemplateMatcher.identifier, chosenEntry.search.isEmpty {
@@ -108,7 +97,7 @@ struct Train: ParsableCommand {
             // YAML says how it was tuned; JSON (for apps) has no comments.
             try ConfigurationFile.write(value, comments: [
                 "\(chosenEntry.recognizer) configuration tuned by:",
-                "  gesturelab \(CommandLine.arguments.dropFirst().joined(separator: " "))",
+                "  \(GestureLab.invocation.joined(separator: " "))",
                 "on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(Self.describe(objective)): \(summary)",
             ], to: url)
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
@@ -138,7 +127,7 @@ struct Train: ParsableCommand {
     }
 
     private func resolve() throws -> (Experiment, Experiment.Entry) {
-        let ranges = Dictionary(search.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 })
+        let ranges = search.ranges
         if let experiment {
             var spec = try Experiment(contentsOf: URL(fileURLWithPath: experiment))
             guard var chosen = spec.entries.first(where: { $0.name == entryName }) else {
@@ -147,17 +136,17 @@ struct Train: ParsableCommand {
             chosen.search.merge(ranges) { $1 }
             chosen.datasets = [chosen.datasets[0]]
             // Options given on the command line replace the file's objective.
-            if metric != nil || maxFalsePerHour != nil {
+            if search.metric != nil || search.maxFalsePerHour != nil {
                 let file = spec.objective(for: chosen)
-                chosen.objective = TrainingObjective(maximize: metric ?? (maxFalsePerHour != nil ? .recall : file.maximize),
-                                                     maxFalsePerHour: maxFalsePerHour ?? file.maxFalsePerHour)
+                chosen.objective = TrainingObjective(maximize: search.maximized(otherwise: file.maximize),
+                                                     maxFalsePerHour: search.maxFalsePerHour ?? file.maxFalsePerHour)
             }
             spec.entries = [chosen]
             return (spec, chosen)
         }
         let chosen = try entry.entry(search: ranges)
-        var spec = try entry.experiment(name: "train", split: "loso", seed: 1, metric: metric ?? .f1, entry: chosen)
-        spec.objective = TrainingObjective(maximize: metric ?? (maxFalsePerHour != nil ? .recall : .f1), maxFalsePerHour: maxFalsePerHour)
+        var spec = try entry.experiment(name: "train", split: "loso", seed: 1, metric: search.metric ?? .f1, entry: chosen)
+        spec.objective = TrainingObjective(maximize: search.maximized(), maxFalsePerHour: search.maxFalsePerHour)
         return (spec, chosen)
     }
 }

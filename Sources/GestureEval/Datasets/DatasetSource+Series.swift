@@ -1,0 +1,57 @@
+import Foundation
+
+extension DatasetSource {
+    /// The formats whose files are archives of labelled series, one example per row: `ucr` (UCR TSV) and
+    /// `ts` (UEA / sktime).
+    public static let seriesFormats = ["ucr", "ts"]
+
+    /// Why a text does not name a dataset in a format the caller accepts.
+    public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The text has no `FORMAT:` prefix.
+        case missingFormat(text: String, accepted: [String])
+        /// The prefix is not one of the accepted formats.
+        case unsupportedFormat(String, accepted: [String])
+
+        /// One line, e.g. `unknown format 'foo'; supported: ucr, ts`.
+        public var description: String {
+            switch self {
+            case let .missingFormat(text, accepted):
+                "must be FORMAT:PATH with FORMAT one of \(accepted.joined(separator: ", ")), e.g. \(accepted.first ?? "ucr"):Data_TRAIN; got '\(text)'"
+            case let .unsupportedFormat(format, accepted):
+                "\(DatasetSource.formats.contains(format) ? "format '\(format)' is not accepted here" : "unknown format '\(format)'"); supported: \(accepted.joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// Parses `FORMAT:PATH` (as ``init(_:)`` does), requiring FORMAT to be one of `accepted`.
+    ///
+    /// - Throws: ``FormatError`` when the text has no prefix or another one.
+    public init(_ text: String, accepting accepted: [String]) throws(FormatError) {
+        self.init(text)
+        guard let format else {
+            guard let (prefix, _) = Self.prefixed(text) else { throw .missingFormat(text: text, accepted: accepted) }
+            throw .unsupportedFormat(prefix, accepted: accepted)
+        }
+        guard accepted.contains(format) else { throw .unsupportedFormat(format, accepted: accepted) }
+    }
+
+    /// The examples of a ``seriesFormats`` file, in file order.
+    ///
+    /// - Parameter paddingNoiseSeed: when given, the NaN padding of variable-length series is kept and filled
+    ///   with the archive's U[0, 0.001) noise (``PaddingNoise``) drawn with this seed; otherwise UCR padding
+    ///   is trimmed.
+    /// - Throws: ``DataFileError`` naming the file, line and column of what cannot be read, or the source
+    ///   when its format holds no labelled series.
+    /// - Complexity: O(file size).
+    public func labelledSeries(paddingNoiseSeed: UInt? = nil) throws(DataFileError) -> [LabelledSeries] {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let series: [LabelledSeries]
+        switch format {
+        case "ucr": series = try UCRArchive.read(contentsOf: url, padding: paddingNoiseSeed == nil ? .trim : .keep)
+        case "ts": series = try UEAArchive.read(contentsOf: url)
+        default:
+            throw DataFileError(file: path, "\(format.map { "\($0): " } ?? "a dataset folder ")holds no labelled series; use \(Self.seriesFormats.map { "\($0):" }.joined(separator: " or "))")
+        }
+        return paddingNoiseSeed.map { PaddingNoise.fill(series, seed: $0) } ?? series
+    }
+}

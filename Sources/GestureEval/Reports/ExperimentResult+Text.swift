@@ -1,0 +1,39 @@
+import Foundation
+
+extension ExperimentResult {
+    /// The comparison as terminal text (what `gesturelab compare` prints): the metric per entry with its
+    /// interval, the paired tests between entries judged on the same annotations, the rank comparison, then
+    /// one `warning:` line each. Tables are ``CSVTable/aligned``.
+    public var comparisonText: String {
+        var s = "\(experiment.name): \(metric.rawValue) with 95 % bootstrap interval, split \(experiment.split), seed \(seed)\n\n"
+        s += ExperimentReport.comparisonTable(self).aligned
+        if !pairs.isEmpty {
+            s += "\nPaired comparisons (same annotations): McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n"
+            s += ExperimentReport.pairTable(self).aligned
+        }
+        if let ranking {
+            s += "\n" + ExperimentReport.rankSummary(ranking, test: experiment.test) + "\n\n"
+            s += ExperimentReport.rankTable(ranking).aligned
+            s += "\n" + ExperimentReport.rankPairTable(ranking).aligned
+        }
+        for w in warnings { s += "warning: \(w)\n" }
+        return s
+    }
+
+    /// One entry's results as terminal text (what `gesturelab evaluate` prints): per dataset the entry's
+    /// pooled metrics with their intervals, then the metric per fold, then one `warning:` line each.
+    public func entryText(_ entry: String) -> String {
+        var s = ""
+        for (_, evaluation) in evaluations.sorted(by: { $0.key < $1.key }) {
+            s += "\(entry) on \(evaluation.dataset.name) (\(evaluation.dataset.recordings) recordings), split \(experiment.split), seed \(seed)\n\n"
+            var table = CSVTable(header: ["metric", "value", "lower", "upper"])
+            for m in evaluation.metrics where m.scope == entry {
+                table.append([m.name, ExperimentReport.fmt(m.value), ExperimentReport.fmt(m.interval?.lower), ExperimentReport.fmt(m.interval?.upper)])
+            }
+            s += table.aligned + "\n"
+        }
+        s += ExperimentReport.foldTable(self).aligned
+        for w in warnings { s += "warning: \(w)\n" }
+        return s
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One threshold sweep (``ThresholdSweep``) as `gesturelab sweep --out` writes it: `results.json`, the
+/// points as `sweep.csv`, the DET curve (`det.svg` and its data) and `summary.md`.
+public struct SweepReport: Encodable, Sendable {
+    /// The recognizer's identifier.
+    public var recognizer: String
+    /// The configuration file swept, or `nil` for the recognizer's defaults.
+    public var configuration: String?
+    /// The dataset, as named on the command line.
+    public var dataset: String
+    /// The annotation labels judged (empty: all).
+    public var labels: [String]
+    /// The configuration key varied.
+    public var parameter: String
+    /// One outcome per value, in the order swept.
+    public var points: [ThresholdSweep.Point]
+    /// The entry's name, shown in the plot's title and legend.
+    public var name: String
+
+    /// A report of `points`, the outcomes of varying `parameter` of `recognizer` (entry `name`).
+    public init(name: String, recognizer: String, configuration: String?, dataset: String, labels: [String],
+                parameter: String, points: [ThresholdSweep.Point]) {
+        self.name = name
+        self.recognizer = recognizer
+        self.configuration = configuration
+        self.dataset = dataset
+        self.labels = labels
+        self.parameter = parameter
+        self.points = points
+    }
+
+    // results.json holds what was swept and the points; the name only titles the plot.
+    private enum CodingKeys: String, CodingKey { case recognizer, configuration, dataset, labels, parameter, points }
+
+    /// The points as a table, one row per value.
+    public var table: CSVTable { ThresholdSweep.table(points, parameter: parameter) }
+
+    /// Writes the report folder (each file atomically, see ``ReportFolder``).
+    ///
+    /// - Parameter command: the command line that produced the sweep, recorded in the manifest.
+    /// - Throws: ``DataFileError`` naming the file that could not be written.
+    public func write(to url: URL, command: [String]) throws(DataFileError) {
+        var folder = try ReportFolder(url: url, command: command)
+        try folder.writeResults(self)
+        let table = self.table
+        try folder.write(table, named: "sweep")
+        try folder.add(ThresholdSweep.plot(points, name: name, parameter: parameter), named: "det")
+        try folder.writeSummary("# Sweep of \(parameter)\n\nCommand: `\(folder.manifest.commandLine)`\n\n\(table.markdown)\n![DET curve](det.svg)\n")
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import GestureEval
+import GestureKit
+
+/// `gesturelab evaluate`'s archive form: k-nearest-neighbour DTW of a UCR or UEA archive's test split with
+/// its training split (every training series a template), the protocol of the archives' published baselines.
+struct ArchiveEvaluationOptions: ParsableArguments {
+    @Option(help: "Training data, FORMAT:PATH (ucr:FILE.tsv or ts:FILE.ts); the archive form, with --test.")
+    var train: String?
+
+    @Option(help: "Test data, FORMAT:PATH (ucr:FILE.tsv or ts:FILE.ts); the archive form, with --train.")
+    var test: String?
+
+    @Option(help: "Neighbours voting.")
+    var k: Int = 1
+
+    @Option(help: "Standard-deviation floor of --znormalize, in the data's units.")
+    var znormFloor: Double = DTWPreprocessing.defaultFloor
+
+    @Flag(help: "Subtract each series' first sample.")
+    var offsetFirst = false
+
+    @Option(help: "Resample every series to this many samples.")
+    var resampleLength: Int?
+
+    @Option(help: "Average each run of this many samples into one (UCR series have no clock, so they are read at 1 Hz and this is a rate of 1/N Hz).")
+    var downsample: Int = 1
+
+    @Option(help: "Replace NaN padding with U[0, 0.001) noise drawn with this seed (as the archive's adjusted files do).")
+    var padNoiseSeed: UInt?
+
+    /// Whether the archive form was asked for (`--train` or `--test` given).
+    var isRequested: Bool { train != nil || test != nil }
+
+    /// `--train` and `--test` as sources in an archive format; a usage error names the option.
+    func sources() throws -> (train: DatasetSource, test: DatasetSource) {
+        guard let train, let test else { throw ValidationError("the archive form needs both --train and --test") }
+        func source(_ text: String, _ option: String) throws -> DatasetSource {
+            do {
+                return try DatasetSource(text, accepting: DatasetSource.seriesFormats)
+            } catch {
+                throw ValidationError("\(option): \(error)")
+            }
+        }
+        return (try source(train, "--train"), try source(test, "--test"))
+    }
+
+    /// Usage errors of the archive form of `recognizer`.
+    func validate(recognizer: String) throws {
+        guard recognizer == DTWTemplateMatcher.identifier else {
+            throw ValidationError("--train/--test classify archive series by nearest-neighbour DTW: use --recognizer dtw, or evaluate \(recognizer) with --dataset")
+        }
+        _ = try sources()
+        guard k >= 1 else { throw ValidationError("--k must be at least 1, got \(k)") }
+    }
+
+    /// Classifies the test split with the training split under `dtw`; prints the accuracy and the lower-bound
+    /// cascade's pruning, or one JSON object when `json`.
+    func run(recognizer: String, dtw: DTWOptions, json: Bool) throws {
+        let (trainSource, testSource) = try sources()
+        let trainSet = try trainSource.labelledSeries(paddingNoiseSeed: padNoiseSeed)
+        let testSet = try testSource.labelledSeries(paddingNoiseSeed: padNoiseSeed)
+        let preprocessing = DTWPreprocessing(downsampleRate: downsample == 1 ? nil : 1 / Double(downsample), resampledLength: resampleLength,
+                                             offsetByFirstSample: offsetFirst, zNormalizationFloor: dtw.znormalize ? znormFloor : nil)
+        do { try preprocessing.validate() } catch { throw ValidationError(error.description) }
+        let started = Date()
+        let result = try NearestNeighborEvaluation(k: k, band: dtw.band, preprocessing: preprocessing, multivariate: dtw.multivariate, samplingRate: 1)
+            .run(train: trainSet, test: testSet)
+        let seconds = Date().timeIntervalSince(started)
+        if result.lengthWarnings > 0 {
+            CommandLineError.printLine("warning: \(result.lengthWarnings) test series differ more than 4× in length from their nearest template")
+        }
+        let dimensions = trainSet.first?.dimensions.count ?? 0
+        if json {
+            let report = Report(recognizer: recognizer, train: train ?? "", test: test ?? "", accuracy: result.accuracy, error: result.error,
+                                correct: result.correct, total: result.total, band: result.band, bandLearned: result.bandLearned,
+                                bandScores: result.bandScores, k: k, multivariate: dtw.multivariate, dimensions: dimensions,
+                                preprocessing: preprocessing, statistics: result.statistics,
+                                lengthWarnings: result.lengthWarnings, seconds: seconds)
+            print(String(decoding: try ReportFolder.encoder.encode(report), as: UTF8.self))
+        } else {
+            print("accuracy \(Self.format(result.accuracy))  error \(Self.format(result.error))  (\(result.correct)/\(result.total))")
+            let mode = dimensions > 1 ? "  \(dimensions) dimensions, \(dtw.multivariate.rawValue)" : ""
+            print("band \(result.band)\(result.bandLearned ? " (learned by leave-one-out)" : "")  k \(k)\(mode)  \(String(format: "%.2f", seconds)) s")
+            let s = result.statistics
+            print("pruned: LB_Kim \(Self.format(s.fraction(s.prunedByKim)))  LB_Keogh \(Self.format(s.fraction(s.prunedByKeogh)))  reverse LB_Keogh \(Self.format(s.fraction(s.prunedByReverseKeogh)))  abandoned \(Self.format(s.fraction(s.abandoned)))")
+        }
+    }
+
+    private static func format(_ x: Double) -> String { String(format: "%.4f", x) }
+
+    /// What `--json` prints.
+    private struct Report: Encodable {
+        var recognizer, train, test: String
+        var accuracy, error: Double
+        var correct, total: Int
+        var band: Double
+        var bandLearned: Bool
+        var bandScores: [DTWBandScore]
+        var k: Int
+        var multivariate: DTW.Multivariate
+        var dimensions: Int
+        var preprocessing: DTWPreprocessing
+        var statistics: DTWSearchStatistics
+        var lengthWarnings: Int
+        var seconds: Double
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import GestureEval
+import GestureKit
+
+/// `gesturelab evaluate`'s dataset form: a configuration or a trained model on a dataset under a split,
+/// through ``ExperimentRunner`` (the same code path as `compare`).
+struct DatasetEvaluationOptions: ParsableArguments {
+    @Option(help: "Dataset: a folder with dataset.yaml, or FORMAT:PATH (the dataset form).")
+    var dataset: String?
+
+    @Option(help: "Configuration YAML (a preset, a tuned configuration, or DTW training settings).")
+    var config: String?
+
+    @Option(help: "A trained DTW model file (from gesturelab train), used as is in every fold.")
+    var model: String?
+
+    @Option(help: "leave-one-subject-out, grouped-k-fold:K[:subject|session], stratified-k-fold:K or fixed:TRAIN:TEST.")
+    var split: String = "leave-one-subject-out"
+
+    @OptionGroup var judging: JudgingOptions
+
+    @Option(help: "Rename annotation labels before judging, PATTERN=LABEL with * and ? globs, e.g. 'fall_*=fall' (repeatable).")
+    var labelMap: [String] = []
+
+    @OptionGroup var search: SearchOptions
+
+    @Option(help: "Seed of shuffled folds and bootstrap intervals.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Bootstrap replicates per interval.")
+    var replicates: Int = 2000
+
+    /// The sampling rate assumed for formats without timestamps, Hz.
+    static let samplingRate = 100.0
+
+    /// Usage errors of the dataset form of `recognizer`.
+    func validate(recognizer: String) throws {
+        guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
+        try EntryOptions.validateRecognizer(recognizer)
+        guard model == nil || recognizer == DTWTemplateMatcher.identifier else {
+            throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config")
+        }
+        guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
+        _ = try Self.labelMap(labelMap)
+    }
+
+    /// Runs `recognizer` (with `dtw`'s settings when it is DTW) through every fold; prints the metrics table,
+    /// or the result as JSON; writes the report folder `output.out` if given.
+    func run(recognizer: String, dtw: DTWOptions, output: OutputOptions, quiet: Bool) throws {
+        guard let dataset else { throw ValidationError("--dataset is required") }
+        if let config, !FileManager.default.fileExists(atPath: config) { throw DataFileError(file: config, "no such configuration file") }
+        var configuration: Experiment.ConfigurationSource? = config.map { .preset($0) }
+        if recognizer == DTWTemplateMatcher.identifier, dtw.isGiven {
+            configuration = .inline(dtw.applied(to: try configuration?.resolve() ?? .object([:])))
+        }
+        let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: ["data"],
+                                     labels: judging.labels, directionInLabel: judging.directionInLabel,
+                                     search: search.ranges, model: model, labelMap: try Self.labelMap(labelMap),
+                                     objective: search.maxFalsePerHour.map { TrainingObjective(maximize: search.maximized(), maxFalsePerHour: $0) })
+        let experiment = Experiment(name: "evaluate-\(recognizer)", datasets: ["data": .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
+                                    matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
+                                    bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
+        try experiment.validate(file: "command line")
+        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(notes: CommandLineError.printNote))
+        if model != nil {
+            CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
+        }
+        let reporter = ProgressReporter("evaluate \(entry.name)", total: runner.steps, quiet: quiet)
+        let result = try runner.run { reporter.advance() }
+        reporter.finish()
+        if let out = output.out {
+            _ = try ExperimentReport.write(result, datasets: runner.datasets, to: URL(fileURLWithPath: out, isDirectory: true), command: GestureLab.invocation)
+        }
+        if output.json {
+            FileHandle.standardOutput.write(try result.jsonData())
+            return
+        }
+        print(result.entryText(entry.name), terminator: "")
+        if let out = output.out { print("report: \(out)/summary.md") }
+    }
+
+    /// The label map of `--label-map PATTERN=LABEL` arguments.
+    static func labelMap(_ arguments: [String]) throws -> LabelMap {
+        var rules: [String: String] = [:]
+        for a in arguments {
+            guard let eq = a.firstIndex(of: "="), eq != a.startIndex, a.index(after: eq) != a.endIndex else {
+                throw ValidationError("--label-map expects PATTERN=LABEL, e.g. 'fall_*=fall'; got '\(a)'")
+            }
+            rules[String(a[..<eq])] = String(a[a.index(after: eq)...])
+        }
+        return LabelMap(rules)
+    }
+}

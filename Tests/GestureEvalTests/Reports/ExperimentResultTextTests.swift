@@ -1,0 +1,42 @@
+import Foundation
+import GestureEval
+import Testing
+
+/// The terminal text of `compare` and `evaluate`: headline, aligned tables, tests and warnings.
+@Suite struct ExperimentResultTextTests {
+    static func result() throws -> ExperimentResult {
+        let dataset = try SyntheticShakeFixture.dataset(subjects: 3, seconds: 30)
+        func shake(_ name: String, _ peak: Double) -> Experiment.Entry {
+            Experiment.Entry(name: name, recognizer: "shake", configuration: .inline(.object(["peakThreshold": .number(peak)])),
+                             datasets: ["shakes"], labels: ["shake"])
+        }
+        let experiment = Experiment(name: "shakes", datasets: ["shakes": .source("unused")], seed: 3, bootstrapReplicates: 200,
+                                    entries: [shake("loose", 1.0), shake("default", 1.25), shake("strict", 2.5)])
+        return try ExperimentRunner(experiment: experiment, datasets: ["shakes": dataset]).run()
+    }
+
+    @Test func comparisonTextHasTheTablesAndTests() throws {
+        let result = try Self.result()
+        let text = result.comparisonText
+        #expect(text.hasPrefix("shakes: f1 with 95 % bootstrap interval, split leave-one-subject-out, seed 3\n\n"), "\(text)")
+        #expect(text.contains(ExperimentReport.comparisonTable(result).aligned))
+        #expect(text.contains("\nPaired comparisons (same annotations): McNemar"))
+        #expect(text.contains(ExperimentReport.pairTable(result).aligned))
+        let ranking = try #require(result.ranking)
+        #expect(text.contains(ExperimentReport.rankSummary(ranking, test: result.experiment.test)))
+        #expect(text.hasSuffix(ExperimentReport.rankPairTable(ranking).aligned + result.warnings.map { "warning: \($0)\n" }.joined()))
+    }
+
+    @Test func entryTextHasOnlyThatEntrysMetrics() throws {
+        let result = try Self.result()
+        let text = result.entryText("loose")
+        let evaluation = try #require(result.evaluations["shakes"])
+        #expect(text.hasPrefix("loose on \(evaluation.dataset.name) (3 recordings), split leave-one-subject-out, seed 3\n\nmetric "), "\(text)")
+        // The metrics table (between the headline and the fold table): a header and one row per metric of this entry.
+        let rows = text.components(separatedBy: "\n\n")[1].split(separator: "\n")
+        let own = evaluation.metrics.filter { $0.scope == "loose" }
+        #expect(!own.isEmpty && rows.count == 1 + own.count)
+        for (row, m) in zip(rows.dropFirst(), own) { #expect(row.hasPrefix(m.name + " "), "\(row)") }
+        #expect(text.hasSuffix(ExperimentReport.foldTable(result).aligned + result.warnings.map { "warning: \($0)\n" }.joined()))
+    }
+}
