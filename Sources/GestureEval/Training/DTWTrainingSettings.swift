@@ -1,0 +1,161 @@
+import Foundation
+import GestureKit
+
+/// The settings of a `dtw` entry (its `configuration` map), turned into a ``DTWTrainer``:
+///
+/// ```yaml
+/// configuration:
+///   channels: [accel.x, accel.y, accel.z, gyro.x, gyro.y, gyro.z]   # or groups: [acceleration, rotationRate]
+///                             # omitted: accel.* when the data has them, else user.*, else the archive's dim1…dimN
+///   scaling: auto             # auto | standardize | none: divide each channel by its training σ (auto: only when units mix)
+///   multivariate: dependent   # dependent (one warping path) | independent (one path per channel, costs summed)
+///   band: 0.1                 # fraction of the length; omitted: learned by leave-one-out (0–20 %)
+///   selection: medoid         # medoid | all | k (k medoids per class)
+///   rejection: {method: sigma, k: 3}     # mean + k·σ of the training examples' distances (also `rejectionK: 3`)
+///   # rejection: {method: stream, objective: f1}           # per class, the best event F1 on the training recordings
+///   # rejection: {method: stream, maxFalsePerHour: 5}      # per class, the best recall within a false-activation budget
+///   # rejection: none                                      # no rejection (closed-set classification; formerly `rejectionK: null`)
+///   # backgroundTemplates: 5  # stream rejection: medoids of the training recordings' false activations, which veto matches
+///   refractoryTime: 0         # s, shortest gap between two spotted gestures
+///   znormalize: false         # segments only: z-normalise each series
+///   minimumDuration: 0.2      # s, spotting
+///   maximumDuration: 3        # s, spotting
+/// ```
+public struct DTWTrainingSettings: Codable, Hashable, Sendable {
+    /// The channels the templates are taken from, in order; `nil`: chosen from the data (see ``DTWExamples``).
+    public var channels: [MotionChannel]?
+    /// How channels of different units are made comparable.
+    public var scaling: DTWTrainer.ChannelScaling
+    /// Dependent or independent multivariate DTW.
+    public var multivariate: DTW.Multivariate
+    /// Fixed Sakoe–Chiba band, fraction of the series length, or `nil` to learn it.
+    public var band: Double?
+    /// `medoid`, `all`, or a number of medoids per class.
+    public var selection: DTWTrainer.TemplateSelection
+    /// How rejection thresholds are chosen.
+    public var rejection: RejectionSettings
+    /// Rejection at mean + k·σ (also the fallback of stream calibration for classes without annotations), or
+    /// `nil` for none.
+    public var rejectionK: Double? {
+        switch rejection {
+        case let .sigma(k): k
+        case .stream: 3
+        case .none: nil
+        }
+    }
+    /// How many background templates to mine from the training recordings' false activations (stream
+    /// rejection only; see ``DTWModel/background``); 0: none.
+    public var backgroundTemplates: Int
+    /// Shortest gap between two spotted gestures, seconds.
+    public var refractoryTime: Double
+    /// z-normalise every series (segment classification only).
+    public var znormalize: Bool
+    /// Shortest spotted gesture, seconds.
+    public var minimumDuration: Double
+    /// Longest spotted gesture, seconds.
+    public var maximumDuration: Double
+
+    /// The numeric settings an experiment entry's `search` may vary.
+    public static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
+                                    "minimumDuration", "maximumDuration"]
+
+    private enum Keys: String, CodingKey {
+        case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, refractoryTime, znormalize
+        case minimumDuration, maximumDuration
+        /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
+        case signal, axes
+    }
+
+    /// Decodes with defaults for missing keys; an explicit `rejectionK: null` (deprecated, see
+    /// ``deprecations(in:)``) turns rejection off as `rejection: none` does.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        if c.contains(.channels) {
+            guard !c.contains(.signal), !c.contains(.axes) else {
+                throw ConfigurationError(key: "channels", "give either channels or the older signal/axes, not both")
+            }
+            var names = try c.decode([String].self, forKey: .channels)
+            names = names.flatMap { MotionChannel.group(named: $0)?.map(\.rawValue) ?? [$0] }
+            var list: [MotionChannel] = []
+            for name in names {
+                guard let channel = MotionChannel(rawValue: name) else {
+                    throw ConfigurationError(key: "channels", "unknown channel '\(name)'; channels: \(MotionChannel.validNames.joined(separator: ", ")), or the groups acceleration, rotationRate, userAcceleration, gravity, attitude, eulerAngles")
+                }
+                list.append(channel)
+            }
+            guard !list.isEmpty else { throw ConfigurationError(key: "channels", "name at least one channel") }
+            channels = list
+        } else if c.contains(.signal) || c.contains(.axes) {
+            let signal = try c.decodeIfPresent(String.self, forKey: .signal) ?? "acceleration"
+            let axes = try c.decodeIfPresent([Axis].self, forKey: .axes) ?? [.x, .y, .z]
+            guard let list = MotionChannel.legacy(signal: signal, axes: axes) else {
+                throw ConfigurationError(key: "signal", "unknown signal '\(signal)'; use channels: [...] (e.g. [user.x, user.y, user.z])")
+            }
+            channels = list
+        } else {
+            channels = nil
+        }
+        scaling = try c.decodeIfPresent(DTWTrainer.ChannelScaling.self, forKey: .scaling) ?? .automatic
+        multivariate = try c.decodeIfPresent(DTW.Multivariate.self, forKey: .multivariate) ?? .dependent
+        band = try c.decodeIfPresent(Double.self, forKey: .band)
+        selection = try c.decodeIfPresent(DTWTrainer.TemplateSelection.self, forKey: .selection) ?? .medoid
+        if c.contains(.rejection) {
+            rejection = try c.decode(RejectionSettings.self, forKey: .rejection)
+        } else if c.contains(.rejectionK) {
+            rejection = try c.decodeIfPresent(Double.self, forKey: .rejectionK).map { .sigma(k: $0) } ?? .none
+        } else {
+            rejection = .sigma(k: 3)
+        }
+        backgroundTemplates = try c.decodeIfPresent(Int.self, forKey: .backgroundTemplates) ?? 0
+        guard backgroundTemplates >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .backgroundTemplates, in: c, debugDescription: "must be a count ≥ 0, got \(backgroundTemplates)")
+        }
+        if backgroundTemplates > 0, !rejection.isStream {
+            throw DecodingError.dataCorruptedError(forKey: .backgroundTemplates, in: c, debugDescription: "background templates are mined from false activations on the training recordings: they need rejection: {method: stream, …}")
+        }
+        refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
+        znormalize = try c.decodeIfPresent(Bool.self, forKey: .znormalize) ?? false
+        minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration) ?? 0.2
+        maximumDuration = try c.decodeIfPresent(Double.self, forKey: .maximumDuration) ?? 3
+    }
+
+    /// Encodes every setting (rejection as its map).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encodeIfPresent(channels, forKey: .channels)
+        try c.encode(scaling, forKey: .scaling)
+        try c.encode(multivariate, forKey: .multivariate)
+        try c.encodeIfPresent(band, forKey: .band)
+        try c.encode(selection, forKey: .selection)
+        try c.encode(rejection, forKey: .rejection)
+        // Only when set, so configurations without background keep their encoding.
+        if backgroundTemplates > 0 { try c.encode(backgroundTemplates, forKey: .backgroundTemplates) }
+        try c.encode(refractoryTime, forKey: .refractoryTime)
+        try c.encode(znormalize, forKey: .znormalize)
+        try c.encode(minimumDuration, forKey: .minimumDuration)
+        try c.encode(maximumDuration, forKey: .maximumDuration)
+    }
+
+    /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`;
+    /// `rejectionK: null` → `rejection: none`; a number for `rejectionK` is still the search key, not deprecated).
+    public static func deprecations(in configuration: ConfigurationValue) -> [String] {
+        guard case let .object(map) = configuration else { return [] }
+        var lines: [String] = []
+        let old = ["signal", "axes"].filter { map[$0] != nil }
+        if !old.isEmpty, let settings = try? configuration.decoding.decode(DTWTrainingSettings.self), let channels = settings.channels {
+            lines.append("dtw configuration: \(old.joined(separator: " and ")) \(old.count == 1 ? "is" : "are") deprecated; write channels: [\(channels.map(\.rawValue).joined(separator: ", "))]")
+        }
+        if case .null? = map["rejectionK"] {
+            lines.append("dtw configuration: rejectionK: null is deprecated; write rejection: none")
+        }
+        return lines
+    }
+
+    /// The trainer for data sampled at `samplingRate` Hz, on `channels` (the configured ones when given).
+    public func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) -> DTWTrainer {
+        let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
+        return DTWTrainer(selection: selection, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
+                          channels: resolved ?? channels ?? MotionChannel.acceleration, scaling: scaling, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
+                          refractoryTime: refractoryTime)
+    }
+}
