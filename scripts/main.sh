@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The main job: build gesturelab (release) and compare the four recognizers on the shipped
-# synthetic data under leave-one-subject-out (configs/experiments/default.yaml). Prints the
-# comparison table with intervals and tests, writes reports/default and
-# notebooks-export/default.ipynb.
+# The main job: build gesturelab (release) and answer five questions about the four recognizers
+# on the shipped synthetic data under leave-one-subject-out (configs/experiments/default.yaml), one
+# comparison group each. Prints a headline per group, then its tables with intervals and tests;
+# writes reports/default and notebooks-export/default.ipynb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

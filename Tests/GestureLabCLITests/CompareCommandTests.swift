@@ -25,7 +25,7 @@ import Testing
 
         let report = root.appendingPathComponent("reports/small")
         let files = try FileManager.default.contentsOfDirectory(atPath: report.path)
-        for file in ["results.json", "comparison.csv", "folds.csv", "pairs.csv", "ranks.csv", "summary.md", "critical-difference.svg",
+        for file in ["results.json", "comparison.csv", "folds.csv", "pairs.csv", "ranks-continuous-shake.csv", "summary.md", "critical-difference-continuous-shake.svg",
                      "confusion-dtw-shapes-shapes.svg", "signal-shake-continuous.svg", "latency-flip-continuous.svg", "metrics-continuous.csv"] {
             #expect(files.contains(file), "missing \(file)")
         }
@@ -36,7 +36,11 @@ import Testing
         #expect(result.pairs.map { "\($0.first)|\($0.second)" } == ["shake|shake tuned", "shake|dtw shakes", "shake tuned|dtw shakes"])
         #expect(result.scores[1].folds.allSatisfy { $0.trained["peakThreshold"] != nil }, "the search's choice per fold is recorded")
         #expect(result.scores[2].folds.allSatisfy { $0.trained["rejectionK"] != nil && $0.trained["templates"] != nil })
-        #expect(result.ranking?.methods.count == 5)
+        // Three groups, one per set of annotations; only the shake group (3 entries) is ranked.
+        #expect(result.groups.map(\.group.name) == ["continuous: shake", "continuous: flip", "shapes: all labels"])
+        #expect(result.groups.map { $0.ranking?.methods } == [["shake", "shake tuned", "dtw shakes"], nil, nil])
+        #expect(files.filter { $0.hasPrefix("critical-difference-") && $0.hasSuffix(".svg") } == ["critical-difference-continuous-shake.svg"])
+        #expect(run.stdout.hasPrefix("small: f1") && run.stdout.contains("\ncontinuous: shake: '"), "headlines lead: \(run.stdout.prefix(600))")
         #expect(result.evaluations["continuous"]?.folds?.strategy == .leaveOneSubjectOut)
         let summary = try String(contentsOf: report.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("gesturelab compare \(experiment)"))
@@ -117,6 +121,15 @@ import Testing
         #expect(configRun.status == 1)
         #expect(configRun.stderr.contains("entry 'flip'") && configRun.stderr.contains("flipAngle"), "\(configRun.stderr)")
         #expect(configRun.stderr.split(separator: "\n").count == 1)
+
+        // A Friedman test over entries of different groups (shakes and flips) is refused, naming both.
+        let mixed = ExperimentFixtures.write(ExperimentFixtures.experimentYAML()
+            .replacingOccurrences(of: "  - name: shake tuned\n", with: "  - name: shake tuned\n    group: all\n")
+            .replacingOccurrences(of: "  - name: flip\n", with: "  - name: flip\n    group: all\n"), name: "mixed.yaml")
+        let mixedRun = try GestureLabBinary.run(["compare", mixed, "--out", Self.temporaryFolder().path])
+        #expect(mixedRun.status == 1)
+        #expect(mixedRun.stderr.hasPrefix("error: \(mixed): entries[3].group: group 'all' mixes entries judged on different annotations:"
+            + " 'shake tuned' (continuous: shake) and 'flip' (continuous: flip)"), "\(mixedRun.stderr)")
 
         let usage = try GestureLabBinary.run(["compare"])
         #expect(usage.status == 2)

@@ -4,7 +4,7 @@ import GestureKit
 /// Turns the unit results of an ``ExperimentExecutor`` into an ``ExperimentResult``: per entry and dataset
 /// the metric of each fold and pooled over folds, with bootstrap intervals (``EventEvaluation`` for
 /// continuous recordings, ``SegmentClassification`` for segments), then the paired and rank comparisons
-/// (``ExperimentComparisons``).
+/// within each comparison group (``ExperimentComparisons``).
 ///
 /// Deterministic: intervals and paired tests draw from the experiment's seed.
 /// - Complexity: O(B × (recordings + examples)) per interval for B bootstrap replicates.
@@ -49,10 +49,9 @@ public struct ExperimentAggregator: Sendable {
         var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { "\(key): \($0)" } }
         warnings += runs.flatMap(\.warnings)
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
-        let pairs = comparisons.pairs(runs, evaluations: &evaluations)
-        let ranking = comparisons.rank(runs, warnings: &warnings)
+        let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
-                                metric: experiment.metric, scores: runs.map(\.score), pairs: pairs, ranking: ranking,
+                                metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs, groups: compared.groups,
                                 evaluations: evaluations, warnings: warnings)
     }
 

@@ -26,11 +26,14 @@ extension Experiment {
         public var labelMap: LabelMap
         /// What this entry's search maximises; `nil`: the experiment's ``Experiment/objective``.
         public var objective: TrainingObjective?
+        /// The comparison group's name; `nil`: named after the dataset and labels. Entries share a group only
+        /// when they are judged on the same annotations (see ``Experiment/comparisonGroups()``).
+        public var group: String?
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
                     labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil,
-                    labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil) {
+                    labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil, group: String? = nil) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -41,10 +44,11 @@ extension Experiment {
             self.model = model
             self.labelMap = labelMap
             self.objective = objective
+            self.group = group
         }
 
         private enum Keys: String, CodingKey {
-            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group
         }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
@@ -64,6 +68,7 @@ extension Experiment {
             model = try c.decodeIfPresent(String.self, forKey: .model)
             labelMap = try c.decodeIfPresent(LabelMap.self, forKey: .labelMap) ?? LabelMap()
             objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
+            group = try c.decodeIfPresent(String.self, forKey: .group)
         }
 
         /// Encodes every field.
@@ -79,6 +84,7 @@ extension Experiment {
             try c.encodeIfPresent(model, forKey: .model)
             if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
             try c.encodeIfPresent(objective, forKey: .objective)
+            try c.encodeIfPresent(group, forKey: .group)
         }
 
         /// Whether annotation `label` is judged.

@@ -232,5 +232,9 @@ public struct Experiment: Codable, Hashable, Sendable {
                 throw fail("\(key).search", "more than 10000 combinations")
             }
         }
+        do { _ = try comparisonGroups() } catch {
+            let i = entries.firstIndex { $0.name == error.entry } ?? 0
+            throw fail("entries[\(i)].group", error.message)
+        }
     }
 }

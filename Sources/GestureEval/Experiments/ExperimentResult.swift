@@ -2,8 +2,8 @@ import Foundation
 import GestureKit
 
 /// What ``ExperimentRunner`` produces: per entry and dataset the metric per fold and pooled (with
-/// intervals) and what training chose in each fold; pairwise tests between entries judged on the
-/// same annotations; a rank comparison over ≥ 3 entries; and for each dataset an
+/// intervals) and what training chose in each fold; per comparison group (entries judged on the same
+/// annotations) the pairwise tests, a rank comparison over ≥ 3 members and a headline; and for each dataset an
 /// ``EvaluationResult`` with every metric, table and the folds.
 ///
 /// Holds no dates, timings or host names: the same experiment, data and seed give the same bytes
@@ -64,6 +64,8 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
 
     /// Two entries judged on the same annotations or examples.
     public struct PairComparison: Codable, Hashable, Sendable {
+        /// The comparison group of both.
+        public var group: String
         /// First entry.
         public var first: String
         /// Second entry.
@@ -81,6 +83,17 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var notes: [String]
     }
 
+    /// The statistics of one comparison group.
+    public struct GroupComparison: Codable, Hashable, Sendable {
+        /// The group and its members.
+        public var group: Experiment.ComparisonGroup
+        /// Friedman / Iman–Davenport, Nemenyi CD and Holm-corrected pairwise Wilcoxon over the folds every
+        /// member has (groups of at least 3).
+        public var ranking: RankComparison?
+        /// One line: which entry scored best, by how much, and whether the difference is significant.
+        public var headline: String
+    }
+
     /// The experiment as run.
     public var experiment: Experiment
     /// ``GestureLabVersion/current``.
@@ -91,11 +104,10 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
     public var metric: Experiment.Metric
     /// Per entry and dataset, in experiment order.
     public var scores: [EntryScore]
-    /// Pairwise comparisons.
+    /// Pairwise comparisons within each group.
     public var pairs: [PairComparison]
-    /// Friedman / Iman–Davenport, Nemenyi CD and Holm-corrected pairwise Wilcoxon over the folds,
-    /// for the entries sharing the same folds (at least 3).
-    public var ranking: RankComparison?
+    /// Per comparison group, in order of its first entry: the rank comparison and the headline.
+    public var groups: [GroupComparison]
     /// Per dataset key: every metric of every entry (scopes `entry`, `entry/fold NAME`), tables and folds.
     public var evaluations: [String: EvaluationResult]
     /// Warnings a reader must see.

@@ -5,17 +5,20 @@ import GestureKit
 ///
 /// The folder holds `results.json` (the whole result), `comparison.csv` (metric per entry with
 /// interval), `folds.csv` (metric per entry and fold, with what training chose), `pairs.csv`
-/// (McNemar, paired bootstrap, Wilcoxon), `ranks.csv` (average ranks, Friedman, CD),
-/// `metrics-<dataset>.csv` (every metric), `summary.md`, and SVG plots with their data: a signal
-/// with annotations and detections per continuous entry, a confusion matrix and a latency
-/// histogram per entry, and the critical-difference diagram.
+/// (McNemar, paired bootstrap, Wilcoxon, within each comparison group), and per group of at least 3
+/// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
+/// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
+/// annotations and detections per continuous entry, a confusion matrix and a latency histogram per entry,
+/// and a critical-difference diagram per ranked group.
 public enum ExperimentReport {
     /// One row per entry and dataset: the pooled metric and its interval, and (continuous) false
     /// activations per hour of background, fragments and their share of detections, pooled over folds.
-    public static func comparisonTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd",
+    /// Only `group`'s members when given.
+    public static func comparisonTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
+        var table = CSVTable(header: ["group", "entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd",
                                       "fp/h", "fragments", "fragment share"])
-        for s in result.scores {
+        let groupOf = Dictionary(result.groups.flatMap { g in g.group.entries.map { ($0, g.group.name) } }) { first, _ in first }
+        for s in result.scores where group?.entries.contains(s.entry) ?? true {
             let values = s.folds.map(\.value.value).filter(\.isFinite)
             // Non-finite fold values are filtered out above, so only too few values can fail: shown as nan.
             let mean = (try? Descriptive.mean(values)) ?? .nan
@@ -26,7 +29,7 @@ public enum ExperimentReport {
                 let hours = total("backgroundHours"), detections = total("detections"), fragments = total("fragments")
                 pooled = [fmt(hours > 0 ? total("insertions") / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
             }
-            table.append([s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
+            table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
                           String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
         }
@@ -48,12 +51,12 @@ public enum ExperimentReport {
         return table
     }
 
-    /// One row per pair of entries judged on the same annotations.
-    public static func pairTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
+    /// One row per pair of entries judged on the same annotations (only `group`'s when given).
+    public static func pairTable(_ result: ExperimentResult, group: String? = nil) -> CSVTable {
+        var table = CSVTable(header: ["group", "first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
                                       "difference", "lower", "upper", "bootstrap p", "wilcoxon W", "wilcoxon p"])
-        for p in result.pairs {
-            table.append([p.first, p.second, p.dataset,
+        for p in result.pairs where group.map({ $0 == p.group }) ?? true {
+            table.append([p.group, p.first, p.second, p.dataset,
                           p.mcnemar.map { String($0.onlyFirstCorrect) } ?? "", p.mcnemar.map { String($0.onlySecondCorrect) } ?? "",
                           fmt(p.mcnemar?.pValue), p.mcnemar?.method.rawValue ?? "",
                           fmt(p.bootstrap?.difference.value), fmt(p.bootstrap?.difference.interval?.lower),
@@ -101,13 +104,19 @@ public enum ExperimentReport {
         s += "Command: `\(command)`\n\nSplit `\(result.experiment.split)`, seed \(result.seed), metric \(result.metric.rawValue), "
         s += "matching tolerance \(fmt(result.experiment.matching.before)) s before / \(fmt(result.experiment.matching.after)) s after, "
         s += "\(result.experiment.bootstrapReplicates) bootstrap replicates (95 % percentile intervals).\n\n"
-        s += "## Comparison\n\n" + comparisonTable(result).markdown + "\n"
-        s += "## Per fold\n\n" + foldTable(result).markdown + "\n"
-        if !result.pairs.isEmpty { s += "## Pairs (same annotations)\n\n" + pairTable(result).markdown + "\n" }
-        if let r = result.ranking {
-            s += "## Ranks\n\n" + rankSummary(r, test: result.experiment.test) + ".\n\n" + rankTable(r).markdown + "\n"
-            s += rankPairTable(r).markdown + "\n![critical difference](critical-difference.svg)\n\n"
+        s += "Entries are compared only within a group: those judged on the same annotations of the same dataset"
+        s += " (a rank test over different tasks means nothing; Demšar 2006).\n\n"
+        s += result.groups.map { "- \($0.headline)\n" }.joined() + "\n"
+        for g in result.groups {
+            s += "## \(g.group.name)\n\n" + comparisonTable(result, group: g.group).markdown + "\n"
+            let pairs = pairTable(result, group: g.group.name)
+            if !pairs.rows.isEmpty { s += "Pairs:\n\n" + pairs.markdown + "\n" }
+            if let r = g.ranking {
+                s += rankSummary(r, test: result.experiment.test) + ".\n\n" + rankTable(r).markdown + "\n"
+                s += rankPairTable(r).markdown + "\n![critical difference](critical-difference-\(slug(g.group.name)).svg)\n\n"
+            }
         }
+        s += "## Per fold\n\n" + foldTable(result).markdown + "\n"
         if !result.warnings.isEmpty { s += "## Warnings\n\n" + result.warnings.map { "- \($0)\n" }.joined() + "\n" }
         return s
     }
@@ -128,12 +137,14 @@ public enum ExperimentReport {
         try folder.write(comparisonTable(result), named: "comparison")
         try folder.write(foldTable(result), named: "folds")
         if !result.pairs.isEmpty { try folder.write(pairTable(result), named: "pairs") }
-        if let r = result.ranking {
-            try folder.write(rankTable(r), named: "ranks")
-            try folder.write(rankPairTable(r), named: "rank-pairs")
-            try folder.add(CriticalDifferenceDiagram(title: "Average rank of \(result.metric.rawValue) over folds (CD \(fmt(r.nemenyi.criticalDifference)))",
+        for g in result.groups {
+            guard let r = g.ranking else { continue }
+            let name = slug(g.group.name)
+            try folder.write(rankTable(r), named: "ranks-\(name)")
+            try folder.write(rankPairTable(r), named: "rank-pairs-\(name)")
+            try folder.add(CriticalDifferenceDiagram(title: "\(g.group.name): average rank of \(result.metric.rawValue) over folds (CD \(fmt(r.nemenyi.criticalDifference)))",
                                                      methods: r.methods, averageRanks: r.friedman.averageRanks,
-                                                     criticalDifference: r.nemenyi.criticalDifference), named: "critical-difference")
+                                                     criticalDifference: r.nemenyi.criticalDifference), named: "critical-difference-\(name)")
         }
         for (key, evaluation) in result.evaluations.sorted(by: { $0.key < $1.key }) {
             var table = CSVTable(header: ["scope", "name", "value", "lower", "upper"])

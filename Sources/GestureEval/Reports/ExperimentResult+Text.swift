@@ -1,20 +1,23 @@
 import Foundation
 
 extension ExperimentResult {
-    /// The comparison as terminal text (what `gesturelab compare` prints): the metric per entry with its
-    /// interval, the paired tests between entries judged on the same annotations, the rank comparison, then
-    /// one `warning:` line each. Tables are ``CSVTable/aligned``.
+    /// The comparison as terminal text (what `gesturelab compare` prints): one headline per comparison group
+    /// (what won and whether it is significant), then per group the metric per entry with its interval, the
+    /// paired tests and the rank comparison, then one `warning:` line each. Tables are ``CSVTable/aligned``.
     public var comparisonText: String {
         var s = "\(experiment.name): \(metric.rawValue) with 95 % bootstrap interval, split \(experiment.split), seed \(seed)\n\n"
-        s += ExperimentReport.comparisonTable(self).aligned
-        if !pairs.isEmpty {
-            s += "\nPaired comparisons (same annotations): McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n"
-            s += ExperimentReport.pairTable(self).aligned
-        }
-        if let ranking {
-            s += "\n" + ExperimentReport.rankSummary(ranking, test: experiment.test) + "\n\n"
-            s += ExperimentReport.rankTable(ranking).aligned
-            s += "\n" + ExperimentReport.rankPairTable(ranking).aligned
+        s += groups.map { "\($0.headline)\n" }.joined()
+        for g in groups {
+            s += "\n== \(g.group.name) ==\n\n" + ExperimentReport.comparisonTable(self, group: g.group).aligned
+            let pairs = ExperimentReport.pairTable(self, group: g.group.name)
+            if !pairs.rows.isEmpty {
+                s += "\nPaired: McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n" + pairs.aligned
+            }
+            if let ranking = g.ranking {
+                s += "\n" + ExperimentReport.rankSummary(ranking, test: experiment.test) + "\n\n"
+                s += ExperimentReport.rankTable(ranking).aligned
+                s += "\n" + ExperimentReport.rankPairTable(ranking).aligned
+            }
         }
         for w in warnings { s += "warning: \(w)\n" }
         return s

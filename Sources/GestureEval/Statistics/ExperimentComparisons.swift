@@ -1,27 +1,41 @@
 import GestureKit
 
-/// The statistics of an experiment over its entries: for every two entries judged on the same annotations
-/// or examples of a dataset, McNemar's test on per-item correctness, a paired bootstrap of the metric
-/// difference and a Wilcoxon signed-rank test over folds; over the largest group (at least 3) of entries
-/// scored on the same units, Friedman with Nemenyi's critical difference and Holm-corrected Wilcoxon tests.
+/// The statistics of an experiment within each comparison group (``Experiment/ComparisonGroup``): for every
+/// two members judged on the same dataset, McNemar's test on per-item correctness, a paired bootstrap of the
+/// metric difference and a Wilcoxon signed-rank test over folds; over a group of at least 3, Friedman with
+/// Nemenyi's critical difference and Holm-corrected Wilcoxon tests over the folds every member has. Entries
+/// of different groups are never compared.
 ///
-/// - Complexity: O(entries² × (items + B × recordings)) for pairs with B bootstrap replicates; O(units ×
-///   entries log entries) for ranks.
+/// - Complexity: O(Σ members² × (items + B × recordings)) for pairs with B bootstrap replicates; O(units ×
+///   members log members) for ranks.
 struct ExperimentComparisons: Sendable {
     /// The experiment (its metric, test and α).
     var experiment: Experiment
     /// Replicates and seed of every paired bootstrap.
     var bootstrap: BootstrapOptions
 
-    /// Pairwise comparisons of `runs` judged on the same dataset, labels and items, each also added to the
-    /// dataset's evaluation (scope `first vs second`). A test that cannot be computed is left out with a note.
-    func pairs(_ runs: [EntryRun], evaluations: inout [String: EvaluationResult]) -> [ExperimentResult.PairComparison] {
+    /// The pairs, rank comparisons and headlines of every group; each pair is also added to its dataset's
+    /// evaluation (scope `first vs second`). A test that cannot be computed is left out with a note or warning.
+    func compare(_ runs: [EntryRun], groups: [Experiment.ComparisonGroup], evaluations: inout [String: EvaluationResult],
+                 warnings: inout [String]) -> (pairs: [ExperimentResult.PairComparison], groups: [ExperimentResult.GroupComparison]) {
+        var pairs: [ExperimentResult.PairComparison] = [], results: [ExperimentResult.GroupComparison] = []
+        for group in groups {
+            let members = runs.filter { group.entries.contains($0.entry.name) }
+            let mine = self.pairs(members, group: group.name, evaluations: &evaluations)
+            let ranking = group.entries.count >= 3 ? rank(members, group: group, warnings: &warnings) : nil
+            results.append(.init(group: group, ranking: ranking, headline: headline(group, members, pairs: mine, ranking: ranking)))
+            pairs += mine
+        }
+        return (pairs, results)
+    }
+
+    /// Every two of `runs` (one group's) on the same dataset.
+    private func pairs(_ runs: [EntryRun], group: String, evaluations: inout [String: EvaluationResult]) -> [ExperimentResult.PairComparison] {
         var pairs: [ExperimentResult.PairComparison] = []
         for i in runs.indices {
-            for j in runs.indices where j > i {
+            for j in runs.indices where j > i && runs[j].datasetKey == runs[i].datasetKey {
                 let a = runs[i], b = runs[j]
-                guard a.datasetKey == b.datasetKey, a.entry.labels.sorted() == b.entry.labels.sorted(), a.correct.count == b.correct.count else { continue }
-                let pair = compare(a, b)
+                let pair = compare(a, b, group: group)
                 let scope = "\(a.entry.name) vs \(b.entry.name)"
                 if let m = pair.mcnemar { evaluations[a.datasetKey]!.add(scope, m) }
                 if let p = pair.bootstrap { evaluations[a.datasetKey]!.add(scope, p) }
@@ -32,8 +46,8 @@ struct ExperimentComparisons: Sendable {
         return pairs
     }
 
-    private func compare(_ a: EntryRun, _ b: EntryRun) -> ExperimentResult.PairComparison {
-        var pair = ExperimentResult.PairComparison(first: a.entry.name, second: b.entry.name, dataset: a.datasetKey, notes: [])
+    private func compare(_ a: EntryRun, _ b: EntryRun, group: String) -> ExperimentResult.PairComparison {
+        var pair = ExperimentResult.PairComparison(group: group, first: a.entry.name, second: b.entry.name, dataset: a.datasetKey, notes: [])
         do { pair.mcnemar = try McNemarTest(firstCorrect: a.correct, secondCorrect: b.correct) } catch {
             pair.notes.append("McNemar: \(error.description)")
         }
@@ -57,36 +71,78 @@ struct ExperimentComparisons: Sendable {
         return pair
     }
 
-    /// Friedman / Nemenyi / Holm over the largest group (≥ 3) of entries evaluated on the same units; `nil`
-    /// with a warning when there is no such group or a score is undefined.
-    func rank(_ runs: [EntryRun], warnings: inout [String]) -> RankComparison? {
-        // Per entry: its units and scores across its datasets.
-        var byEntry: [(name: String, units: [String], scores: [Double])] = []
-        for entry in experiment.entries {
-            let mine = runs.filter { $0.entry.name == entry.name }
-            byEntry.append((entry.name, mine.flatMap(\.units), mine.flatMap { $0.score.folds.map(\.value.value) }))
-        }
-        let groups = Dictionary(grouping: byEntry.indices) { byEntry[$0].units }
-        guard let best = groups.values.max(by: { ($0.count, -($0.first ?? 0)) < ($1.count, -($1.first ?? 0)) }), best.count >= 3 else {
-            if experiment.entries.count >= 3 { warnings.append("no rank comparison: fewer than 3 entries share the same folds") }
-            return nil
-        }
-        let members = best.sorted()
-        let units = byEntry[members[0]].units
+    /// Friedman / Nemenyi / Holm over the group's members on the units (folds, per dataset) they all have;
+    /// `nil` with a warning when there are fewer than 2 or a score is undefined.
+    private func rank(_ runs: [EntryRun], group: Experiment.ComparisonGroup, warnings: inout [String]) -> RankComparison? {
+        // Per member: its units and scores across the group's datasets (the same for every member).
+        let members = group.entries.map { name in runs.filter { $0.entry.name == name } }
+        let units = members[0].flatMap(\.units)
         guard units.count >= 2 else {
-            warnings.append("no rank comparison: it needs at least 2 folds or datasets, the entries share \(units.count)")
+            warnings.append("group '\(group.name)': no rank comparison: it needs at least 2 folds or datasets, the entries share \(units.count)")
             return nil
         }
-        let scores = units.indices.map { u in members.map { byEntry[$0].scores[u] } }
+        let byMember = members.map { $0.flatMap { $0.score.folds.map(\.value.value) } }
+        let scores = units.indices.map { u in byMember.map { $0[u] } }
         if scores.joined().contains(where: { !$0.isFinite }) {
-            warnings.append("no rank comparison: some fold has an undefined \(experiment.metric.rawValue)")
+            warnings.append("group '\(group.name)': no rank comparison: some fold has an undefined \(experiment.metric.rawValue)")
             return nil
         }
         do {
-            return try RankComparison(methods: members.map { byEntry[$0].name }, units: units, scores: scores, alpha: experiment.alpha)
+            return try RankComparison(methods: group.entries, units: units, scores: scores, alpha: experiment.alpha)
         } catch {
-            warnings.append("no rank comparison: \(error.description)")
+            warnings.append("group '\(group.name)': no rank comparison: \(error.description)")
             return nil
         }
+    }
+
+    /// What won and whether it is significant: the best member by pooled metric (averaged over the group's
+    /// datasets) against the runner-up, by the rank test's post-hoc comparison in groups of at least 3 (with
+    /// the omnibus p), else by McNemar's test on their paired items.
+    private func headline(_ group: Experiment.ComparisonGroup, _ runs: [EntryRun], pairs: [ExperimentResult.PairComparison],
+                          ranking: RankComparison?) -> String {
+        func fmt(_ x: Double?) -> String { ExperimentReport.fmt(x) }
+        let metric = runs.first?.score.metricName ?? experiment.metric.rawValue
+        let values = group.entries.map { name -> Double in
+            let mine = runs.filter { $0.entry.name == name }.map(\.score.overall.value)
+            return mine.isEmpty ? .nan : mine.reduce(0, +) / Double(mine.count)
+        }
+        // Highest first; NaN last; ties keep experiment order.
+        let order = values.indices.sorted { a, b in
+            let x = values[a].isNaN ? -Double.infinity : values[a], y = values[b].isNaN ? -Double.infinity : values[b]
+            return x != y ? x > y : a < b
+        }
+        var line = "\(group.name): "
+        guard group.entries.count >= 2 else {
+            return line + "'\(group.entries[0])' alone (\(metric) \(fmt(values[0]))); nothing to compare"
+        }
+        let best = order[0], second = order[1]
+        let (w, r) = (group.entries[best], group.entries[second])
+        if let interval = runs.first(where: { $0.entry.name == w })?.score.overall.interval, runs.count == group.entries.count {
+            line += "'\(w)' best, \(metric) \(fmt(values[best])) [\(fmt(interval.lower)), \(fmt(interval.upper))]"
+        } else {
+            line += "'\(w)' best, \(metric) \(fmt(values[best]))"
+        }
+        line += values[best] == values[second] ? ", tied with '\(r)'" : ", ahead of '\(r)' (\(fmt(values[second])))"
+        let alpha = experiment.alpha
+        if let ranking, let i = ranking.methods.firstIndex(of: w), let j = ranking.methods.firstIndex(of: r) {
+            let friedman = ranking.friedman.pValue
+            line += "; Friedman p = \(fmt(friedman)) over \(group.entries.count) entries × \(ranking.units.count) folds"
+            let (lo, hi) = (min(i, j), max(i, j))
+            if experiment.test == .friedmanNemenyi, let n = ranking.nemenyi.pairs.first(where: { $0.first == lo && $0.second == hi }) {
+                line += "; Nemenyi p = \(fmt(n.pValue)): " + (friedman < alpha && n.significant ? "significant" : "not significant")
+            } else if let h = ranking.pairwise.pairs.first(where: { $0.first == lo && $0.second == hi }) {
+                line += "; Holm-adjusted Wilcoxon p = \(fmt(h.adjustedPValue)): " + (friedman < alpha && h.significant ? "significant" : "not significant")
+            }
+            return line + " at α = \(fmt(alpha))"
+        }
+        let pair = pairs.first { Set([$0.first, $0.second]) == Set([w, r]) }
+        if let m = pair?.mcnemar {
+            line += "; McNemar p = \(fmt(m.pValue)) (\(m.onlyFirstCorrect) vs \(m.onlySecondCorrect) discordant): " + (m.pValue < alpha ? "significant" : "not significant")
+            line += " at α = \(fmt(alpha))"
+            if group.entries.count >= 3 { line += ", uncorrected (no rank comparison)" }
+        } else {
+            line += "; no paired test" + (pair?.notes.first.map { " (\($0))" } ?? "")
+        }
+        return line
     }
 }

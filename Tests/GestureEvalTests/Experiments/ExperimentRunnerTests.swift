@@ -114,6 +114,32 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(try JSONDecoder().decode(ExperimentPlan.self, from: JSONEncoder().encode(a)) == a)
     }
 
+    /// Tests stay inside comparison groups: no pair across groups, one rank comparison per group of its own
+    /// members over their folds, and a headline that names the best member and the post-hoc test between the
+    /// best two (or McNemar for a pair).
+    @Test func pairsAndRanksStayInsideTheirGroup() throws {
+        func grouped(_ e: Experiment.Entry, _ group: String) -> Experiment.Entry { var e = e; e.group = group; return e }
+        let spec = experiment([grouped(entry("low", threshold: 0.5), "a"), grouped(entry("high", threshold: 1.0), "b"),
+                               grouped(entry("tuned", threshold: 1, search: Self.grid), "a"), grouped(entry("mid", threshold: 0.7), "a"),
+                               grouped(entry("strict", threshold: 1.3), "b")])
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: registry).run()
+        #expect(result.groups.map(\.group.entries) == [["low", "tuned", "mid"], ["high", "strict"]])
+        #expect(result.pairs.map { "\($0.group):\($0.first)|\($0.second)" } == ["a:low|tuned", "a:low|mid", "a:tuned|mid", "b:high|strict"])
+        let a = try #require(result.groups[0].ranking)
+        #expect(a.methods == ["low", "tuned", "mid"] && a.units == ["s0", "s1", "s2", "s3"])
+        #expect(result.groups[1].ranking == nil, "two entries: paired tests only")
+        // Group a's headline: its best entry by pooled F1 and the Nemenyi test against the runner-up.
+        let scores = Dictionary(uniqueKeysWithValues: result.scores.map { ($0.entry, $0.overall.value) })
+        let best = ["low", "tuned", "mid"].max { scores[$0]! < scores[$1]! }!
+        #expect(result.groups[0].headline.hasPrefix("a: '\(best)' best, f1 \(ExperimentReport.fmt(scores[best]))"), "\(result.groups[0].headline)")
+        #expect(result.groups[0].headline.contains("Friedman p = \(ExperimentReport.fmt(a.friedman.pValue))"))
+        // Group b: the better of two (ties go to the first), with their McNemar test.
+        let pair = try #require(result.pairs.last?.mcnemar)
+        let bestB = scores["strict"]! > scores["high"]! ? "strict" : "high"
+        #expect(result.groups[1].headline.hasPrefix("b: '\(bestB)' best"), "\(result.groups[1].headline)")
+        #expect(result.groups[1].headline.contains("McNemar p = \(ExperimentReport.fmt(pair.pValue))"))
+    }
+
     /// Same inputs and seed give byte-identical results; another seed changes the intervals only.
     @Test func deterministicResults() throws {
         let spec = experiment([entry("low", threshold: 0.5), entry("high", threshold: 1.0), entry("tuned", threshold: 1, search: Self.grid)])
@@ -142,7 +168,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         let w = try #require(pair.wilcoxon)
         #expect(w.count + w.zeros == 4)
         // Three entries over four folds: Friedman's average ranks sum to k(k + 1)/2 and the CD is Nemenyi's.
-        let ranking = try #require(result.ranking)
+        let ranking = try #require(result.groups.first?.ranking)
         #expect(ranking.methods == ["low", "high", "tuned"])
         #expect(abs(ranking.friedman.averageRanks.reduce(0, +) - 6) < 1e-12)
         let nemenyi = try NemenyiTest(friedman: try FriedmanTest(scores: ranking.scores), alpha: 0.05)

@@ -18,11 +18,14 @@ import Testing
     @Test func comparisonTextHasTheTablesAndTests() throws {
         let result = try Self.result()
         let text = result.comparisonText
-        #expect(text.hasPrefix("shakes: f1 with 95 % bootstrap interval, split leave-one-subject-out, seed 3\n\n"), "\(text)")
+        // One group (all three judged on the same shakes): its headline leads, then its tables.
+        let group = try #require(result.groups.first)
+        #expect(result.groups.count == 1 && group.group.entries == ["loose", "default", "strict"])
+        #expect(text.hasPrefix("shakes: f1 with 95 % bootstrap interval, split leave-one-subject-out, seed 3\n\n\(group.headline)\n\n== shakes: shake ==\n\n"), "\(text)")
         #expect(text.contains(ExperimentReport.comparisonTable(result).aligned))
-        #expect(text.contains("\nPaired comparisons (same annotations): McNemar"))
+        #expect(text.contains("\nPaired: McNemar"))
         #expect(text.contains(ExperimentReport.pairTable(result).aligned))
-        let ranking = try #require(result.ranking)
+        let ranking = try #require(group.ranking)
         #expect(text.contains(ExperimentReport.rankSummary(ranking, test: result.experiment.test)))
         #expect(text.hasSuffix(ExperimentReport.rankPairTable(ranking).aligned + result.warnings.map { "warning: \($0)\n" }.joined()))
     }
