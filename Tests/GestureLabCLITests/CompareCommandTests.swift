@@ -36,6 +36,15 @@ import Testing
         #expect(result.pairs.map { "\($0.first)|\($0.second)" } == ["shake|shake tuned", "shake|dtw shakes", "shake tuned|dtw shakes"])
         #expect(result.scores[1].folds.allSatisfy { $0.trained["peakThreshold"] != nil }, "the search's choice per fold is recorded")
         #expect(result.scores[2].folds.allSatisfy { $0.trained["rejectionK"] != nil && $0.trained["templates"] != nil })
+        // False activations by activity add up to the insertions and background hours of the folds.
+        #expect(files.contains("false-activations.csv"))
+        for s in result.scores where s.kind == .continuous {
+            let activities = try #require(s.falseActivations?.activities)
+            #expect(activities.contains { $0.label == "slap-left" } && activities.last?.label == "unannotated")
+            #expect(Double(activities.reduce(0) { $0 + $1.falseActivations }) == s.folds.reduce(0) { $0 + $1.details["insertions"]! }, "\(s.entry)")
+            #expect(abs(activities.reduce(0) { $0 + $1.hours } - s.folds.reduce(0) { $0 + $1.details["backgroundHours"]! }) < 1e-9, "\(s.entry)")
+        }
+        #expect(result.scores.filter { $0.kind == .segments }.allSatisfy { $0.falseActivations == nil })
         // Three groups, one per set of annotations; only the shake group (3 entries) is ranked.
         #expect(result.groups.map(\.group.name) == ["continuous: shake", "continuous: flip", "shapes: all labels"])
         #expect(result.groups.map { $0.ranking?.methods } == [["shake", "shake tuned", "dtw shakes"], nil, nil])

@@ -4,15 +4,22 @@ extension Experiment.Entry {
     /// `recordings` with only this entry's judged annotations, renamed by its label map; for segments,
     /// only the recordings that keep one. O(annotations).
     public func judged(_ recordings: [Recording], kind: Dataset.Kind) -> [Recording] {
-        let kept = recordings.map { r -> Recording in
+        let kept = relabelled(recordings).map { r -> Recording in
             var r = r
-            if !labelMap.isEmpty {
-                r.annotations = r.annotations.map { var a = $0; a.label = labelMap.apply(a.label); return a }
-            }
             r.annotations = r.annotations.filter { judges($0.label) }
             return r
         }
         return kind == .segments ? kept.filter { !$0.annotations.isEmpty } : kept
+    }
+
+    /// `recordings` with the label map applied to every annotation, none dropped. O(annotations).
+    public func relabelled(_ recordings: [Recording]) -> [Recording] {
+        guard !labelMap.isEmpty else { return recordings }
+        return recordings.map { r in
+            var r = r
+            r.annotations = r.annotations.map { var a = $0; a.label = labelMap.apply(a.label); return a }
+            return r
+        }
     }
 
     /// `events` labelled as this entry is judged: `label-direction` when ``directionInLabel`` is set. O(events).

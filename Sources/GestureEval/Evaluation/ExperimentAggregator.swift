@@ -84,7 +84,11 @@ public struct ExperimentAggregator: Sendable {
                             configuration: String, bootstrap: BootstrapOptions) throws(StatisticsError) -> EntryRun {
         let matching = experiment.matching.eventMatching, metric = experiment.metric.events
         var foldScores: [ExperimentResult.FoldScore] = []
+        var breakdown: FalseActivationBreakdown?
         for o in outcomes {
+            let tested = folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }
+            let activities = FalseActivationBreakdown(judged: o.recordings, all: entry.relabelled(tested), events: o.events, matching: matching)
+            breakdown = breakdown?.merged(with: activities) ?? activities
             let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
             let c = e.overall
             let details: [String: Double] = [
@@ -112,7 +116,8 @@ public struct ExperimentAggregator: Sendable {
         }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
-                                                folds: foldScores, configuration: configuration, latencies: latencies, example: example)
+                                                folds: foldScores, configuration: configuration, latencies: latencies, example: example,
+                                                falseActivations: breakdown)
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
             run.warnings.append(w)

@@ -50,6 +50,8 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         /// The first test recording of the first fold and the completed events on it (continuous only),
         /// for the signal plot.
         public var example: Example?
+        /// False activations per hour by what was happening, pooled over folds (continuous only).
+        public var falseActivations: FalseActivationBreakdown?
     }
 
     /// One recording's completed events, as plotted.

@@ -4,7 +4,8 @@ import GestureKit
 /// Tables and the report folder of an ``ExperimentResult``.
 ///
 /// The folder holds `results.json` (the whole result), `comparison.csv` (metric per entry with
-/// interval), `folds.csv` (metric per entry and fold, with what training chose), `pairs.csv`
+/// interval), `folds.csv` (metric per entry and fold, with what training chose), `false-activations.csv`
+/// (false activations per hour by activity), `pairs.csv`
 /// (McNemar, paired bootstrap, Wilcoxon, within each comparison group), and per group of at least 3
 /// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
 /// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
@@ -32,6 +33,18 @@ public enum ExperimentReport {
             table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
                           String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
+        }
+        return table
+    }
+
+    /// One row per continuous entry and activity with at least one false activation (every activity when
+    /// `all`): what was happening when it fired (``FalseActivationBreakdown``), pooled over folds.
+    public static func falseActivationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil, all: Bool = false) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "activity", "false activations", "hours", "per hour"])
+        for s in result.scores where group?.entries.contains(s.entry) ?? true {
+            for a in s.falseActivations?.activities ?? [] where all || a.falseActivations > 0 {
+                table.append([s.entry, s.dataset, a.label, String(a.falseActivations), fmt(a.hours), fmt(a.perHour)])
+            }
         }
         return table
     }
@@ -109,6 +122,8 @@ public enum ExperimentReport {
         s += result.groups.map { "- \($0.headline)\n" }.joined() + "\n"
         for g in result.groups {
             s += "## \(g.group.name)\n\n" + comparisonTable(result, group: g.group).markdown + "\n"
+            let activities = falseActivationTable(result, group: g.group)
+            if !activities.rows.isEmpty { s += "False activations by activity:\n\n" + activities.markdown + "\n" }
             let pairs = pairTable(result, group: g.group.name)
             if !pairs.rows.isEmpty { s += "Pairs:\n\n" + pairs.markdown + "\n" }
             if let r = g.ranking {
@@ -137,6 +152,9 @@ public enum ExperimentReport {
         try folder.write(comparisonTable(result), named: "comparison")
         try folder.write(foldTable(result), named: "folds")
         if !result.pairs.isEmpty { try folder.write(pairTable(result), named: "pairs") }
+        if result.scores.contains(where: { $0.falseActivations != nil }) {
+            try folder.write(falseActivationTable(result, all: true), named: "false-activations")
+        }
         for g in result.groups {
             guard let r = g.ranking else { continue }
             let name = slug(g.group.name)

@@ -9,6 +9,8 @@ extension ExperimentResult {
         s += groups.map { "\($0.headline)\n" }.joined()
         for g in groups {
             s += "\n== \(g.group.name) ==\n\n" + ExperimentReport.comparisonTable(self, group: g.group).aligned
+            let activities = ExperimentReport.falseActivationTable(self, group: g.group)
+            if !activities.rows.isEmpty { s += "\nFalse activations by activity (what was happening when they fired)\n\n" + activities.aligned }
             let pairs = ExperimentReport.pairTable(self, group: g.group.name)
             if !pairs.rows.isEmpty {
                 s += "\nPaired: McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n" + pairs.aligned
