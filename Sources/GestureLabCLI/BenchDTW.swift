@@ -41,6 +41,8 @@ struct BenchDTW: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @OptionGroup var parallel: ThreadOptions
+
     struct NearestNeighborRun: Encodable {
         var band: Double
         var window: Int
@@ -89,6 +91,7 @@ struct BenchDTW: ParsableCommand {
     }
 
     func run() throws {
+        parallel.apply()
         let examples = try UCRArchive.read(contentsOf: URL(fileURLWithPath: data))
         let series = try examples.map { try DTWSeries(dimensions: $0.dimensions) }
         let half = series.count / 2
@@ -102,7 +105,7 @@ struct BenchDTW: ParsableCommand {
                 let dtw = try DTW(band: b)
                 let index = try DTWIndex(templates: train, dtw: dtw)
                 var (found, stats) = ([[DTWNeighbor]](), DTWSearchStatistics())
-                let seconds = try Self.fastest(of: repetitions) { (found, stats) = try index.nearest(to: queries, k: 1, pruning: pruning) }
+                let seconds = try Self.fastest(of: repetitions) { (found, stats) = try index.nearest(to: queries, k: 1, pruning: pruning, threads: Parallelism.threads) }
                 let predictions = found.map { $0[0].index }
                 let errors = zip(predictions, queryLabels).filter { trainLabels[$0] != $1 }.count
                 let pairs = train.count * queries.count
@@ -141,7 +144,7 @@ struct BenchDTW: ParsableCommand {
                          spotting.events, spotting.planted))
         }
         if json {
-            let report = Report(data: data, threads: ProcessInfo.processInfo.activeProcessorCount, nearestNeighbor: runs,
+            let report = Report(data: data, threads: Parallelism.workers, nearestNeighbor: runs,
                                 allPairs: matrices, spotting: spotting)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -35,7 +35,10 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var parallel: ThreadOptions
+
     func run() throws {
+        parallel.apply()
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
         let spec = try Experiment(contentsOf: file)

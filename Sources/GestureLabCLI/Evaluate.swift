@@ -53,6 +53,8 @@ struct Evaluate: ParsableCommand {
 
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var parallel: ThreadOptions
+
     func validate() throws {
         guard archiveForm.isRequested else { return try datasetForm.validate(recognizer: recognizer) }
         guard datasetForm.dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
@@ -62,6 +64,7 @@ struct Evaluate: ParsableCommand {
     }
 
     func run() throws {
+        parallel.apply()
         if archiveForm.isRequested {
             try archiveForm.run(recognizer: recognizer, dtw: dtw, json: output.json)
         } else {

@@ -38,6 +38,8 @@ struct Sweep: ParsableCommand {
 
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var parallel: ThreadOptions
+
     func validate() throws {
         guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
         guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
@@ -48,6 +50,7 @@ struct Sweep: ParsableCommand {
     }
 
     func run() throws {
+        parallel.apply()
         let values = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)

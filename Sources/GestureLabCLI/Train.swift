@@ -48,6 +48,8 @@ struct Train: ParsableCommand {
 
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var parallel: ThreadOptions
+
     func validate() throws {
         if experiment != nil {
             guard entryName != nil else { throw ValidationError("--experiment needs --entry NAME") }
@@ -63,6 +65,7 @@ struct Train: ParsableCommand {
     }
 
     func run() throws {
+        parallel.apply()
         var (spec, chosenEntry) = try resolve()
         let dataset = try spec.loadDatasets(notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings

@@ -84,6 +84,12 @@ import Testing
         let json = try GestureLabBinary.run(["compare", experiment, "--out", "c", "--json", "--quiet"], directory: root)
         #expect(json.status == 0)
         #expect(Data(json.stdout.utf8) == outputs[0], "--json prints results.json")
+        // One thread: the same bytes, only slower.
+        let single = try GestureLabBinary.run(["compare", experiment, "--out", "d", "--quiet", "--threads", "1"], directory: root)
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect(try Data(contentsOf: root.appendingPathComponent("d/results.json")) == outputs[0])
+        let zero = try GestureLabBinary.run(["compare", experiment, "--threads", "0"], directory: root)
+        #expect(zero.status == 2 && zero.stderr.contains("--threads must be at least 1, got 0"), "\(zero.stderr)")
     }
 
     /// `--plan` lists the units and shared training steps without running them or writing a report.

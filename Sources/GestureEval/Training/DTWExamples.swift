@@ -45,7 +45,9 @@ enum DTWExamples {
     /// annotated stretch of a continuous one, is an example. With `rejection: {method: stream}` the
     /// thresholds are then calibrated on the same (continuous) recordings, matched with `matching`.
     static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
-                      entry: Experiment.Entry, matching: EventMatching) throws(ExperimentError) -> TrainedModel {
+                      entry: Experiment.Entry, matching: EventMatching, cache: DTWTrainingCache? = nil) throws(ExperimentError) -> TrainedModel {
+        // Without a cache (one training), a private one changes nothing.
+        let cache = cache ?? DTWTrainingCache()
         let settings: DTWTrainingSettings
         do { settings = try configuration.decoding.decode(DTWTrainingSettings.self) } catch {
             throw ExperimentError(entry: entry.name, "invalid dtw configuration: \(error)")
@@ -75,7 +77,7 @@ enum DTWExamples {
         }
         let trainer = settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100, channels: channels)
         var model: DTWModel, report: DTWTrainingReport
-        do { (model, report) = try trainer.train(examples) } catch {
+        do { (model, report) = try cache.train(trainer, examples, tag: "all") } catch {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
         }
         var summary = ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)]
@@ -99,7 +101,7 @@ enum DTWExamples {
                     let others = zip(examples, subjects).filter { $0.1 != subject }.map(\.0)
                     let counts = Dictionary(grouping: others, by: \.label).mapValues(\.count)
                     guard classes.allSatisfy({ counts[$0, default: 0] >= Self.crossFittingMinimumExamples }),
-                          let m = try? inner.train(others).model else { continue }
+                          let m = try? cache.train(inner, others, tag: "without \(subject)").model else { continue }
                     bySubject[subject] = m
                 }
                 var spotters = recordings.map { bySubject[$0.subject] ?? model }

@@ -62,7 +62,7 @@ public struct DTWTrainingReport: Hashable, Sendable {
 /// UCR archive learns its band), templates per class (medoid, k medoids or all examples) and per-class
 /// rejection calibration (mean and σ of each example's normalised distance to its nearest other template of
 /// its class; classes with fewer than 3 examples borrow the pooled within-class σ).
-public struct DTWTrainer: Sendable {
+public struct DTWTrainer: Hashable, Sendable {
     /// How templates are chosen per class; in files `medoid`, `all` or a number k of medoids.
     public enum TemplateSelection: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The example with the least mean DTW distance to the others of its class.
@@ -191,8 +191,7 @@ public struct DTWTrainer: Sendable {
         }
         let labels = examples.map(\.label)
         if case let .medoids(k) = selection, k < 1 { throw .invalidSetting(key: "selection", "k medoids needs k ≥ 1, got \(k)") }
-        if let k = rejectionK, !(k.isFinite && k >= 0) { throw .invalidSetting(key: "rejectionK", "must be zero or more, got \(k)") }
-        if !(refractoryTime.isFinite && refractoryTime >= 0) { throw .invalidSetting(key: "refractoryTime", "must be a finite number of seconds ≥ 0, got \(refractoryTime)") }
+        try checkSpottingSettings()
 
         var scores: [DTWBandScore] = []
         let chosen: Double
@@ -243,6 +242,12 @@ public struct DTWTrainer: Sendable {
         return (model, report)
     }
 
+    /// Throws unless the settings that only label the model (rejection k, refractory time) are valid.
+    func checkSpottingSettings() throws(DTWTrainingError) {
+        if let k = rejectionK, !(k.isFinite && k >= 0) { throw .invalidSetting(key: "rejectionK", "must be zero or more, got \(k)") }
+        if !(refractoryTime.isFinite && refractoryTime >= 0) { throw .invalidSetting(key: "refractoryTime", "must be a finite number of seconds ≥ 0, got \(refractoryTime)") }
+    }
+
     /// The scale of every channel under ``scaling`` (`nil`: none): the population standard deviation of each
     /// channel over every sample of every example, at least ``scaleFloor``.
     func channelScales(_ examples: [DTWExample]) -> [Double]? {
@@ -290,7 +295,7 @@ public struct DTWTrainer: Sendable {
             let neighbors: [[DTWNeighbor]]
             do {
                 let index = try DTWIndex(templates: series, dtw: dtw)
-                neighbors = try index.nearest(to: series, k: 1, leaveOneOut: true).neighbors
+                neighbors = try index.nearest(to: series, k: 1, leaveOneOut: true, threads: Parallelism.threads).neighbors
             } catch { throw .invalidSetting(key: "examples", error.description) }
             let errors = zip(neighbors.indices, neighbors).filter { labels[$1[0].index] != labels[$0] }.count
             let score = DTWBandScore(band: band, errors: errors, errorRate: Double(errors) / Double(series.count))

@@ -3,7 +3,8 @@ import GestureKit
 
 /// Trains one experiment entry on training recordings only: a grid search over its ranges under its
 /// ``TrainingObjective`` (``Experiment/objective(for:)``) for rule-based recognizers, DTW templates and
-/// rejection thresholds for `dtw` (retrained for every search combination), or a trained model file
+/// rejection thresholds for `dtw` (templates trained once per set of template settings, see
+/// ``DTWTrainingCache``), or a trained model file
 /// used as is. The experiment contributes the matching tolerances and label map.
 ///
 /// Used for each fold by ``ExperimentRunner`` and on a whole dataset by `gesturelab train`:
@@ -56,9 +57,10 @@ public struct EntryTrainer: Trainer, Sendable {
                     throw ExperimentError(entry: entry.name, error.description)
                 }
             }
-            let matching = detector.matching, entry = entry, kind = kind
+            // Candidates that differ only in rejection or spotting durations share their templates.
+            let matching = detector.matching, entry = entry, kind = kind, cache = DTWTrainingCache()
             return try search(base).best(on: judged) { (value) throws(ExperimentError) in
-                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry, matching: matching)
+                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry, matching: matching, cache: cache)
             }
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.

@@ -74,7 +74,7 @@ public struct NearestNeighborEvaluation: Sendable {
         }
         let classifier = try classifier(templates: trainSeries, labels: trainLabels, band: chosen)
         let found: (queries: [DTWSeries], neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics)
-        do { found = try classifier.nearest(to: testSeries, k: k) } catch { throw .invalidSetting(key: "series", error.description) }
+        do { found = try classifier.nearest(to: testSeries, k: k, threads: Parallelism.threads) } catch { throw .invalidSetting(key: "series", error.description) }
         var predictions: [String] = []
         var correct = 0, warnings = 0
         for (i, neighbors) in found.neighbors.enumerated() {

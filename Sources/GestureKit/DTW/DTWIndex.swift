@@ -99,11 +99,13 @@ public struct DTWIndex: Sendable {
         return search(query, k: k, pruning: pruning, excluding: excluding, workspace: &workspace, statistics: &statistics)
     }
 
-    /// The `k` nearest templates to each query, spread over all cores (`DispatchQueue.concurrentPerform`).
+    /// The `k` nearest templates to each query, queries spread over `threads` threads (all cores by default).
     ///
-    /// - Parameter leaveOneOut: skip template `i` for query `i` (the queries are the templates).
-    public func nearest(to queries: [DTWSeries], k: Int = 1, pruning: Bool = true,
-                        leaveOneOut: Bool = false) throws(DTWError) -> (neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics) {
+    /// - Parameters:
+    ///   - leaveOneOut: skip template `i` for query `i` (the queries are the templates).
+    ///   - threads: at most this many threads; `nil`: one per active core. One thread gives per-core timings.
+    public func nearest(to queries: [DTWSeries], k: Int = 1, pruning: Bool = true, leaveOneOut: Bool = false,
+                        threads: Int? = nil) throws(DTWError) -> (neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics) {
         for query in queries { try validate(query, k: k) }
         if leaveOneOut, queries.count != templates.count {
             throw .dimensionMismatch(what: "leave-one-out needs the templates as queries: query count", expected: templates.count, got: queries.count)
@@ -118,7 +120,7 @@ public struct DTWIndex: Sendable {
         }
         let shared = UncheckedSendable(value: (results, stats))
         let index = self
-        DispatchQueue.concurrentPerform(iterations: queries.count) { q in
+        ParallelLoop.run(queries.count, threads: threads) { q in
             var workspace = DTWWorkspace()
             var local = DTWSearchStatistics()
             let found = index.search(queries[q], k: k, pruning: pruning, excluding: leaveOneOut ? q : nil,

@@ -51,25 +51,25 @@ public struct DTWClassifier: Sendable {
         return classification(query: query, nearest: nearest)
     }
 
-    /// Classifies many raw segments over all cores.
+    /// Classifies many raw segments over `threads` threads (`nil`: all cores).
     ///
-    /// - Complexity: that of ``DTWIndex/nearest(to:k:pruning:leaveOneOut:)``.
-    public func classify(_ segments: [DTWSeries]) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
-        let (queries, neighbors, statistics) = try nearest(to: segments, k: 1)
+    /// - Complexity: that of ``DTWIndex/nearest(to:k:pruning:leaveOneOut:threads:)``.
+    public func classify(_ segments: [DTWSeries], threads: Int? = nil) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
+        let (queries, neighbors, statistics) = try nearest(to: segments, k: 1, threads: threads)
         let results = zip(queries, neighbors).map { classification(query: $0, nearest: $1[0]) }
         return (results, statistics)
     }
 
     // `package`: GestureEval's nearest-neighbour evaluation (the UCR/UEA protocol) classifies through this search
     // and ``classification(query:nearest:)``, voting among k neighbours when asked to.
-    /// The `k` nearest templates to each raw segment, closest first, over all cores, with each segment as it was
-    /// compared (divided by the channel scales and preprocessed).
-    package func nearest(to segments: [DTWSeries], k: Int) throws(DTWError)
+    /// The `k` nearest templates to each raw segment, closest first, over `threads` threads (`nil`: all cores),
+    /// with each segment as it was compared (divided by the channel scales and preprocessed).
+    package func nearest(to segments: [DTWSeries], k: Int, threads: Int? = nil) throws(DTWError)
         -> (queries: [DTWSeries], neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics) {
         var queries: [DTWSeries] = []
         queries.reserveCapacity(segments.count)
         for s in segments { queries.append(try prepared(s)) }
-        let (neighbors, statistics) = try index.nearest(to: queries, k: k)
+        let (neighbors, statistics) = try index.nearest(to: queries, k: k, threads: threads)
         return (queries, neighbors, statistics)
     }
 
