@@ -42,12 +42,14 @@ public enum UCRArchive {
         var examples: [LabelledSeries] = []
         for numbered in TextLines(text) {
             let line = numbered.text, lineNumber = numbered.number
-            if line.allSatisfy(\.isWhitespace) { continue }
-            let fields = line.split(whereSeparator: { $0 == "\t" || $0 == "," || $0 == " " })
-            guard let labelField = fields.first else { continue }
+            // Fields are split on bytes: the separators are ASCII, and walking Characters costs more than the numbers.
+            if Self.isBlank(line) { continue }
+            let fields = line.utf8.split(whereSeparator: { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") })
+            guard let labelField = fields.first.map(Substring.init) else { continue }
             var values: [Double] = []
             values.reserveCapacity(fields.count - 1)
-            for (column, field) in fields.dropFirst().enumerated() {
+            for (column, bytes) in fields.dropFirst().enumerated() {
+                let field = Substring(bytes)
                 guard let value = Double(field) ?? (field.lowercased() == "nan" ? .nan : nil) else {
                     throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "\(DataFileError.quote(field)) is not a number")
                 }
@@ -69,5 +71,15 @@ public enum UCRArchive {
         }
         guard !examples.isEmpty else { throw DataFileError(file: file, "the file holds no series") }
         return examples
+    }
+
+    /// Whether `line` holds only white space (ASCII checked byte by byte; anything else by Character).
+    private static func isBlank(_ line: Substring) -> Bool {
+        var ascii = true
+        for byte in line.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return false }
+        }
+        return ascii || line.allSatisfy(\.isWhitespace)
     }
 }
