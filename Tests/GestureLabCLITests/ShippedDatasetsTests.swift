@@ -9,6 +9,7 @@ import Testing
     static let shipped: [(String, [String])] = [
         ("default", ["--seed", "20251121"]),
         ("default-shapes", ["--seed", "20251121", "--kind", "segments"]),
+        ("default-hard", ["--seed", "20251121", "--spec", "configs/synthesis/hard.yaml"]),
     ]
 
     @Test(arguments: shipped.map(\.0))
@@ -34,7 +35,8 @@ import Testing
             bytes += try DatasetsSynthCommandTests.files(SharedData.packageRoot.appendingPathComponent("datasets/\(folder)"))
                 .values.reduce(0) { $0 + $1.count }
         }
-        #expect(bytes < 5_000_000, "\(bytes) bytes")
+        // Three datasets of about 3 MB, 1.8 MB and 3 MB: a clone stays small.
+        #expect(bytes < 8_500_000, "\(bytes) bytes")
     }
 
     struct Summary: Decodable {
@@ -72,6 +74,20 @@ import Testing
         #expect(Set(summary.classes.map(\.label)) == expected)
         #expect(summary.classes.allSatisfy { $0.annotations >= 1 }, "\(summary.classes)")
         #expect(summary.classes.reduce(0) { $0 + $1.annotations } == 111)
+    }
+
+    /// The harder dataset has every gesture family of the default one and every confusing activity, each
+    /// annotated with its name.
+    @Test func hardDatasetAnnotatesEveryConfusingActivity() throws {
+        let summary = try Self.inspect("default-hard")
+        #expect(summary.kind == "continuous" && summary.recordings == 12 && summary.subjects == Self.subjects)
+        let labels = Set(summary.classes.map(\.label))
+        let directions = ["right", "left", "up", "down", "toward", "away"]
+        let gestures = Set(["shake", "flip"] + directions.map { "slap-\($0)" } + directions.map { "movement-\($0)" } + Self.shapes)
+        let confusers = ["jogging", "jogging-in-pocket", "stairs", "clapping", "table-hit", "soft-drop", "brushing-teeth", "typing", "raise-to-ear"]
+        #expect(gestures.isSubset(of: labels))
+        #expect(Set(confusers).isSubset(of: labels), "\(labels.sorted())")
+        #expect(!labels.contains("rest"), "rest is left unannotated")
     }
 
     @Test func shapesDatasetHasTwoExamplesOfEachShapePerSubject() throws {

@@ -50,8 +50,31 @@ struct SceneComposer {
         return Quaternion(angle: rng.uniform(0...angle), axis: axis).rotate(v)
     }
 
-    /// One gesture of `family` and its label.
-    mutating func gesture(_ family: SyntheticGesture) -> (SyntheticMotion, String) {
+    /// One gesture of `family` and its label; with probability `mannerVariation` it is performed weakly, fast
+    /// or slowly instead of in the subject's usual manner.
+    mutating func gesture(_ family: SyntheticGesture, mannerVariation: Double = 0) -> (SyntheticMotion, String) {
+        // No draw at all without variation, so specs without it give the same recordings as before it existed.
+        guard mannerVariation > 0, rng.uniform(0...1) < mannerVariation else { return gesture(family, manner: .usual) }
+        let usual = style
+        defer { style = usual }
+        switch Int(rng.uniform(0...3)) {
+        case 0:
+            style.amplitudeScale *= rng.uniform(0.55...0.75)
+            return gesture(family, manner: .weak)
+        case 1:
+            style.speedScale *= rng.uniform(1.3...1.6)
+            return gesture(family, manner: .fast)
+        default:
+            style.speedScale *= rng.uniform(0.6...0.75)
+            return gesture(family, manner: .slow)
+        }
+    }
+
+    /// How a gesture is performed; besides the style's scales, a weak flip turns only part way and a fast one
+    /// is held only briefly.
+    private enum Manner { case usual, weak, fast, slow }
+
+    private mutating func gesture(_ family: SyntheticGesture, manner: Manner) -> (SyntheticMotion, String) {
         let tilt = style.axisRotation
         switch family {
         case .shake:
@@ -95,10 +118,10 @@ struct SceneComposer {
             return (motion, SyntheticDatasetGenerator.movementLabel(direction))
         case .flip:
             let turn = rng.uniform(0.4...0.7) / style.speedScale
-            let hold = rng.uniform(0.4...1.2)
+            let hold = manner == .fast ? rng.uniform(0.1...0.3) : rng.uniform(0.4...1.2)
             let motion = SyntheticMotion.flip(
                 duration: 2 * turn + hold, axis: tilt.rotate(rng.choose(Self.axes)),
-                angle: Double.pi - rng.uniform(0...0.25), turnTime: turn
+                angle: manner == .weak ? rng.uniform(1.9...2.5) : Double.pi - rng.uniform(0...0.25), turnTime: turn
             )
             return (motion, SyntheticDatasetGenerator.flipLabel)
         case .shape:
@@ -123,14 +146,18 @@ struct SceneComposer {
         )
     }
 
-    /// A background activity filling exactly `duration` seconds, drawn from `allowed`.
+    /// A background activity filling exactly `duration` seconds, drawn from `allowed`, and which it is.
     ///
-    /// Every activity stays below 0.75 g per lobe (so it can never satisfy the shake rule) and
-    /// within 0.7 rad of the base attitude (so it never approaches a flip). Activities that need
-    /// time to unfold fall back to rest when `duration` is short.
-    mutating func background(_ allowed: [SyntheticBackground], duration: Double) -> SyntheticMotion {
+    /// The gentle activities stay below 0.75 g per lobe (so they can never satisfy the shake rule) and
+    /// within 0.7 rad of the base attitude (so they never approach a flip); the confusers do not promise
+    /// that. Activities that need time to unfold fall back to rest when `duration` is short.
+    mutating func background(_ allowed: [SyntheticBackground], duration: Double) -> (SyntheticMotion, SyntheticBackground) {
         var activity = rng.choose(allowed)
-        if duration < 2, [.walking, .pickUp, .tilt].contains(activity) { activity = .rest }
+        if duration < 2, [.walking, .pickUp, .tilt, .raiseToEar, .jogging, .joggingInPocket, .stairs, .brushingTeeth].contains(activity) { activity = .rest }
+        return (backgroundMotion(activity, duration: duration), activity)
+    }
+
+    private mutating func backgroundMotion(_ activity: SyntheticBackground, duration: Double) -> SyntheticMotion {
         switch activity {
         case .rest:
             return .rest(duration: duration)
@@ -167,6 +194,52 @@ struct SceneComposer {
                 duration: duration, angle: rng.uniform(0.2...0.6), axis: Vector3(cos(azimuth), sin(azimuth), 0),
                 turnTime: min(rng.uniform(0.4...0.8), (duration - 0.2) / 2)
             )
+        case .raiseToEar:
+            // Pitched toward the face and rolled toward the ear: more than 1 rad, held for a call, never upside down.
+            let axis = (Vector3(1, 0, 0) + Vector3(0, rng.uniform(-0.6...0.6), rng.uniform(-0.3...0.3))).normalized ?? Vector3(1, 0, 0)
+            return .tilt(duration: duration, angle: rng.uniform(1.05...1.45), axis: axis, turnTime: min(rng.uniform(0.4...0.7), (duration - 0.2) / 2))
+        case .jogging, .joggingInPocket:
+            let pocket = activity == .joggingInPocket
+            return .gait(
+                duration: duration, stepFrequency: rng.uniform(2.5...3.0), impact: pocket ? rng.uniform(1.6...2.8) : rng.uniform(0.9...1.8),
+                sway: rng.uniform(0.1...0.3), rock: pocket ? rng.uniform(0.25...0.45) : rng.uniform(0.05...0.15), phase: rng.uniform(0...(2 * Double.pi))
+            )
+        case .stairs:
+            return .gait(
+                duration: duration, stepFrequency: rng.uniform(1.4...1.9), impact: rng.uniform(0.4...0.9),
+                sway: rng.uniform(0.05...0.15), rock: rng.uniform(0.05...0.15), phase: rng.uniform(0...(2 * Double.pi))
+            )
+        case .clapping:
+            let interval = rng.uniform(0.25...0.5)
+            var times: [Double] = []
+            var t = rng.uniform(0.2...0.5)
+            while t < duration - 0.3 {
+                times.append(t)
+                t += interval * rng.uniform(0.9...1.1)
+            }
+            return .impacts(duration: duration, times: times, amplitude: rng.uniform(2...5), frequency: rng.uniform(10...18),
+                            decay: rng.uniform(0.02...0.04), axis: jittered(Vector3(1, 0, 0), by: 0.5))
+        case .tableHit:
+            let first = rng.uniform(0.3...max(0.3, duration - 0.8))
+            let times = rng.uniform(0...1) < 0.5 ? [first] : [first, first + rng.uniform(0.15...0.35)]
+            return .impacts(duration: duration, times: times, amplitude: rng.uniform(3...8), frequency: rng.uniform(8...15),
+                            decay: rng.uniform(0.03...0.06), axis: jittered(Vector3(0, 0, 1), by: 0.4))
+        case .softDrop:
+            let fall = min(rng.uniform(0.2...0.35), duration / 4)
+            return .drop(duration: duration, at: rng.uniform(0.2...max(0.2, duration - 2 * fall - 0.5)), fall: fall, landing: rng.uniform(0.1...0.18))
+        case .brushingTeeth:
+            let frequency = rng.uniform(3...5)
+            return .strokes(duration: duration, axis: jittered(rng.choose(Self.axes), by: 0.3), amplitude: rng.uniform(0.8...1.5),
+                            frequency: frequency, burst: Double(Int(rng.uniform(3...6))) / frequency, pause: rng.uniform(0.2...0.5))
+        case .typing:
+            var times: [Double] = []
+            var t = rng.uniform(0.1...0.3)
+            while t < duration - 0.1 {
+                times.append(t)
+                t += rng.uniform(0.08...0.35)
+            }
+            return .impacts(duration: duration, times: times, amplitude: rng.uniform(0.05...0.25), frequency: rng.uniform(20...40),
+                            decay: rng.uniform(0.005...0.015), axis: jittered(Vector3(0, 0, 1), by: 0.3))
         }
     }
 }

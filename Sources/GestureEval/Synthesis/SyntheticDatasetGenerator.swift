@@ -59,9 +59,18 @@ public enum SyntheticDatasetGenerator {
         try spec.validate()
         let jobs = spec.kind == .continuous ? continuousJobs(spec) : segmentJobs(spec)
         let recordings = parallelMap(jobs.count) { i in jobs[i].run(spec) }
-        let description = spec.kind == .continuous
+        var description = spec.kind == .continuous
             ? "Synthetic continuous motion recordings (seed \(spec.seed)): shakes, slaps and gentle movements in six directions, flips and drawn shapes between rest, hand tremor, walking, pick-up and set-down, bumps, vibration and tilts; \(spec.subjects) subjects with their own style."
             : "Synthetic drawn-shape gestures (seed \(spec.seed)), one recording per example, \(spec.subjects) subjects with their own style."
+        let confusers = spec.backgrounds.filter { SyntheticBackground.confusers.contains($0) }
+        if spec.kind == .continuous, !confusers.isEmpty || spec.mannerVariation > 0 || spec.annotateBackground {
+            description += " Harder than the default:"
+            if !confusers.isEmpty { description += " confusing activities (\(confusers.map(\.label).joined(separator: ", ")));" }
+            if spec.mannerVariation > 0 { description += " \(Int((spec.mannerVariation * 100).rounded())) % of gestures performed weakly, fast or slowly;" }
+            if spec.annotateBackground { description += " background activities annotated with their names;" }
+            description.removeLast()
+            description += "."
+        }
         return Dataset(
             name: spec.name, description: description, kind: spec.kind, samplingRate: spec.samplingRate,
             recordings: recordings, license: "CC0-1.0",
@@ -119,6 +128,11 @@ public enum SyntheticDatasetGenerator {
             if let shape, let first = recording.timestamps.first, let last = recording.timestamps.last {
                 // A segment's one annotation covers exactly the samples recorded.
                 recording.annotations = [Annotation(start: first, end: last, label: shape.rawValue)]
+            } else if let last = recording.timestamps.last {
+                // An annotated background activity can run to the end of the script, past the last sample.
+                recording.annotations = recording.annotations.compactMap { a in
+                    a.end <= last ? a : (last - a.start >= 0.5 ? Annotation(start: a.start, end: last, label: a.label) : nil)
+                }
             }
             return recording
         }
@@ -127,16 +141,18 @@ public enum SyntheticDatasetGenerator {
         /// by background, families cycling in shuffled rounds so classes stay balanced.
         private func compose(_ scene: inout SyntheticScene, _ composer: inout SceneComposer, _ spec: SyntheticDatasetSpec) {
             let leadIn: [SyntheticBackground] = spec.backgrounds.filter { $0 == .rest || $0 == .tremor }
-            scene.append(composer.background(leadIn.isEmpty ? [.rest] : leadIn, duration: composer.rng.uniform(1.5...2.5)))
+            let (still, _) = composer.background(leadIn.isEmpty ? [.rest] : leadIn, duration: composer.rng.uniform(1.5...2.5))
+            scene.append(still)
             var round: [SyntheticGesture] = []
             while true {
                 if round.isEmpty { round = composer.rng.shuffled(spec.gestures) }
-                let (motion, label) = composer.gesture(round.removeLast())
+                let (motion, label) = composer.gesture(round.removeLast(), mannerVariation: spec.mannerVariation)
                 // Keep at least a minimum gap of background after the last gesture.
                 guard scene.end + motion.duration + spec.minimumGap <= spec.recordingDuration else { break }
                 scene.append(motion, label: label)
                 let gap = min(composer.rng.uniform(spec.minimumGap...spec.maximumGap), spec.recordingDuration - scene.end)
-                scene.append(composer.background(spec.backgrounds, duration: gap))
+                let (activity, kind) = composer.background(spec.backgrounds, duration: gap)
+                scene.append(activity, label: spec.annotateBackground && kind != .rest ? kind.label : nil)
             }
             if scene.end < spec.recordingDuration {
                 scene.append(.rest(duration: spec.recordingDuration - scene.end))

@@ -33,8 +33,15 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
     public var minimumGap: Double
     /// Longest background stretch between two gestures, seconds.
     public var maximumGap: Double
-    /// How much subjects differ, in [0, 1]; 0 makes every subject perform alike.
+    /// How much subjects differ, in [0, 2]; 0 makes every subject perform alike, 1 is the shipped default
+    /// (amplitude ×0.85–1.2, speed ×0.8–1.25), 2 doubles those spreads.
     public var styleVariation: Double
+    /// Annotate each background activity but rest with its ``SyntheticBackground/label`` (continuous kind), so
+    /// false activations can be attributed to what was happening.
+    public var annotateBackground: Bool
+    /// The share of gestures, in [0, 1], performed out of the subject's usual manner: weakly (amplitude
+    /// ×0.55–0.75, flips of 1.9–2.5 rad), fast (×1.3–1.6) or slowly (×0.6–0.75), a third each.
+    public var mannerVariation: Double
 
     /// Creates a spec; the defaults give the small dataset that ships with the project.
     public init(
@@ -49,10 +56,12 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         samplingRate: Double = 50,
         sensor: SensorModel = SensorModel(),
         gestures: [SyntheticGesture] = SyntheticGesture.allCases,
-        backgrounds: [SyntheticBackground] = SyntheticBackground.allCases,
+        backgrounds: [SyntheticBackground] = SyntheticBackground.gentle,
         minimumGap: Double = 2,
         maximumGap: Double = 4.5,
-        styleVariation: Double = 1
+        styleVariation: Double = 1,
+        annotateBackground: Bool = false,
+        mannerVariation: Double = 0
     ) {
         self.seed = seed
         self.name = name
@@ -69,11 +78,13 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         self.minimumGap = minimumGap
         self.maximumGap = maximumGap
         self.styleVariation = styleVariation
+        self.annotateBackground = annotateBackground
+        self.mannerVariation = mannerVariation
     }
 
     private enum CodingKeys: String, CodingKey {
         case seed, name, kind, subjects, sessionsPerSubject, recordingsPerSession, recordingDuration, repetitions,
-             samplingRate, sensor, gestures, backgrounds, minimumGap, maximumGap, styleVariation
+             samplingRate, sensor, gestures, backgrounds, minimumGap, maximumGap, styleVariation, annotateBackground, mannerVariation
     }
 
     /// Decodes a spec; missing keys take the defaults.
@@ -95,7 +106,9 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
             backgrounds: try c.decode(.backgrounds, default: d.backgrounds),
             minimumGap: try c.decode(.minimumGap, default: d.minimumGap),
             maximumGap: try c.decode(.maximumGap, default: d.maximumGap),
-            styleVariation: try c.decode(.styleVariation, default: d.styleVariation)
+            styleVariation: try c.decode(.styleVariation, default: d.styleVariation),
+            annotateBackground: try c.decode(.annotateBackground, default: d.annotateBackground),
+            mannerVariation: try c.decode(.mannerVariation, default: d.mannerVariation)
         )
     }
 
@@ -117,8 +130,11 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         guard maximumGap.isFinite, maximumGap >= minimumGap else {
             throw ConfigurationError(key: "maximumGap", "must be at least minimumGap (\(minimumGap) s), got \(maximumGap)")
         }
-        guard styleVariation.isFinite, (0...1).contains(styleVariation) else {
-            throw ConfigurationError(key: "styleVariation", "must be in [0, 1], got \(styleVariation)")
+        guard styleVariation.isFinite, (0...2).contains(styleVariation) else {
+            throw ConfigurationError(key: "styleVariation", "must be in [0, 2], got \(styleVariation)")
+        }
+        guard mannerVariation.isFinite, (0...1).contains(mannerVariation) else {
+            throw ConfigurationError(key: "mannerVariation", "must be in [0, 1], got \(mannerVariation)")
         }
         if kind == .continuous {
             guard !gestures.isEmpty else { throw ConfigurationError(key: "gestures", "name at least one gesture family") }

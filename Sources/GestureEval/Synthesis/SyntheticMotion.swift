@@ -23,6 +23,19 @@ enum SyntheticMotion: Hashable, Sendable {
     case vibration(duration: Double, amplitude: Double, frequency: Double, axis: Vector3)
     /// Tilted by `angle` radians about `axis` and back: a glance, not a flip.
     case tilt(duration: Double, angle: Double, axis: Vector3, turnTime: Double)
+    /// A running or stair-climbing gait: a sharp vertical impact at every step (harmonics of the step
+    /// frequency, peaks about `impact` g), sideways sway at half the step frequency and the device rocking
+    /// by up to `rock` radians (a phone in a trouser pocket rocks with the thigh).
+    case gait(duration: Double, stepFrequency: Double, impact: Double, sway: Double, rock: Double, phase: Double)
+    /// Short knocks at `times` (seconds into the motion): damped oscillations along `axis`, each `amplitude` g
+    /// at first (hands clapping around the phone, the phone struck on a table, fingers typing on it).
+    case impacts(duration: Double, times: [Double], amplitude: Double, frequency: Double, decay: Double, axis: Vector3)
+    /// Dropped at `at` seconds: free fall for `fall` seconds (the accelerometer reads about 0 g), then a soft
+    /// landing of `landing` seconds that stops it (a half-sine with the fall's momentum), then rest.
+    case drop(duration: Double, at: Double, fall: Double, landing: Double)
+    /// Strokes back and forth along `axis` at `frequency` Hz, `amplitude` g, in bursts of `burst` seconds
+    /// separated by `pause` seconds (brushing teeth with the device in the hand).
+    case strokes(duration: Double, axis: Vector3, amplitude: Double, frequency: Double, burst: Double, pause: Double)
     /// Shaken along `axis` at `frequency` Hz, `amplitude` g, whole cycles, ramped over half a cycle;
     /// the wrist rocks by up to `wobble` radians about the axis across the screen, a quarter cycle ahead.
     case shake(duration: Double, axis: Vector3, amplitude: Double, frequency: Double, wobble: Double)
@@ -43,7 +56,8 @@ enum SyntheticMotion: Hashable, Sendable {
         switch self {
         case let .rest(d), let .tremor(d, _, _, _, _, _, _), let .walking(d, _, _, _, _, _), let .pickUp(d, _, _, _, _),
              let .bump(d, _, _, _, _, _), let .vibration(d, _, _, _), let .tilt(d, _, _, _), let .shake(d, _, _, _, _),
-             let .flip(d, _, _, _), let .shape(d, _, _, _, _):
+             let .flip(d, _, _, _), let .shape(d, _, _, _, _), let .gait(d, _, _, _, _, _), let .impacts(d, _, _, _, _, _),
+             let .drop(d, _, _, _), let .strokes(d, _, _, _, _, _):
             d
         case let .push(_, _, startTime, ratio):
             startTime + startTime / ratio
@@ -81,6 +95,41 @@ enum SyntheticMotion: Hashable, Sendable {
             let shaking = Self.x * (tremor * p * sin(2 * Double.pi * 9 * t))
             let user = SensorPhysics.userAcceleration(physical: Self.secondDerivative(position, t)) + shaking
             return (Quaternion(angle: tilt * p, axis: Self.x), user)
+
+        case let .gait(d, f, impact, sway, rock, phase):
+            let env = MotionProfile.envelope(t, duration: d, ramp: 0.5)
+            let w = 2 * Double.pi * f * t + phase
+            // Zero-mean harmonics: the device bobs but goes nowhere on average; peaks ≈ impact.
+            let vertical = impact * (sin(w) + 0.6 * sin(2 * w + 0.4) + 0.35 * sin(3 * w + 0.8)) / 1.6
+            let user = (up * vertical + Self.x * (sway * sin(w / 2)) + Self.y * (0.4 * impact * sin(w + 1.3))) * env
+            let offset = Quaternion(angle: rock * env * sin(w / 2), axis: Self.x) * Quaternion(angle: 0.4 * rock * env * sin(w), axis: Self.y)
+            return (offset, user)
+
+        case let .impacts(_, times, a, f, decay, axis):
+            var v = 0.0
+            for at in times where t > at {
+                let s = t - at
+                if s < 12 * decay { v += a * exp(-s / decay) * sin(2 * Double.pi * f * s) }
+            }
+            return (.identity, axis * v)
+
+        case let .drop(_, at, fall, landing):
+            let s = t - at
+            guard s > 0 else { return (.identity, .zero) }
+            // Free fall: physical acceleration −1 g along up, so user acceleration (which opposes it) +1 g.
+            if s < fall { return (.identity, up) }
+            // Landing: a half-sine of area `fall` g·s stops the fall.
+            let l = s - fall
+            guard l < landing else { return (.identity, .zero) }
+            let peak = fall * Double.pi / (2 * landing)
+            return (.identity, up * (-peak * sin(Double.pi * l / landing)))
+
+        case let .strokes(d, axis, a, f, burst, pause):
+            let cycle = burst + pause
+            let inCycle = t.truncatingRemainder(dividingBy: cycle)
+            guard inCycle < burst else { return (.identity, .zero) }
+            let env = MotionProfile.envelope(inCycle, duration: burst, ramp: 0.5 / f) * MotionProfile.envelope(t, duration: d, ramp: 0.1)
+            return (.identity, axis * (a * env * sin(2 * Double.pi * f * inCycle)))
 
         case let .bump(_, at, a, f, decay, axis):
             let s = t - at
