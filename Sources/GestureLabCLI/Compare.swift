@@ -33,6 +33,9 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print the work units (entry × dataset × fold) and the training steps they share, then stop without running them (with --json: the plan as JSON).")
     var plan = false
 
+    @Option(help: "Run only shard I of N (I from 0; auto/N takes I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write its part.json to --out; gesturelab merge joins the parts.")
+    var shard: ShardOption?
+
     @OptionGroup var progress: ProgressOptions
 
     @OptionGroup var parallel: ThreadOptions
@@ -52,12 +55,28 @@ struct Compare: ParsableCommand {
             }
             return
         }
+        if let shard {
+            guard let out = output.out else { throw ValidationError("--shard needs --out, the folder of this shard's part") }
+            let index = try shard.resolved()
+            let units = runner.plan.shard(index, of: shard.count)
+            let reporter = ProgressReporter("compare \(spec.name) shard \(index)/\(shard.count)", total: units.count, quiet: progress.quiet)
+            let part = try ExperimentShard.run(runner, file: experiment, shard: index, of: shard.count) { reporter.advance() }
+            reporter.finish()
+            let url = URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
+            try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
+            print("shard \(index)/\(shard.count): \(units.count) of \(runner.plan.units.count) units, \(Set(units.map(\.training)).count) training steps: \(url.path)")
+            return
+        }
         let reporter = ProgressReporter("compare \(spec.name)", total: runner.steps, quiet: progress.quiet)
         let result = try runner.run { reporter.advance() }
         reporter.finish()
+        try Self.report(result, runner: runner, output: output, notebook: notebook, command: GestureLab.invocation)
+    }
 
-        let folderURL = URL(fileURLWithPath: output.out ?? "reports/\(Self.fileName(spec.name))", isDirectory: true)
-        let folder = try ExperimentReport.write(result, datasets: runner.datasets, to: folderURL, command: GestureLab.invocation)
+    /// Writes the report folder (and the notebook), then prints the comparison or results.json.
+    static func report(_ result: ExperimentResult, runner: ExperimentRunner, output: OutputOptions, notebook: Bool, command: [String]) throws {
+        let folderURL = URL(fileURLWithPath: output.out ?? "reports/\(Self.fileName(runner.experiment.name))", isDirectory: true)
+        let folder = try ExperimentReport.write(result, datasets: runner.datasets, to: folderURL, command: command)
         var notebookPath: String?
         if notebook {
             let exporter = try NotebookExporter(reportFolder: folder.url)

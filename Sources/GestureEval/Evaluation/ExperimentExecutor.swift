@@ -8,12 +8,13 @@ import GestureKit
 ///   the cores where steps are independent.
 public struct ExperimentExecutor: Sendable {
     /// One unit's outcome: the model tested and what it produced on the fold's test recordings.
-    public struct UnitResult: Sendable {
+    public struct UnitResult: Codable, Sendable {
         /// The unit.
         public var unit: ExperimentPlan.WorkUnit
-        /// The model of the unit's training step.
-        public var model: TrainedModel
-        /// Continuous: the judged test recordings and their events.
+        /// What training chose for the unit's model: tuned values, or the DTW model's summary.
+        public var trained: [String: Double]
+        /// Continuous: the judged test recordings (not stored in a part file: ``ExperimentShard`` rebuilds them
+        /// from the dataset).
         public var recordings: [Recording] = []
         /// Continuous: the events on each of ``recordings``.
         public var events: [[GestureEvent]] = []
@@ -21,6 +22,8 @@ public struct ExperimentExecutor: Sendable {
         public var truth: [String] = []
         /// Segments: the predicted label of each.
         public var predicted: [String] = []
+
+        private enum CodingKeys: String, CodingKey { case unit, trained, events, truth, predicted }
     }
 
     /// The experiment, with label maps merged into its entries.
@@ -96,7 +99,7 @@ public struct ExperimentExecutor: Sendable {
     private func test(_ model: TrainedModel, unit: ExperimentPlan.WorkUnit, trainer: EntryTrainer) throws(ExperimentError) -> UnitResult {
         let dataset = datasets[unit.dataset]!, fold = folds[unit.dataset]!.folds[unit.fold]
         let recordings = trainer.entry.judged(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
-        var result = UnitResult(unit: unit, model: model)
+        var result = UnitResult(unit: unit, trained: model.summary)
         do {
             let (events, predicted) = try trainer.detector.detect(model, on: recordings)
             if dataset.kind == .continuous {

@@ -140,6 +140,24 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(result.groups[1].headline.contains("McNemar p = \(ExperimentReport.fmt(pair.pValue))"))
     }
 
+    /// Shards split the plan by training step: every unit in exactly one shard, a model never trained in two,
+    /// loads balanced, and the same shards on every call.
+    @Test func shardsCoverTheUnitsOnceAndKeepTrainingTogether() throws {
+        let spec = experiment([entry("tuned", threshold: 1, search: Self.grid), entry("low", threshold: 0.5), entry("copy", threshold: 1, search: Self.grid)])
+        let plan = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: registry).plan
+        for count in 1...9 {
+            let shards = (0..<count).map { plan.shard($0, of: count) }
+            #expect(shards.flatMap { $0.map(\.index) }.sorted() == plan.units.map(\.index), "\(count) shards")
+            for (i, a) in shards.enumerated() {
+                for b in shards[(i + 1)...] { #expect(Set(a.map(\.training)).isDisjoint(with: b.map(\.training))) }
+            }
+            #expect(shards == (0..<count).map { plan.shard($0, of: count) })
+            let loads = (0..<count).map { i in Set(shards[i].map(\.training)).reduce(0) { $0 + plan.cost(of: plan.trainingSteps[$1]) } }
+            let largest = plan.trainingSteps.map { plan.cost(of: $0) }.max()!
+            #expect(loads.max()! - loads.min()! <= largest, "\(count) shards: \(loads)")
+        }
+    }
+
     /// Same inputs and seed give byte-identical results; another seed changes the intervals only.
     @Test func deterministicResults() throws {
         let spec = experiment([entry("low", threshold: 0.5), entry("high", threshold: 1.0), entry("tuned", threshold: 1, search: Self.grid)])

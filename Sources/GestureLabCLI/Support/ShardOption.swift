@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// `I/N` (shard I of N, 0-based) or `auto/N` (I from `SLURM_ARRAY_TASK_ID`, else `JOB_COMPLETION_INDEX`).
+struct ShardOption: ExpressibleByArgument {
+    /// The shard, `nil` for `auto`.
+    var index: Int?
+    /// The number of shards.
+    var count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let count = Int(parts[1]), count >= 1 else { return nil }
+        if parts[0] == "auto" {
+            index = nil
+        } else {
+            guard let i = Int(parts[0]), (0..<count).contains(i) else { return nil }
+            index = i
+        }
+        self.count = count
+    }
+
+    /// The shard index: given, or read from the job scheduler's environment.
+    func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        if let index { return index }
+        for name in ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"] {
+            guard let text = environment[name] else { continue }
+            guard let i = Int(text), (0..<count).contains(i) else {
+                throw ValidationError("--shard auto/\(count): \(name)=\(text) is not a shard index in 0…\(count - 1)")
+            }
+            return i
+        }
+        throw ValidationError("--shard auto/\(count) needs SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes indexed job)")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GestureEval
+import GestureTestSupport
+import Testing
+
+/// A sharded compare merges into the bytes of an unsharded one; merge refuses parts that do not belong together.
+@Suite struct MergeCommandTests {
+    /// The report files whose bytes must match (the manifest and summary name the command, which is the same).
+    static func files(_ folder: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            out[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return out
+    }
+
+    @Test(arguments: [1, 2, 3, 7])
+    func shardsMergeToTheUnshardedBytes(shards: Int) throws {
+        let root = CompareCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(name: "sharded"), name: "sharded.yaml")
+        let whole = try GestureLabBinary.run(["compare", experiment, "--out", "report"], directory: root)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let expected = try Self.files(root.appendingPathComponent("report"))
+        try FileManager.default.moveItem(at: root.appendingPathComponent("report"), to: root.appendingPathComponent("unsharded"))
+
+        var covered: [Int] = []
+        for i in 0..<shards {
+            let run = try GestureLabBinary.run(["compare", experiment, "--shard", "\(i)/\(shards)", "--out", "part-\(i)", "--quiet"], directory: root)
+            #expect(run.status == 0, "\(run.stderr)")
+            let data = try Data(contentsOf: root.appendingPathComponent("part-\(i)/part.json"))
+            covered += try JSONDecoder().decode(ExperimentShard.self, from: data).results.map(\.unit.index)
+        }
+        #expect(covered.sorted() == Array(0..<15), "every unit in exactly one shard")
+        let merged = try GestureLabBinary.run(["merge"] + (0..<shards).map { "part-\($0)" } + ["--out", "report"], directory: root)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == whole.stdout, "the same terminal output")
+        let got = try Self.files(root.appendingPathComponent("report"))
+        #expect(got.keys.sorted() == expected.keys.sorted())
+        for (name, data) in expected { #expect(got[name] == data, "\(name) differs after merging \(shards) shards") }
+    }
+
+    @Test func mergeRefusesPartsThatDoNotBelongTogether() throws {
+        let root = CompareCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(name: "parts"), name: "parts.yaml")
+        for i in 0..<3 {
+            let run = try GestureLabBinary.run(["compare", experiment, "--shard", "\(i)/3", "--out", "p\(i)", "--quiet"], directory: root)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        // A missing part: the units and the command that produces them.
+        let missing = try GestureLabBinary.run(["merge", "p0", "p2", "--out", "r"], directory: root)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("units are missing") && missing.stderr.contains("gesturelab compare \(experiment) --shard 1/3 --out PART-1"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("r").path))
+        // The same part twice.
+        let twice = try GestureLabBinary.run(["merge", "p0", "p0", "p1", "p2", "--out", "r"], directory: root)
+        #expect(twice.status == 1 && twice.stderr.contains("appear in more than one part"), "\(twice.stderr)")
+        // A part of another split.
+        let other = try GestureLabBinary.run(["compare", experiment, "--shard", "0/2", "--out", "q0", "--quiet"], directory: root)
+        #expect(other.status == 0)
+        let mixed = try GestureLabBinary.run(["merge", "p0", "q0", "--out", "r"], directory: root)
+        #expect(mixed.status == 1 && mixed.stderr.contains("split into 2 shards"), "\(mixed.stderr)")
+        // The experiment file changed since the parts were run.
+        try (String(contentsOfFile: experiment, encoding: .utf8) + "\n# edited\n").write(toFile: experiment, atomically: true, encoding: .utf8)
+        let edited = try GestureLabBinary.run(["merge", "p0", "p1", "p2", "--out", "r"], directory: root)
+        #expect(edited.status == 1 && edited.stderr.contains("was run on another experiment file"), "\(edited.stderr)")
+        // Shard arguments.
+        let usage = try GestureLabBinary.run(["compare", experiment, "--shard", "3/3", "--out", "x"], directory: root)
+        #expect(usage.status == 2)
+        let auto = try GestureLabBinary.run(["compare", experiment, "--shard", "auto/3", "--out", "x"], directory: root)
+        #expect(auto.status != 0 && auto.stderr.contains("SLURM_ARRAY_TASK_ID"), "\(auto.stderr)")
+        let noOut = try GestureLabBinary.run(["compare", experiment, "--shard", "0/3"], directory: root)
+        #expect(noOut.status != 0 && noOut.stderr.contains("--shard needs --out"), "\(noOut.stderr)")
+    }
+}
