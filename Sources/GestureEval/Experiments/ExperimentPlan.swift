@@ -105,13 +105,15 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     public var sharedTrainingSteps: [TrainingStep] { trainingSteps.filter { $0.entries.count > 1 } }
 
     /// One row per unit: entry, dataset, fold, recordings tested, its training step, the candidates that
-    /// step tries, and the entries sharing it.
+    /// step tries, the step's estimated cost (``cost(of:)``, recording passes) and the entries sharing it.
     public var table: CSVTable {
-        var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "shared with"])
+        var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "step cost",
+                                      "shared with"])
         for u in units {
             let step = trainingSteps[u.training]
             table.append([String(u.index), u.entry, u.dataset, u.foldName, String(u.testRecordings), String(u.training),
-                          String(step.trainingRecordings), String(step.candidates), step.entries.filter { $0 != u.entry }.joined(separator: " ")])
+                          String(step.trainingRecordings), String(step.candidates), String(cost(of: step)),
+                          step.entries.filter { $0 != u.entry }.joined(separator: " ")])
         }
         return table
     }
@@ -121,7 +123,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         let candidates = trainingSteps.reduce(0) { $0 + $1.candidates }
         let shared = sharedTrainingSteps
         return "\(experiment): \(units.count) work units (entry × dataset × fold), \(trainingSteps.count) training steps"
-            + " (\(candidates) search candidates in all)"
+            + " (\(candidates) search candidates in all, estimated cost \(trainingSteps.reduce(0) { $0 + cost(of: $1) }) recording passes)"
             + (shared.isEmpty ? "; no entries share training" : "; \(shared.count) steps shared by \(Set(shared.flatMap(\.entries)).sorted().joined(separator: ", "))")
     }
 }
