@@ -60,17 +60,23 @@ struct Compare: ParsableCommand {
             let index = try shard.resolved()
             let units = runner.plan.shard(index, of: shard.count)
             let reporter = ProgressReporter("compare \(spec.name) shard \(index)/\(shard.count)", total: units.count, quiet: progress.quiet)
-            let part = try ExperimentShard.run(runner, file: experiment, shard: index, of: shard.count) { reporter.advance() }
+            let part = try ExperimentShard.run(runner, command: "compare", arguments: ShardOption.unsharded(GestureLab.invocation), file: experiment,
+                                               shard: index, of: shard.count) { reporter.advance() }
             reporter.finish()
-            let url = URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
-            try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
-            print("shard \(index)/\(shard.count): \(units.count) of \(runner.plan.units.count) units, \(Set(units.map(\.training)).count) training steps: \(url.path)")
+            try Self.write(part, units: units, of: runner.plan, to: out)
             return
         }
         let reporter = ProgressReporter("compare \(spec.name)", total: runner.steps, quiet: progress.quiet)
         let result = try runner.run { reporter.advance() }
         reporter.finish()
         try Self.report(result, runner: runner, output: output, notebook: notebook, command: GestureLab.invocation)
+    }
+
+    /// Writes `part` to `folder/part.json` atomically and says what it holds.
+    static func write(_ part: ExperimentShard, units: [ExperimentPlan.WorkUnit], of plan: ExperimentPlan, to folder: String) throws {
+        let url = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
+        try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
+        print("shard \(part.shard)/\(part.shards): \(units.count) of \(plan.units.count) units, \(Set(units.map(\.training)).count) training steps: \(url.path)")
     }
 
     /// Writes the report folder (and the notebook), then prints the comparison or results.json.

@@ -47,7 +47,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
 
     /// Runs `recognizer` (with `dtw`'s settings when it is DTW) through every fold; prints the metrics table,
     /// or the result as JSON; writes the report folder `output.out` if given.
-    func run(recognizer: String, dtw: DTWOptions, output: OutputOptions, quiet: Bool) throws {
+    func run(recognizer: String, dtw: DTWOptions, output: OutputOptions, quiet: Bool, shard: ShardOption? = nil) throws {
         guard let dataset else { throw ValidationError("--dataset is required") }
         if let config, !FileManager.default.fileExists(atPath: config) { throw DataFileError(file: config, "no such configuration file") }
         var configuration: Experiment.ConfigurationSource? = config.map { .preset($0) }
@@ -66,17 +66,33 @@ struct DatasetEvaluationOptions: ParsableArguments {
         if model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }
+        if let shard {
+            guard let out = output.out else { throw ValidationError("--shard needs --out, the folder of this shard's part") }
+            let index = try shard.resolved()
+            let units = runner.plan.shard(index, of: shard.count)
+            let reporter = ProgressReporter("evaluate \(entry.name) shard \(index)/\(shard.count)", total: units.count, quiet: quiet)
+            let part = try ExperimentShard.run(runner, command: "evaluate", arguments: ShardOption.unsharded(GestureLab.invocation), file: nil,
+                                               shard: index, of: shard.count) { reporter.advance() }
+            reporter.finish()
+            try Compare.write(part, units: units, of: runner.plan, to: out)
+            return
+        }
         let reporter = ProgressReporter("evaluate \(entry.name)", total: runner.steps, quiet: quiet)
         let result = try runner.run { reporter.advance() }
         reporter.finish()
+        try Self.report(result, runner: runner, output: output, command: GestureLab.invocation)
+    }
+
+    /// Writes the report folder `output.out` if given, then prints the entry's metrics or results.json.
+    static func report(_ result: ExperimentResult, runner: ExperimentRunner, output: OutputOptions, command: [String]) throws {
         if let out = output.out {
-            _ = try ExperimentReport.write(result, datasets: runner.datasets, to: URL(fileURLWithPath: out, isDirectory: true), command: GestureLab.invocation)
+            _ = try ExperimentReport.write(result, datasets: runner.datasets, to: URL(fileURLWithPath: out, isDirectory: true), command: command)
         }
         if output.json {
             FileHandle.standardOutput.write(try result.jsonData())
             return
         }
-        print(result.entryText(entry.name), terminator: "")
+        print(result.entryText(runner.experiment.entries[0].name), terminator: "")
         if let out = output.out { print("report: \(out)/summary.md") }
     }
 

@@ -51,12 +51,16 @@ struct Evaluate: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @Option(help: "Dataset form: run only shard I of N of the folds (I from 0; auto/N reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write its part.json to --out; gesturelab merge joins the parts.")
+    var shard: ShardOption?
+
     @OptionGroup var progress: ProgressOptions
 
     @OptionGroup var parallel: ThreadOptions
 
     func validate() throws {
         guard archiveForm.isRequested else { return try datasetForm.validate(recognizer: recognizer) }
+        guard shard == nil else { throw ValidationError("--shard splits the dataset form's folds; the archive form (--train/--test) has one split") }
         guard datasetForm.dataset == nil else { throw ValidationError("give either --dataset or --train/--test, not both") }
         // The archive form prints its result; only the dataset form writes a report folder.
         guard output.out == nil else { throw ValidationError("--out writes the dataset form's report folder; the archive form (--train/--test) prints its result") }
@@ -68,7 +72,7 @@ struct Evaluate: ParsableCommand {
         if archiveForm.isRequested {
             try archiveForm.run(recognizer: recognizer, dtw: dtw, json: output.json)
         } else {
-            try datasetForm.run(recognizer: recognizer, dtw: dtw, output: output, quiet: progress.quiet)
+            try datasetForm.run(recognizer: recognizer, dtw: dtw, output: output, quiet: progress.quiet, shard: shard)
         }
     }
 }

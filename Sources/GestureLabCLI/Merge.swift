@@ -7,12 +7,12 @@ struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join the parts of a sharded compare into the report of the whole experiment.",
         discussion: """
-            Each part is a folder written by gesturelab compare EXPERIMENT --shard I/N --out FOLDER (or its
-            part.json). Every unit of the experiment's plan must be in exactly one part, and every part must
+            Each part is a folder written by gesturelab compare EXPERIMENT --shard I/N --out FOLDER, or by
+            gesturelab evaluate --dataset … --shard I/N --out FOLDER (or its part.json). Every unit of the experiment's plan must be in exactly one part, and every part must
             come from the same experiment file, data, seed and program version; otherwise merge says what
             differs, or which units are missing and the commands that produce them. The report (results.json,
             CSV tables, summary.md, plots) is byte for byte what gesturelab compare EXPERIMENT --out FOLDER
-            writes without shards.
+            writes without shards (evaluate: what the unsharded evaluate prints and writes with --out).
             Example:
               for i in 0 1 2 3; do gesturelab compare configs/experiments/default.yaml --shard $i/4 --out runs/part-$i; done
               gesturelab merge runs/part-* --out reports/default
@@ -40,17 +40,22 @@ struct Merge: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: url.path) else { throw DataFileError(file: url.path, "no such part file") }
             do { return try decoder.decode(ExperimentShard.self, from: data) } catch { throw DataFileError(file: url.path, "not a part of a sharded compare: \(error)") }
         }
-        let file = loaded[0].experimentFile
-        let spec = try Experiment(contentsOf: URL(fileURLWithPath: file))
+        let spec = try ExperimentShard.experiment(of: loaded)
         let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
         let results = try ExperimentShard.merge(loaded, runner: runner)
         let result = try ExperimentAggregator(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds).result(of: runner.plan, results)
         // The report names the unsharded command that gives the same bytes.
-        let out = output.out ?? "reports/\(Compare.fileName(spec.name))"
-        var command = ["gesturelab", "compare", file, "--out", out]
-        if notebook { command.append("--notebook") }
         var options = output
-        options.out = out
-        try Compare.report(result, runner: runner, output: options, notebook: notebook, command: command)
+        switch loaded[0].command {
+        case "evaluate":
+            guard !notebook else { throw ValidationError("--notebook is for compare's parts; evaluate writes no notebook") }
+            try DatasetEvaluationOptions.report(result, runner: runner, output: options,
+                                                command: loaded[0].arguments + (output.out.map { ["--out", $0] } ?? []))
+        default:
+            let out = output.out ?? "reports/\(Compare.fileName(spec.name))"
+            options.out = out
+            try Compare.report(result, runner: runner, output: options, notebook: notebook,
+                               command: loaded[0].arguments + ["--out", out] + (notebook && !loaded[0].arguments.contains("--notebook") ? ["--notebook"] : []))
+        }
     }
 }

@@ -1,5 +1,7 @@
+import ArgumentParser
 import Foundation
 import GestureEval
+@testable import GestureLabCLI
 import GestureTestSupport
 import Testing
 
@@ -38,6 +40,48 @@ import Testing
         let got = try Self.files(root.appendingPathComponent("report"))
         #expect(got.keys.sorted() == expected.keys.sorted())
         for (name, data) in expected { #expect(got[name] == data, "\(name) differs after merging \(shards) shards") }
+    }
+
+    /// Dataset-form evaluate shards its folds the same way; merged, it prints and writes what one run does.
+    @Test func evaluateShardsMergeToTheUnshardedBytes() throws {
+        let root = CompareCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let arguments = ["evaluate", "--recognizer", "shake", "--config", ExperimentFixtures.preset("shake"), "--dataset", ExperimentFixtures.continuous,
+                         "--labels", "shake", "--search", "peakThreshold=1.0,1.5"]
+        let whole = try GestureLabBinary.run(arguments + ["--out", "report"], directory: root)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let expected = try Self.files(root.appendingPathComponent("report"))
+        try FileManager.default.moveItem(at: root.appendingPathComponent("report"), to: root.appendingPathComponent("unsharded"))
+        for i in 0..<2 {
+            let run = try GestureLabBinary.run(arguments + ["--shard", "\(i)/2", "--out", "part-\(i)", "--quiet", "--threads", "1"], directory: root)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let merged = try GestureLabBinary.run(["merge", "part-0", "part-1", "--out", "report"], directory: root)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == whole.stdout)
+        let got = try Self.files(root.appendingPathComponent("report"))
+        #expect(got.keys.sorted() == expected.keys.sorted())
+        for (name, data) in expected { #expect(got[name] == data, "\(name) differs") }
+        // A part of another command line is refused.
+        let other = try GestureLabBinary.run(arguments.dropLast(2) + ["--search", "peakThreshold=1.0,2.0", "--shard", "1/2", "--out", "other"], directory: root)
+        #expect(other.status == 0)
+        let mixed = try GestureLabBinary.run(["merge", "part-0", "other", "--out", "r"], directory: root)
+        #expect(mixed.status == 1 && mixed.stderr.contains("is a part of"), "\(mixed.stderr)")
+    }
+
+    /// The shard index comes from the job scheduler with `auto/N`; the part records the unsharded command.
+    @Test func shardOptionParsesAndReadsTheScheduler() throws {
+        #expect(ShardOption(argument: "2/4")?.index == 2 && ShardOption(argument: "auto/4")?.index == nil)
+        for bad in ["4/4", "-1/4", "1/0", "1", "a/3", "1/2/3"] { #expect(ShardOption(argument: bad) == nil, "\(bad)") }
+        let auto = try #require(ShardOption(argument: "auto/4"))
+        #expect(try auto.resolved(environment: ["SLURM_ARRAY_TASK_ID": "3"]) == 3)
+        #expect(try auto.resolved(environment: ["JOB_COMPLETION_INDEX": "0"]) == 0)
+        #expect(try auto.resolved(environment: ["SLURM_ARRAY_TASK_ID": "1", "JOB_COMPLETION_INDEX": "2"]) == 1, "Slurm first")
+        #expect(throws: ValidationError.self) { try auto.resolved(environment: ["SLURM_ARRAY_TASK_ID": "4"]) }
+        #expect(throws: ValidationError.self) { try auto.resolved(environment: [:]) }
+        #expect(ShardOption.unsharded(["gesturelab", "compare", "x.yaml", "--shard", "1/3", "--out", "p1", "--quiet", "--threads", "1", "--notebook"])
+                == ["gesturelab", "compare", "x.yaml", "--notebook"])
+        #expect(ShardOption.unsharded(["gesturelab", "compare", "x.yaml", "--shard=1/3", "--out=p1", "--threads=2"]) == ["gesturelab", "compare", "x.yaml"])
     }
 
     @Test func mergeRefusesPartsThatDoNotBelongTogether() throws {

@@ -7,9 +7,16 @@ import GestureKit
 /// A part records what it was computed from (the experiment file's and every dataset's digest, the seed and
 /// the program version), so `gesturelab merge` refuses parts that do not belong together.
 public struct ExperimentShard: Codable, Sendable {
-    /// The experiment file as given on the command line.
-    public var experimentFile: String
-    /// FNV-1a 64 of the experiment file's bytes, hexadecimal.
+    /// The command whose work is sharded (`compare`, or `evaluate` on a dataset).
+    public var command: String
+    /// The unsharded command line that gives the same report, without its `--out` (which `merge` adds).
+    public var arguments: [String]
+    /// The experiment file as given on the command line (`compare`); `nil` when the experiment came from
+    /// command-line options (`evaluate`), which ``experiment`` then holds.
+    public var experimentFile: String?
+    /// The experiment as run.
+    public var experiment: Experiment
+    /// FNV-1a 64 of the experiment file's bytes, or of the experiment's JSON when there is no file; hexadecimal.
     public var experimentDigest: String
     /// Per dataset key: ``Dataset/digest``.
     public var datasetDigests: [String: String]
@@ -33,18 +40,31 @@ public struct ExperimentShard: Codable, Sendable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Runs shard `index` of `count` of `runner`'s plan; `file` is the experiment file (read for its digest).
-    public static func run(_ runner: ExperimentRunner, file: String, shard index: Int, of count: Int,
+    /// Runs shard `index` of `count` of `runner`'s plan for `command` (`arguments`: its unsharded command line
+    /// without `--out`); `file` is the experiment file, if any (read for its digest).
+    public static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
                            progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
         let executor = ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry)
         let results = try executor.run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
-        return ExperimentShard(experimentFile: file, experimentDigest: try fileDigest(file), datasetDigests: runner.datasets.mapValues(\.digest),
+        return ExperimentShard(command: command, arguments: arguments, experimentFile: file, experiment: runner.experiment,
+                               experimentDigest: try experimentDigest(file: file, runner.experiment), datasetDigests: runner.datasets.mapValues(\.digest),
                                seed: runner.experiment.seed, packageVersion: GestureLabVersion.current, shard: index, shards: count, results: results)
     }
 
-    static func fileDigest(_ file: String) throws(ExperimentError) -> String {
+    /// The digest of the experiment file, or of `experiment`'s JSON without one.
+    static func experimentDigest(file: String?, _ experiment: Experiment) throws(ExperimentError) -> String {
+        guard let file else {
+            do { return digest(try ReportFolder.encoder.encode(experiment)) } catch { throw ExperimentError("cannot encode the experiment: \(error)") }
+        }
         guard let data = FileManager.default.contents(atPath: file) else { throw ExperimentError("\(file): cannot read the experiment file") }
         return digest(data)
+    }
+
+    /// The experiment the parts ran: the experiment file read again (when there is one), else the one they hold.
+    public static func experiment(of parts: [ExperimentShard]) throws(DataFileError) -> Experiment {
+        guard let first = parts.first else { throw DataFileError(file: "merge", "no parts to merge") }
+        guard let file = first.experimentFile else { return first.experiment }
+        return try Experiment(contentsOf: URL(fileURLWithPath: file))
     }
 
     /// The unit results of every part, checked to belong to `runner`'s experiment and to cover each of its
@@ -53,11 +73,15 @@ public struct ExperimentShard: Codable, Sendable {
     ///   repeated units, with the commands that produce the missing ones.
     public static func merge(_ parts: [ExperimentShard], runner: ExperimentRunner) throws(ExperimentError) -> [ExperimentExecutor.UnitResult] {
         guard let first = parts.first else { throw ExperimentError("no parts to merge") }
-        let digest = try fileDigest(first.experimentFile)
+        let digest = try experimentDigest(file: first.experimentFile, first.experimentFile == nil ? first.experiment : runner.experiment)
         for p in parts {
             let name = "part \(p.shard)/\(p.shards)"
+            guard p.command == first.command, p.arguments == first.arguments else {
+                throw ExperimentError("\(name) is a part of `\(p.arguments.joined(separator: " "))`, not of `\(first.arguments.joined(separator: " "))`")
+            }
             guard p.experimentFile == first.experimentFile, p.experimentDigest == digest else {
-                throw ExperimentError("\(name) was run on another experiment file (\(p.experimentFile), digest \(p.experimentDigest)); \(first.experimentFile) now has digest \(digest)")
+                let what = first.experimentFile.map { "\($0) now has digest \(digest)" } ?? "the first part's has digest \(digest)"
+                throw ExperimentError("\(name) was run on another experiment file (\(p.experimentFile ?? "from the command line"), digest \(p.experimentDigest)); \(what)")
             }
             guard p.seed == runner.experiment.seed else { throw ExperimentError("\(name) was run with seed \(p.seed), the experiment has \(runner.experiment.seed)") }
             guard p.packageVersion == GestureLabVersion.current else {
@@ -80,7 +104,7 @@ public struct ExperimentShard: Codable, Sendable {
         let missing = plan.units.filter { byUnit[$0.index] == nil || byUnit[$0.index]!.unit != $0 }
         if !missing.isEmpty {
             let shards = (0..<first.shards).filter { i in plan.shard(i, of: first.shards).contains { u in missing.contains { $0.index == u.index } } }
-            let commands = shards.map { "gesturelab compare \(first.experimentFile) --shard \($0)/\(first.shards) --out PART-\($0)" }
+            let commands = shards.map { (first.arguments + ["--shard", "\($0)/\(first.shards)", "--out", "PART-\($0)"]).joined(separator: " ") }
             throw ExperimentError("\(missing.count) of \(plan.units.count) units are missing (units \(missing.prefix(10).map { String($0.index) }.joined(separator: ", "))\(missing.count > 10 ? ", …" : "")); run: " + commands.joined(separator: "; "))
         }
         return plan.units.map { unit in

@@ -33,3 +33,19 @@ struct ShardOption: ExpressibleByArgument {
         throw ValidationError("--shard auto/\(count) needs SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes indexed job)")
     }
 }
+
+extension ShardOption {
+    /// `arguments` without `--shard` and `--out`, and without the options that change how it runs but not what
+    /// it computes (`--quiet`, `--threads`): the unsharded command line, to which `gesturelab merge` adds its
+    /// own `--out`.
+    static func unsharded(_ arguments: [String]) -> [String] {
+        var out: [String] = [], skip = false
+        for a in arguments {
+            if skip { skip = false; continue }
+            if ["--shard", "--out", "--threads"].contains(a) { skip = true; continue }
+            if a == "--quiet" || ["--shard=", "--out=", "--threads="].contains(where: { a.hasPrefix($0) }) { continue }
+            out.append(a)
+        }
+        return out
+    }
+}
