@@ -7,12 +7,13 @@ struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join the parts of a sharded compare into the report of the whole experiment.",
         discussion: """
-            Each part is a folder written by gesturelab compare EXPERIMENT --shard I/N --out FOLDER, or by
-            gesturelab evaluate --dataset … --shard I/N --out FOLDER (or its part.json). Every unit of the experiment's plan must be in exactly one part, and every part must
-            come from the same experiment file, data, seed and program version; otherwise merge says what
-            differs, or which units are missing and the commands that produce them. The report (results.json,
-            CSV tables, summary.md, plots) is byte for byte what gesturelab compare EXPERIMENT --out FOLDER
-            writes without shards (evaluate: what the unsharded evaluate prints and writes with --out).
+            Each part is a folder (or its part.json) written by gesturelab compare EXPERIMENT --shard I/N
+            --out FOLDER, gesturelab evaluate --dataset … --shard I/N --out FOLDER, or gesturelab sweep …
+            --shard I/N --out FOLDER. Every unit (every swept value) must be in exactly one part, and every
+            part must come from the same command line, experiment file, data, seed and program version;
+            otherwise merge says what differs, or which units are missing and the commands that produce
+            them. The report (results.json, CSV tables, summary.md, plots) and the printed output are byte
+            for byte what the command writes without shards.
             Example:
               for i in 0 1 2 3; do gesturelab compare configs/experiments/default.yaml --shard $i/4 --out runs/part-$i; done
               gesturelab merge runs/part-* --out reports/default
@@ -33,12 +34,29 @@ struct Merge: ParsableCommand {
         parallel.apply()
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let loaded = try parts.map { path throws -> ExperimentShard in
+        struct Kind: Decodable { var command: String }
+        let files = try parts.map { path throws -> (url: URL, data: Data, command: String) in
             var url = URL(fileURLWithPath: path)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { url.appendPathComponent(ExperimentShard.fileName) }
             guard let data = FileManager.default.contents(atPath: url.path) else { throw DataFileError(file: url.path, "no such part file") }
-            do { return try decoder.decode(ExperimentShard.self, from: data) } catch { throw DataFileError(file: url.path, "not a part of a sharded compare: \(error)") }
+            guard let kind = try? decoder.decode(Kind.self, from: data) else { throw DataFileError(file: url.path, "not a part of a sharded compare, evaluate or sweep") }
+            return (url, data, kind.command)
+        }
+        guard Set(files.map(\.command)).count == 1 else {
+            throw ValidationError("the parts come from different commands (\(Set(files.map(\.command)).sorted().joined(separator: ", ")))")
+        }
+        if files[0].command == "sweep" {
+            guard !notebook else { throw ValidationError("--notebook is for compare's parts") }
+            let sweeps = try files.map { file throws -> SweepShard in
+                do { return try decoder.decode(SweepShard.self, from: file.data) } catch { throw DataFileError(file: file.url.path, "not a sweep part: \(error)") }
+            }
+            let report = try SweepShard.merge(sweeps)
+            try Sweep.report(report, output: output, command: sweeps[0].arguments + (output.out.map { ["--out", $0] } ?? []))
+            return
+        }
+        let loaded = try files.map { file throws -> ExperimentShard in
+            do { return try decoder.decode(ExperimentShard.self, from: file.data) } catch { throw DataFileError(file: file.url.path, "not a part of a sharded compare or evaluate: \(error)") }
         }
         let spec = try ExperimentShard.experiment(of: loaded)
         let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))

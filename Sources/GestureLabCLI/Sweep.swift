@@ -36,6 +36,9 @@ struct Sweep: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @Option(help: "Run only shard I of N of the values (I from 0; auto/N reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write its part.json to --out; gesturelab merge joins the parts.")
+    var shard: ShardOption?
+
     @OptionGroup var progress: ProgressOptions
 
     @OptionGroup var parallel: ThreadOptions
@@ -51,7 +54,9 @@ struct Sweep: ParsableCommand {
 
     func run() throws {
         parallel.apply()
-        let values = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
+        let all = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
+        let positions = try shard.map { SweepShard.positions(try $0.resolved(), of: $0.count, values: all.count) } ?? Array(all.indices)
+        let values = positions.map { all[$0] }
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
         let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote)["data"]!
@@ -61,12 +66,25 @@ struct Sweep: ParsableCommand {
         reporter.finish()
         let report = SweepReport(name: spec.name, recognizer: spec.recognizer, configuration: entry.config, dataset: entry.dataset ?? "",
                                  labels: spec.labels, parameter: parameter, points: points)
+        if let shard {
+            guard let out = output.out else { throw ValidationError("--shard needs --out, the folder of this shard's part") }
+            let part = SweepShard(arguments: ShardOption.unsharded(GestureLab.invocation), datasetDigest: dataset.digest, shard: try shard.resolved(),
+                                  shards: shard.count, positions: positions, valueCount: all.count, report: report)
+            let url = URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
+            try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
+            print("shard \(part.shard)/\(part.shards): \(values.count) of \(all.count) values: \(url.path)")
+            return
+        }
+        try Self.report(report, output: output, command: GestureLab.invocation)
+    }
+
+    /// Writes the report folder `output.out` if given, then prints the points (table or JSON).
+    static func report(_ report: SweepReport, output: OutputOptions, command: [String]) throws {
         if let out = output.out {
-            try report.write(to: URL(fileURLWithPath: out, isDirectory: true), command: GestureLab.invocation)
+            try report.write(to: URL(fileURLWithPath: out, isDirectory: true), command: command)
         }
         if output.json {
-            let encoder = ReportFolder.encoder
-            FileHandle.standardOutput.write(try encoder.encode(points) + Data("\n".utf8))
+            FileHandle.standardOutput.write(try ReportFolder.encoder.encode(report.points) + Data("\n".utf8))
         } else {
             print(report.table.aligned, terminator: "")
             if let out = output.out { print("report: \(out)/summary.md") }

@@ -69,6 +69,35 @@ import Testing
         #expect(mixed.status == 1 && mixed.stderr.contains("is a part of"), "\(mixed.stderr)")
     }
 
+    /// A sweep shards its values; merged, it prints and writes what one sweep does, and names missing values.
+    @Test func sweepShardsMergeToTheUnshardedBytes() throws {
+        let root = CompareCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let arguments = ["sweep", "--recognizer", "shake", "--config", ExperimentFixtures.preset("shake"), "--dataset", ExperimentFixtures.continuous,
+                         "--labels", "shake", "--parameter", "peakThreshold", "--from", "0.75", "--to", "2.5", "--step", "0.25"]
+        let whole = try GestureLabBinary.run(arguments + ["--out", "report"], directory: root)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let expected = try Self.files(root.appendingPathComponent("report"))
+        try FileManager.default.moveItem(at: root.appendingPathComponent("report"), to: root.appendingPathComponent("unsharded"))
+        for shards in [3, 8] {
+            for i in 0..<shards {
+                let run = try GestureLabBinary.run(arguments + ["--shard", "\(i)/\(shards)", "--out", "s\(shards)-\(i)", "--quiet"], directory: root)
+                #expect(run.status == 0, "\(run.stderr)")
+            }
+            let merged = try GestureLabBinary.run(["merge"] + (0..<shards).map { "s\(shards)-\($0)" } + ["--out", "report"], directory: root)
+            #expect(merged.status == 0, "\(merged.stderr)")
+            #expect(merged.stdout == whole.stdout)
+            let got = try Self.files(root.appendingPathComponent("report"))
+            #expect(got.keys.sorted() == expected.keys.sorted())
+            for (name, data) in expected { #expect(got[name] == data, "\(name) differs after merging \(shards) sweep shards") }
+            try FileManager.default.removeItem(at: root.appendingPathComponent("report"))
+        }
+        let missing = try GestureLabBinary.run(["merge", "s3-0", "s3-2", "--out", "r"], directory: root)
+        #expect(missing.status == 1 && missing.stderr.contains("3 of 8 values are missing") && missing.stderr.contains("--shard 1/3 --out PART-1"), "\(missing.stderr)")
+        let mixed = try GestureLabBinary.run(["merge", "s3-0", "s8-1", "--out", "r"], directory: root)
+        #expect(mixed.status == 1 && mixed.stderr.contains("split into"), "\(mixed.stderr)")
+    }
+
     /// The shard index comes from the job scheduler with `auto/N`; the part records the unsharded command.
     @Test func shardOptionParsesAndReadsTheScheduler() throws {
         #expect(ShardOption(argument: "2/4")?.index == 2 && ShardOption(argument: "auto/4")?.index == nil)

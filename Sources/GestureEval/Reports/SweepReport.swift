@@ -2,7 +2,7 @@ import Foundation
 
 /// One threshold sweep (``ThresholdSweep``) as `gesturelab sweep --out` writes it: `results.json`, the
 /// points as `sweep.csv`, the DET curve (`det.svg` and its data) and `summary.md`.
-public struct SweepReport: Encodable, Sendable {
+public struct SweepReport: Codable, Sendable {
     /// The recognizer's identifier.
     public var recognizer: String
     /// The configuration file swept, or `nil` for the recognizer's defaults.
@@ -32,6 +32,25 @@ public struct SweepReport: Encodable, Sendable {
 
     // results.json holds what was swept and the points; the name only titles the plot.
     private enum CodingKeys: String, CodingKey { case recognizer, configuration, dataset, labels, parameter, points }
+    /// Decodes what `results.json` holds; the name (not stored) is the recognizer's.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let recognizer = try c.decode(String.self, forKey: .recognizer)
+        self.init(name: recognizer, recognizer: recognizer, configuration: try c.decodeIfPresent(String.self, forKey: .configuration),
+                  dataset: try c.decode(String.self, forKey: .dataset), labels: try c.decode([String].self, forKey: .labels),
+                  parameter: try c.decode(String.self, forKey: .parameter), points: try c.decode([ThresholdSweep.Point].self, forKey: .points))
+    }
+
+    /// Encodes what `results.json` holds.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(recognizer, forKey: .recognizer)
+        try c.encodeIfPresent(configuration, forKey: .configuration)
+        try c.encode(dataset, forKey: .dataset)
+        try c.encode(labels, forKey: .labels)
+        try c.encode(parameter, forKey: .parameter)
+        try c.encode(points, forKey: .points)
+    }
 
     /// The points as a table, one row per value.
     public var table: CSVTable { ThresholdSweep.table(points, parameter: parameter) }
