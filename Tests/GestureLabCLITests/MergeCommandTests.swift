@@ -126,6 +126,20 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("units are missing") && missing.stderr.contains("gesturelab compare \(experiment) --shard 1/3 --out PART-1"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("r").path))
+        // Retry: delete one part, run that shard again, merge: the same bytes as the first complete set.
+        let first = try GestureLabBinary.run(["merge", "p0", "p1", "p2", "--out", "complete"], directory: root)
+        #expect(first.status == 0, "\(first.stderr)")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("p1"))
+        let rerun = try GestureLabBinary.run(["compare", experiment, "--shard", "1/3", "--out", "p1", "--quiet"], directory: root)
+        #expect(rerun.status == 0)
+        let again = try GestureLabBinary.run(["merge", "p0", "p1", "p2", "--out", "complete"], directory: root)
+        #expect(again.status == 0 && again.stdout == first.stdout)
+        // Parts of two different experiment files.
+        let otherFile = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(name: "parts").replacingOccurrences(of: "seed: 7", with: "seed: 8"), name: "parts.yaml")
+        let foreign = try GestureLabBinary.run(["compare", otherFile, "--shard", "1/3", "--out", "f1", "--quiet"], directory: root)
+        #expect(foreign.status == 0, "\(foreign.stderr)")
+        let twoFiles = try GestureLabBinary.run(["merge", "p0", "f1", "p2", "--out", "r"], directory: root)
+        #expect(twoFiles.status == 1 && twoFiles.stderr.contains("part 1/3 is a part of `gesturelab compare \(otherFile)`"), "\(twoFiles.stderr)")
         // The same part twice.
         let twice = try GestureLabBinary.run(["merge", "p0", "p0", "p1", "p2", "--out", "r"], directory: root)
         #expect(twice.status == 1 && twice.stderr.contains("appear in more than one part"), "\(twice.stderr)")
