@@ -74,8 +74,7 @@ struct Compare: ParsableCommand {
 
     /// Writes `part` to `folder/part.json` atomically and says what it holds.
     static func write(_ part: ExperimentShard, units: [ExperimentPlan.WorkUnit], of plan: ExperimentPlan, to folder: String) throws {
-        let url = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
-        try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
+        let url = try ShardOption.write(part, to: folder)
         print("shard \(part.shard)/\(part.shards): \(units.count) of \(plan.units.count) units, \(Set(units.map(\.training)).count) training steps: \(url.path)")
     }
 

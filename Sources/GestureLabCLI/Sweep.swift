@@ -70,8 +70,7 @@ struct Sweep: ParsableCommand {
             guard let out = output.out else { throw ValidationError("--shard needs --out, the folder of this shard's part") }
             let part = SweepShard(arguments: ShardOption.unsharded(GestureLab.invocation), datasetDigest: dataset.digest, shard: try shard.resolved(),
                                   shards: shard.count, positions: positions, valueCount: all.count, report: report)
-            let url = URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
-            try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
+            let url = try ShardOption.write(part, to: out)
             print("shard \(part.shard)/\(part.shards): \(values.count) of \(all.count) values: \(url.path)")
             return
         }

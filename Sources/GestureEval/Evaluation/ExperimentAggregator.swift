@@ -85,9 +85,12 @@ public struct ExperimentAggregator: Sendable {
         let matching = experiment.matching.eventMatching, metric = experiment.metric.events
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
+        var matches: [EventMatching.Result] = []
         for o in outcomes {
             let tested = folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }
-            let activities = FalseActivationBreakdown(judged: o.recordings, all: entry.relabelled(tested), events: o.events, matching: matching)
+            let matched = zip(o.recordings, o.events).map { matching.match(annotations: $0.annotations, events: $1) }
+            matches += matched
+            let activities = FalseActivationBreakdown(judged: o.recordings, all: entry.relabelled(tested), matches: matched)
             breakdown = breakdown?.merged(with: activities) ?? activities
             let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
             let c = e.overall
@@ -104,8 +107,7 @@ public struct ExperimentAggregator: Sendable {
         let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
         let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
         var correct: [Bool] = [], latencies: [Double] = []
-        for (r, e) in zip(recordings, events) {
-            let m = matching.match(annotations: r.annotations, events: e)
+        for m in matches {
             correct += m.annotationOutcomes.map { $0 == .correct }
             for (a, outcome) in m.annotationOutcomes.enumerated() where outcome == .correct {
                 latencies.append(m.detections[m.detectionOfAnnotation[a]!].time - m.annotations[a].end)

@@ -29,8 +29,15 @@ public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
     /// The breakdown of `events` on `judged` recordings; `all` holds the same recordings with every annotation
     /// (label map applied, nothing dropped). O(Σ (annotations + events) log annotations).
     public init(judged: [Recording], all: [Recording], events: [[GestureEvent]], matching: EventMatching) {
+        self.init(judged: judged, all: all, matches: zip(judged, events).map { matching.match(annotations: $0.annotations, events: $1) })
+    }
+
+    /// The breakdown from `matches`, the matching of each `judged` recording's events (as
+    /// ``EventMatching/match(annotations:events:)`` gives them), so a caller that has matched already does not
+    /// match again. O(Σ annotations × events).
+    public init(judged: [Recording], all: [Recording], matches: [EventMatching.Result]) {
         var counts: [String: Int] = [:], hours: [String: Double] = [:]
-        for ((recording, original), recordingEvents) in zip(zip(judged, all), events) {
+        for ((recording, original), result) in zip(zip(judged, all), matches) {
             guard let first = recording.timestamps.first, let last = recording.timestamps.last, last > first else { continue }
             let judgedSpans = Self.union(recording.annotations.map { ($0.start, $0.end) }, within: first...last)
             let others = original.annotations.filter { a in !recording.annotations.contains(a) }
@@ -40,7 +47,6 @@ public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
             }
             let annotated = Self.union((recording.annotations + others).map { ($0.start, $0.end) }, within: first...last)
             hours[Self.unannotated, default: 0] += (last - first - Self.length(annotated)) / 3600
-            let result = matching.match(annotations: recording.annotations, events: recordingEvents)
             for (d, outcome) in result.detectionOutcomes.enumerated() where outcome == .insertion {
                 counts[Self.activity(of: result.detections[d], among: others), default: 0] += 1
             }

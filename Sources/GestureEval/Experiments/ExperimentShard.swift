@@ -34,10 +34,24 @@ public struct ExperimentShard: Codable, Sendable {
 
     /// FNV-1a 64 of `bytes`, as 16 hexadecimal digits. O(bytes).
     public static func digest(_ bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hasher = FNV1a()
+        hasher.add(bytes)
+        return hasher.hex
+    }
+
+    /// FNV-1a 64, fed piece by piece.
+    struct FNV1a {
+        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ bytes: some Sequence<UInt8>) {
+            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        }
+
+        /// The hash as 16 hexadecimal digits.
+        var hex: String {
+            let hex = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
     }
 
     /// Runs shard `index` of `count` of `runner`'s plan for `command` (`arguments`: its unsharded command line
@@ -122,9 +136,9 @@ extension Dataset {
     /// FNV-1a 64 over every recording's id, subject, session, timestamps, channel values and annotations, as
     /// 16 hexadecimal digits: equal data give equal digests on every machine. O(samples).
     public var digest: String {
-        var bytes: [UInt8] = []
-        func add(_ s: String) { bytes += Array(s.utf8) + [0] }
-        func add(_ x: Double) { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
+        var hasher = ExperimentShard.FNV1a()
+        func add(_ s: String) { hasher.add(s.utf8); hasher.add(CollectionOfOne(0)) }
+        func add(_ x: Double) { withUnsafeBytes(of: x.bitPattern.littleEndian) { hasher.add($0) } }
         add(name)
         for r in recordings {
             add(r.id); add(r.subject); add(r.session)
@@ -135,6 +149,6 @@ extension Dataset {
             }
             for a in r.annotations { add(a.start); add(a.end); add(a.label) }
         }
-        return ExperimentShard.digest(bytes)
+        return hasher.hex
     }
 }

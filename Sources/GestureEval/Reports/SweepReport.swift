@@ -41,17 +41,6 @@ public struct SweepReport: Codable, Sendable {
                   parameter: try c.decode(String.self, forKey: .parameter), points: try c.decode([ThresholdSweep.Point].self, forKey: .points))
     }
 
-    /// Encodes what `results.json` holds.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(recognizer, forKey: .recognizer)
-        try c.encodeIfPresent(configuration, forKey: .configuration)
-        try c.encode(dataset, forKey: .dataset)
-        try c.encode(labels, forKey: .labels)
-        try c.encode(parameter, forKey: .parameter)
-        try c.encode(points, forKey: .points)
-    }
-
     /// The points as a table, one row per value.
     public var table: CSVTable { ThresholdSweep.table(points, parameter: parameter) }
 

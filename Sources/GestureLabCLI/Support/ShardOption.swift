@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureEval
 import Foundation
 
 /// `I/N` (shard I of N, 0-based) or `auto/N` (I from `SLURM_ARRAY_TASK_ID`, else `JOB_COMPLETION_INDEX`).
@@ -47,5 +48,13 @@ extension ShardOption {
             out.append(a)
         }
         return out
+    }
+
+    /// Writes a shard's `part` to `folder/part.json` atomically (a killed shard leaves no half-written part)
+    /// and returns the file's URL.
+    static func write(_ part: some Encodable, to folder: String) throws -> URL {
+        let url = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(ExperimentShard.fileName)
+        try AtomicFile.write(try ReportFolder.encoder.encode(part) + Data("\n".utf8), to: url, createFolders: true)
+        return url
     }
 }
