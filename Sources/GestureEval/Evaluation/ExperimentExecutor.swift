@@ -34,13 +34,18 @@ public struct ExperimentExecutor: Sendable {
     public let folds: [String: FoldAssignment]
     /// Where recognizers come from.
     public let registry: RecognizerRegistry
+    /// A trainer per (entry, dataset), made once.
+    private let trainers: [TrainerKey: EntryTrainer]
 
     /// An executor for `experiment` on `datasets` split into `folds`.
-    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment], registry: RecognizerRegistry = .standard) {
+    /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
+    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
+                registry: RecognizerRegistry = .standard) throws(ExperimentError) {
         self.experiment = experiment
         self.datasets = datasets
         self.folds = folds
         self.registry = registry
+        trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry)
     }
 
     /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
@@ -48,7 +53,6 @@ public struct ExperimentExecutor: Sendable {
     public func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
                     progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
         let units = units ?? plan.units
-        let trainers = try self.trainers()
         let needed = Set(units.map(\.training)).sorted()
         let trained = parallelMap(needed.count) { i -> Result<TrainedModel, ExperimentError> in
             let step = plan.trainingSteps[needed[i]]
@@ -73,7 +77,8 @@ public struct ExperimentExecutor: Sendable {
     }
 
     /// A trainer per (entry, dataset); creating one checks the entry's configuration.
-    private func trainers() throws(ExperimentError) -> [TrainerKey: EntryTrainer] {
+    private static func trainers(experiment: Experiment, datasets: [String: Dataset],
+                                 registry: RecognizerRegistry) throws(ExperimentError) -> [TrainerKey: EntryTrainer] {
         var trainers: [TrainerKey: EntryTrainer] = [:]
         for entry in experiment.entries {
             for key in entry.datasets {

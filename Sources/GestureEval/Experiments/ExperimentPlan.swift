@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 
 /// The work of an experiment as a list of deterministic units: each entry tested on each fold of each of
@@ -27,6 +28,8 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         public var candidates: Int
         /// Recordings in the training part.
         public var trainingRecordings: Int
+        /// What the step processes, for ``ExperimentPlan/estimatedSeconds(of:model:)``.
+        public var workload: Workload
     }
 
     /// One unit: an entry's model tested on one fold's test part.
@@ -45,6 +48,8 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         public var training: Int
         /// Recordings in the test part.
         public var testRecordings: Int
+        /// Samples in the test part's judged recordings.
+        public var testSamples: Int
     }
 
     /// The experiment's name.
@@ -68,16 +73,18 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         var fold: Int
     }
 
-    /// Plans `experiment` (label maps merged into its entries) over `folds` (by dataset key).
+    /// Plans `experiment` (label maps merged into its entries) over `folds` of `datasets` (both by dataset key).
     /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
-    public init(experiment: Experiment, folds: [String: FoldAssignment]) throws(ExperimentError) {
+    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) throws(ExperimentError) {
         self.experiment = experiment.name
         var steps: [TrainingStep] = [], units: [WorkUnit] = [], stepOfKey: [TrainingKey: Int] = [:]
         for entry in experiment.entries {
             let configuration = try entry.baseConfiguration()
             let candidates = entry.search.values.reduce(1) { $0 * $1.values.count }
             for key in entry.datasets {
-                guard let assignment = folds[key] else { throw ExperimentError(entry: entry.name, dataset: key, "no folds were computed") }
+                guard let assignment = folds[key], let dataset = datasets[key] else {
+                    throw ExperimentError(entry: entry.name, dataset: key, "no folds were computed")
+                }
                 for fold in assignment.folds {
                     let trainingKey = TrainingKey(recognizer: entry.recognizer, configuration: configuration, search: entry.search, model: entry.model,
                                                   labels: entry.labels, labelMap: entry.labelMap, directionInLabel: entry.directionInLabel,
@@ -89,11 +96,14 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                     } else {
                         step = steps.count
                         stepOfKey[trainingKey] = step
+                        let workload = Workload(entry: entry, configuration: configuration, training: fold.train.map { dataset.recordings[$0] },
+                                                kind: dataset.kind)
                         steps.append(TrainingStep(index: step, entries: [entry.name], dataset: key, fold: fold.index, foldName: fold.name,
-                                                  candidates: candidates, trainingRecordings: fold.train.count))
+                                                  candidates: candidates, trainingRecordings: fold.train.count, workload: workload))
                     }
+                    let tested = entry.judged(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
                     units.append(WorkUnit(index: units.count, entry: entry.name, dataset: key, fold: fold.index, foldName: fold.name,
-                                          training: step, testRecordings: fold.test.count))
+                                          training: step, testRecordings: fold.test.count, testSamples: tested.reduce(0) { $0 + $1.count }))
                 }
             }
         }
@@ -105,14 +115,14 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     public var sharedTrainingSteps: [TrainingStep] { trainingSteps.filter { $0.entries.count > 1 } }
 
     /// One row per unit: entry, dataset, fold, recordings tested, its training step, the candidates that
-    /// step tries, the step's estimated cost (``cost(of:)``, recording passes) and the entries sharing it.
+    /// step tries, the step's estimated one-core seconds (``estimatedSeconds(of:model:)``) and the entries sharing it.
     public var table: CSVTable {
-        var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "step cost",
+        var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "step est. s",
                                       "shared with"])
         for u in units {
             let step = trainingSteps[u.training]
             table.append([String(u.index), u.entry, u.dataset, u.foldName, String(u.testRecordings), String(u.training),
-                          String(step.trainingRecordings), String(step.candidates), String(cost(of: step)),
+                          String(step.trainingRecordings), String(step.candidates), String(format: "%.3f", estimatedSeconds(of: step)),
                           step.entries.filter { $0 != u.entry }.joined(separator: " ")])
         }
         return table
@@ -123,7 +133,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         let candidates = trainingSteps.reduce(0) { $0 + $1.candidates }
         let shared = sharedTrainingSteps
         return "\(experiment): \(units.count) work units (entry × dataset × fold), \(trainingSteps.count) training steps"
-            + " (\(candidates) search candidates in all, estimated cost \(trainingSteps.reduce(0) { $0 + cost(of: $1) }) recording passes)"
+            + " (\(candidates) search candidates in all, estimated \(String(format: "%.1f", trainingSteps.reduce(0) { $0 + estimatedSeconds(of: $1) })) s on one core)"
             + (shared.isEmpty ? "; no entries share training" : "; \(shared.count) steps shared by \(Set(shared.flatMap(\.entries)).sorted().joined(separator: ", "))")
     }
 }

@@ -54,7 +54,7 @@ public struct ExperimentRunner: Sendable {
             }
         }
         self.folds = folds
-        plan = try ExperimentPlan(experiment: merged, folds: folds)
+        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds)
     }
 
     /// Number of work units ``run(progress:)`` reports progress for.
@@ -62,7 +62,7 @@ public struct ExperimentRunner: Sendable {
 
     /// Runs every unit and aggregates them; `progress` is called after each unit.
     public func run(progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
-        let executor = ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry)
+        let executor = try ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry)
         let results = try executor.run(plan, progress: progress)
         return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds).result(of: plan, results)
     }

@@ -152,9 +152,9 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
                 for b in shards[(i + 1)...] { #expect(Set(a.map(\.training)).isDisjoint(with: b.map(\.training))) }
             }
             #expect(shards == (0..<count).map { plan.shard($0, of: count) })
-            let loads = (0..<count).map { i in Set(shards[i].map(\.training)).reduce(0) { $0 + plan.cost(of: plan.trainingSteps[$1]) } }
-            let largest = plan.trainingSteps.map { plan.cost(of: $0) }.max()!
-            #expect(loads.max()! - loads.min()! <= largest, "\(count) shards: \(loads)")
+            let loads = (0..<count).map { i in Set(shards[i].map(\.training)).reduce(0) { $0 + plan.estimatedSeconds(of: plan.trainingSteps[$1]) } }
+            let largest = plan.trainingSteps.map { plan.estimatedSeconds(of: $0) }.max()!
+            #expect(loads.max()! - loads.min()! <= largest * (1 + 1e-9), "\(count) shards: \(loads)")
         }
     }
 

@@ -1,0 +1,134 @@
+import GestureKit
+
+extension ExperimentPlan {
+    /// What a training step processes, counted when the plan is made: the basis of its estimated cost.
+    public struct Workload: Codable, Hashable, Sendable {
+        /// Samples in the fold's training recordings.
+        public var trainingSamples: Int
+        /// DTW: the examples templates are learned from (judged annotations or segments); 0 for rule-based recognizers.
+        public var examples: Int = 0
+        /// DTW: the classes among ``examples``.
+        public var classes: Int = 0
+        /// DTW: mean example length, samples.
+        public var exampleLength: Double = 0
+        /// DTW: the channels compared in each cell.
+        public var channels: Int = 0
+        /// DTW: the templates the model will hold (classes for medoids, k per class, or every example).
+        public var templates: Int = 0
+        /// DTW: the warping window as a fraction of the length (a learned band counts as 10 %).
+        public var band: Double = 1
+        /// DTW: the bands tried by leave-one-out (0 when the band is fixed).
+        public var bandCandidates: Int = 0
+        /// DTW with stream calibration: the subjects whose recordings are spotted with templates trained without them.
+        public var crossFittedSubjects: Int = 0
+        /// DTW: whether units classify segments (else they spot in continuous recordings).
+        public var segments: Bool = false
+    }
+
+    /// Seconds per unit of work on one core, from which ``ExperimentPlan/estimatedSeconds(of:)`` adds up a
+    /// step. ``reference`` was fitted with `gesturelab bench plan` (release build, one core of the machine
+    /// that builds CI); other machines differ by a common factor, which does not change how shards balance.
+    public struct CostModel: Codable, Hashable, Sendable {
+        /// A rule-based recognizer's step on one sample, including judging its events.
+        public var perSample: Double
+        /// One DTW cell (one channel of one warping-matrix entry) between two series: medoids, calibration, classification.
+        public var perCell: Double
+        /// One cell of spotting: a template's column updated for one stream sample (SPRING, per channel).
+        public var perSpottingCell: Double
+        /// One cell of a 1-nearest-neighbour search (segments classified by every example), where lower
+        /// bounds and early abandoning skip most of the matrix.
+        public var perNearestCell: Double
+        /// One cell of leave-one-out band learning (pruned like ``perNearestCell``).
+        public var perBandSearchCell: Double
+        /// One sample of one channel of a lower bound (LB_Keogh) between a query and a candidate.
+        public var perBoundSample: Double
+        /// Fixed cost of a unit: selecting its recordings, judging and collecting its result.
+        public var perUnit: Double
+
+        /// The constants fitted on the default experiment (see the type's discussion).
+        public static let reference = CostModel(perSample: 1.9e-7, perCell: 6.5e-10, perSpottingCell: 1.5e-9, perNearestCell: 2.8e-10,
+                                                perBandSearchCell: 5e-10, perBoundSample: 2e-9, perUnit: 2e-4)
+    }
+
+    /// The estimated one-core time of `step` and the units that test its model, seconds: each search
+    /// candidate run over the training recordings, DTW band learning, medoids and calibration, then each
+    /// unit over its test recordings. O(units).
+    public func estimatedSeconds(of step: TrainingStep, model: CostModel = .reference) -> Double {
+        let w = step.workload, tested = units.filter { $0.training == step.index }
+        let testSamples = Double(tested.reduce(0) { $0 + $1.testSamples })
+        let testRecordings = Double(tested.reduce(0) { $0 + $1.testRecordings })
+        let searched = Double(step.candidates > 1 ? step.candidates : 0)
+        guard w.examples > 0 else {
+            return model.perSample * (searched * Double(w.trainingSamples) + testSamples) + model.perUnit * Double(tested.count)
+        }
+        let n = Double(w.examples), length = w.exampleLength, d = Double(w.channels), t = Double(w.templates)
+        let window = min(length, 2 * w.band * length + 1)
+        var bandSearch = 0.0, bounds = 0.0, nearest = 0.0
+        if w.bandCandidates > 0 {
+            // The default candidates: 0 %, 1 %, … 20 % of the length.
+            var windows = 0.0
+            for j in 0..<w.bandCandidates {
+                let fraction = 0.2 * Double(j) / Double(max(1, w.bandCandidates - 1))
+                windows += min(length, 2 * fraction * length + 1)
+            }
+            bandSearch = n * (n - 1) * length * windows * d
+            bounds += n * (n - 1) * length * d * Double(w.bandCandidates)
+        }
+        // Medoids compare the examples of each class pairwise; calibration each example with its class's templates.
+        let medoids = t < n ? n * n / Double(max(1, w.classes)) * length * window * d : 0
+        let calibration = n * max(1, t / Double(max(1, w.classes))) * length * window * d
+        let perSpottedSample = t * length * d
+        var cells = medoids + calibration, spotting = 0.0
+        if w.segments {
+            // Against every example: a pruned nearest-neighbour search; against a few templates: every matrix.
+            let queries = testRecordings + searched * n
+            if t >= n {
+                nearest = queries * t * length * window * d
+                bounds += queries * t * length * d
+            } else {
+                cells += queries * t * length * window * d
+            }
+        } else {
+            spotting = (testSamples + searched * Double(w.trainingSamples)) * perSpottedSample
+            if w.crossFittedSubjects > 0 {
+                // Templates again without each subject, then the training recordings spotted to choose thresholds.
+                cells += Double(w.crossFittedSubjects) * medoids
+                spotting += 2 * Double(w.trainingSamples) * perSpottedSample
+            }
+        }
+        return model.perCell * cells + model.perSpottingCell * spotting + model.perNearestCell * nearest
+            + model.perBandSearchCell * bandSearch + model.perBoundSample * bounds + model.perUnit * Double(tested.count)
+    }
+}
+
+extension ExperimentPlan.Workload {
+    /// Counts what `entry` (configuration `configuration`) processes on `training`, judged as `kind`.
+    init(entry: Experiment.Entry, configuration: ConfigurationValue, training: [Recording], kind: Dataset.Kind) {
+        let judged = entry.judged(training, kind: kind)
+        trainingSamples = judged.reduce(0) { $0 + $1.count }
+        guard entry.recognizer == DTWTemplateMatcher.identifier, entry.model == nil,
+              let settings = try? configuration.decoding.decode(DTWTrainingSettings.self) else { return }
+        var lengths: [Double] = [], labels = Set<String>()
+        for r in judged {
+            let rate = r.duration > 0 ? Double(r.count - 1) / r.duration : 0
+            for a in kind == .segments ? Array(r.annotations.prefix(1)) : r.annotations {
+                lengths.append(kind == .segments ? Double(r.count) : max(2, (a.end - a.start) * rate))
+                labels.insert(a.label)
+            }
+        }
+        guard !lengths.isEmpty else { return }
+        examples = lengths.count
+        classes = labels.count
+        exampleLength = lengths.reduce(0, +) / Double(lengths.count)
+        channels = settings.channels?.count ?? 3
+        switch settings.selection {
+        case .medoid: templates = classes
+        case let .medoids(k): templates = min(examples, k * classes)
+        case .allExamples: templates = examples
+        }
+        band = settings.band ?? 0.1
+        bandCandidates = settings.band == nil ? 21 : 0
+        if settings.rejection.isStream { crossFittedSubjects = Set(judged.map(\.subject)).count }
+        segments = kind == .segments
+    }
+}

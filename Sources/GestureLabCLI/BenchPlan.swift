@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import GestureEval
+
+/// `gesturelab bench plan`: time each training step of an experiment (with the units that test its model) on
+/// one thread and set the times beside the plan's estimates, which is what shards are balanced by.
+struct BenchPlan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Time each training step of an experiment on one thread beside the plan's estimated cost.",
+        discussion: """
+            Runs every training step with the units that test its model, one after the other, on one thread
+            (so each figure is one core's time), and prints per step the estimate of compare --plan, the
+            measured time and their ratio, then how many steps fall within a factor of 2 of the estimate.
+            Example:
+              swift build -c release && .build/release/gesturelab bench plan configs/experiments/default.yaml
+            """
+    )
+
+    @Argument(help: "The experiment file (YAML).")
+    var experiment: String
+
+    @Option(help: "Write the per-step table as CSV to this file.")
+    var csv: String?
+
+    func run() throws {
+        Parallelism.threads = 1
+        let file = URL(fileURLWithPath: experiment)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
+        let spec = try Experiment(contentsOf: file)
+        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
+        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry)
+        let plan = runner.plan
+        var table = CSVTable(header: ["step", "entries", "dataset", "fold", "units", "estimated s", "measured s", "measured / estimated"])
+        var ratios: [Double] = []
+        for step in plan.trainingSteps {
+            let units = plan.units.filter { $0.training == step.index }
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try executor.run(plan, units: units)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let estimate = plan.estimatedSeconds(of: step)
+            ratios.append(seconds / estimate)
+            table.append([String(step.index), step.entries.joined(separator: " + "), step.dataset, step.foldName, String(units.count),
+                          String(format: "%.4f", estimate), String(format: "%.4f", seconds), String(format: "%.2f", seconds / estimate)])
+        }
+        print(table.aligned, terminator: "")
+        if let csv { try AtomicFile.write(Data(table.csv.utf8), to: URL(fileURLWithPath: csv)) }
+        let within = ratios.filter { $0 >= 0.5 && $0 <= 2 }.count
+        let sorted = ratios.sorted()
+        print(String(format: "\n%d of %d training steps within a factor of 2 of the estimate; measured / estimated: min %.2f, median %.2f, max %.2f",
+                     within, ratios.count, sorted.first ?? .nan, sorted.isEmpty ? .nan : sorted[sorted.count / 2], sorted.last ?? .nan))
+    }
+}

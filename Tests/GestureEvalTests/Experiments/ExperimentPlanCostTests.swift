@@ -1,0 +1,70 @@
+import Foundation
+import GestureEval
+import GestureKit
+import GestureTestSupport
+import Testing
+
+/// The plan's workload counts and cost estimate, on four subjects' push recordings (2,000 samples each, five
+/// 0.6 s pushes) under leave-one-subject-out: each fold trains on three subjects' six recordings.
+@Suite struct ExperimentPlanCostTests {
+    static let pushes = Dataset(name: "pushes", kind: .continuous, samplingRate: 50,
+                                recordings: (0..<4).flatMap { s in (0..<2).map { pushRecording(subject: s, take: $0) } })
+
+    static func plan(_ entries: [Experiment.Entry]) throws -> ExperimentPlan {
+        let spec = Experiment(name: "cost", datasets: ["pushes": .source("unused")], seed: 1, bootstrapReplicates: 50, entries: entries)
+        return try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes]).plan
+    }
+
+    static func dtw(_ name: String, _ settings: [String: ConfigurationValue], search: [String: [Double]] = [:]) -> Experiment.Entry {
+        Experiment.Entry(name: name, recognizer: "dtw", configuration: .inline(.object(settings)), datasets: ["pushes"], labels: ["push"],
+                         search: search.mapValues { .init(values: $0) })
+    }
+
+    static func shake(_ name: String, search: [String: [Double]] = [:]) -> Experiment.Entry {
+        Experiment.Entry(name: name, recognizer: "shake", datasets: ["pushes"], labels: ["push"], search: search.mapValues { .init(values: $0) })
+    }
+
+    /// What each step processes is counted from the fold's own recordings and the entry's settings.
+    @Test func workloadCountsTheFoldsRecordingsAndExamples() throws {
+        let plan = try Self.plan([Self.dtw("medoids", ["selection": .number(3), "band": .number(0.1)]),
+                                  Self.dtw("learned", ["rejection": .object(["method": .string("stream")])]),
+                                  Self.shake("shake")])
+        #expect(plan.trainingSteps.count == 12)
+        for step in plan.trainingSteps {
+            let w = step.workload
+            #expect(w.trainingSamples == 6 * 2000, "three subjects × two recordings")
+            #expect(plan.units.filter { $0.training == step.index }.map(\.testSamples) == [2 * 2000])
+            switch step.entries[0] {
+            case "shake":
+                #expect(w.examples == 0 && w.templates == 0)
+            case "medoids":
+                #expect(w.examples == 30 && w.classes == 1 && w.templates == 3 && w.bandCandidates == 0 && w.band == 0.1)
+                #expect(abs(w.exampleLength - 0.6 * 1999 / 39.98) < 0.01, "0.6 s at the recordings' rate: \(w.exampleLength)")
+                #expect(w.crossFittedSubjects == 0 && !w.segments)
+            default:
+                #expect(w.templates == 1 && w.bandCandidates == 21 && w.crossFittedSubjects == 3)
+            }
+        }
+    }
+
+    /// A rule-based step without a search costs one pass over its test samples plus the unit; a search adds one
+    /// pass over the training samples per candidate.
+    @Test func ruleBasedEstimateIsPassesOverSamples() throws {
+        let plan = try Self.plan([Self.shake("plain"), Self.shake("tuned", search: ["peakThreshold": [1, 1.5, 2]])])
+        let m = ExperimentPlan.CostModel.reference
+        let plain = plan.trainingSteps[0], tuned = plan.trainingSteps[4]
+        #expect(isClose(plan.estimatedSeconds(of: plain), m.perSample * 4000 + m.perUnit, relative: 1e-12))
+        #expect(isClose(plan.estimatedSeconds(of: tuned), m.perSample * (3 * 12000 + 4000) + m.perUnit, relative: 1e-12))
+    }
+
+    /// DTW costs grow with what the work grows with: learning the band, more templates, more candidates.
+    @Test func dtwEstimateGrowsWithTheWork() throws {
+        let plan = try Self.plan([Self.dtw("fixed", ["band": .number(0.1)]), Self.dtw("learned", [:]),
+                                  Self.dtw("three", ["band": .number(0.1), "selection": .number(3)]),
+                                  Self.dtw("searched", ["band": .number(0.1)], search: ["rejectionK": [1, 2, 3]])])
+        let cost = { (entry: String) in plan.estimatedSeconds(of: plan.trainingSteps.first { $0.entries == [entry] }!) }
+        #expect(cost("learned") > 2 * cost("fixed"))
+        #expect(cost("three") > cost("fixed"))
+        #expect(cost("searched") > 3 * cost("fixed"), "each candidate spots the training recordings")
+    }
+}
