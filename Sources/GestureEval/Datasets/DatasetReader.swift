@@ -252,8 +252,8 @@ public enum DatasetReader {
         if hasTimeColumn {
             timestamps = columns.removeFirst()
             var time = time
+            let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
             do {
-                let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
                 if let inferred = try inferTimeUnit(timestamps, lines: table.lines, name: name, time: time, file: file) {
                     time.unit = inferred.unit.rawValue
                     if !report.notes.contains(inferred.note) { report.notes.append(inferred.note) }
@@ -269,13 +269,21 @@ public enum DatasetReader {
             if let first = timestamps.first, wholeUnits, abs(first * s) > DatasetManifest.TimeMapping.epochThreshold {
                 // An epoch or uptime clock: count from the first time's whole second so the steps keep
                 // their precision (a Double of 1.7e9 s resolves only 0.24 µs).
+                guard let firstUnits = Int64(exactly: first.rounded(.down)) else {
+                    // Not a clock reading: no 64-bit clock counts that far (or it is infinite).
+                    var read = empty
+                    read.problems = table.problems + [DatasetProblem(.outOfRange, DataFileError(
+                        file: file, line: table.lines.first.map(Int.init), field: name ?? time.column ?? "time",
+                        "time \(first) is beyond the range of a 64-bit clock"))]
+                    return read
+                }
                 let perSecond = Int64(unitsPerSecond)
                 if abs(first) >= 0x1p53, let timeField,
                    let exact = exactTimes(bytes, lines: table.lines, field: timeField, parser: parser, unitsPerSecond: perSecond) {
                     timestamps = exact.times
                     base = exact.origin
                 } else {
-                    let origin = TimeOrigin(units: Int64(first.rounded(.down)), perSecond: perSecond)
+                    let origin = TimeOrigin(units: firstUnits, perSecond: perSecond)
                     for i in timestamps.indices { timestamps[i] = origin.seconds(raw: timestamps[i]) }
                     base = origin
                 }

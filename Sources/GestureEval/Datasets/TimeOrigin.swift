@@ -20,10 +20,11 @@ struct TimeOrigin: Hashable, Sendable {
     }
 
     /// Seconds from the origin to the integer time written as `text`, exactly up to the final
-    /// division; `nil` when the text is not an integer.
+    /// division; `nil` when the text is not an integer or too far from the origin to subtract in 64 bits.
     func seconds(exactly text: some StringProtocol) -> Double? {
         guard let value = Int64(text) else { return nil }
-        return Double(value - units) / Double(perSecond)
+        let (difference, overflow) = value.subtractingReportingOverflow(units)
+        return overflow ? nil : Double(difference) / Double(perSecond)
     }
 
     /// Seconds from the origin to a raw time given as a number (a time with decimals).
@@ -35,7 +36,8 @@ struct TimeOrigin: Hashable, Sendable {
     /// clock's zero).
     func seconds(after other: TimeOrigin?) -> Double {
         let theirs = other ?? TimeOrigin(units: 0, perSecond: perSecond)
-        if perSecond == theirs.perSecond { return Double(units - theirs.units) / Double(perSecond) }
+        let (difference, overflow) = units.subtractingReportingOverflow(theirs.units)
+        if perSecond == theirs.perSecond, !overflow { return Double(difference) / Double(perSecond) }
         return Double(units) / Double(perSecond) - Double(theirs.units) / Double(theirs.perSecond)
     }
 }

@@ -92,4 +92,23 @@ import Testing
             _ = try Self.load(time: "{column: time, unit: s, relative: true, origin: file}", csv: "time,x,y,z\n0,0,0,-1\n")
         }
     }
+
+    // Found by fuzzing (FuzzDatasetCSV): a first time past Int64 trapped when taken as a clock's origin.
+    @Test func aTimeBeyondA64BitClockIsAProblemNamingFileLineAndColumn() throws {
+        let loaded = try Self.load(time: "{column: time, unit: ns}", csv: "time,x,y,z\n1e30,0,0,-1\n2e30,0,0,-1\n")
+        let problem = try #require(loaded.problems.first { $0.kind == .outOfRange }, "\(loaded.problems)")
+        #expect(problem.location.file.hasSuffix("r.csv"))
+        #expect(problem.location.line == 2)
+        #expect(problem.location.field == "time")
+        #expect(problem.location.message.contains("beyond the range of a 64-bit clock"), "\(problem)")
+    }
+
+    // Found by fuzzing (FuzzDatasetCSV): integer epoch times further apart than Int64 holds trapped when
+    // subtracted exactly; they are subtracted as doubles instead.
+    @Test func integerTimesTooFarApartToSubtractExactlyAreReadAsDoubles() throws {
+        let csv = "time,x,y,z\n9000000000000000000,0,0,-1\n-9000000000000000000,0,0,-1\n"
+        let loaded = try Self.load(time: "{column: time, unit: ns}", csv: csv)
+        let times = try #require(loaded.dataset.recordings.first?.timestamps)
+        #expect(times == [0, -1.8e10])
+    }
 }
