@@ -115,7 +115,12 @@ public enum GRTFile {
             var labels: [String] = [], rows: [[Double]] = []
             for i in (start + 1)..<lines.count where !lines[i].isEmpty {
                 let fields = lines[i].split(whereSeparator: { $0 == "\t" || $0 == " " })
-                rows.append(try numbers(fields.dropFirst(), line: i + 1))
+                let row = try numbers(fields.dropFirst(), line: i + 1)
+                // Rows become the columns of one recording, so they must be equally wide.
+                if let width = rows.first?.count, width != row.count {
+                    throw DataFileError(file: file, line: i + 1, "expected \(width) values after the label, found \(row.count)")
+                }
+                rows.append(row)
                 labels.append(String(fields[0]))
             }
             guard !rows.isEmpty else { throw DataFileError(file: file, "the LabelledTrainingData: section holds no rows") }

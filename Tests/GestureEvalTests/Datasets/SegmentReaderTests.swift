@@ -76,4 +76,14 @@ import Testing
             try UEAArchive.parse(text, file: "f.ts")
         }
     }
+
+    // Found by fuzzing (FuzzGRT): a classification row shorter than the first trapped when the rows
+    // were turned into the columns of one recording.
+    @Test func grtClassificationRowsOfUnequalWidthAreAnErrorNamingTheLine() throws {
+        let url = datasetTestFolder().appendingPathComponent("ragged.grt")
+        try Data("GRT_LABELLED_CLASSIFICATION_DATA_FILE_V1.0\nLabelledTrainingData:\n1 0.1 0.2 0.3\n2 0.4\n".utf8).write(to: url)
+        #expect(throws: DataFileError(file: url.path, line: 4, "expected 3 values after the label, found 1")) {
+            _ = try DatasetSource("grt:\(url.path)").load()
+        }
+    }
 }
