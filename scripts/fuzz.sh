@@ -20,6 +20,7 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
   exit 2
 fi
 jobs="${FUZZ_JOBS:-1}"
+bash scripts/setup.sh  # GSL and pkg-config, when missing
 
 all_targets=()
 for dir in Fuzz/Sources/Fuzz*/; do
@@ -65,11 +66,14 @@ bin="$(cd Fuzz && swift build "${flags[@]}" --show-bin-path)"
 artifacts="$root/fuzz-artifacts"
 work="$(mktemp -d "${TMPDIR:-/tmp}/gesturelab-fuzz.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# symbolize=0: symbolizing a crash can take minutes; reproduce a finding to see its stack (below).
-# Leaks are not findings: the Swift runtime keeps metadata caches alive until exit.
 # The targets' scratch files (inputs for readers that take a URL) go with the working folder, even
 # when a finding ends a target before it cleans up.
 export TMPDIR="$work/tmp"
+# libFuzzer handles a Swift runtime trap itself (and writes the input); Swift's backtracer would
+# stop it and leave helper processes behind. Reproducing a finding gives the Swift backtrace.
+export SWIFT_BACKTRACE=enable=no
+# symbolize=0: symbolizing a crash can take minutes; reproduce a finding to see its stack (below).
+# Leaks are not findings: the Swift runtime keeps metadata caches alive until exit.
 export ASAN_OPTIONS="symbolize=0:detect_leaks=0:quarantine_size_mb=16:malloc_context_size=10"
 
 # Runs one target; its log goes to $work/<target>.log.
@@ -131,6 +135,6 @@ for target in "${targets[@]}"; do
 done
 if [ "$status" -ne 0 ]; then
   echo "fuzz: findings in $artifacts/. Reproduce one with a symbolized stack:" >&2
-  echo "  ASAN_OPTIONS=detect_leaks=0 $bin/<target> fuzz-artifacts/<target>/<artifact>" >&2
+  echo "  ASAN_OPTIONS=detect_leaks=0 timeout 300 $bin/<target> fuzz-artifacts/<target>/<artifact>" >&2
 fi
 exit "$status"
