@@ -6,6 +6,7 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET (default 20)] [TARGET…  (default: all)]
 # FUZZ_JOBS=N runs N targets at a time (default 1; each still gets SECONDS).
+# FUZZ_BUILD=0 runs the targets as last built, without building (for example while a build is locked).
 #
 # Swift has no UndefinedBehaviorSanitizer (swiftc rejects -sanitize=undefined on Linux); its own
 # checks (overflow, bounds, force unwraps) trap in release builds too, which libFuzzer reports as crashes.
@@ -59,9 +60,13 @@ flags=(-c release
        -Xswiftc -sanitize=fuzzer,address
        -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
        -Xswiftc "-use-ld=$lld")
-echo "fuzz: building the Fuzz package (${build[*]} ${flags[*]})" >&2
-(cd Fuzz && "${build[@]}" "${flags[@]}" >&2)
 bin="$(cd Fuzz && swift build "${flags[@]}" --show-bin-path)"
+if [ "${FUZZ_BUILD:-1}" = 0 ] && [ -x "$bin/${targets[0]}" ]; then
+  echo "fuzz: FUZZ_BUILD=0: running the targets last built in $bin" >&2
+else
+  echo "fuzz: building the Fuzz package (${build[*]} ${flags[*]})" >&2
+  (cd Fuzz && "${build[@]}" "${flags[@]}" >&2)
+fi
 
 artifacts="$root/fuzz-artifacts"
 work="$(mktemp -d "${TMPDIR:-/tmp}/gesturelab-fuzz.XXXXXX")"
