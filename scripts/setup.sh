@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what GestureLab needs on a fresh Debian/Ubuntu machine with Swift:
-# GSL (libgsl-dev), pkg-config and rsvg-convert (librsvg2-bin). Safe to run again: it installs only what is missing.
+# GSL (libgsl-dev), pkg-config, rsvg-convert (librsvg2-bin) and nc (netcat-openbsd). Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -10,6 +10,8 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists gsl 2>/dev/null; then missing+=(libgsl-dev); fi
 # rsvg-convert renders the report plots in the test that looks for clipped text.
 command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)
+# nc sends CSV lines over UDP and TCP in the live-input tests.
+command -v nc >/dev/null 2>&1 || missing+=(netcat-openbsd)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   as_root apt-get update -qq
@@ -22,7 +24,7 @@ command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6.2 or later is require
 if command -v python3 >/dev/null 2>&1; then
   py_missing=()
   # import name:pip name (Pillow reads the rendered plots)
-  for pair in nbclient:nbclient nbformat:nbformat ipykernel:ipykernel matplotlib:matplotlib pandas:pandas PIL:pillow; do
+  for pair in nbclient:nbclient nbformat:nbformat ipykernel:ipykernel matplotlib:matplotlib pandas:pandas PIL:pillow pythonosc:python-osc; do
     python3 -c "import ${pair%%:*}" >/dev/null 2>&1 || py_missing+=("${pair##*:}")
   done
   if [ ${#py_missing[@]} -gt 0 ]; then

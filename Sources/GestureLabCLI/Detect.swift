@@ -30,6 +30,12 @@ struct Detect: ParsableCommand {
               gesturelab detect --recognizer orientation --input recording.csv --report reports/detect
               gesturelab detect --recognizer shake --input Accelerometer.csv --time-unit ns --relative-time
               phone-logger | gesturelab detect --recognizer orientation --config configs/orientation.yaml --input - --json
+            Live (network) inputs listen or connect and run until Ctrl-C (or --idle-exit), then print a summary:
+              gesturelab detect --recognizer shake --input osc://0.0.0.0:9000 --osc-map gyrosc --emit osc://127.0.0.1:9001
+              gesturelab detect --recognizer shake --input udp://0.0.0.0:5005        (CSV lines, one or more per datagram)
+              gesturelab detect --recognizer shake --input tcp://192.168.1.20:8000   (CSV lines from a server)
+            OSC messages are routed by address (--osc-map: a preset or a YAML map, see OSCAddressMap); each
+            event sent with --emit is /gesturelab/<label> with phase, score, start, end and time.
             """
     )
 
@@ -39,8 +45,23 @@ struct Detect: ParsableCommand {
     @Option(help: "Configuration file, YAML or JSON (a tuned configuration or trained model); default settings if omitted.")
     var config: String?
 
-    @Option(help: "CSV file to read, or - for standard input.")
+    @Option(help: "CSV file to read, - for standard input, osc://HOST:PORT (OSC over UDP, listening), udp://HOST:PORT (CSV lines in datagrams, listening) or tcp://HOST:PORT (CSV lines, connecting).")
     var input: String
+
+    @Option(help: "OSC input: a preset (\(OSCAddressMap.presets.keys.sorted().joined(separator: ", "))) or a YAML address map; default: every preset's addresses.")
+    var oscMap: String = "all"
+
+    @Option(help: "Also send each event as an OSC message to osc://HOST:PORT (address PREFIX/<label>; phase, score, start, end, time).")
+    var emit: String?
+
+    @Option(help: "Address prefix of the emitted OSC messages.")
+    var emitPrefix: String = "/gesturelab"
+
+    @Option(help: "Network input: say on standard error when nothing arrived for this many seconds.")
+    var stallTime: Double = 2
+
+    @Option(help: "Network input: end (with the summary) when nothing arrived for this many seconds; Ctrl-C ends it too.")
+    var idleExit: Double?
 
     @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2.")
     var acceleration: SampleCSVFormat.AccelerationUnit = .g
@@ -67,36 +88,83 @@ struct Detect: ParsableCommand {
 
     func run() throws {
         let model = try makeRecognizer()
-        let handle: FileHandle
-        if input == "-" {
-            handle = .standardInput
-        } else {
-            guard FileManager.default.fileExists(atPath: input) else { throw DataFileError(file: input, "no such file") }
-            do {
-                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-            } catch {
-                throw DataFileError(file: input, "cannot open: \(error.localizedDescription)")
-            }
+        let endpoint = try LiveEndpoint(input)
+        var emitter: OSCEventEmitter?
+        if let emit {
+            guard case let .osc(host, port) = try LiveEndpoint(emit) else { throw ValidationError("--emit takes osc://HOST:PORT") }
+            emitter = OSCEventEmitter(socket: try NetworkSocket.udpSending(host: host, port: port), prefix: emitPrefix)
         }
-        defer { if input != "-" { try? handle.close() } }
-
+        var pipeline = Pipeline(recognizers: [model])
+        var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: input) }
+        let name = endpoint.description
         // Non-finite values reach the pipeline's validator, which skips and counts them.
         var decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true, timeUnit: timeUnit,
                                       relativeTime: relativeTime)
         // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
         decoder.onNote = { CommandLineError.printLine("detect: \($0)") }
-        // A live stream is held back no longer than its first step between times.
-        if input == "-" { decoder.stepsToInfer = 1 }
-        let name = input == "-" ? "<stdin>" : input
-        let lines = LineSource(handle: handle, name: name, decoder: decoder)
-        var pipeline = Pipeline(recognizers: [model])
-        var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: input) }
-        // A stream on standard input already arrives at its own pace.
-        if realtime && input != "-" {
-            // A gap waits no longer than the validator's gap policy.
-            try consume(lines.paced(maximumWait: pipeline.validator.maximumGap), through: &pipeline, recording: &recorder)
-        } else {
-            try consume(lines, through: &pipeline, recording: &recorder)
+        switch endpoint {
+        case let .osc(host, port):
+            StopFlag.installInterruptHandler()
+            var source = OSCMotionSource(socket: try NetworkSocket.udpListening(host: host, port: port, timeout: 0.2),
+                                         map: try OSCAddressMap.named(oscMap), stallTime: stallTime, idleLimit: idleExit)
+            source.onStall = { CommandLineError.printLine(String(format: "detect: \(name): nothing received for %.1f s", $0)) }
+            CommandLineError.printLine("detect: listening on \(name) (OSC)")
+            try consume(&source, through: &pipeline, recording: &recorder, emitter: &emitter)
+            var summary = "detect: \(name): \(source.datagrams) datagrams"
+            if source.malformed > 0 { summary += ", \(source.malformed) malformed (first: \(source.firstProblem ?? ""))" }
+            if !source.unrouted.isEmpty {
+                summary += "; addresses without a route (see --osc-map): " + source.unrouted.keys.sorted().map { "\($0) ×\(source.unrouted[$0]!)" }.joined(separator: ", ")
+            }
+            CommandLineError.printLine(summary)
+        case .udp, .tcp:
+            StopFlag.installInterruptHandler()
+            let socket: NetworkSocket
+            if case let .udp(host, port) = endpoint {
+                socket = try NetworkSocket.udpListening(host: host, port: port, timeout: 0.2)
+                CommandLineError.printLine("detect: listening on \(name) (CSV lines)")
+            } else if case let .tcp(host, port) = endpoint {
+                socket = try NetworkSocket.tcpConnected(host: host, port: port, timeout: 0.2)
+            } else { return }
+            // A live stream is held back no longer than its first step between times.
+            decoder.stepsToInfer = 1
+            var lines = LineSource(handle: FileHandle(fileDescriptor: socket.descriptor, closeOnDealloc: false), name: name, decoder: decoder)
+            var reported = false
+            let stallTime = stallTime, idleExit = idleExit
+            lines.onIdle = { idle in
+                if idle < stallTime { reported = false }
+                if idle >= stallTime, !reported {
+                    reported = true
+                    CommandLineError.printLine(String(format: "detect: \(name): nothing received for %.1f s", idle))
+                }
+                return StopFlag.interrupt.isSet || idleExit.map { idle >= $0 } ?? false
+            }
+            try withExtendedLifetime(socket) { try consume(&lines, through: &pipeline, recording: &recorder, emitter: &emitter) }
+        case .file, .standardInput:
+            let handle: FileHandle
+            if endpoint == .standardInput {
+                handle = .standardInput
+                decoder.stepsToInfer = 1
+            } else {
+                guard FileManager.default.fileExists(atPath: input) else { throw DataFileError(file: input, "no such file") }
+                do {
+                    handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+                } catch {
+                    throw DataFileError(file: input, "cannot open: \(error.localizedDescription)")
+                }
+            }
+            defer { if endpoint != .standardInput { try? handle.close() } }
+            var lines = LineSource(handle: handle, name: name, decoder: decoder)
+            // A stream on standard input already arrives at its own pace.
+            if realtime && endpoint != .standardInput {
+                // A gap waits no longer than the validator's gap policy.
+                var paced = lines.paced(maximumWait: pipeline.validator.maximumGap)
+                try consume(&paced, through: &pipeline, recording: &recorder, emitter: &emitter)
+            } else {
+                try consume(&lines, through: &pipeline, recording: &recorder, emitter: &emitter)
+            }
+        }
+        if let emitter {
+            CommandLineError.printLine("detect: sent \(emitter.sent) events over OSC" + (emitter.failed > 0 ? ", \(emitter.failed) could not be sent" : ""))
         }
 
         let diagnostics = pipeline.validator.diagnostics
@@ -120,9 +188,8 @@ struct Detect: ParsableCommand {
     }
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
-    private func consume<Source: MotionSource>(_ source: Source, through pipeline: inout Pipeline,
-                                               recording recorder: inout DetectionReport?) throws {
-        var source = source
+    private func consume<Source: MotionSource>(_ source: inout Source, through pipeline: inout Pipeline,
+                                               recording recorder: inout DetectionReport?, emitter: inout OSCEventEmitter?) throws {
         let printer = EventPrinter(json: json)
         printer.header()
         var events: [GestureEvent] = []
@@ -139,7 +206,10 @@ struct Detect: ParsableCommand {
             }
             events.removeAll(keepingCapacity: true)
             pipeline.process(sample, into: &events)
-            for event in events { printer.print(event) }
+            for event in events {
+                printer.print(event)
+                emitter?.emit(event)
+            }
             // The pipeline's validator says whether the report keeps this sample.
             recorder?.record(sample, events: events, validator: pipeline.validator)
         }

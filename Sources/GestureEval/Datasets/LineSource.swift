@@ -48,6 +48,10 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     private var finished = false
     /// Lines read so far.
     public private(set) var lineNumber = 0
+    /// For a descriptor with a receive timeout (a network input): called with the seconds since data last
+    /// arrived whenever a read times out or a signal interrupts it; returning `true` ends the input there.
+    public var onIdle: ((Double) -> Bool)?
+    private var lastData = DispatchTime.now()
 
     /// Reads from `handle`, naming it `name` in errors; the source keeps the handle open while it lives.
     public init(handle: FileHandle, name: String, decoder: Decoder) {
@@ -120,11 +124,19 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
         buffer.append(contentsOf: repeatElement(0, count: chunk))
         let fd = handle.fileDescriptor
         var count: Int
-        repeat {
+        while true {
             count = buffer.withUnsafeMutableBytes { raw in
                 read(fd, raw.baseAddress! + old, chunk)
             }
-        } while count < 0 && errno == EINTR
+            guard count < 0 else { break }
+            if errno == EINTR, onIdle == nil { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR, let onIdle else { break }
+            if onIdle(Double(DispatchTime.now().uptimeNanoseconds - lastData.uptimeNanoseconds) / 1e9) {
+                count = 0
+                break
+            }
+        }
+        if count > 0 { lastData = DispatchTime.now() }
         guard count >= 0 else {
             buffer.removeLast(chunk)
             throw DataFileError(file: name, line: lineNumber + 1, "cannot read: \(String(cString: strerror(errno)))")
