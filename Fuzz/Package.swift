@@ -6,7 +6,7 @@ import PackageDescription
 /// The readers fuzzed, one executable each (`Sources/<name>/main.swift`).
 let fuzzTargets = [
     "FuzzAnnotations", "FuzzConfiguration", "FuzzDatasetCSV", "FuzzDetectLines", "FuzzDTWModel",
-    "FuzzExperiment", "FuzzGRT", "FuzzManifest", "FuzzSampleCSV", "FuzzUCR", "FuzzUEA", "FuzzUWave",
+    "FuzzExperiment", "FuzzGRT", "FuzzManifest", "FuzzOSCPacket", "FuzzSampleCSV", "FuzzUCR", "FuzzUEA", "FuzzUWave",
 ]
 
 let package = Package(
