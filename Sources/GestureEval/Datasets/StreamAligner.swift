@@ -44,7 +44,19 @@ enum StreamAligner {
         let lo = streams.map { $0.times.first! }.max()!, hi = streams.map { $0.times.last! }.min()!
         var times: [Double], lines: [Int32]
         if let rate {
-            let count = hi >= lo ? Int(((hi - lo) * rate + 1e-9).rounded(.down)) + 1 : 0
+            let points = hi >= lo ? ((hi - lo) * rate + 1e-9).rounded(.down) + 1 : 0
+            // A grid far denser than the files (a long gap, or times in the wrong unit) would take memory out of
+            // all proportion to them: refuse it, as more than 100 times the largest file's samples.
+            let largest = streams.map(\.times.count).max()!
+            guard points <= Double(100 * largest) else {
+                let end = streams.indices.min { streams[$0].times.last! < streams[$1].times.last! }!
+                problems.append(DatasetProblem(.gap, DataFileError(
+                    file: streams[end].file, line: streams[end].lines.last.map(Int.init), field: "time",
+                    "the sensors' common span, \(lo) s to \(hi) s, on the \(rate) Hz grid would be \(points) samples, over 100 "
+                        + "times the \(largest) of the largest file (a gap, or times in another unit?)"), severity: .error))
+                return Result(times: [], channels: streams.flatMap { $0.channels.map { ($0.0, [Double]()) } }, lines: [], problems: problems)
+            }
+            let count = Int(points)
             times = (0..<count).map { lo + Double($0) / rate }
             lines = []
             report.alignment = "linear interpolation (slerp for quaternions) onto a \(rate) Hz grid over the sensors' common span"

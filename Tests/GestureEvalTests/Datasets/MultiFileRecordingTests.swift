@@ -79,6 +79,31 @@ import Testing
         #expect(r.column(.accelZ) == [-1, -1, -1])
     }
 
+    // Found by fuzzing (FuzzDatasetCSV, a layout resampled at a stated rate): a span of 1e30 s trapped when
+    // counted as grid points; a grid over 100 times the largest file is refused before it is allocated.
+    @Test func aGridFarDenserThanTheFilesIsAnErrorNamingFileLineAndTime() throws {
+        let folder = datasetTestFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFixture("""
+            name: grid
+            time: {column: t, unit: s}
+            align: {rate: 10}
+            streams:
+              - {name: accelerometer, channels: [{name: accel.z, column: z}]}
+              - {name: gyroscope, channels: [{name: gyro.z, column: z}]}
+            recordings:
+              - {id: r, subject: s, session: '1', file: acc.csv, files: {gyroscope: gyro.csv}}
+            """, "dataset.yaml", in: folder)
+        try writeFixture("t,z\n0,-1\n1e30,-1\n", "acc.csv", in: folder)
+        try writeFixture("t,z\n0,0\n2e30,0\n", "gyro.csv", in: folder)
+        let loaded = try DatasetReader.load(at: folder)
+        #expect(loaded.dataset.recordings.first?.count == 0)
+        let problem = try #require(loaded.problems.first { $0.kind == .gap }, "\(loaded.problems)")
+        #expect(problem.severity == .error)
+        #expect(problem.location.file.hasSuffix("acc.csv") && problem.location.line == 3 && problem.location.field == "time")
+        #expect(problem.location.message.contains("over 100 times the 2 of the largest file"), "\(problem)")
+    }
+
     @Test func batchedTimestampsAreSpreadEvenly() throws {
         let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
