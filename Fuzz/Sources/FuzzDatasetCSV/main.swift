@@ -40,6 +40,9 @@ let layouts = [
     DatasetLayout(name: "sensor-logger", yaml: ImportPresets.sensorLogger,
                   files: ["s1/1/TotalAcceleration.csv", "s1/1/Gyroscope.csv"]),
     DatasetLayout(name: "phyphox", yaml: ImportPresets.phyphox, files: ["s1/1/Accelerometer.csv", "s1/1/Gyroscope.csv"]),
+    // The same sensor files resampled onto a grid at a stated rate.
+    DatasetLayout(name: "sensor-logger-grid", yaml: ImportPresets.sensorLogger + "\nalign: {rate: 50}\n",
+                  files: ["s1/1/TotalAcceleration.csv", "s1/1/Gyroscope.csv"]),
     DatasetLayout(name: "android-csv", yaml: ImportPresets.androidCSV, files: ["s1/1.csv"]),
     DatasetLayout(name: "coremotion-logger", yaml: ImportPresets.coreMotionLogger, files: ["s1/1.csv"]),
 ]
