@@ -20,8 +20,6 @@ public struct OSCMotionSource: MotionSource {
     public private(set) var unrouted: [String: Int] = [:]
     /// Called with the seconds waited when nothing arrived for the stall time.
     public var onStall: ((Double) -> Void)?
-    /// Called with each sample's arrival on the monotonic clock (seconds), for latency measurements.
-    public var onArrival: ((Double) -> Void)?
 
     private let socket: NetworkSocket
     private let map: OSCAddressMap
@@ -104,7 +102,6 @@ public struct OSCMotionSource: MotionSource {
             origin = origin ?? arrival
             time = arrival - origin!
         }
-        onArrival?(arrival)
         ready.append(MotionSample(timestamp: time, acceleration: Vector3(acceleration[0]!, acceleration[1]!, acceleration[2]!), rotationRate: rotationRate))
         acceleration = [nil, nil, nil]
     }
