@@ -24,7 +24,7 @@ command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6.2 or later is require
 if command -v python3 >/dev/null 2>&1; then
   py_missing=()
   # import name:pip name (Pillow reads the rendered plots)
-  for pair in nbclient:nbclient nbformat:nbformat ipykernel:ipykernel matplotlib:matplotlib pandas:pandas PIL:pillow pythonosc:python-osc; do
+  for pair in nbclient:nbclient nbformat:nbformat ipykernel:ipykernel matplotlib:matplotlib pandas:pandas PIL:pillow pythonosc:python-osc websockets:websockets; do
     python3 -c "import ${pair%%:*}" >/dev/null 2>&1 || py_missing+=("${pair##*:}")
   done
   if [ ${#py_missing[@]} -gt 0 ]; then

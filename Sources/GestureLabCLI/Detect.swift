@@ -3,7 +3,7 @@ import Foundation
 import GestureEval
 import GestureKit
 
-/// `gesturelab detect`: run one recognizer over a recording file or a live stream on standard input.
+/// `gesturelab detect`: run one recognizer over a recording file or a live stream (standard input or the network).
 struct Detect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a recognizer over samples from a CSV file or standard input, printing events as they happen.",
@@ -34,8 +34,12 @@ struct Detect: ParsableCommand {
               gesturelab detect --recognizer shake --input osc://0.0.0.0:9000 --osc-map gyrosc --emit osc://127.0.0.1:9001
               gesturelab detect --recognizer shake --input udp://0.0.0.0:5005        (CSV lines, one or more per datagram)
               gesturelab detect --recognizer shake --input tcp://192.168.1.20:8000   (CSV lines from a server)
+              gesturelab detect --recognizer shake --input ws://192.168.1.20:8080    (the SensorServer app)
             OSC messages are routed by address (--osc-map: a preset or a YAML map, see OSCAddressMap); each
             event sent with --emit is /gesturelab/<label> with phase, score, start, end and time.
+            ws:// reads SensorServer's JSON (accelerometer in m/s², gyroscope in rad/s, nanosecond
+            timestamps); without a path it asks for both sensors on one connection
+            (/sensors/connect?types=[...]).
             """
     )
 
@@ -45,11 +49,7 @@ struct Detect: ParsableCommand {
     @Option(help: "Configuration file, YAML or JSON (a tuned configuration or trained model); default settings if omitted.")
     var config: String?
 
-    @Option(help: "CSV file to read, - for standard input, osc://HOST:PORT (OSC over UDP, listening), udp://HOST:PORT (CSV lines in datagrams, listening) or tcp://HOST:PORT (CSV lines, connecting).")
-    var input: String
-
-    @Option(help: "OSC input: a preset (\(OSCAddressMap.presets.keys.sorted().joined(separator: ", "))) or a YAML address map; default: every preset's addresses.")
-    var oscMap: String = "all"
+    @OptionGroup var source: LiveInputOptions
 
     @Option(help: "Also send each event as an OSC message to osc://HOST:PORT (address PREFIX/<label>; phase, score, start, end, time).")
     var emit: String?
@@ -57,112 +57,30 @@ struct Detect: ParsableCommand {
     @Option(help: "Address prefix of the emitted OSC messages.")
     var emitPrefix: String = "/gesturelab"
 
-    @Option(help: "Network input: say on standard error when nothing arrived for this many seconds.")
-    var stallTime: Double = 2
-
-    @Option(help: "Network input: end (with the summary) when nothing arrived for this many seconds; Ctrl-C ends it too.")
-    var idleExit: Double?
-
-    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2.")
-    var acceleration: SampleCSVFormat.AccelerationUnit = .g
-
-    @Option(help: "Unit of the time column (s, ms, us, ns), overriding the header; inferred from the values when omitted.")
-    var timeUnit: SampleCSVFormat.TimeUnit?
-
-    @Flag(help: "Make times relative to the first sample (epoch and uptime clocks always are).")
-    var relativeTime = false
-
     @Flag(help: "Print one JSON object per event and line instead of a table.")
     var json = false
-
-    @Flag(help: "Replay a file at its recorded pace instead of as fast as possible (a stream on - arrives at its own pace).")
-    var realtime = false
 
     @Option(help: "Also write a report folder (signal plot with detections, events, results).")
     var report: String?
 
     func validate() throws {
         try EntryOptions.validateRecognizer(recognizer)
-        guard !input.isEmpty else { throw ValidationError("--input needs a file path or -") }
     }
 
     func run() throws {
         let model = try makeRecognizer()
-        let endpoint = try LiveEndpoint(input)
         var emitter: OSCEventEmitter?
         if let emit {
             guard case let .osc(host, port) = try LiveEndpoint(emit) else { throw ValidationError("--emit takes osc://HOST:PORT") }
             emitter = OSCEventEmitter(socket: try NetworkSocket.udpSending(host: host, port: port), prefix: emitPrefix)
         }
         var pipeline = Pipeline(recognizers: [model])
-        var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: input) }
-        let name = endpoint.description
-        // Non-finite values reach the pipeline's validator, which skips and counts them.
-        var decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true, timeUnit: timeUnit,
-                                      relativeTime: relativeTime)
-        // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
-        decoder.onNote = { CommandLineError.printLine("detect: \($0)") }
-        switch endpoint {
-        case let .osc(host, port):
-            StopFlag.installInterruptHandler()
-            var source = OSCMotionSource(socket: try NetworkSocket.udpListening(host: host, port: port, timeout: 0.2),
-                                         map: try OSCAddressMap.named(oscMap), stallTime: stallTime, idleLimit: idleExit)
-            source.onStall = { CommandLineError.printLine(String(format: "detect: \(name): nothing received for %.1f s", $0)) }
-            CommandLineError.printLine("detect: listening on \(name) (OSC)")
-            try consume(&source, through: &pipeline, recording: &recorder, emitter: &emitter)
-            var summary = "detect: \(name): \(source.datagrams) datagrams"
-            if source.malformed > 0 { summary += ", \(source.malformed) malformed (first: \(source.firstProblem ?? ""))" }
-            if !source.unrouted.isEmpty {
-                summary += "; addresses without a route (see --osc-map): " + source.unrouted.keys.sorted().map { "\($0) ×\(source.unrouted[$0]!)" }.joined(separator: ", ")
-            }
-            CommandLineError.printLine(summary)
-        case .udp, .tcp:
-            StopFlag.installInterruptHandler()
-            let socket: NetworkSocket
-            if case let .udp(host, port) = endpoint {
-                socket = try NetworkSocket.udpListening(host: host, port: port, timeout: 0.2)
-                CommandLineError.printLine("detect: listening on \(name) (CSV lines)")
-            } else if case let .tcp(host, port) = endpoint {
-                socket = try NetworkSocket.tcpConnected(host: host, port: port, timeout: 0.2)
-            } else { return }
-            // A live stream is held back no longer than its first step between times.
-            decoder.stepsToInfer = 1
-            var lines = LineSource(handle: FileHandle(fileDescriptor: socket.descriptor, closeOnDealloc: false), name: name, decoder: decoder)
-            var reported = false
-            let stallTime = stallTime, idleExit = idleExit
-            lines.onIdle = { idle in
-                if idle < stallTime { reported = false }
-                if idle >= stallTime, !reported {
-                    reported = true
-                    CommandLineError.printLine(String(format: "detect: \(name): nothing received for %.1f s", idle))
-                }
-                return StopFlag.interrupt.isSet || idleExit.map { idle >= $0 } ?? false
-            }
-            try withExtendedLifetime(socket) { try consume(&lines, through: &pipeline, recording: &recorder, emitter: &emitter) }
-        case .file, .standardInput:
-            let handle: FileHandle
-            if endpoint == .standardInput {
-                handle = .standardInput
-                decoder.stepsToInfer = 1
-            } else {
-                guard FileManager.default.fileExists(atPath: input) else { throw DataFileError(file: input, "no such file") }
-                do {
-                    handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-                } catch {
-                    throw DataFileError(file: input, "cannot open: \(error.localizedDescription)")
-                }
-            }
-            defer { if endpoint != .standardInput { try? handle.close() } }
-            var lines = LineSource(handle: handle, name: name, decoder: decoder)
-            // A stream on standard input already arrives at its own pace.
-            if realtime && endpoint != .standardInput {
-                // A gap waits no longer than the validator's gap policy.
-                var paced = lines.paced(maximumWait: pipeline.validator.maximumGap)
-                try consume(&paced, through: &pipeline, recording: &recorder, emitter: &emitter)
-            } else {
-                try consume(&lines, through: &pipeline, recording: &recorder, emitter: &emitter)
-            }
-        }
+        var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: source.input) }
+        var input = try source.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
+        let name = input.name
+        try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
+        input.close()
+        if let summary = input.summary { CommandLineError.printLine("detect: \(summary)") }
         if let emitter {
             CommandLineError.printLine("detect: sent \(emitter.sent) events over OSC" + (emitter.failed > 0 ? ", \(emitter.failed) could not be sent" : ""))
         }
@@ -188,7 +106,7 @@ struct Detect: ParsableCommand {
     }
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
-    private func consume<Source: MotionSource>(_ source: inout Source, through pipeline: inout Pipeline,
+    private func consume(_ source: inout any MotionSource, named name: String, through pipeline: inout Pipeline,
                                                recording recorder: inout DetectionReport?, emitter: inout OSCEventEmitter?) throws {
         let printer = EventPrinter(json: json)
         printer.header()
@@ -201,7 +119,7 @@ struct Detect: ParsableCommand {
                 do {
                     for derived in try pipeline.prepare(for: sample) { CommandLineError.printLine("detect: \(derived)") }
                 } catch {
-                    throw DataFileError(file: input == "-" ? "<stdin>" : input, error.description)
+                    throw DataFileError(file: name, error.description)
                 }
             }
             events.removeAll(keepingCapacity: true)

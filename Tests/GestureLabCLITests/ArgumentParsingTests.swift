@@ -171,19 +171,19 @@ import Testing
 
     @Test func detectDefaultsAndOptions() throws {
         let d = try Detect.parse(["--recognizer", "orientation", "--input", "-"])
-        #expect(d.recognizer == "orientation" && d.input == "-" && d.config == nil)
-        #expect(d.acceleration == .g && d.timeUnit == nil && !d.relativeTime && !d.json && !d.realtime && d.report == nil)
+        #expect(d.recognizer == "orientation" && d.source.input == "-" && d.config == nil)
+        #expect(d.source.acceleration == .g && d.source.timeUnit == nil && !d.source.relativeTime && !d.json && !d.source.realtime && d.report == nil)
         let all = try Detect.parse(["--recognizer", "dtw", "--config", "m.json", "--input", "a.csv", "--acceleration", "android-ms2",
                                     "--time-unit", "ns", "--relative-time", "--json", "--realtime", "--report", "reports/a"])
-        #expect(all.config == "m.json" && all.acceleration == .androidMetersPerSecondSquared && all.timeUnit == .ns)
-        #expect(all.relativeTime && all.json && all.realtime && all.report == "reports/a")
+        #expect(all.config == "m.json" && all.source.acceleration == .androidMetersPerSecondSquared && all.source.timeUnit == .ns)
+        #expect(all.source.relativeTime && all.json && all.source.realtime && all.report == "reports/a")
     }
 
     @Test(arguments: [
         (["--input", "-"], "--recognizer"),
         (["--recognizer", "no-such-recognizer", "--input", "-"], "unknown recognizer 'no-such-recognizer'"),
         (["--recognizer", "orientation"], "--input"),
-        (["--recognizer", "orientation", "--input", ""], "--input needs a file path or -"),
+        (["--recognizer", "orientation", "--input", ""], "--input needs a file path, - or a network address"),
         (["--recognizer", "orientation", "--input", "-", "--acceleration", "furlongs"], "--acceleration"),
         (["--recognizer", "orientation", "--input", "-", "--time-unit", "h"], "--time-unit"),
     ])

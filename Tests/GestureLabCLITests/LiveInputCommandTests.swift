@@ -25,7 +25,7 @@ import Testing
             yield item
             d = start + (i + 1) / 100 - time.monotonic()
             if d > 0: time.sleep(d)
-    received, args = [], [gesturelab, "detect", "--recognizer", "shake", "--idle-exit", "1", "--stall-time", "0.5", "--json"]
+    received, notes, args = [], [], [gesturelab, "detect", "--recognizer", "shake", "--idle-exit", "1", "--stall-time", "0.5", "--json"]
     nc = None
     if mode in ("osc", "garbage"):
         from pythonosc.dispatcher import Dispatcher
@@ -37,6 +37,45 @@ import Testing
         threading.Thread(target=server.serve_forever, daemon=True).start()
         port = free_port(socket.SOCK_DGRAM)
         args += ["--input", f"osc://127.0.0.1:{port}", "--osc-map", "gyrosc", "--emit", f"osc://127.0.0.1:{server.server_address[1]}"]
+    elif mode in ("ws", "ws-refused"):
+        import asyncio, http
+        from websockets.asyncio.server import serve
+        from pythonosc.dispatcher import Dispatcher
+        from pythonosc.osc_server import ThreadingOSCUDPServer
+        dispatcher = Dispatcher()
+        dispatcher.set_default_handler(lambda address, *values: received.append([address] + list(values)))
+        server = ThreadingOSCUDPServer(("127.0.0.1", 0), dispatcher)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        listening, done = threading.Event(), threading.Event()
+        async def handler(ws):
+            notes.append(ws.request.path)
+            # One reading in three fragments, then a ping the client must answer.
+            await ws.send(iter(['{"type":"android.sensor.gyro', 'scope","values":[0,0,0.1],', '"timestamp":1000000000}']))
+            try:
+                await asyncio.wait_for(await ws.ping(), 2); notes.append("pong")
+            except Exception as e:
+                notes.append("no pong: %r" % e)
+            start = time.monotonic()
+            for i, (t, x) in enumerate(recording()):
+                stamp = 1000000000 + i * 10000000
+                await ws.send(json.dumps({"type": "android.sensor.gyroscope", "values": [0.0, 0.0, 0.1], "timestamp": stamp, "accuracy": 3}))
+                await ws.send(json.dumps({"type": "android.sensor.accelerometer", "values": [-x * 9.80665, 0.0, 9.80665], "timestamp": stamp, "accuracy": 3}))
+                d = start + (i + 1) / 100 - time.monotonic()
+                if d > 0: await asyncio.sleep(d)
+            await ws.send(json.dumps({"type": "android.sensor.light", "values": [40.0], "timestamp": stamp}))
+            await ws.close()
+        def refuse(connection, request):
+            return connection.respond(http.HTTPStatus.NOT_FOUND, "no such sensor\n") if mode == "ws-refused" else None
+        def serve_forever():
+            async def main():
+                async with serve(handler, "127.0.0.1", 0, process_request=refuse) as ws_server:
+                    ports.append(ws_server.sockets[0].getsockname()[1]); listening.set()
+                    while not done.is_set(): await asyncio.sleep(0.05)
+            asyncio.run(main())
+        ports = []
+        threading.Thread(target=serve_forever, daemon=True).start()
+        listening.wait(5)
+        args += ["--input", f"ws://127.0.0.1:{ports[0]}", "--emit", f"osc://127.0.0.1:{server.server_address[1]}"]
     elif mode == "udp":
         port = free_port(socket.SOCK_DGRAM)
         args += ["--input", f"udp://127.0.0.1:{port}"]
@@ -47,7 +86,9 @@ import Testing
         args += ["--input", f"tcp://127.0.0.1:{port}"]
     detect = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(0.4)
-    if mode in ("osc", "garbage"):
+    if mode in ("ws", "ws-refused"):
+        pass  # The server plays the recording once the client connects.
+    elif mode in ("osc", "garbage"):
         client = SimpleUDPClient("127.0.0.1", port)
         if mode == "garbage":
             raw = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -69,7 +110,7 @@ import Testing
         try: nc.wait(timeout=2)
         except subprocess.TimeoutExpired: nc.kill()
     time.sleep(0.2)
-    print(json.dumps({"status": detect.returncode, "stdout": out, "stderr": err, "received": received}))
+    print(json.dumps({"status": detect.returncode, "stdout": out, "stderr": err, "received": received, "notes": notes}))
     """#
 
     struct Run: Decodable {
@@ -77,6 +118,7 @@ import Testing
         var stdout: String
         var stderr: String
         var received: [[Value]]
+        var notes: [String]
         enum Value: Decodable, Equatable {
             case text(String), number(Double)
             init(from decoder: any Decoder) throws {
@@ -120,6 +162,25 @@ import Testing
         #expect(run.printed == Self.twoShakes)
         #expect(run.stderr.contains("1 malformed (first: OSC packet, byte 0: string without its terminating zero)"), "\(run.stderr)")
         #expect(run.stderr.contains("addresses without a route (see --osc-map): /elsewhere ×1"))
+    }
+
+    @Test func sensorServerJSONOverAWebSocketInEventsOutOverOSC() throws {
+        let run = try Self.run("ws")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.printed == Self.twoShakes, "\(run.stdout) \(run.stderr)")
+        #expect(run.received.map { $0[0] } == Array(repeating: .text("/gesturelab/shake"), count: 4))
+        #expect(run.received.map { $0[1] } == [.text("began"), .text("ended"), .text("began"), .text("ended")])
+        let starts = run.received.compactMap { if case let .number(v) = $0[3] { v } else { nil } }
+        #expect(starts.count == 4 && abs(starts[0] - 0.5) < 0.15 && abs(starts[2] - 2.0) < 0.15, "times on the sensor's clock: \(starts)")
+        // Both sensors asked for on one connection (the escaped query), the fragmented reading joined, the ping answered.
+        #expect(run.notes == [#"/sensors/connect?types=%5B%22android.sensor.accelerometer%22,%22android.sensor.gyroscope%22%5D"#, "pong"])
+        #expect(run.stderr.contains("602 messages; sensor types not used: android.sensor.light ×1; the server closed the connection (status 1000)"), "\(run.stderr)")
+    }
+
+    @Test func aRefusedWebSocketNamesTheServersAnswer() throws {
+        let run = try Self.run("ws-refused")
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("the server refused the WebSocket: 'HTTP/1.1 404 Not Found'"), "\(run.stderr)")
     }
 
     @Test func csvLinesOverUDP() throws {

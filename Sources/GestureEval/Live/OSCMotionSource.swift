@@ -7,8 +7,9 @@ import GestureKit
 /// "immediately"), else from the arrival on this machine's monotonic clock.
 ///
 /// Malformed datagrams and messages with too few numbers are counted (``malformed``, ``firstProblem``), never
-/// fatal. Waiting longer than the stall time calls ``onStall`` once per stall; ``stop`` (set from a signal
-/// handler) or `idleLimit` seconds without a datagram end the stream. O(datagram) per datagram.
+/// fatal. Silences are watched by a ``StallWatch``: one longer than the stall time calls ``onStall`` once;
+/// `stop` (set from a signal handler) or `idleLimit` seconds without a datagram end the stream.
+/// O(datagram) per datagram.
 public struct OSCMotionSource: MotionSource {
     /// Malformed datagrams or messages so far.
     public private(set) var malformed = 0
@@ -19,13 +20,14 @@ public struct OSCMotionSource: MotionSource {
     /// Messages whose address no route matched, by address (the first 16 addresses).
     public private(set) var unrouted: [String: Int] = [:]
     /// Called with the seconds waited when nothing arrived for the stall time.
-    public var onStall: ((Double) -> Void)?
+    public var onStall: ((Double) -> Void)? {
+        get { watch.onStall }
+        set { watch.onStall = newValue }
+    }
 
     private let socket: NetworkSocket
     private let map: OSCAddressMap
-    private let stallTime: Double
-    private let idleLimit: Double?
-    private let stop: StopFlag
+    private var watch: StallWatch
     private var buffer = [UInt8](repeating: 0, count: 65_536)
     private var ready: [MotionSample] = []
     private var acceleration: [Double?] = [nil, nil, nil]
@@ -38,22 +40,15 @@ public struct OSCMotionSource: MotionSource {
     public init(socket: NetworkSocket, map: OSCAddressMap = .standard, stallTime: Double = 2, idleLimit: Double? = nil, stop: StopFlag = .interrupt) {
         self.socket = socket
         self.map = map
-        self.stallTime = stallTime
-        self.idleLimit = idleLimit
-        self.stop = stop
+        watch = StallWatch(stallTime: stallTime, idleLimit: idleLimit, stop: stop)
     }
 
     public mutating func next() throws(DataFileError) -> MotionSample? {
-        var waited = 0.0, reported = false, last = Self.now()
+        var last = Self.now()
         while ready.isEmpty {
-            if stop.isSet { return nil }
+            if watch.stop.isSet { return nil }
             guard let count = try socket.receive(into: &buffer) else {
-                waited = Self.now() - last
-                if waited >= stallTime, !reported {
-                    reported = true
-                    onStall?(waited)
-                }
-                if let idleLimit, waited >= idleLimit { return nil }
+                if watch.shouldEnd(afterSilenceOf: Self.now() - last) { return nil }
                 continue
             }
             let arrival = Self.now()

@@ -29,14 +29,4 @@ import Testing
         #expect { try OSCAddressMap.named(bad.path) } throws: { "\($0)".contains("bad.yaml") && "\($0)".contains("furlongs") }
         #expect { try OSCAddressMap.named("nonesuch") } throws: { "\($0)".contains("gyrosc") }
     }
-
-    @Test func parsesEndpoints() throws {
-        #expect(try LiveEndpoint("osc://0.0.0.0:9000") == .osc(host: "0.0.0.0", port: 9000))
-        #expect(try LiveEndpoint("udp://[::1]:5005") == .udp(host: "::1", port: 5005))
-        #expect(try LiveEndpoint("tcp://phone.local:8080") == .tcp(host: "phone.local", port: 8080))
-        #expect(try LiveEndpoint("-") == .standardInput)
-        #expect(try LiveEndpoint("a/b.csv") == .file("a/b.csv"))
-        #expect { try LiveEndpoint("osc://host:70000") } throws: { "\($0)".contains("port") }
-        #expect { try LiveEndpoint("ws://host:1/x") } throws: { "\($0)".contains("unknown scheme 'ws'") }
-    }
 }
