@@ -44,14 +44,14 @@ public struct OSCMotionSource: MotionSource {
     }
 
     public mutating func next() throws(DataFileError) -> MotionSample? {
-        var last = Self.now()
+        var last = PacingClock.system.now()
         while ready.isEmpty {
             if watch.stop.isSet { return nil }
             guard let count = try socket.receive(into: &buffer) else {
-                if watch.shouldEnd(afterSilenceOf: Self.now() - last) { return nil }
+                if watch.shouldEnd(afterSilenceOf: PacingClock.system.now() - last) { return nil }
                 continue
             }
-            let arrival = Self.now()
+            let arrival = PacingClock.system.now()
             last = arrival
             datagrams += 1
             do {
@@ -105,7 +105,4 @@ public struct OSCMotionSource: MotionSource {
         malformed += 1
         if firstProblem == nil { firstProblem = problem }
     }
-
-    /// Seconds on the monotonic clock.
-    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }

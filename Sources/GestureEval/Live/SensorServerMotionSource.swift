@@ -28,16 +28,16 @@ public struct SensorServerMotionSource: MotionSource {
     }
 
     public mutating func next() throws(DataFileError) -> MotionSample? {
-        var last = OSCMotionSource.now()
+        var last = PacingClock.system.now()
         while closeCode == nil {
             if watch.stop.isSet { break }
             switch try client.next() {
             case .idle:
-                if watch.shouldEnd(afterSilenceOf: OSCMotionSource.now() - last) { return nil }
+                if watch.shouldEnd(afterSilenceOf: PacingClock.system.now() - last) { return nil }
             case let .closed(code):
                 closeCode = code ?? 1006
             case let .message(bytes, _):
-                last = OSCMotionSource.now()
+                last = PacingClock.system.now()
                 messages += 1
                 if let sample = decoder.sample(from: bytes, arrival: last) { return sample }
             }
