@@ -7,6 +7,7 @@ import PackageDescription
 let fuzzTargets = [
     "FuzzAnnotations", "FuzzConfiguration", "FuzzDatasetCSV", "FuzzDetectLines", "FuzzDTWModel",
     "FuzzExperiment", "FuzzGRT", "FuzzManifest", "FuzzOSCPacket", "FuzzSampleCSV", "FuzzUCR", "FuzzUEA", "FuzzUWave",
+    "FuzzWebSocket",
 ]
 
 let package = Package(

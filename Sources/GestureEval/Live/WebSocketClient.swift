@@ -16,13 +16,10 @@ public struct WebSocketClient {
         case closed(code: Int?)
     }
 
-    /// Messages larger than this are refused, bytes.
-    public static let maximumMessageSize = 1 << 24
     /// `ws://host:port/path`, for messages.
     public let url: String
     private let socket: NetworkSocket
-    private var pending: [UInt8] = []
-    private var offset = 0
+    private var frames = WebSocketFrames()
     private var fragments: [UInt8] = []
     private var fragmentsAreText = false
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -48,7 +45,7 @@ public struct WebSocketClient {
     /// - Throws: ``DataFileError`` on a socket error or a frame that breaks the protocol.
     public mutating func next() throws(DataFileError) -> Event {
         while true {
-            while let (opcode, final, payload) = try nextFrame() {
+            while let (opcode, final, payload) = try frames.next(url: url) {
                 switch opcode {
                 case 0x1, 0x2:
                     guard fragments.isEmpty else { throw DataFileError(file: url, "a new message began inside a fragmented one") }
@@ -57,7 +54,7 @@ public struct WebSocketClient {
                     fragmentsAreText = opcode == 0x1
                 case 0x0:
                     fragments += payload
-                    guard fragments.count <= Self.maximumMessageSize else { throw DataFileError(file: url, "a message over \(Self.maximumMessageSize) bytes") }
+                    guard fragments.count <= WebSocketFrames.maximumSize else { throw DataFileError(file: url, "a message over \(WebSocketFrames.maximumSize) bytes") }
                     if final {
                         defer { fragments = [] }
                         return .message(fragments, isText: fragmentsAreText)
@@ -74,51 +71,13 @@ public struct WebSocketClient {
             }
             guard let count = try socket.receive(into: &chunk) else { return .idle }
             if count == 0 { return .closed(code: nil) }
-            pending.append(contentsOf: chunk[0..<count])
+            frames.append(chunk[0..<count])
         }
     }
 
     /// Sends a close frame (status 1000), so the server ends the connection cleanly.
     public func close() {
         send(opcode: 0x8, [0x03, 0xE8])
-    }
-
-    /// The next whole frame from the buffer (opcode, FIN, unmasked payload), or `nil` when more bytes are needed.
-    private mutating func nextFrame() throws(DataFileError) -> (UInt8, Bool, [UInt8])? {
-        let available = pending.count - offset
-        guard available >= 2 else { return nil }
-        let first = pending[offset], second = pending[offset + 1]
-        guard first & 0x70 == 0 else { throw DataFileError(file: url, "a frame with reserved bits set (no extension was agreed)") }
-        let opcode = first & 0x0F
-        guard [0x0, 0x1, 0x2, 0x8, 0x9, 0xA].contains(opcode) else { throw DataFileError(file: url, "a frame with the unknown opcode \(opcode)") }
-        var header = 2, length = UInt64(second & 0x7F)
-        if length >= 126 {
-            let size = length == 126 ? 2 : 8
-            guard available >= 2 + size else { return nil }
-            length = 0
-            for i in 0..<size { length = length << 8 | UInt64(pending[offset + 2 + i]) }
-            header += size
-        }
-        guard length <= UInt64(Self.maximumMessageSize) else { throw DataFileError(file: url, "a frame of \(length) bytes, over \(Self.maximumMessageSize)") }
-        let masked = second & 0x80 != 0
-        if masked { header += 4 }
-        guard available >= header + Int(length) else { return nil }
-        var payload = Array(pending[(offset + header)..<(offset + header + Int(length))])
-        if masked {
-            // Servers must not mask, but a masked frame is still readable.
-            let mask = pending[(offset + header - 4)..<(offset + header)].map { $0 }
-            for i in payload.indices { payload[i] ^= mask[i & 3] }
-        }
-        offset += header + Int(length)
-        // Keep the buffer from growing with the stream.
-        if offset == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            offset = 0
-        } else if offset > 1 << 16 {
-            pending.removeSubrange(0..<offset)
-            offset = 0
-        }
-        return (opcode, first & 0x80 != 0, payload)
     }
 
     /// Sends one final frame, masked as a client must.
@@ -139,7 +98,7 @@ public struct WebSocketClient {
     private mutating func readHandshake(key: String, within seconds: Double) throws(DataFileError) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let end: [UInt8] = [13, 10, 13, 10]
-        var headerEnd: Int?
+        var pending: [UInt8] = [], headerEnd: Int?
         while headerEnd == nil {
             guard pending.count < 1 << 14 else { throw DataFileError(file: url, "the server's answer has no end of headers within 16 KB") }
             guard let count = try socket.receive(into: &chunk) else {
@@ -153,7 +112,7 @@ public struct WebSocketClient {
             }
         }
         let text = String(decoding: pending[0..<headerEnd!], as: UTF8.self)
-        offset = headerEnd! + 4
+        frames.append(pending[(headerEnd! + 4)...])
         let lines = text.components(separatedBy: "\r\n")
         let status = lines[0].split(separator: " ")
         guard status.count >= 2, status[1] == "101" else {
