@@ -9,6 +9,6 @@ struct Bench: ParsableCommand {
             Example:
               swift build -c release && .build/release/gesturelab bench recognizers --seconds 200
             """,
-        subcommands: [BenchRecognizers.self, BenchDTW.self, BenchDatasets.self, BenchPlan.self, BenchSoak.self]
+        subcommands: [BenchRecognizers.self, BenchDTW.self, BenchDatasets.self, BenchPlan.self, BenchSoak.self, BenchLive.self]
     )
 }
