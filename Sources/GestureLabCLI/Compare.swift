@@ -59,15 +59,15 @@ struct Compare: ParsableCommand {
             guard let out = output.out else { throw ValidationError("--shard needs --out, the folder of this shard's part") }
             let index = try shard.resolved()
             let units = runner.plan.shard(index, of: shard.count)
-            let reporter = ProgressReporter("compare \(spec.name) shard \(index)/\(shard.count)", total: units.count, quiet: progress.quiet)
+            let reporter = ProgressReporter("compare \(spec.name) shard \(index)/\(shard.count)", plan: runner.plan, units: units, quiet: progress.quiet)
             let part = try ExperimentShard.run(runner, command: "compare", arguments: ShardOption.unsharded(GestureLab.invocation), file: experiment,
-                                               shard: index, of: shard.count) { reporter.advance() }
+                                               shard: index, of: shard.count) { reporter.advance($0) }
             reporter.finish()
             try Self.write(part, units: units, of: runner.plan, to: out)
             return
         }
-        let reporter = ProgressReporter("compare \(spec.name)", total: runner.steps, quiet: progress.quiet)
-        let result = try runner.run { reporter.advance() }
+        let reporter = ProgressReporter("compare \(spec.name)", plan: runner.plan, quiet: progress.quiet)
+        let result = try runner.run { reporter.advance($0) }
         reporter.finish()
         try Self.report(result, runner: runner, output: output, notebook: notebook, command: GestureLab.invocation)
     }

@@ -70,15 +70,15 @@ struct DatasetEvaluationOptions: ParsableArguments {
             guard let out = output.out else { throw ValidationError("--shard needs --out, the folder of this shard's part") }
             let index = try shard.resolved()
             let units = runner.plan.shard(index, of: shard.count)
-            let reporter = ProgressReporter("evaluate \(entry.name) shard \(index)/\(shard.count)", total: units.count, quiet: quiet)
+            let reporter = ProgressReporter("evaluate \(entry.name) shard \(index)/\(shard.count)", plan: runner.plan, units: units, quiet: quiet)
             let part = try ExperimentShard.run(runner, command: "evaluate", arguments: ShardOption.unsharded(GestureLab.invocation), file: nil,
-                                               shard: index, of: shard.count) { reporter.advance() }
+                                               shard: index, of: shard.count) { reporter.advance($0) }
             reporter.finish()
             try Compare.write(part, units: units, of: runner.plan, to: out)
             return
         }
-        let reporter = ProgressReporter("evaluate \(entry.name)", total: runner.steps, quiet: quiet)
-        let result = try runner.run { reporter.advance() }
+        let reporter = ProgressReporter("evaluate \(entry.name)", plan: runner.plan, quiet: quiet)
+        let result = try runner.run { reporter.advance($0) }
         reporter.finish()
         try Self.report(result, runner: runner, output: output, command: GestureLab.invocation)
     }

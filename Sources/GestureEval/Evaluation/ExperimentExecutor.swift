@@ -49,21 +49,22 @@ public struct ExperimentExecutor: Sendable {
     }
 
     /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
-    /// unit. Throws the error of the first failing step (or unit) in plan order, naming entry, dataset and fold.
+    /// training step and each unit (from the worker threads). Throws the error of the first failing step (or unit) in plan order, naming entry, dataset and fold.
     public func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
-                    progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
+                    progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
         let units = units ?? plan.units
         let needed = Set(units.map(\.training)).sorted()
         let trained = parallelMap(needed.count) { i -> Result<TrainedModel, ExperimentError> in
             let step = plan.trainingSteps[needed[i]]
+            defer { progress?(.trained(step: step.index)) }
             return Result { () throws(ExperimentError) in try train(step, trainer: trainers[TrainerKey(step.entries[0], step.dataset)]!) }
         }
         var trainedModels: [Int: TrainedModel] = [:]
         for (step, result) in zip(needed, trained) { trainedModels[step] = try result.get() }
         let models = trainedModels
         let tested = parallelMap(units.count) { i -> Result<UnitResult, ExperimentError> in
-            defer { progress?() }
             let unit = units[i]
+            defer { progress?(.tested(unit: unit.index)) }
             return Result { () throws(ExperimentError) in
                 try test(models[unit.training]!, unit: unit, trainer: trainers[TrainerKey(unit.entry, unit.dataset)]!)
             }

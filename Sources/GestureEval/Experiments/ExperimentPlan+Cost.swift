@@ -54,7 +54,26 @@ extension ExperimentPlan {
     /// candidate run over the training recordings, DTW band learning, medoids and calibration, then each
     /// unit over its test recordings. O(units).
     public func estimatedSeconds(of step: TrainingStep, model: CostModel = .reference) -> Double {
-        let w = step.workload, tested = units.filter { $0.training == step.index }
+        estimatedSeconds(of: step, testing: units.filter { $0.training == step.index }, model: model)
+    }
+
+    /// The estimated one-core time of a finished part of a run, seconds: a training step alone (without the
+    /// units that test it), or one unit's testing (its share, by test samples, of what its step's units
+    /// add). The parts of a plan add up to the sum of ``estimatedSeconds(of:model:)`` over its steps. O(units).
+    public func estimatedSeconds(of part: RunProgress, model: CostModel = .reference) -> Double {
+        switch part {
+        case let .trained(step):
+            return estimatedSeconds(of: trainingSteps[step], testing: [], model: model)
+        case let .tested(unit):
+            let u = units[unit], step = trainingSteps[u.training], tested = units.filter { $0.training == u.training }
+            let testing = estimatedSeconds(of: step, testing: tested, model: model) - estimatedSeconds(of: step, testing: [], model: model)
+            let samples = tested.reduce(0) { $0 + $1.testSamples }
+            return testing * (samples > 0 ? Double(u.testSamples) / Double(samples) : 1 / Double(tested.count))
+        }
+    }
+
+    private func estimatedSeconds(of step: TrainingStep, testing tested: [WorkUnit], model: CostModel) -> Double {
+        let w = step.workload
         let testSamples = Double(tested.reduce(0) { $0 + $1.testSamples })
         let testRecordings = Double(tested.reduce(0) { $0 + $1.testRecordings })
         let searched = Double(step.candidates > 1 ? step.candidates : 0)

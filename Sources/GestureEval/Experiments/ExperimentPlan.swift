@@ -137,3 +137,14 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
             + (shared.isEmpty ? "; no entries share training" : "; \(shared.count) steps shared by \(Set(shared.flatMap(\.entries)).sorted().joined(separator: ", "))")
     }
 }
+
+extension ExperimentPlan {
+    /// A finished part of a run, as ``ExperimentExecutor`` reports it: a training step (by its index in
+    /// ``trainingSteps``) or a work unit (by its index in ``units``).
+    public enum RunProgress: Hashable, Sendable {
+        /// Training step `step` has its model.
+        case trained(step: Int)
+        /// Work unit `unit` is tested.
+        case tested(unit: Int)
+    }
+}

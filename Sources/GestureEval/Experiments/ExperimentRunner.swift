@@ -57,11 +57,8 @@ public struct ExperimentRunner: Sendable {
         plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds)
     }
 
-    /// Number of work units ``run(progress:)`` reports progress for.
-    public var steps: Int { plan.units.count }
-
-    /// Runs every unit and aggregates them; `progress` is called after each unit.
-    public func run(progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
+    /// Runs every unit and aggregates them; `progress` is called after each training step and each unit.
+    public func run(progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
         let executor = try ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry)
         let results = try executor.run(plan, progress: progress)
         return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds).result(of: plan, results)

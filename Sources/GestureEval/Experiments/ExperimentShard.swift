@@ -57,7 +57,7 @@ public struct ExperimentShard: Codable, Sendable {
     /// Runs shard `index` of `count` of `runner`'s plan for `command` (`arguments`: its unsharded command line
     /// without `--out`); `file` is the experiment file, if any (read for its digest).
     public static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
-                           progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
+                           progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
         let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry)
         let results = try executor.run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
         return ExperimentShard(command: command, arguments: arguments, experimentFile: file, experiment: runner.experiment,

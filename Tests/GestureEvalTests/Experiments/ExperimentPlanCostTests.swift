@@ -2,6 +2,7 @@ import Foundation
 import GestureEval
 import GestureKit
 import GestureTestSupport
+import Synchronization
 import Testing
 
 /// The plan's workload counts and cost estimate, on four subjects' push recordings (2,000 samples each, five
@@ -66,5 +67,24 @@ import Testing
         #expect(cost("learned") > 2 * cost("fixed"))
         #expect(cost("three") > cost("fixed"))
         #expect(cost("searched") > 3 * cost("fixed"), "each candidate spots the training recordings")
+    }
+
+    /// A run reports each training step and each unit once, and their parts' estimates add up to the plan's:
+    /// what the progress line's remaining time is computed from.
+    @Test func aRunReportsEveryPartWhoseEstimatesAddUpToThePlans() throws {
+        let spec = Experiment(name: "cost", datasets: ["pushes": .source("unused")], seed: 1, bootstrapReplicates: 50,
+                              entries: [Self.shake("plain"), Self.dtw("fixed", ["band": .number(0.1)])])
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes])
+        let plan = runner.plan
+        let seen = Mutex<[ExperimentPlan.RunProgress]>([])
+        _ = try runner.run { part in seen.withLock { $0.append(part) } }
+        let parts = seen.withLock { $0 }
+        #expect(Set(parts) == Set(plan.trainingSteps.map { .trained(step: $0.index) } + plan.units.map { .tested(unit: $0.index) }))
+        #expect(parts.count == plan.trainingSteps.count + plan.units.count)
+        // Every step is trained before any unit is tested.
+        #expect(parts.prefix(plan.trainingSteps.count).allSatisfy { if case .trained = $0 { true } else { false } })
+        let total = plan.trainingSteps.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }
+        #expect(isClose(parts.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }, total, relative: 1e-9))
+        #expect(plan.estimatedSeconds(of: .trained(step: 4)) > 10 * plan.estimatedSeconds(of: .trained(step: 0)), "DTW medoids outweigh a rule pass")
     }
 }
