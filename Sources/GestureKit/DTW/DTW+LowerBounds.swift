@@ -113,6 +113,45 @@ extension DTW {
         return sum
     }
 
+    /// LB_Keogh over `count` values without abandoning or shares: four independent sums, so the additions
+    /// overlap instead of waiting on one another (the search computes it for every candidate to order them).
+    /// Differs from ``keogh(_:_:upper:lower:dims:bound:contributions:)`` only by rounding.
+    @inline(__always)
+    static func keoghSum(_ q: UnsafePointer<Double>, _ count: Int, upper: UnsafePointer<Double>, lower: UnsafePointer<Double>) -> Double {
+        @inline(__always) func share(_ i: Int) -> Double {
+            // At most one of the two is positive, as lower ≤ upper.
+            let d = max(q[i] - upper[i], 0) + max(lower[i] - q[i], 0)
+            return d * d
+        }
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, i = 0
+        while i + 4 <= count {
+            s0 += share(i); s1 += share(i + 1); s2 += share(i + 2); s3 += share(i + 3)
+            i += 4
+        }
+        while i < count {
+            s0 += share(i)
+            i += 1
+        }
+        return (s0 + s1) + (s2 + s3)
+    }
+
+    /// The squared Euclidean distance of two buffers of `count` values, four independent sums. O(count).
+    @inline(__always)
+    static func squaredEuclidean(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ count: Int) -> Double {
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, i = 0
+        while i + 4 <= count {
+            let d0 = a[i] - b[i], d1 = a[i + 1] - b[i + 1], d2 = a[i + 2] - b[i + 2], d3 = a[i + 3] - b[i + 3]
+            s0 += d0 * d0; s1 += d1 * d1; s2 += d2 * d2; s3 += d3 * d3
+            i += 4
+        }
+        while i < count {
+            let d = a[i] - b[i]
+            s0 += d * d
+            i += 1
+        }
+        return (s0 + s1) + (s2 + s3)
+    }
+
     /// Lemire's O(n) running max/min over `|i − j| ≤ w` for one dimension (values `stride` apart).
     /// `deque` holds at least 2n + 2 indices.
     static func lemire(_ x: UnsafePointer<Double>, _ n: Int, stride: Int, window w: Int,

@@ -62,9 +62,10 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// k-th best so far. Pruned searches return exactly what a brute-force search returns, ties broken by
 /// the lower template index.
 ///
-/// Candidates of the query's length are visited in increasing Euclidean distance, which for equal
-/// lengths is an upper bound of DTW and so also bounds the k-th best distance before any DTW is run.
-/// LB_Keogh needs equal lengths; templates of another length go through LB_Kim and DTW only.
+/// Candidates of the query's length are visited in increasing LB_Keogh (computed for all of them first), so
+/// the nearest usually comes first and the search ends at the first bound above the k-th best; the k-th
+/// smallest Euclidean distance, an upper bound of DTW for equal lengths, bounds the k-th best before any DTW
+/// is run. LB_Keogh needs equal lengths; templates of another length go through LB_Kim and DTW only.
 public struct DTWIndex: Sendable {
     /// The distance definition.
     public let dtw: DTW
@@ -174,24 +175,40 @@ public struct DTWIndex: Sendable {
         let w = dtw.window(n, n)
         let sameLength = templates.indices.filter { $0 != excluding && templates[$0].length == n }
         let otherLength = templates.indices.filter { $0 != excluding && templates[$0].length != n }
-        // Visit same-length candidates in increasing Euclidean distance; the k-th smallest bounds the k-th DTW.
-        var order: [(ed: Double, index: Int)] = []
+        // Same-length candidates are visited in increasing LB_Keogh, so the nearest usually comes first and the
+        // search stops at the first bound above the k-th best. With a wide window LB_Keogh's envelopes are
+        // nearly flat and order poorly, so they are visited in increasing Euclidean distance instead (measured
+        // on UWaveGestureLibraryX: LB order 1.35× faster at w = 4 %, Euclidean order 1.3× faster at the full
+        // window). The k-th smallest Euclidean distance (the diagonal path, an upper bound of DTW) bounds the
+        // k-th best before any DTW is run.
+        let byBound = 4 * w < n
+        var order: [(key: Double, lb: Double, index: Int)] = []
         order.reserveCapacity(sameLength.count)
+        var euclideanBound = Double.infinity
         query.values.withUnsafeBufferPointer { q in
             for c in sameLength {
-                let ed = templates[c].values.withUnsafeBufferPointer { t in
-                    var sum = 0.0
-                    for x in 0..<(n * dims) {
-                        let d = q[x] - t[x]
-                        sum += d * d
-                    }
-                    return sum
+                let envelope = envelopes[c]
+                let lb = envelope.upper.withUnsafeBufferPointer { u in
+                    envelope.lower.withUnsafeBufferPointer { l in DTW.keoghSum(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!) }
                 }
-                order.append((ed, c))
+                let ed = templates[c].values.withUnsafeBufferPointer { t in DTW.squaredEuclidean(q.baseAddress!, t.baseAddress!, n * dims) }
+                order.append((byBound ? lb : ed, lb, c))
+                if k == 1 { euclideanBound = min(euclideanBound, ed) }
             }
         }
-        order.sort { $0.ed < $1.ed || ($0.ed == $1.ed && $0.index < $1.index) }
-        let euclideanBound = order.count >= k ? order[k - 1].ed : Double.infinity
+        order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
+        if k > 1, order.count >= k {
+            var distances = byBound ? [] : order.map(\.key)
+            if byBound {
+                distances = order.map { entry in
+                    query.values.withUnsafeBufferPointer { q in
+                        templates[entry.index].values.withUnsafeBufferPointer { t in DTW.squaredEuclidean(q.baseAddress!, t.baseAddress!, n * dims) }
+                    }
+                }
+                distances.sort()
+            }
+            euclideanBound = distances[k - 1]
+        }
 
         let cb = workspace.cumulative.reserve(n + 1)
         let queryUpper = workspace.upper.reserve(n * dims)
@@ -219,22 +236,21 @@ public struct DTWIndex: Sendable {
             if kim > bound { statistics.prunedByKim += 1; return }
             var cumulative: UnsafePointer<Double>?
             if equalLength {
-                let envelope = envelopes[c]
-                let keogh = query.values.withUnsafeBufferPointer { q in
-                    envelope.upper.withUnsafeBufferPointer { u in
-                        envelope.lower.withUnsafeBufferPointer { l in
-                            DTW.keogh(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!, dims: dims,
-                                      bound: bound, contributions: cb)
-                        }
-                    }
-                }
-                if keogh > bound { statistics.prunedByKeogh += 1; return }
                 let reverse = t.values.withUnsafeBufferPointer { tv in
                     DTW.keogh(tv.baseAddress!, n * dims, upper: queryUpper, lower: queryLower, dims: dims, bound: bound, contributions: nil)
                 }
                 if reverse > bound { statistics.prunedByReverseKeogh += 1; return }
                 if useCumulative {
-                    // cb[i] = Σ_{t ≥ i} contribution[t], in place from the end.
+                    // The per-step shares of LB_Keogh, then cb[i] = Σ_{t ≥ i} share[t], in place from the end.
+                    let envelope = envelopes[c]
+                    _ = query.values.withUnsafeBufferPointer { q in
+                        envelope.upper.withUnsafeBufferPointer { u in
+                            envelope.lower.withUnsafeBufferPointer { l in
+                                DTW.keogh(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!, dims: dims,
+                                          bound: .infinity, contributions: cb)
+                            }
+                        }
+                    }
                     var running = 0.0
                     cb[n] = 0
                     var i = n - 1
@@ -253,7 +269,21 @@ public struct DTWIndex: Sendable {
             offer(cost, c)
         }
 
-        for entry in order { visit(entry.index, equalLength: true) }
+        for (position, entry) in order.enumerated() {
+            let kth = best.count == k ? best[k - 1].cost : Double.infinity
+            if entry.lb > min(kth, euclideanBound) * slack {
+                guard byBound else {
+                    statistics.candidates += 1
+                    statistics.prunedByKeogh += 1
+                    continue
+                }
+                // Every later candidate's bound is at least this one's.
+                statistics.candidates += order.count - position
+                statistics.prunedByKeogh += order.count - position
+                break
+            }
+            visit(entry.index, equalLength: true)
+        }
         for c in otherLength { visit(c, equalLength: false) }
         return best.map { DTWNeighbor(index: $0.index, distance: $0.cost.squareRoot()) }
     }
