@@ -92,7 +92,8 @@ enum DTWKernel {
                 if j > hi { return inf }
                 curr[j + base - 1] = inf
                 let threeWayEnd = min(hi, prevLast + 1)
-                // Registers carry the left and diagonal neighbours: one load and one store per cell.
+                // Registers carry the left and diagonal neighbours: one load and one store per cell. The up and
+                // diagonal minimum is taken first, off the chain through the left neighbour that bounds the speed.
                 var leftValue = Double.infinity
                 var diag = prev[j + base]
                 var bj = b + j * stride
@@ -100,7 +101,7 @@ enum DTWKernel {
                     while j <= threeWayEnd {
                         let k = j + base
                         let up = prev[k + 1]
-                        let v = C.cost(ai, bj, dims) + min(up, min(diag, leftValue))
+                        let v = C.cost(ai, bj, dims) + min(min(up, diag), leftValue)
                         curr[k] = v
                         diag = up
                         leftValue = v
@@ -113,7 +114,7 @@ enum DTWKernel {
                     while j <= threeWayEnd {
                         let k = j + base
                         let up = prev[k + 1]
-                        let v = C.cost(ai, bj, dims) + min(up, min(diag, leftValue))
+                        let v = C.cost(ai, bj, dims) + min(min(up, diag), leftValue)
                         curr[k] = v
                         diag = up
                         leftValue = v
