@@ -3,7 +3,7 @@ import ArgumentParser
 /// `gesturelab bench`: speed measurements (build with `-c release` for meaningful numbers).
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure the speed of recognizers, DTW and dataset loading.",
+        abstract: "Measure the speed of recognizers, DTW, dataset loading, experiment plans, endless streams and the live path.",
         discussion: """
             Numbers are meaningful only from a release build.
             Example:
