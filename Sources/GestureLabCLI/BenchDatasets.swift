@@ -2,15 +2,17 @@ import ArgumentParser
 import Foundation
 import GestureEval
 
-/// `gesturelab bench datasets`: time loading the Gyronics_GRWD folder.
+/// `gesturelab bench datasets`: time loading the Gyronics_GRWD folder, or UCR text files.
 struct BenchDatasets: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "datasets",
-        abstract: "Time loading Gyronics_GRWD (1995 CSV files) through its manifest.",
+        abstract: "Time loading Gyronics_GRWD (1995 CSV files) through its manifest, or UCR archive files.",
         discussion: """
-            Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files.
-            Example:
+            Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files, and --ucr with
+            Benchmarks/peers/load_ucr_numpy.py (NumPy's loadtxt) over the same UCR files.
+            Examples:
               swift build -c release && .build/release/gesturelab bench datasets ../shared/datasets/Gyronics_GRWD
+              .build/release/gesturelab bench datasets --ucr ../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv
             """
     )
 
@@ -20,8 +22,12 @@ struct BenchDatasets: ParsableCommand {
     @Option(help: "Timed repetitions (the best is reported).")
     var repetitions: Int = 5
 
+    @Option(parsing: .upToNextOption, help: "Time reading these UCR archive files (TSV or CSV) instead of the Gyronics folder.")
+    var ucr: [String] = []
+
     func run() throws {
         guard repetitions > 0 else { throw ValidationError("--repetitions must be positive") }
+        if !ucr.isEmpty { return try timeUCR() }
         var best = Double.infinity
         var samples = 0, files = 0, bytes = 0
         for _ in 0..<repetitions {
@@ -37,5 +43,24 @@ struct BenchDatasets: ParsableCommand {
         }
         print(String(format: "gesturelab: %d files, %d rows, %.1f MB in %.3f s (best of %d), %.0f MB/s",
                      files, samples, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
+    }
+
+    /// Reads every `--ucr` file `repetitions` times and prints the best time, series, values and MB/s.
+    private func timeUCR() throws {
+        let urls = ucr.map { URL(fileURLWithPath: $0) }
+        let bytes = try urls.reduce(0) { total, url in
+            guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int else { throw DataFileError(file: url.path, "no such file") }
+            return total + size
+        }
+        var best = Double.infinity, series = 0, values = 0
+        for _ in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let read = try urls.map { url throws(DataFileError) in try UCRArchive.read(contentsOf: url) }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            series = read.reduce(0) { $0 + $1.count }
+            values = read.reduce(0) { $0 + $1.reduce(0) { $0 + $1.dimensions.reduce(0) { $0 + $1.count } } }
+        }
+        print(String(format: "gesturelab: %d UCR files, %d series, %d values, %.1f MB in %.4f s (best of %d), %.0f MB/s",
+                     urls.count, series, values, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
     }
 }

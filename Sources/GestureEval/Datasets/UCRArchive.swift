@@ -38,48 +38,92 @@ public enum UCRArchive {
     }
 
     /// Parses the text of a UCR TSV file; `file` names it in errors.
+    ///
+    /// Works on the UTF-8 bytes: lines split as ``TextLines`` splits them, fields on tabs, commas or spaces
+    /// (runs of them count once), numbers by ``DelimitedText``'s exact fast path with `strtod` behind it.
     public static func parse(_ text: String, file: String, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(DataFileError) in try parse(bytes, file: file, padding: padding) }
+        }
+        return try result.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, padding: Padding) throws(DataFileError) -> [LabelledSeries] {
         var examples: [LabelledSeries] = []
-        for numbered in TextLines(text) {
-            let line = numbered.text, lineNumber = numbered.number
-            // Fields are split on bytes: the separators are ASCII, and walking Characters costs more than the numbers.
+        guard let base = bytes.baseAddress else { throw DataFileError(file: file, "the file holds no series") }
+        let count = bytes.count
+        var position = TextLines.byteOrderMarkLength(base, count: count), lineNumber = 0
+        var values: [Double] = []
+        @inline(__always) func isSeparator(_ byte: UInt8) -> Bool { byte == 9 || byte == 44 || byte == 32 }
+        while position < count {
+            let (end, next) = TextLines.lineBreak(in: base, from: position, count: count)
+            lineNumber += 1
+            defer { position = next }
+            let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
             if Self.isBlank(line) { continue }
-            let fields = line.utf8.split(whereSeparator: { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") })
-            guard let labelField = fields.first.map(Substring.init) else { continue }
-            var values: [Double] = []
-            values.reserveCapacity(fields.count - 1)
-            for (column, bytes) in fields.dropFirst().enumerated() {
-                let field = Substring(bytes)
-                guard let value = Double(field) ?? (field.lowercased() == "nan" ? .nan : nil) else {
-                    throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "\(DataFileError.quote(field)) is not a number")
-                }
+            var p = position
+            while p < end, isSeparator(base[p]) { p += 1 }
+            var fieldEnd = p
+            while fieldEnd < end, !isSeparator(base[fieldEnd]) { fieldEnd += 1 }
+            let label = String(decoding: UnsafeBufferPointer(start: base + p, count: fieldEnd - p), as: UTF8.self)
+            p = fieldEnd
+            values.removeAll(keepingCapacity: true)
+            var column = 1
+            while true {
+                while p < end, isSeparator(base[p]) { p += 1 }
+                if p >= end { break }
+                fieldEnd = p
+                while fieldEnd < end, !isSeparator(base[fieldEnd]) { fieldEnd += 1 }
+                column += 1
+                let value = try Self.number(base, p, fieldEnd, file: file, line: lineNumber, column: column)
                 if value.isInfinite {
-                    throw DataFileError(file: file, line: lineNumber, field: "column \(column + 2)", "infinite value")
+                    throw DataFileError(file: file, line: lineNumber, field: "column \(column)", "infinite value")
                 }
                 values.append(value)
+                p = fieldEnd
             }
-            var end = values.count
-            while end > 0, values[end - 1].isNaN { end -= 1 }
-            if let inner = values[..<end].firstIndex(where: \.isNaN) {
+            var last = values.count
+            while last > 0, values[last - 1].isNaN { last -= 1 }
+            if let inner = values[..<last].firstIndex(where: \.isNaN) {
                 throw DataFileError(file: file, line: lineNumber, field: "column \(inner + 2)", "NaN inside the series (only trailing padding may be NaN)")
             }
-            guard end > 0 else {
+            guard last > 0 else {
                 throw DataFileError(file: file, line: lineNumber, "the series is empty")
             }
-            if padding == .trim { values.removeSubrange(end...) }
-            examples.append(LabelledSeries(label: String(labelField), dimensions: [values]))
+            examples.append(LabelledSeries(label: label, dimensions: [Array(values[..<(padding == .trim ? last : values.count)])]))
         }
         guard !examples.isEmpty else { throw DataFileError(file: file, "the file holds no series") }
         return examples
     }
 
+    /// The number in `base[start..<end]`: the exact fast path, else `strtod` on a terminated copy (NaN,
+    /// exponents, long mantissas). Throws naming the line and column when the field is not a whole number.
+    @inline(__always)
+    private static func number(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, file: String, line: Int, column: Int) throws(DataFileError) -> Double {
+        if let fast = DelimitedText.fastDecimal(base, start, end) { return fast }
+        let field = Array(UnsafeBufferPointer(start: base + start, count: end - start)) + [0]
+        var stop: UnsafeMutablePointer<CChar>?
+        let value = field.withUnsafeBufferPointer { f in
+            f.withMemoryRebound(to: CChar.self) { c in
+                let v = strtod(c.baseAddress!, &stop)
+                return stop == UnsafeMutablePointer(mutating: c.baseAddress! + (end - start)) ? v : nil
+            }
+        }
+        guard let value else {
+            let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+            throw DataFileError(file: file, line: line, field: "column \(column)", "\(DataFileError.quote(Substring(text))) is not a number")
+        }
+        return value
+    }
+
     /// Whether `line` holds only white space (ASCII checked byte by byte; anything else by Character).
-    private static func isBlank(_ line: Substring) -> Bool {
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var ascii = true
-        for byte in line.utf8 {
+        for byte in line {
             if byte >= 0x80 { ascii = false; break }
             if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return false }
         }
-        return ascii || line.allSatisfy(\.isWhitespace)
+        return ascii || String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
     }
 }
