@@ -9,7 +9,7 @@ struct BenchDatasets: ParsableCommand {
         abstract: "Time loading Gyronics_GRWD (1995 CSV files) through its manifest, or UCR archive files.",
         discussion: """
             Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files, and --ucr with
-            Benchmarks/peers/load_ucr_numpy.py (NumPy's loadtxt) over the same UCR files.
+            Benchmarks/peers/load_ucr_numpy.py (NumPy's loadtxt; aeon's load_from_ts_file for .ts) over the same files.
             Examples:
               swift build -c release && .build/release/gesturelab bench datasets ../shared/datasets/Gyronics_GRWD
               .build/release/gesturelab bench datasets --ucr ../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv
@@ -22,7 +22,7 @@ struct BenchDatasets: ParsableCommand {
     @Option(help: "Timed repetitions (the best is reported).")
     var repetitions: Int = 5
 
-    @Option(parsing: .upToNextOption, help: "Time reading these UCR archive files (TSV or CSV) instead of the Gyronics folder.")
+    @Option(parsing: .upToNextOption, help: "Time reading these UCR archive files (TSV or CSV; UEA .ts) instead of the Gyronics folder.")
     var ucr: [String] = []
 
     func run() throws {
@@ -55,12 +55,14 @@ struct BenchDatasets: ParsableCommand {
         var best = Double.infinity, series = 0, values = 0
         for _ in 0..<repetitions {
             let start = DispatchTime.now().uptimeNanoseconds
-            let read = try urls.map { url throws(DataFileError) in try UCRArchive.read(contentsOf: url) }
+            let read = try urls.map { url throws(DataFileError) in
+                url.pathExtension.lowercased() == "ts" ? try UEAArchive.read(contentsOf: url) : try UCRArchive.read(contentsOf: url)
+            }
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             series = read.reduce(0) { $0 + $1.count }
             values = read.reduce(0) { $0 + $1.reduce(0) { $0 + $1.dimensions.reduce(0) { $0 + $1.count } } }
         }
-        print(String(format: "gesturelab: %d UCR files, %d series, %d values, %.1f MB in %.4f s (best of %d), %.0f MB/s",
+        print(String(format: "gesturelab: %d archive files, %d series, %d values, %.1f MB in %.4f s (best of %d), %.0f MB/s",
                      urls.count, series, values, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
     }
 }

@@ -35,7 +35,10 @@ public enum UEAArchive {
         var examples: [LabelledSeries] = []
         for numbered in TextLines(text) {
             let i = numbered.number - 1
-            let line = numbered.text.trimmingCharacters(in: .whitespaces)
+            // Spaces and tabs trimmed on bytes: Foundation's trimming copies each long data line.
+            var line = numbered.text
+            while let c = line.utf8.first, c == 32 || c == 9 { line = line.dropFirst() }
+            while let c = line.utf8.last, c == 32 || c == 9 { line = line.dropLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }
             if !inData {
                 let lower = line.lowercased()
@@ -44,7 +47,8 @@ public enum UEAArchive {
                 else if lower.hasPrefix("@dimensions") { dimensions = lower.split(separator: " ").last.flatMap { Int($0) } }
                 continue
             }
-            var parts = line.split(separator: ":", omittingEmptySubsequences: false)
+            // Split on bytes: walking Characters costs more than the numbers.
+            var parts = line.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { Substring($0) }
             let label = labelled ? String(parts.removeLast()).trimmingCharacters(in: .whitespaces) : ""
             if let dimensions, parts.count != dimensions {
                 throw DataFileError(file: file, line: i + 1, "expected \(dimensions) dimensions, found \(parts.count)")
@@ -52,10 +56,12 @@ public enum UEAArchive {
             var series: [[Double]] = []
             for (d, part) in parts.enumerated() {
                 var values: [Double] = []
-                for (k, field) in part.split(separator: ",").enumerated() {
-                    let f = field.trimmingCharacters(in: .whitespaces)
-                    guard let v = f == "?" ? .nan : Double(f) else {
-                        throw DataFileError(file: file, line: i + 1, field: "dimension \(d + 1) value \(k + 1)", "\(DataFileError.quote(f)) is not a number")
+                for (k, bytes) in part.utf8.split(separator: UInt8(ascii: ",")).enumerated() {
+                    let field = Substring(bytes)
+                    // `?` marks a missing value.
+                    guard let v = DelimitedText.number(field) ?? (field.split(whereSeparator: { $0 == " " || $0 == "\t" }) == ["?"] ? .nan : nil) else {
+                        throw DataFileError(file: file, line: i + 1, field: "dimension \(d + 1) value \(k + 1)",
+                                            "\(DataFileError.quote(field.trimmingCharacters(in: .whitespaces))) is not a number")
                     }
                     values.append(v)
                 }
@@ -106,7 +112,7 @@ public enum GRTFile {
         func numbers(_ fields: ArraySlice<Substring>, line: Int) throws(DataFileError) -> [Double] {
             var values: [Double] = []
             for (k, f) in fields.enumerated() {
-                guard let v = Double(f) else { throw DataFileError(file: file, line: line, field: "column \(k + 2)", "\(DataFileError.quote(f)) is not a number") }
+                guard let v = DelimitedText.number(f) else { throw DataFileError(file: file, line: line, field: "column \(k + 2)", "\(DataFileError.quote(f)) is not a number") }
                 values.append(v)
             }
             return values
