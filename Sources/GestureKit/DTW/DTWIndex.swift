@@ -179,35 +179,31 @@ public struct DTWIndex: Sendable {
         // search stops at the first bound above the k-th best. With a wide window LB_Keogh's envelopes are
         // nearly flat and order poorly, so they are visited in increasing Euclidean distance instead (measured
         // on UWaveGestureLibraryX: LB order 1.35× faster at w = 4 %, Euclidean order 1.3× faster at the full
-        // window). The k-th smallest Euclidean distance (the diagonal path, an upper bound of DTW) bounds the
-        // k-th best before any DTW is run.
+        // window). Euclidean distances (the diagonal path, an upper bound of DTW) bound the k-th best before
+        // any DTW is run.
         let byBound = 4 * w < n
         var order: [(key: Double, lb: Double, index: Int)] = []
         order.reserveCapacity(sameLength.count)
-        var euclideanBound = Double.infinity
+        func euclidean(_ c: Int) -> Double {
+            query.values.withUnsafeBufferPointer { q in
+                templates[c].values.withUnsafeBufferPointer { t in DTW.squaredEuclidean(q.baseAddress!, t.baseAddress!, n * dims) }
+            }
+        }
         query.values.withUnsafeBufferPointer { q in
             for c in sameLength {
                 let envelope = envelopes[c]
                 let lb = envelope.upper.withUnsafeBufferPointer { u in
                     envelope.lower.withUnsafeBufferPointer { l in DTW.keoghSum(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!) }
                 }
-                let ed = templates[c].values.withUnsafeBufferPointer { t in DTW.squaredEuclidean(q.baseAddress!, t.baseAddress!, n * dims) }
-                order.append((byBound ? lb : ed, lb, c))
-                if k == 1 { euclideanBound = min(euclideanBound, ed) }
+                order.append((byBound ? lb : euclidean(c), lb, c))
             }
         }
         order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
-        if k > 1, order.count >= k {
-            var distances = byBound ? [] : order.map(\.key)
-            if byBound {
-                distances = order.map { entry in
-                    query.values.withUnsafeBufferPointer { q in
-                        templates[entry.index].values.withUnsafeBufferPointer { t in DTW.squaredEuclidean(q.baseAddress!, t.baseAddress!, n * dims) }
-                    }
-                }
-                distances.sort()
-            }
-            euclideanBound = distances[k - 1]
+        // k candidates each cost at most their Euclidean distance, so the largest of k such distances bounds
+        // the k-th best: the first k in LB order (usually the nearest), or the k smallest distances.
+        var euclideanBound = Double.infinity
+        if order.count >= k {
+            euclideanBound = byBound ? order.prefix(k).map { euclidean($0.index) }.max()! : order[k - 1].key
         }
 
         let cb = workspace.cumulative.reserve(n + 1)
