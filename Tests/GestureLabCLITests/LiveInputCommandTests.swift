@@ -144,16 +144,22 @@ import Testing
 
     static let twoShakes = ["shake began", "shake ended", "shake began", "shake ended"]
 
+    /// detect printed the two shakes, and the OSC receiver got the same events, in order, as
+    /// /gesturelab/<label> with phase, score, start, end and time, the starts on the sender's clock.
+    static func expectTwoShakesPrintedAndEmitted(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.printed == Self.twoShakes, "\(run.stdout) \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(run.received.map { $0[0] } == Array(repeating: .text("/gesturelab/shake"), count: 4), sourceLocation: sourceLocation)
+        #expect(run.received.map { $0[1] } == [.text("began"), .text("ended"), .text("began"), .text("ended")], sourceLocation: sourceLocation)
+        let starts = run.received.compactMap { if case let .number(v) = $0[3] { v } else { nil } }
+        #expect(starts.count == 4 && abs(starts[0] - 0.5) < 0.15 && abs(starts[2] - 2.0) < 0.15, "start times on the sender's clock: \(starts)",
+                sourceLocation: sourceLocation)
+        #expect(run.stderr.contains("sent 4 events over OSC"), sourceLocation: sourceLocation)
+    }
+
     @Test func oscInEventsOutOverOSC() throws {
         let run = try Self.run("osc")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.printed == Self.twoShakes, "\(run.stdout)")
-        // The receiver got the same events, in order, as /gesturelab/<label> with phase, score, start, end, time.
-        #expect(run.received.map { $0[0] } == Array(repeating: .text("/gesturelab/shake"), count: 4))
-        #expect(run.received.map { $0[1] } == [.text("began"), .text("ended"), .text("began"), .text("ended")])
-        let starts = run.received.compactMap { if case let .number(v) = $0[3] { v } else { nil } }
-        #expect(starts.count == 4 && abs(starts[0] - 0.5) < 0.15 && abs(starts[2] - 2.0) < 0.15, "start times on the sender's clock: \(starts)")
-        #expect(run.stderr.contains("sent 4 events over OSC"))
+        Self.expectTwoShakesPrintedAndEmitted(run)
     }
 
     @Test func malformedAndUnroutedDatagramsAreCountedNotFatal() throws {
@@ -167,11 +173,7 @@ import Testing
     @Test func sensorServerJSONOverAWebSocketInEventsOutOverOSC() throws {
         let run = try Self.run("ws")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.printed == Self.twoShakes, "\(run.stdout) \(run.stderr)")
-        #expect(run.received.map { $0[0] } == Array(repeating: .text("/gesturelab/shake"), count: 4))
-        #expect(run.received.map { $0[1] } == [.text("began"), .text("ended"), .text("began"), .text("ended")])
-        let starts = run.received.compactMap { if case let .number(v) = $0[3] { v } else { nil } }
-        #expect(starts.count == 4 && abs(starts[0] - 0.5) < 0.15 && abs(starts[2] - 2.0) < 0.15, "times on the sensor's clock: \(starts)")
+        Self.expectTwoShakesPrintedAndEmitted(run)
         // Both sensors asked for on one connection (the escaped query), the fragmented reading joined, the ping answered.
         #expect(run.notes == [#"/sensors/connect?types=%5B%22android.sensor.accelerometer%22,%22android.sensor.gyroscope%22%5D"#, "pong"])
         #expect(run.stderr.contains("602 messages; sensor types not used: android.sensor.light ×1; the server closed the connection (status 1000)"), "\(run.stderr)")
