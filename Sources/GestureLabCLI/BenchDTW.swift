@@ -38,6 +38,9 @@ struct BenchDTW: ParsableCommand {
     @Option(help: "Measurements to run, comma-separated: nn, matrix, spotting.")
     var parts = "nn,matrix,spotting"
 
+    @Option(help: "Windows of the 1-NN and all-pairs runs, comma-separated: band (--band), full.")
+    var windows = "band,full"
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -99,8 +102,10 @@ struct BenchDTW: ParsableCommand {
         let trainLabels = examples[..<half].map(\.label), queryLabels = examples[half..<(2 * half)].map(\.label)
 
         let selected = Set(parts.split(separator: ",").map(String.init))
+        let chosen = Set(windows.split(separator: ",").map(String.init))
+        let bands = [("band", band), ("full", 1.0)].filter { chosen.contains($0.0) }.map(\.1)
         var runs: [NearestNeighborRun] = []
-        for b in [band, 1.0] where selected.contains("nn") {
+        for b in bands where selected.contains("nn") {
             for pruning in (skipBruteForce ? [true] : [true, false]) {
                 let dtw = try DTW(band: b)
                 let index = try DTWIndex(templates: train, dtw: dtw)
@@ -121,7 +126,7 @@ struct BenchDTW: ParsableCommand {
         }
 
         var matrices: [MatrixRun] = []
-        for b in [band, 1.0] where selected.contains("matrix") {
+        for b in bands where selected.contains("matrix") {
             let dtw = try DTW(band: b)
             var cells = 0
             let seconds = try Self.fastest(of: repetitions) { cells = try DTWIndex.pairwiseDistances(train, dtw: dtw).cells }

@@ -74,6 +74,8 @@ public struct DTWIndex: Sendable {
     /// The number of dimensions every template and query has.
     public let dimensions: Int
     private let envelopes: [DTW.Envelope]
+    /// Univariate templates last value first, read forwards by the anti-diagonal kernel (empty otherwise).
+    private let reversed: [[Double]]
 
     /// Prepares `templates` (at least one, all with the same number of dimensions). O(total length).
     public init(templates: [DTWSeries], dtw: DTW) throws(DTWError) {
@@ -85,6 +87,7 @@ public struct DTWIndex: Sendable {
         self.templates = templates
         self.dimensions = first.dimensions
         envelopes = templates.map { DTW.Envelope(of: $0, window: dtw.window($0.length, $0.length)) }
+        reversed = first.dimensions == 1 ? templates.map { $0.values.reversed() } : []
     }
 
     /// The `k` nearest templates to `query`, closest first (ties: lower index first).
@@ -258,8 +261,19 @@ public struct DTWIndex: Sendable {
                     cumulative = UnsafePointer(cb)
                 }
             }
-            let cost = dtw.unsafeCost(query, t, window: dtw.window(n, t.length), bound: bound, cumulativeBound: cumulative,
+            let cost: Double
+            if let cumulative, dims == 1 {
+                let scratch = workspace.kernelRows.reserve(DTWKernel.antiDiagonalScratch(n))
+                cost = query.values.withUnsafeBufferPointer { q in
+                    reversed[c].withUnsafeBufferPointer { r in
+                        DTWKernel.antiDiagonalCost(q.baseAddress!, n, reversedB: r.baseAddress!, n, window: w, bound: bound,
+                                                   cb: cumulative, scratch: scratch, cells: &statistics.cells)
+                    }
+                }
+            } else {
+                cost = dtw.unsafeCost(query, t, window: dtw.window(n, t.length), bound: bound, cumulativeBound: cumulative,
                                       workspace: &workspace, cells: &statistics.cells)
+            }
             if cost > bound { statistics.abandoned += 1; return }
             statistics.completed += 1
             offer(cost, c)

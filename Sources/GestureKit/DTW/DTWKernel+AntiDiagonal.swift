@@ -1,0 +1,124 @@
+extension DTWKernel {
+    /// The scratch the anti-diagonal kernel needs for a query of `n` time steps: three diagonals of `n + 2`
+    /// values.
+    static func antiDiagonalScratch(_ n: Int) -> Int { 3 * (n + 2) }
+
+    /// The banded, early-abandoning DTW of two univariate series computed one anti-diagonal (`i + j = d`) at a
+    /// time: the cells of an anti-diagonal depend only on the two before it, so they are computed two at a time
+    /// in SIMD registers, with no chain from one cell to the next (the row recurrence waits on its left
+    /// neighbour at every cell). Returns exactly the cost the row kernel returns, or `+∞` once the cost
+    /// provably exceeds `bound`.
+    ///
+    /// A cell is live while its cost plus `cb[i + 1]`, a lower bound of the rows after it, stays within
+    /// `bound`; each diagonal computes only the cells a live cell of the two before it can reach (pruning as in
+    /// EAPrunedDTW, Herrmann & Webb 2021, on anti-diagonals), and the search stops when two diagonals in a row
+    /// have no live cell.
+    ///
+    /// - Parameters:
+    ///   - a: the `n` values of the query (rows).
+    ///   - reversedB: the `m` values of the candidate, last first (`reversedB[m − 1 − j] = bⱼ`), so that
+    ///     a diagonal reads them forwards.
+    ///   - w: the window, at least `|n − m|`.
+    ///   - cb: `n + 1` values, `cb[i]` a lower bound of the cost of rows `i..<n`, `cb[n] = 0`.
+    ///   - scratch: at least ``antiDiagonalScratch(_:)`` values.
+    ///   - cells: incremented by the number of cells computed.
+    /// - Complexity: O(n·w) time, no allocation.
+    static func antiDiagonalCost(_ a: UnsafePointer<Double>, _ n: Int, reversedB: UnsafePointer<Double>, _ m: Int,
+                                 window: Int, bound: Double, cb: UnsafePointer<Double>,
+                                 scratch: UnsafeMutablePointer<Double>, cells: inout Int) -> Double {
+        let inf = Double.infinity
+        let w = max(window, abs(n - m))
+        // Three diagonals; index i + 1 of a buffer holds row i, so row −1 (a sentinel) is index 0. (Offsets stay
+        // non-negative: the optimiser may treat pointer arithmetic below a pointer's base as undefined.)
+        let size = n + 2
+        var p2 = scratch                // diagonal d − 2
+        var p1 = scratch + size         // diagonal d − 1
+        var cur = scratch + 2 * size
+        // Before the start: the virtual cell (−1, −1) costs 0, every other cell of diagonals −2 and −1 is +∞.
+        p2[0] = 0
+        p2[1] = inf
+        p1[0] = inf
+        p1[1] = inf
+        // Live ranges of rows (first > last: none) of the two previous diagonals.
+        var live2 = (first: -1, last: -1), live1 = (first: 1, last: 0)
+        var computed = 0
+        let lastDiagonal = n + m - 2
+        var d = 0
+        while d <= lastDiagonal {
+            // Rows a live cell of diagonal d − 1 (up: i − 1, left: i) or d − 2 (diagonal: i − 1) reaches.
+            var lo = Int.max, hi = Int.min
+            if live1.first <= live1.last {
+                lo = live1.first
+                hi = live1.last + 1
+            }
+            if live2.first <= live2.last {
+                lo = min(lo, live2.first + 1)
+                hi = max(hi, live2.last + 1)
+            }
+            if lo > hi { break }  // two diagonals without a live cell: every path exceeds the bound
+            // Within the matrix and the window |i − j| = |2i − d| ≤ w.
+            let reachedLo = lo, reachedHi = hi
+            lo = max(lo, max(0, d - m + 1, (d - w + 1) >> 1))
+            hi = min(hi, min(n - 1, d, (d + w) >> 1))
+            var first = 1, last = 0
+            if lo > hi {
+                // No cell (w = 0 on odd diagonals): the next two diagonals read +∞ around the rows reached.
+                for i in max(reachedLo, 0)...min(reachedHi + 2, n + 1) { cur[i] = inf }
+            } else {
+                // Cell (i, d − i) costs (aᵢ − b_{d−i})² = (aᵢ − reversedB[m − 1 − d + i])².
+                let offset = m - 1 - d
+                var i = lo
+                // Row i: up is row i − 1 of d − 1 (index i), left row i of d − 1 (index i + 1), diagonal row
+                // i − 1 of d − 2 (index i).
+                while i < hi {
+                    let diff = load(a + i) - load(reversedB + (offset &+ i))
+                    let best = minimum(minimum(load(p1 + i), load(p1 + (i &+ 1))), load(p2 + i))
+                    UnsafeMutableRawPointer(cur + (i &+ 1)).storeBytes(of: diff * diff + best, as: SIMD2<Double>.self)
+                    i &+= 2
+                }
+                if i == hi {
+                    let diff = a[i] - reversedB[offset &+ i]
+                    cur[i + 1] = diff * diff + min(min(p1[i], p1[i + 1]), p2[i])
+                }
+                // Sentinels: the next two diagonals read at most one row beyond this range on either side.
+                cur[lo] = inf
+                cur[hi + 2] = inf
+                computed &+= hi - lo + 1
+                // Live: cost plus the bound of the rows still to come within the bound.
+                first = lo
+                while first <= hi, cur[first + 1] + cb[first + 1] > bound { first += 1 }
+                if first <= hi {
+                    last = hi
+                    while cur[last + 1] + cb[last + 1] > bound { last -= 1 }
+                }
+            }
+            live2 = live1
+            live1 = (first, last)
+            let recycled = p2
+            p2 = p1
+            p1 = cur
+            cur = recycled
+            d += 1
+        }
+        cells += computed
+        // `p1` holds the last diagonal computed; the answer is cell (n − 1, m − 1) if it stayed live.
+        guard d > lastDiagonal, live1.first <= n - 1, n - 1 <= live1.last else { return inf }
+        return p1[n]
+    }
+
+    @inline(__always)
+    private static func load(_ p: UnsafePointer<Double>) -> SIMD2<Double> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self)
+    }
+
+    @inline(__always)
+    private static func load(_ p: UnsafeMutablePointer<Double>) -> SIMD2<Double> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self)
+    }
+
+    /// Lane-wise minimum, written so that it compiles to one `minpd` (`pointwiseMin` does not).
+    @inline(__always)
+    private static func minimum(_ x: SIMD2<Double>, _ y: SIMD2<Double>) -> SIMD2<Double> {
+        x.replacing(with: y, where: y .< x)
+    }
+}
