@@ -20,12 +20,34 @@ enum DTWExamples {
     /// The recording column of `channel`.
     static func column(_ channel: MotionChannel) -> Channel { Channel(rawValue: channel.rawValue) }
 
-    /// The series of `recording` on `channels`, one dimension each; a missing column is an error naming it.
     /// Examples per class the other subjects must give before stream calibration spots a subject's recordings
     /// with templates trained without it (cross-fitting).
     static let crossFittingMinimumExamples = 5
 
+    /// `recording` with the gravity and user-acceleration columns that `channels` name and it lacks, derived
+    /// from its total acceleration by the ``GestureKit/GravitySplitter`` that a detecting pipeline adds for
+    /// them (``GestureKit/Pipeline/prepare(for:)``), over the whole recording: templates are then made of the
+    /// same signal the deployed recognizer sees. Unchanged when nothing is missing or there is no acceleration.
+    ///
+    /// - Complexity: O(samples) when a column is derived.
+    static func derivingChannels(_ channels: [MotionChannel], of recording: Recording) -> Recording {
+        let missing = channels.filter { $0.isDerivableByGravitySplit && recording.column(column($0)) == nil }
+        guard !missing.isEmpty, recording.has(MotionChannel.acceleration.map(column)) else { return recording }
+        var splitter = GravitySplitter()
+        var derived = [[Double]](repeating: [], count: missing.count)
+        for sample in recording.samples {
+            let split = splitter.split(sample)
+            for (i, c) in missing.enumerated() { derived[i].append(c.value(in: split) ?? .nan) }
+        }
+        var copy = recording
+        for (c, values) in zip(missing, derived) { copy.setColumn(column(c), values) }
+        return copy
+    }
+
+    /// The series of `recording` on `channels`, one dimension each (gravity and user acceleration derived
+    /// when missing, see ``derivingChannels(_:of:)``); a missing column is an error naming it.
     static func series(_ recording: Recording, channels: [MotionChannel]) throws -> DTWSeries {
+        let recording = derivingChannels(channels, of: recording)
         var columns: [[Double]] = []
         for c in channels {
             guard let values = recording.column(column(c)) else {
@@ -63,6 +85,8 @@ enum DTWExamples {
         } else {
             channels = MotionChannel.acceleration
         }
+        // Derived on whole recordings, so that the filter runs through each stretch as it does when detecting.
+        let recordings = recordings.map { derivingChannels(channels, of: $0) }
         do {
             for r in recordings {
                 let parts = kind == .segments ? [(r, r.annotations[0].label)] : r.annotations.map { (r.slice(from: $0.start, to: $0.end), $0.label) }

@@ -277,6 +277,12 @@ public struct DTWTrainer: Hashable, Sendable {
 
     /// The band with the fewest leave-one-out 1-NN errors on `series` (the smallest band on ties), and the
     /// score of every candidate. Bands giving the same window for every series are scored once.
+    ///
+    /// With one class every nearest neighbour has the right label, so every band scores 0 errors and the
+    /// smallest wins without a search (a spotting entry trained on one gesture, such as turns, pays nothing).
+    ///
+    /// - Complexity: per distinct window, one leave-one-out search, O(N²·n·w) worst case (pruned); O(B) with
+    ///   one class.
     public static func learnBand(_ series: [DTWSeries], labels: [String], candidates: [Double],
                                  multivariate: DTW.Multivariate = .dependent) throws(DTWTrainingError) -> (band: Double, scores: [DTWBandScore]) {
         guard series.count >= 2 else { throw .tooFewExamples("leave-one-out needs at least 2 examples") }
@@ -290,6 +296,10 @@ public struct DTWTrainer: Hashable, Sendable {
             let windows = lengths.map { dtw.window($0, $0) }
             if let earlier = seen[windows] {
                 scores.append(DTWBandScore(band: band, errors: earlier.errors, errorRate: earlier.errorRate))
+                continue
+            }
+            guard Set(labels).count > 1 else {
+                scores.append(DTWBandScore(band: band, errors: 0, errorRate: 0))
                 continue
             }
             let neighbors: [[DTWNeighbor]]

@@ -80,8 +80,10 @@ import Yams
         #expect(throws: DTWTrainingError.noExamples) { try Self.trainer.train([]) }
     }
 
-    @Test func learnedBandIsTheFirstWithFewestLeaveOneOutErrors() throws {
-        let examples = try Self.examples(perClass: ["a": 6, "b": 5])
+    /// Also with one class, where the search is skipped: the scores must still be what a search finds.
+    @Test(arguments: [["a": 6, "b": 5], ["a": 7]])
+    func learnedBandIsTheFirstWithFewestLeaveOneOutErrors(perClass: [String: Int]) throws {
+        let examples = try Self.examples(perClass: perClass)
         let series = examples.map(\.series), labels = examples.map(\.label)
         let (band, scores) = try DTWTrainer.learnBand(series, labels: labels, candidates: [0, 0.05, 0.1, 0.2])
         for score in scores {
