@@ -84,72 +84,117 @@ extension DTW {
         return first + VectorCost.cost(a + (n - 1) * dims, b + (m - 1) * dims, dims)
     }
 
-    /// LB_Keogh over `count` values (`count / dims` time steps), abandoning once above `bound`.
-    /// When `contributions` is given it receives each time step's share (only valid if not abandoned).
+    /// LB_Keogh over `count` values (`count / dims` time steps), abandoning once above `bound` (checked every
+    /// 16 values). When `contributions` is given it receives each time step's share (only valid if not
+    /// abandoned).
     @inline(__always)
     static func keogh(_ q: UnsafePointer<Double>, _ count: Int, upper: UnsafePointer<Double>, lower: UnsafePointer<Double>,
                       dims: Int, bound: Double, contributions: UnsafeMutablePointer<Double>?) -> Double {
-        var sum = 0.0
-        var t = 0
-        var index = 0
-        while index < count {
-            var share = 0.0
-            for _ in 0..<dims {
-                let x = q[index]
-                if x > upper[index] {
-                    let d = x - upper[index]
-                    share += d * d
-                } else if x < lower[index] {
-                    let d = lower[index] - x
-                    share += d * d
+        if let contributions {
+            if dims == 1 { return keoghShares(q, count, upper: upper, lower: lower, into: contributions) }
+            var sum = 0.0, index = 0, t = 0
+            while index < count {
+                var share = 0.0
+                for _ in 0..<dims {
+                    share += keoghShare(q[index], upper[index], lower[index])
+                    index += 1
                 }
-                index += 1
+                contributions[t] = share
+                sum += share
+                if sum > bound { return sum }
+                t += 1
             }
-            contributions?[t] = share
-            sum += share
-            if sum > bound { return sum }
-            t += 1
+            return sum
         }
-        return sum
+        // Shares summed in two SIMD accumulators, eight values at a time; the bound is checked every 16 values.
+        var s0 = SIMD2<Double>(), s1 = SIMD2<Double>(), i = 0
+        while i &+ 16 <= count {
+            for k in Swift.stride(from: 0, to: 16, by: 4) {
+                s0 += keoghShares(q + (i &+ k), upper + (i &+ k), lower + (i &+ k))
+                s1 += keoghShares(q + (i &+ k &+ 2), upper + (i &+ k &+ 2), lower + (i &+ k &+ 2))
+            }
+            i &+= 16
+            let sum = s0 + s1
+            if sum[0] + sum[1] > bound { return sum[0] + sum[1] }
+        }
+        let sum = s0 + s1
+        var total = sum[0] + sum[1]
+        while i < count {
+            total += keoghShare(q[i], upper[i], lower[i])
+            i &+= 1
+        }
+        return total
     }
 
-    /// LB_Keogh over `count` values without abandoning or shares: four independent sums, so the additions
+    /// LB_Keogh of a univariate query, each time step's share written to `shares`. Branch-free. O(count).
+    @inline(__always)
+    static func keoghShares(_ q: UnsafePointer<Double>, _ count: Int, upper: UnsafePointer<Double>, lower: UnsafePointer<Double>,
+                            into shares: UnsafeMutablePointer<Double>) -> Double {
+        var s0 = SIMD2<Double>(), i = 0
+        while i &+ 2 <= count {
+            let share = keoghShares(q + i, upper + i, lower + i)
+            UnsafeMutableRawPointer(shares + i).storeBytes(of: share, as: SIMD2<Double>.self)
+            s0 += share
+            i &+= 2
+        }
+        var total = s0[0] + s0[1]
+        if i < count {
+            shares[i] = keoghShare(q[i], upper[i], lower[i])
+            total += shares[i]
+        }
+        return total
+    }
+
+    /// LB_Keogh over `count` values without abandoning or shares: independent SIMD sums, so the additions
     /// overlap instead of waiting on one another (the search computes it for every candidate to order them).
     /// Differs from ``keogh(_:_:upper:lower:dims:bound:contributions:)`` only by rounding.
     @inline(__always)
     static func keoghSum(_ q: UnsafePointer<Double>, _ count: Int, upper: UnsafePointer<Double>, lower: UnsafePointer<Double>) -> Double {
-        @inline(__always) func share(_ i: Int) -> Double {
-            // At most one of the two is positive, as lower ≤ upper.
-            let d = max(q[i] - upper[i], 0) + max(lower[i] - q[i], 0)
-            return d * d
-        }
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, i = 0
-        while i + 4 <= count {
-            s0 += share(i); s1 += share(i + 1); s2 += share(i + 2); s3 += share(i + 3)
-            i += 4
-        }
-        while i < count {
-            s0 += share(i)
-            i += 1
-        }
-        return (s0 + s1) + (s2 + s3)
+        keogh(q, count, upper: upper, lower: lower, dims: 1, bound: .infinity, contributions: nil)
     }
 
-    /// The squared Euclidean distance of two buffers of `count` values, four independent sums. O(count).
+    /// One value's share of LB_Keogh: its squared distance to `[lower, upper]`.
+    @inline(__always)
+    static func keoghShare(_ x: Double, _ upper: Double, _ lower: Double) -> Double {
+        // At most one of the two is positive, as lower ≤ upper.
+        let d = max(x - upper, 0) + max(lower - x, 0)
+        return d * d
+    }
+
+    /// Two values' shares of LB_Keogh, branch-free.
+    @inline(__always)
+    static func keoghShares(_ q: UnsafePointer<Double>, _ upper: UnsafePointer<Double>, _ lower: UnsafePointer<Double>) -> SIMD2<Double> {
+        // The distance to the interval is x − clamp(x, lower, upper), exactly; written with `replacing` so that it
+        // compiles to one `maxpd` and one `minpd` (`pointwiseMax` and comparisons with a constant do not).
+        let x = load(q), l = load(lower), u = load(upper)
+        let raised = x.replacing(with: l, where: x .< l)
+        let d = x - raised.replacing(with: u, where: u .< raised)
+        return d * d
+    }
+
+    @inline(__always)
+    static func load(_ p: UnsafePointer<Double>) -> SIMD2<Double> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self)
+    }
+
+    /// The squared Euclidean distance of two buffers of `count` values, two SIMD sums. O(count).
     @inline(__always)
     static func squaredEuclidean(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ count: Int) -> Double {
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, i = 0
-        while i + 4 <= count {
-            let d0 = a[i] - b[i], d1 = a[i + 1] - b[i + 1], d2 = a[i + 2] - b[i + 2], d3 = a[i + 3] - b[i + 3]
-            s0 += d0 * d0; s1 += d1 * d1; s2 += d2 * d2; s3 += d3 * d3
-            i += 4
+        var s0 = SIMD2<Double>(), s1 = SIMD2<Double>(), i = 0
+        while i &+ 4 <= count {
+            let d0 = load(a + i) - load(b + i), d1 = load(a + (i &+ 2)) - load(b + (i &+ 2))
+            s0 += d0 * d0
+            s1 += d1 * d1
+            i &+= 4
         }
+        let sum = s0 + s1
+        var total = sum[0] + sum[1]
         while i < count {
             let d = a[i] - b[i]
-            s0 += d * d
-            i += 1
+            total += d * d
+            i &+= 1
         }
-        return (s0 + s1) + (s2 + s3)
+        return total
     }
 
     /// Lemire's O(n) running max/min over `|i − j| ≤ w` for one dimension (values `stride` apart).

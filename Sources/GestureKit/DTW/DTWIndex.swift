@@ -20,7 +20,8 @@ public struct DTWSearchStatistics: Hashable, Sendable, Codable {
     public var candidates = 0
     /// Discarded by LB_Kim (first and last points).
     public var prunedByKim = 0
-    /// Discarded by LB_Keogh of the query against the template's envelope.
+    /// Discarded by LB_Keogh of the query against the template's envelope (or, with a narrow window, by its
+    /// coarse form on segment means first).
     public var prunedByKeogh = 0
     /// Discarded by LB_Keogh of the template against the query's envelope.
     public var prunedByReverseKeogh = 0
@@ -62,10 +63,14 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// k-th best so far. Pruned searches return exactly what a brute-force search returns, ties broken by
 /// the lower template index.
 ///
-/// Candidates of the query's length are visited in increasing LB_Keogh (computed for all of them first), so
-/// the nearest usually comes first and the search ends at the first bound above the k-th best; the k-th
-/// smallest Euclidean distance, an upper bound of DTW for equal lengths, bounds the k-th best before any DTW
-/// is run. LB_Keogh needs equal lengths; templates of another length go through LB_Kim and DTW only.
+/// With a narrow window (4w < n) the k candidates of the query's length with the smallest coarse LB_Keogh (on
+/// segment means) are visited first; the others are dismissed by that coarse bound or by LB_Keogh abandoned
+/// at the k-th best, and the few left are visited in increasing LB_Keogh, so the search ends at the first
+/// bound above the k-th best. With a wide window they are visited in increasing Euclidean distance, whose k-th
+/// smallest (an upper bound of DTW for equal lengths) bounds the k-th best before any DTW is run. Univariate
+/// candidates of the query's length go through an anti-diagonal SIMD kernel that prunes cells by their cost
+/// plus the LB_Keogh of the rows left. LB_Keogh needs equal lengths; templates of another length go through
+/// LB_Kim and DTW only.
 public struct DTWIndex: Sendable {
     /// The distance definition.
     public let dtw: DTW
@@ -76,6 +81,8 @@ public struct DTWIndex: Sendable {
     private let envelopes: [DTW.Envelope]
     /// Univariate templates last value first, read forwards by the anti-diagonal kernel (empty otherwise).
     private let reversed: [[Double]]
+    /// Segment-wise envelopes of the templates for the first, coarse lower bound.
+    private let coarse: CoarseEnvelopes
 
     /// Prepares `templates` (at least one, all with the same number of dimensions). O(total length).
     public init(templates: [DTWSeries], dtw: DTW) throws(DTWError) {
@@ -88,6 +95,7 @@ public struct DTWIndex: Sendable {
         self.dimensions = first.dimensions
         envelopes = templates.map { DTW.Envelope(of: $0, window: dtw.window($0.length, $0.length)) }
         reversed = first.dimensions == 1 ? templates.map { $0.values.reversed() } : []
+        coarse = CoarseEnvelopes(envelopes)
     }
 
     /// The `k` nearest templates to `query`, closest first (ties: lower index first).
@@ -178,12 +186,16 @@ public struct DTWIndex: Sendable {
         let w = dtw.window(n, n)
         let sameLength = templates.indices.filter { $0 != excluding && templates[$0].length == n }
         let otherLength = templates.indices.filter { $0 != excluding && templates[$0].length != n }
-        // Same-length candidates are visited in increasing LB_Keogh, so the nearest usually comes first and the
-        // search stops at the first bound above the k-th best. With a wide window LB_Keogh's envelopes are
-        // nearly flat and order poorly, so they are visited in increasing Euclidean distance instead (measured
-        // on UWaveGestureLibraryX: LB order 1.35× faster at w = 4 %, Euclidean order 1.3× faster at the full
-        // window). Euclidean distances (the diagonal path, an upper bound of DTW) bound the k-th best before
-        // any DTW is run.
+        // Same-length candidates: with a narrow window (4w < n) the search is the pass of lower bounds over all of
+        // them, as nearly all are dismissed by LB_Keogh. The k with the smallest coarse LB_Keogh (on segment means,
+        // see `CoarseEnvelopes`) are visited first and set the k-th best; every other candidate is dismissed by
+        // its coarse bound, or by LB_Keogh abandoned at the k-th best, or kept; those kept are visited in
+        // increasing LB_Keogh, so the search stops at the first bound above the k-th best.
+        //
+        // With a wide window LB_Keogh's envelopes are nearly flat and order poorly, so candidates are visited in
+        // increasing Euclidean distance instead (measured on UWaveGestureLibraryX: LB order 1.35× faster at
+        // w = 4 %, Euclidean order 1.3× faster at the full window). Euclidean distances (the diagonal path, an
+        // upper bound of DTW) bound the k-th best before any DTW is run.
         let byBound = 4 * w < n
         var order: [(key: Double, lb: Double, index: Int)] = []
         order.reserveCapacity(sameLength.count)
@@ -192,21 +204,43 @@ public struct DTWIndex: Sendable {
                 templates[c].values.withUnsafeBufferPointer { t in DTW.squaredEuclidean(q.baseAddress!, t.baseAddress!, n * dims) }
             }
         }
-        query.values.withUnsafeBufferPointer { q in
-            for c in sameLength {
-                let envelope = envelopes[c]
-                let lb = envelope.upper.withUnsafeBufferPointer { u in
-                    envelope.lower.withUnsafeBufferPointer { l in DTW.keoghSum(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!) }
+        func keogh(_ c: Int, bound: Double) -> Double {
+            let envelope = envelopes[c]
+            return query.values.withUnsafeBufferPointer { q in
+                envelope.upper.withUnsafeBufferPointer { u in
+                    envelope.lower.withUnsafeBufferPointer { l in
+                        DTW.keogh(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!, dims: dims,
+                                  bound: bound, contributions: nil)
+                    }
                 }
-                order.append((byBound ? lb : euclidean(c), lb, c))
             }
         }
-        order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
-        // k candidates each cost at most their Euclidean distance, so the largest of k such distances bounds
-        // the k-th best: the first k in LB order (usually the nearest), or the k smallest distances.
         var euclideanBound = Double.infinity
-        if order.count >= k {
-            euclideanBound = byBound ? order.prefix(k).map { euclidean($0.index) }.max()! : order[k - 1].key
+        var seeds: [Int] = []
+        if !byBound {
+            for c in sameLength { order.append((euclidean(c), keogh(c, bound: .infinity), c)) }
+            order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
+            // k candidates each cost at most their Euclidean distance, so the k-th smallest bounds the k-th best.
+            if order.count >= k { euclideanBound = order[k - 1].key }
+        } else if sameLength.count >= k {
+            // Coarse bounds for all; the positions of the k smallest kept sorted (k is small).
+            let means = workspace.upper.reserve(CoarseEnvelopes.segments(n) * dims)
+            query.values.withUnsafeBufferPointer { q in CoarseEnvelopes.means(of: q.baseAddress!, n, dims: dims, into: means) }
+            for c in sameLength {
+                let bound = coarse.bound(means, n, dims: dims, template: c)
+                order.append((bound, bound, c))
+                if seeds.count < k || bound < order[seeds[seeds.count - 1]].lb {
+                    if seeds.count == k { seeds.removeLast() }
+                    var at = seeds.count
+                    while at > 0, order[seeds[at - 1]].lb > bound { at -= 1 }
+                    seeds.insert(order.count - 1, at: at)
+                }
+            }
+            // Positions → template indices; the seeds' Euclidean distances bound the k-th best.
+            for s in seeds.indices { seeds[s] = order[seeds[s]].index }
+            euclideanBound = seeds.map(euclidean).max()!
+        } else {
+            for c in sameLength { order.append((0, 0, c)) }
         }
 
         let cb = workspace.cumulative.reserve(n + 1)
@@ -279,6 +313,26 @@ public struct DTWIndex: Sendable {
             offer(cost, c)
         }
 
+        if byBound {
+            for c in seeds { visit(c, equalLength: true) }
+            // `order` holds coarse bounds: keep the candidates that pass both bounds, with their LB_Keogh.
+            var kept = 0
+            let kth = best.count == k ? best[k - 1].cost : Double.infinity
+            let bound = min(kth, euclideanBound) * slack
+            for position in order.indices {
+                let entry = order[position]
+                if entry.lb > bound || seeds.contains(entry.index) { continue }
+                let lb = keogh(entry.index, bound: bound)
+                if lb > bound { continue }
+                order[kept] = (lb, lb, entry.index)
+                kept += 1
+            }
+            let dismissed = order.count - seeds.count - kept
+            statistics.candidates += dismissed
+            statistics.prunedByKeogh += dismissed
+            order.removeLast(order.count - kept)
+            order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
+        }
         for (position, entry) in order.enumerated() {
             let kth = best.count == k ? best[k - 1].cost : Double.infinity
             if entry.lb > min(kth, euclideanBound) * slack {

@@ -1,0 +1,72 @@
+@testable import GestureKit
+import Testing
+
+/// The anti-diagonal kernel and the SIMD lower bounds against the row kernel and plain sums.
+@Suite struct DTWKernelTests {
+    /// Exactly the row kernel's cost, or +∞ above the bound, for any lengths, windows (0 included), bounds and
+    /// valid row bounds; values on a coarse grid make ties and equal-to-bound costs common.
+    @Test func antiDiagonalEqualsTheRowKernel() {
+        var random = TestRandom(7)
+        for trial in 0..<3000 {
+            let n = 1 + Int(random.next() % 14)
+            let m = trial % 2 == 0 ? n : 1 + Int(random.next() % 14)
+            let a = (0..<n).map { _ in Double(Int(random.next() % 7) - 3) }
+            let b = (0..<m).map { _ in Double(Int(random.next() % 7) - 3) }
+            let w = max(abs(n - m), Int(random.next() % UInt64(n + 1)))
+            var cells = 0
+            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: max(2 * (2 * max(w, n) + 3), DTWKernel.antiDiagonalScratch(n)))
+            defer { scratch.deallocate() }
+            let exact = DTWKernel.cost(a, n, b, m, stride: 1, dims: 1, window: w, bound: .infinity, cumulativeBound: nil,
+                                       scratch: scratch, cells: &cells)
+            // Row bounds: the cheapest cell of each row, summed from the end (or none).
+            var cb = [Double](repeating: 0, count: n + 1)
+            if trial % 3 != 0 {
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    let cheapest = (0..<m).filter { abs(i - $0) <= w }.map { (a[i] - b[$0]) * (a[i] - b[$0]) }.min()!
+                    cb[i] = cb[i + 1] + cheapest
+                }
+            }
+            for bound in [Double.infinity, exact, exact - 1, exact + 1, exact / 2, 0] {
+                scratch.initialize(repeating: 12345, count: DTWKernel.antiDiagonalScratch(n))
+                let got = DTWKernel.antiDiagonalCost(a, n, reversedB: b.reversed(), m, window: w, bound: bound, cb: cb,
+                                                     scratch: scratch, cells: &cells)
+                #expect(got == (exact <= bound ? exact : .infinity), "n \(n) m \(m) w \(w) bound \(bound)")
+            }
+        }
+    }
+
+    /// The SIMD LB_Keogh equals the plain sum up to rounding, its shares are exact, and the coarse bound stays
+    /// below it.
+    @Test func lowerBoundsAgreeWithPlainSums() throws {
+        var random = TestRandom(11)
+        for trial in 0..<200 {
+            let n = 1 + trial % 40, dims = trial % 3 == 0 ? 2 : 1
+            let query = try DTWSeries(interleaved: random.walk(n, dims: dims), dimensions: dims)
+            let template = try DTWSeries(interleaved: random.walk(n, dims: dims), dimensions: dims)
+            let envelope = DTW.Envelope(of: template, window: trial % 5)
+            var plain = 0.0
+            var shares = [Double](repeating: 0, count: n * dims)
+            for i in 0..<(n * dims) {
+                let x = query.values[i], u = envelope.upper[i], l = envelope.lower[i]
+                let d = x > u ? x - u : x < l ? l - x : 0
+                shares[i] = d * d
+                plain += d * d
+            }
+            let simd = query.values.withUnsafeBufferPointer { q in
+                DTW.keoghSum(q.baseAddress!, n * dims, upper: envelope.upper, lower: envelope.lower)
+            }
+            #expect(abs(simd - plain) <= 1e-12 * max(1, plain))
+            if dims == 1 {
+                var written = [Double](repeating: -1, count: n)
+                _ = query.values.withUnsafeBufferPointer { q in
+                    DTW.keoghShares(q.baseAddress!, n, upper: envelope.upper, lower: envelope.lower, into: &written)
+                }
+                #expect(written == shares)
+            }
+            let coarse = DTWIndex.CoarseEnvelopes([envelope])
+            var means = [Double](repeating: 0, count: DTWIndex.CoarseEnvelopes.segments(n) * dims)
+            query.values.withUnsafeBufferPointer { q in DTWIndex.CoarseEnvelopes.means(of: q.baseAddress!, n, dims: dims, into: &means) }
+            #expect(coarse.bound(means, n, dims: dims, template: 0) <= plain * (1 + 1e-12))
+        }
+    }
+}
