@@ -55,7 +55,7 @@ struct BenchDTW: ParsableCommand {
         var pairsPerSecond: Double
         var cells: Int
         var cellsPerSecond: Double
-        var fractionPrunedByKim, fractionPrunedByKeogh, fractionPrunedByReverseKeogh, fractionAbandoned: Double
+        var fractionPrunedByKim, fractionPrunedByKeogh, fractionPrunedByReverseKeogh, fractionPrunedByEnhanced, fractionAbandoned: Double
         var errorRate: Double
         var predictions: [Int]
     }
@@ -119,7 +119,8 @@ struct BenchDTW: ParsableCommand {
                     pairs: pairs, pairsPerSecond: Double(pairs) / seconds, cells: stats.cells,
                     cellsPerSecond: Double(stats.cells) / seconds,
                     fractionPrunedByKim: stats.fraction(stats.prunedByKim), fractionPrunedByKeogh: stats.fraction(stats.prunedByKeogh),
-                    fractionPrunedByReverseKeogh: stats.fraction(stats.prunedByReverseKeogh), fractionAbandoned: stats.fraction(stats.abandoned),
+                    fractionPrunedByReverseKeogh: stats.fraction(stats.prunedByReverseKeogh),
+                    fractionPrunedByEnhanced: stats.fraction(stats.prunedByEnhanced), fractionAbandoned: stats.fraction(stats.abandoned),
                     errorRate: Double(errors) / Double(queries.count), predictions: predictions))
                 if !json { print(Self.describe(runs.last!)) }
             }
@@ -182,9 +183,10 @@ struct BenchDTW: ParsableCommand {
     }
 
     static func describe(_ r: NearestNeighborRun) -> String {
-        String(format: "1-NN       band %.2f (w = %d) %@  %.3f s  %.3g pairs/s  %.3g cells/s  pruned: Kim %.3f  Keogh %.3f  reverse Keogh %.3f  abandoned %.3f  error %.4f",
+        String(format: "1-NN       band %.2f (w = %d) %@  %.3f s  %.3g pairs/s  %.3g cells/s  pruned: Kim %.3f  Keogh %.3f  reverse Keogh %.3f  Enhanced %.3f  abandoned %.3f  error %.4f",
                r.band, r.window, r.pruning ? "cascade" : "brute  ", r.seconds, r.pairsPerSecond, r.cellsPerSecond,
-               r.fractionPrunedByKim, r.fractionPrunedByKeogh, r.fractionPrunedByReverseKeogh, r.fractionAbandoned, r.errorRate)
+               r.fractionPrunedByKim, r.fractionPrunedByKeogh, r.fractionPrunedByReverseKeogh, r.fractionPrunedByEnhanced, r.fractionAbandoned,
+               r.errorRate)
     }
 
     /// 8 templates of 1 s, 3 axes, at 100 Hz, planted (time-warped ±20 %) in a noisy stream (``SpottingBenchmark``);

@@ -197,6 +197,31 @@ extension DTW {
         return total
     }
 
+    /// The bands of LB_Enhanced (Tan, Petitjean & Webb 2019) for two univariate series of `n` values: for each of
+    /// the first `bands` steps i, the cheapest cell of the L-shaped band {(i, j ≤ i)} ∪ {(j < i, i)} within the
+    /// window, and likewise for the last `bands` steps from the end. Every path crosses each band once and the
+    /// bands are disjoint from the rows `bands..<n − bands`, whose LB_Keogh shares complete the bound.
+    ///
+    /// - Complexity: O(bands · min(bands, w)); needs `2 · bands ≤ n`.
+    @inline(__always)
+    static func enhancedBands(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ n: Int, window w: Int, bands: Int) -> Double {
+        @inline(__always) func cost(_ i: Int, _ j: Int) -> Double {
+            let d = a[i] - b[j]
+            return d * d
+        }
+        var sum = 0.0
+        for i in 0..<bands {
+            var cheapest = cost(i, i)
+            for j in max(0, i - w)..<i { cheapest = min(cheapest, min(cost(i, j), cost(j, i))) }
+            sum += cheapest
+            let r = n - 1 - i
+            cheapest = cost(r, r)
+            for j in (r + 1)..<min(n, r + w + 1) { cheapest = min(cheapest, min(cost(r, j), cost(j, r))) }
+            sum += cheapest
+        }
+        return sum
+    }
+
     /// Lemire's O(n) running max/min over `|i − j| ≤ w` for one dimension (values `stride` apart).
     /// `deque` holds at least 2n + 2 indices.
     static func lemire(_ x: UnsafePointer<Double>, _ n: Int, stride: Int, window w: Int,

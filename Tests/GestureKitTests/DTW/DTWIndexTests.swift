@@ -27,7 +27,7 @@ import Testing
                 #expect(brute.statistics.completed == templates.count * queries.count)
                 let s = pruned.statistics
                 #expect(s.candidates == templates.count * queries.count)
-                #expect(s.prunedByKim + s.prunedByKeogh + s.prunedByReverseKeogh + s.abandoned + s.completed == s.candidates)
+                #expect(s.prunedByKim + s.prunedByKeogh + s.prunedByReverseKeogh + s.prunedByEnhanced + s.abandoned + s.completed == s.candidates)
                 #expect(s.cells <= brute.statistics.cells)
             }
         }

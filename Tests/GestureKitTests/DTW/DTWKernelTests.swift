@@ -35,6 +35,23 @@ import Testing
         }
     }
 
+    /// LB_Enhanced (its end bands plus LB_Keogh's shares of the rows between) never exceeds the DTW cost.
+    @Test func enhancedBoundNeverExceedsTheCost() throws {
+        var random = TestRandom(23)
+        for trial in 0..<500 {
+            let n = 2 + trial % 30
+            let a = random.walk(n), b = random.walk(n)
+            let w = trial % 4 == 0 ? n : Int(random.next() % UInt64(n))
+            let bands = 1 + trial % (n / 2)
+            let cost = DTWReference.cost(DTWReference.rows(try DTWSeries(a)), DTWReference.rows(try DTWSeries(b)), window: w)
+            let envelope = DTW.Envelope(of: try DTWSeries(b), window: w)
+            var middle = 0.0
+            for i in bands..<(n - bands) { middle += DTW.keoghShare(a[i], envelope.upper[i], envelope.lower[i]) }
+            let ends = DTW.enhancedBands(a, b, n, window: w, bands: bands)
+            #expect(ends + middle <= cost * (1 + 1e-12), "n \(n) w \(w) bands \(bands)")
+        }
+    }
+
     /// The SIMD LB_Keogh equals the plain sum up to rounding, its shares are exact, and the coarse bound stays
     /// below it.
     @Test func lowerBoundsAgreeWithPlainSums() throws {
