@@ -24,23 +24,31 @@ enum DTWExamples {
     /// with templates trained without it (cross-fitting).
     static let crossFittingMinimumExamples = 5
 
-    /// `recording` with the gravity and user-acceleration columns that `channels` name and it lacks, derived
-    /// from its total acceleration by the ``GestureKit/GravitySplitter`` that a detecting pipeline adds for
-    /// them (``GestureKit/Pipeline/prepare(for:)``), over the whole recording: templates are then made of the
-    /// same signal the deployed recognizer sees. Unchanged when nothing is missing or there is no acceleration.
+    /// `recording` with the columns of `channels` that it lacks but that its samples give: gravity and user
+    /// acceleration from total acceleration by the ``GestureKit/GravitySplitter`` that a detecting pipeline adds
+    /// for them (``GestureKit/Pipeline/prepare(for:)``), run over the whole recording, and vector magnitudes
+    /// (`accel.magnitude`, …). Templates are then made of the same signal the deployed recognizer sees. A channel
+    /// the samples cannot give (`gyro.x` without gyroscope columns) stays missing, for the caller to report.
     ///
-    /// - Complexity: O(samples) when a column is derived.
+    /// - Complexity: O(samples × channels) when a column is derived, O(channels) otherwise.
     static func derivingChannels(_ channels: [MotionChannel], of recording: Recording) -> Recording {
-        let missing = channels.filter { $0.isDerivableByGravitySplit && recording.column(column($0)) == nil }
-        guard !missing.isEmpty, recording.has(MotionChannel.acceleration.map(column)) else { return recording }
+        let hasAcceleration = recording.has(MotionChannel.acceleration.map(column))
+        let missing = channels.filter { c in
+            !c.isArchiveDimension && recording.column(column(c)) == nil && (hasAcceleration || !c.comesFromAcceleration)
+        }
+        guard !missing.isEmpty else { return recording }
+        let split = missing.contains(where: \.isDerivableByGravitySplit)
         var splitter = GravitySplitter()
         var derived = [[Double]](repeating: [], count: missing.count)
+        var complete = [Bool](repeating: true, count: missing.count)
         for sample in recording.samples {
-            let split = splitter.split(sample)
-            for (i, c) in missing.enumerated() { derived[i].append(c.value(in: split) ?? .nan) }
+            let s = split ? splitter.split(sample) : sample
+            for (i, c) in missing.enumerated() where complete[i] {
+                if let v = c.value(in: s) { derived[i].append(v) } else { complete[i] = false }
+            }
         }
         var copy = recording
-        for (c, values) in zip(missing, derived) { copy.setColumn(column(c), values) }
+        for (i, c) in missing.enumerated() where complete[i] { copy.setColumn(column(c), derived[i]) }
         return copy
     }
 
@@ -58,9 +66,31 @@ enum DTWExamples {
         return try DTWSeries(dimensions: columns, name: recording.id)
     }
 
-    /// The query series of a segment for `model`.
+    /// The query series of a segment for `model` (an intensity envelope when the model compares those).
     static func series(_ recording: Recording, model: DTWModel) throws -> DTWSeries {
-        try series(recording, channels: model.channels)
+        try series(enveloped(recording, channels: model.channels, seconds: model.movingDeviation), channels: model.channels)
+    }
+
+    /// `recording` with the columns of `channels` replaced by their moving standard deviation over `seconds`
+    /// (``GestureKit/MovingDeviation`` at the recording's rate, over the whole recording, as a matcher computes it
+    /// along a stream), so that examples cut from it are what the matcher compares; unchanged when `seconds` is
+    /// `nil`. Only for cutting examples: the columns no longer hold the channels' values.
+    ///
+    /// - Complexity: O(samples × channels).
+    static func enveloped(_ recording: Recording, channels: [MotionChannel], seconds: Double?) throws -> Recording {
+        guard let seconds, recording.count >= 2 else { return recording }
+        let recording = derivingChannels(channels, of: recording)
+        let rate = Double(recording.count - 1) / recording.duration
+        var columns: [[Double]] = []
+        for c in channels {
+            guard let values = recording.column(column(c)) else { return recording }   // reported when the series is read
+            columns.append(values)
+        }
+        var copy = recording
+        for (c, values) in zip(channels, try MovingDeviation.apply(seconds: seconds, samplingRate: rate, to: columns)) {
+            copy.setColumn(column(c), values)
+        }
+        return copy
     }
 
     /// Trains a model on the judged annotations of `recordings`: each segment recording, or each
@@ -87,9 +117,20 @@ enum DTWExamples {
         }
         // Derived on whole recordings, so that the filter runs through each stretch as it does when detecting.
         let recordings = recordings.map { derivingChannels(channels, of: $0) }
+        if settings.context > 0, kind == .segments {
+            throw ExperimentError(entry: entry.name, "context takes signal around gestures in continuous recordings; a segment dataset has none")
+        }
+        let context = settings.context
+        // What the matcher compares (envelopes, when set), to cut examples from; `recordings` stay the signals that
+        // stream calibration spots.
+        let compared: [Recording]
+        do { compared = try recordings.map { try enveloped($0, channels: channels, seconds: settings.movingDeviation) } } catch {
+            throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
+        }
         do {
-            for r in recordings {
-                let parts = kind == .segments ? [(r, r.annotations[0].label)] : r.annotations.map { (r.slice(from: $0.start, to: $0.end), $0.label) }
+            for r in compared {
+                let parts = kind == .segments ? [(r, r.annotations[0].label)]
+                    : r.annotations.map { (r.slice(from: $0.start - context, to: $0.end + context), $0.label) }
                 for (part, label) in parts where part.count >= 2 {
                     examples.append(DTWExample(label: label, series: try series(part, channels: channels)))
                     subjects.append(r.subject)
@@ -136,9 +177,9 @@ enum DTWExamples {
                     // then thresholds are chosen again with the background competing.
                     let ranges = try calibration.falseActivations(model, on: recordings, spotters: spotters)
                     var negatives: [(series: DTWSeries, subject: String)] = []
-                    for (r, list) in zip(recordings, ranges) {
+                    for (r, list) in zip(compared, ranges) {
                         for range in list {
-                            let part = r.slice(from: range.start, to: range.end)
+                            let part = r.slice(from: range.start - context, to: range.end + context)
                             if part.count >= 2 { negatives.append((try series(part, channels: channels), r.subject)) }
                         }
                     }

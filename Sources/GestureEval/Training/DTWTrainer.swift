@@ -150,6 +150,13 @@ public struct DTWTrainer: Hashable, Sendable {
     public var maximumDuration: Double
     /// Shortest gap between two spotted gestures, seconds (``DTWModel/refractoryTime``).
     public var refractoryTime: Double
+    /// Seconds of context the examples include before and after their gesture (``DTWModel/context``): the
+    /// examples are taken that way by the caller, and the model records it so that spotting reports the gesture.
+    public var context: Double
+    /// The moving-standard-deviation window, seconds (``DTWModel/movingDeviation``): the examples are already
+    /// envelopes (``MovingDeviation`` over their whole recordings), and the model records it so that streams are
+    /// compared the same way. `nil`: raw values.
+    public var movingDeviation: Double?
 
     /// Creates a trainer; by default: medoid templates, band learned over 0–20 %, rejection k = 3.
     public init(selection: TemplateSelection = .medoid, band: Double? = nil,
@@ -157,7 +164,7 @@ public struct DTWTrainer: Hashable, Sendable {
                 multivariate: DTW.Multivariate = .dependent, preprocessing: DTWPreprocessing = .none,
                 rejectionK: Double? = 3, channels: [MotionChannel] = MotionChannel.acceleration, scaling: ChannelScaling = .automatic,
                 samplingRate: Double = 100, minimumDuration: Double = 0.2, maximumDuration: Double = 3,
-                refractoryTime: Double = 0) {
+                refractoryTime: Double = 0, context: Double = 0, movingDeviation: Double? = nil) {
         self.selection = selection
         self.band = band
         self.bandCandidates = bandCandidates
@@ -170,6 +177,8 @@ public struct DTWTrainer: Hashable, Sendable {
         self.minimumDuration = minimumDuration
         self.maximumDuration = maximumDuration
         self.refractoryTime = refractoryTime
+        self.context = context
+        self.movingDeviation = movingDeviation
     }
 
     /// Trains a model.
@@ -235,7 +244,8 @@ public struct DTWTrainer: Hashable, Sendable {
 
         let model = DTWModel(channels: channels, channelScales: scales, samplingRate: samplingRate, dtw: dtw, preprocessing: preprocessing,
                              templates: templates, calibration: calibration, rejectionK: rejectionK, refractoryTime: refractoryTime,
-                             minimumDuration: minimumDuration, maximumDuration: maximumDuration)
+                             minimumDuration: minimumDuration, maximumDuration: maximumDuration, context: context,
+                             movingDeviation: movingDeviation)
         let report = DTWTrainingReport(bandScores: scores, band: chosen,
                                        templatesPerClass: Dictionary(grouping: templates, by: \.label).mapValues(\.count),
                                        pooledClasses: pooled)

@@ -20,6 +20,8 @@ import GestureKit
 ///   znormalize: false         # segments only: z-normalise each series
 ///   minimumDuration: 0.2      # s, spotting
 ///   maximumDuration: 3        # s, spotting
+///   context: 0                # s, spotting: templates include this much signal before and after the gesture
+///   movingDeviation: 1.5      # s, compare moving standard deviations (intensity envelopes) instead of raw values
 /// ```
 public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// The channels the templates are taken from, in order; `nil`: chosen from the data (see ``DTWExamples``).
@@ -54,14 +56,19 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     public var minimumDuration: Double
     /// Longest spotted gesture, seconds.
     public var maximumDuration: Double
+    /// Seconds of signal before and after each annotated gesture that its example includes (continuous
+    /// recordings; see ``GestureKit/DTWModel/context``); 0: the gesture alone.
+    public var context: Double
+    /// The moving-standard-deviation window, seconds (see ``GestureKit/DTWModel/movingDeviation``); `nil`: raw values.
+    public var movingDeviation: Double?
 
     /// The numeric settings an experiment entry's `search` may vary.
     public static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
-                                    "minimumDuration", "maximumDuration"]
+                                    "minimumDuration", "maximumDuration", "context", "movingDeviation"]
 
     private enum Keys: String, CodingKey {
         case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, refractoryTime, znormalize
-        case minimumDuration, maximumDuration
+        case minimumDuration, maximumDuration, context, movingDeviation
         /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
         case signal, axes
     }
@@ -117,6 +124,14 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         znormalize = try c.decodeIfPresent(Bool.self, forKey: .znormalize) ?? false
         minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration) ?? 0.2
         maximumDuration = try c.decodeIfPresent(Double.self, forKey: .maximumDuration) ?? 3
+        context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
+        guard context.isFinite, context >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .context, in: c, debugDescription: "must be a number of seconds ≥ 0, got \(context)")
+        }
+        movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
+        if let window = movingDeviation, !(window.isFinite && window > 0) {
+            throw DecodingError.dataCorruptedError(forKey: .movingDeviation, in: c, debugDescription: "must be a window of seconds > 0, got \(window)")
+        }
     }
 
     /// Encodes every setting (rejection as its map).
@@ -134,6 +149,9 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         try c.encode(znormalize, forKey: .znormalize)
         try c.encode(minimumDuration, forKey: .minimumDuration)
         try c.encode(maximumDuration, forKey: .maximumDuration)
+        // Only when set, so other configurations keep their encoding.
+        if context != 0 { try c.encode(context, forKey: .context) }
+        try c.encodeIfPresent(movingDeviation, forKey: .movingDeviation)
     }
 
     /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`;
@@ -156,6 +174,6 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
         return DTWTrainer(selection: selection, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
                           channels: resolved ?? channels ?? MotionChannel.acceleration, scaling: scaling, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,
-                          refractoryTime: refractoryTime)
+                          refractoryTime: refractoryTime, context: context, movingDeviation: movingDeviation)
     }
 }

@@ -8,6 +8,7 @@
 /// | `gravity.x`, `gravity.y`, `gravity.z` | gravity | g |
 /// | `quat.w`, `quat.x`, `quat.y`, `quat.z` | attitude quaternion, scalar first | unitless |
 /// | `roll`, `pitch`, `yaw` | Euler angles of the attitude (CoreMotion convention) | rad |
+/// | `accel.magnitude`, `gyro.magnitude`, `user.magnitude`, `gravity.magnitude` | length of the vector (orientation-free) | g or rad/s |
 /// | `dim1`, `dim2`, … | a column of archive data (UCR, UEA, GRT) | the archive's |
 ///
 /// A ``MotionSample`` carries every channel but the archive columns: ``value(in:)`` reads it, `nil`
@@ -16,7 +17,13 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// Where a channel's value comes from; resolved once from the name so reading a sample is a switch.
     enum Source: Hashable, Sendable {
         case acceleration(Axis), rotationRate(Axis), userAcceleration(Axis), gravity(Axis)
+        case magnitude(Vector)
         case attitude(Int), euler(Int), dimension(Int)
+    }
+
+    /// The vectors whose length is a channel.
+    enum Vector: String, Hashable, Sendable {
+        case accel, gyro, user, gravity
     }
 
     /// The name, for example `gyro.x` or `dim3`.
@@ -36,6 +43,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
             case "quat": source = .attitude(["x": 1, "y": 2, "z": 3][parts[1]]!)
             default: return nil
             }
+        } else if parts.count == 2, parts[1] == "magnitude", let vector = Vector(rawValue: parts[0]) {
+            source = .magnitude(vector)
         } else if rawValue == "quat.w" {
             source = .attitude(0)
         } else if let i = ["roll", "pitch", "yaw"].firstIndex(of: rawValue) {
@@ -52,7 +61,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var description: String { rawValue }
 
     /// Every name a channel may have, for messages (`dimN` stands for `dim1`, `dim2`, …).
-    public static let validNames = (acceleration + rotationRate + userAcceleration + gravity + attitude + eulerAngles).map(\.rawValue) + ["dimN"]
+    public static let validNames = (acceleration + rotationRate + userAcceleration + gravity + magnitudes + attitude + eulerAngles).map(\.rawValue) + ["dimN"]
 
     /// Total acceleration x, y, z, g.
     public static let acceleration = ["accel.x", "accel.y", "accel.z"].map { MotionChannel(rawValue: $0)! }
@@ -64,6 +73,9 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let gravity = ["gravity.x", "gravity.y", "gravity.z"].map { MotionChannel(rawValue: $0)! }
     /// Attitude quaternion w, x, y, z (unitless).
     public static let attitude = ["quat.w", "quat.x", "quat.y", "quat.z"].map { MotionChannel(rawValue: $0)! }
+    /// The lengths of total acceleration (g), rotation rate (rad/s), user acceleration (g) and gravity (g):
+    /// channels that do not depend on how the device is held.
+    public static let magnitudes = ["accel.magnitude", "gyro.magnitude", "user.magnitude", "gravity.magnitude"].map { MotionChannel(rawValue: $0)! }
     /// Roll, pitch, yaw, radians.
     public static let eulerAngles = ["roll", "pitch", "yaw"].map { MotionChannel(rawValue: $0)! }
 
@@ -98,7 +110,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var unit: String {
         switch source {
         case .acceleration, .userAcceleration, .gravity: "g"
-        case .rotationRate: "rad/s"
+        case .rotationRate, .magnitude(.gyro): "rad/s"
+        case .magnitude: "g"
         case .attitude: "1"
         case .euler: "rad"
         case .dimension: "archive"
@@ -114,7 +127,16 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// Whether a ``GravitySplitter`` derives the channel from total acceleration (user acceleration and gravity).
     public var isDerivableByGravitySplit: Bool {
         switch source {
-        case .userAcceleration, .gravity: true
+        case .userAcceleration, .gravity, .magnitude(.user), .magnitude(.gravity): true
+        default: false
+        }
+    }
+
+    /// Whether the channel is total acceleration or computed from it (user acceleration, gravity, and their
+    /// magnitudes), so that a source without an accelerometer cannot give it (its samples read 0 g there).
+    public var comesFromAcceleration: Bool {
+        switch source {
+        case .acceleration, .userAcceleration, .gravity, .magnitude(.accel), .magnitude(.user), .magnitude(.gravity): true
         default: false
         }
     }
@@ -129,6 +151,10 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         case let .rotationRate(a): sample.rotationRate?[a]
         case let .userAcceleration(a): sample.userAcceleration?[a]
         case let .gravity(a): sample.gravity?[a]
+        case .magnitude(.accel): sample.acceleration.length
+        case .magnitude(.gyro): sample.rotationRate?.length
+        case .magnitude(.user): sample.userAcceleration?.length
+        case .magnitude(.gravity): sample.gravity?.length
         case let .attitude(i): sample.attitude.map { q in i == 0 ? q.w : i == 1 ? q.x : i == 2 ? q.y : q.z }
         case let .euler(i): sample.attitude.map { q in
             let e = q.eulerAngles

@@ -15,15 +15,15 @@ public struct MissingChannelError: Error, Hashable, Sendable, CustomStringConver
         self.channel = channel
         self.recognizer = recognizer
         switch channel.source {
-        case .rotationRate:
+        case .rotationRate, .magnitude(.gyro):
             fix = "feed samples with rotation rate (a gyroscope, e.g. CMDeviceMotion), or retrain the model on channels the input has"
         case .attitude, .euler:
             fix = "feed samples with attitude (fused device motion, e.g. CMDeviceMotion), or retrain the model on channels the input has"
-        case .userAcceleration, .gravity:
+        case .userAcceleration, .gravity, .magnitude(.user), .magnitude(.gravity):
             fix = "add a GravitySplitter stage (Pipeline.prepare(for:) adds it), or feed device-motion samples"
         case .dimension:
             fix = "\(channel) is a column of archive data, which no motion stream carries: classify segments with DTWClassifier, or retrain the model on motion channels (accel.x, gyro.x, …)"
-        case .acceleration:
+        case .acceleration, .magnitude(.accel):
             fix = "feed samples with total acceleration"
         }
     }

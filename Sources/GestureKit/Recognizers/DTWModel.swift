@@ -91,12 +91,22 @@ public struct DTWModel: Codable, Sendable, Equatable {
     public var minimumDuration: Double
     /// Longest gesture reported when spotting, seconds.
     public var maximumDuration: Double
+    /// Seconds of signal before and after each gesture that its templates include (the strokes around a swimmer's
+    /// turn, the walking around a fall), so that a template matches the gesture *in its setting*. Spotted
+    /// matches are reported without it, and ``minimumDuration`` and ``maximumDuration`` bound the gesture
+    /// without it. 0: templates are the gesture alone.
+    public var context: Double
+    /// When set, the window, seconds, over which each channel is replaced by its moving standard deviation
+    /// (causal: the last `movingDeviation` seconds up to each sample) before matching, in templates and
+    /// stream alike: a motion-intensity envelope that matches bursts and pauses of activity rather than the
+    /// exact waveform. `nil`: channels are compared as they are.
+    public var movingDeviation: Double?
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
     public init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
                 preprocessing: DTWPreprocessing = .none, templates: [Template], background: [DTWSeries] = [], calibration: [String: Calibration] = [:],
                 rejectionK: Double? = 3, thresholds: [String: Double] = [:], refractoryTime: Double = 0,
-                minimumDuration: Double = 0.2, maximumDuration: Double = 3) {
+                minimumDuration: Double = 0.2, maximumDuration: Double = 3, context: Double = 0, movingDeviation: Double? = nil) {
         self.version = Self.currentVersion
         self.channels = channels
         self.channelScales = channelScales
@@ -111,6 +121,8 @@ public struct DTWModel: Codable, Sendable, Equatable {
         self.refractoryTime = refractoryTime
         self.minimumDuration = minimumDuration
         self.maximumDuration = maximumDuration
+        self.context = context
+        self.movingDeviation = movingDeviation
     }
 
     /// The class labels, sorted.
@@ -174,6 +186,10 @@ public struct DTWModel: Codable, Sendable, Equatable {
         guard refractoryTime.isFinite, refractoryTime >= 0 else {
             throw ConfigurationError(key: "refractoryTime", "must be a finite number of seconds ≥ 0, got \(refractoryTime)")
         }
+        guard context.isFinite, context >= 0 else {
+            throw ConfigurationError(key: "context", "must be a finite number of seconds ≥ 0, got \(context)")
+        }
+        if let window = movingDeviation { try ConfigurationError.requirePositive(window, "movingDeviation") }
         do { try preprocessing.validate() } catch { throw ConfigurationError(key: "preprocessing", error.description) }
         for (i, t) in templates.enumerated() where t.series.dimensions != channels.count {
             throw ConfigurationError(key: "templates[\(i)]", "has \(t.series.dimensions) dimensions but the model names \(channels.count) channels")
@@ -190,7 +206,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, channels, channelScales, samplingRate, dtw, preprocessing, templates, background, calibration, rejectionK
-        case thresholds, refractoryTime, minimumDuration, maximumDuration
+        case thresholds, refractoryTime, minimumDuration, maximumDuration, context, movingDeviation
         /// Versions 1 and 2: one motion signal and its axes, replaced by ``channels``.
         case signal, axes
     }
@@ -245,6 +261,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         minimumDuration = try c.decode(Double.self, forKey: .minimumDuration)
         maximumDuration = try c.decode(Double.self, forKey: .maximumDuration)
+        // Absent in models written before templates with context and intensity envelopes.
+        context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
+        movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
     }
 
     /// Encodes the current version's keys (``channels``, never the old `signal`/`axes`).
@@ -265,6 +284,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
         try c.encode(refractoryTime, forKey: .refractoryTime)
         try c.encode(minimumDuration, forKey: .minimumDuration)
         try c.encode(maximumDuration, forKey: .maximumDuration)
+        // Written only when set, so other models keep their bytes.
+        if context != 0 { try c.encode(context, forKey: .context) }
+        try c.encodeIfPresent(movingDeviation, forKey: .movingDeviation)
     }
 
     /// `series` (one dimension per channel, in the channels' units) divided by ``channelScales``; unchanged

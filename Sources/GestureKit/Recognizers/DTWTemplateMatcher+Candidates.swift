@@ -57,12 +57,14 @@ extension DTWTemplateMatcher {
         }
         var features = [Double](repeating: 0, count: model.channels.count)
         let inverse = inverseScales(model)
+        var envelope = try Self.envelope(model)
         var resampled: [MotionSample] = []
         for sample in samples where sample.isFinite {
             resampled.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &resampled)
             for r in resampled {
                 guard read(model.channels, of: r, scaledBy: inverse, into: &features) else { continue }
+                envelope?.update(&features)
                 let t = times.count
                 times.append(r.timestamp)
                 features.withUnsafeBufferPointer { x in
@@ -95,7 +97,8 @@ extension DTWTemplateMatcher {
         }
         // Background winners suppress their neighbours and report nothing, as in the matcher.
         return kept.filter { $0.template < model.templates.count }.map { p in
-            Candidate(label: model.templates[p.template].label, template: p.template, start: times[p.start], end: times[p.end], distance: p.distance)
+            let (start, end) = gesture(from: times[p.start], to: times[p.end], in: model)
+            return Candidate(label: model.templates[p.template].label, template: p.template, start: start, end: end, distance: p.distance)
         }
     }
 }

@@ -12,8 +12,10 @@
 /// candidate, at most ``DTWModel/maximumDuration`` + ``DTWModel/refractoryTime`` after its end, and no later
 /// candidate is reported within the refractory time after it.
 ///
-/// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds),
-/// `score` = normalised distance, `details["distance"]` = DTW distance, `details["template"]` = template index.
+/// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds) without
+/// the model's ``DTWModel/context``, `score` = normalised distance, `details["distance"]` = DTW distance,
+/// `details["template"]` = template index. With ``DTWModel/movingDeviation`` set, templates and stream are compared
+/// as intensity envelopes (``MovingDeviation``), computed after resampling and scaling.
 ///
 /// Spotting compares raw signal values, so it needs a model without preprocessing
 /// (``DTWPreprocessing/isPointwise``) and that has rejection thresholds; segment-level preprocessing
@@ -47,6 +49,8 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     private let refractory: Int
     /// 1 / scale per channel (all 1 without ``DTWModel/channelScales``).
     private let inverseScales: [Double]
+    /// The intensity envelope of ``DTWModel/movingDeviation``, when set (per-stream state like the spotters).
+    private var envelope: MovingDeviation?
     /// The matcher's own bookkeeping of the stream; ``reset()`` replaces it with a new value.
     private var state: State
     /// Scratch reused on every sample (its contents never outlive one call): the resampled samples, the channels read.
@@ -119,6 +123,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         state = State(timestampCapacity: 2 * maximumLength + refractory + 4, pendingCapacity: Self.pendingCapacity(spotters: spotters.count))
         features = [Double](repeating: 0, count: configuration.channels.count)
         inverseScales = Self.inverseScales(configuration)
+        envelope = try Self.envelope(configuration)
         resampled.reserveCapacity(8)
     }
 
@@ -164,6 +169,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, into: &features) else { return }
+        envelope?.update(&features)
         state.timestamps.append(sample.timestamp)
         state.sampleCount += 1
         var reports: [(SubsequenceMatch, Int)] = []
@@ -213,17 +219,33 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
             // oldest kept time.
             timestamps[min(max(index - oldest, 0), timestamps.count - 1)]
         }
+        let (start, end) = Self.gesture(from: time(p.match.start), to: time(p.match.end), in: configuration)
         events.append(GestureEvent(
             label: configuration.templates[p.template].label, phase: .ended,
-            start: time(p.match.start), end: time(p.match.end), time: now, score: p.normalized,
+            start: start, end: end, time: now, score: p.normalized,
             details: ["distance": p.match.cost.squareRoot(), "template": Double(p.template)]))
     }
 
-    /// The model's minimum and maximum match lengths and refractory time in samples at its rate.
+    /// The model's minimum and maximum match lengths (the gesture's durations plus its context on both sides)
+    /// and refractory time in samples at its rate.
     static func lengths(_ model: DTWModel) -> (minimum: Int, maximum: Int, refractory: Int) {
         let rate = model.samplingRate
-        let minimum = max(1, Int((model.minimumDuration * rate).rounded()))
-        return (minimum, max(minimum, Int((model.maximumDuration * rate).rounded())), Int((model.refractoryTime * rate).rounded()))
+        let minimum = max(1, Int(((model.minimumDuration + 2 * model.context) * rate).rounded()))
+        return (minimum, max(minimum, Int(((model.maximumDuration + 2 * model.context) * rate).rounded())), Int((model.refractoryTime * rate).rounded()))
+    }
+
+    /// The gesture inside a match from `start` to `end` (seconds): the match without the model's
+    /// ``DTWModel/context`` on either side; its middle instant if the match is shorter than the context.
+    static func gesture(from start: Double, to end: Double, in model: DTWModel) -> (start: Double, end: Double) {
+        let c = model.context
+        guard c > 0 else { return (start, end) }
+        return end - start >= 2 * c ? (start + c, end - c) : ((start + end) / 2, (start + end) / 2)
+    }
+
+    /// A fresh envelope for the model's ``DTWModel/movingDeviation``, or `nil` without one.
+    static func envelope(_ model: DTWModel) throws(ConfigurationError) -> MovingDeviation? {
+        guard let seconds = model.movingDeviation else { return nil }
+        return try MovingDeviation(seconds: seconds, samplingRate: model.samplingRate, channels: model.channels.count)
     }
 
     /// Writes the values of `channels` in `sample`, times `inverseScales`, into `features`; false when the
@@ -256,6 +278,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         resampler.reset()
+        envelope?.reset()
         for i in spotters.indices { spotters[i].reset() }
         state = State(timestampCapacity: state.timestamps.capacity, pendingCapacity: Self.pendingCapacity(spotters: spotters.count))
     }

@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    /// Templates with context, compared as intensity envelopes of a magnitude no recording stores: each example
+    /// is the envelope of the whole recording's |a|, cut from 1 s before to 1 s after its annotation, and the model
+    /// records both settings. Context needs continuous recordings.
+    @Test func contextAndEnvelopeExamplesAreCutFromWholeRecordings() throws {
+        let dataset = try Self.continuous()
+        let (model, _) = try Self.train(["channels": .array([.string("accel.magnitude")]), "selection": .string("all"), "band": .number(0.1),
+                                         "context": .number(1), "movingDeviation": .number(0.5)], on: dataset, labels: ["shake"])
+        #expect(model.channels.map(\.rawValue) == ["accel.magnitude"] && model.context == 1 && model.movingDeviation == 0.5)
+        let recording = try #require(dataset.recordings.first { $0.annotations.contains { $0.label == "shake" } })
+        let shake = try #require(recording.annotations.first { $0.label == "shake" })
+        let magnitude = zip(zip(recording.column(.accelX)!, recording.column(.accelY)!), recording.column(.accelZ)!).map {
+            Vector3($0.0, $0.1, $1).length
+        }
+        let rate = Double(recording.count - 1) / recording.duration
+        let envelope = try MovingDeviation.apply(seconds: 0.5, samplingRate: rate, to: [magnitude])[0]
+        let expected = zip(recording.timestamps, envelope).filter { $0.0 >= shake.start - 1 && $0.0 <= shake.end + 1 }.map(\.1)
+        #expect(model.templates.first { $0.label == "shake" }?.series.dimension(0) == expected)
+        #expect(throws: (any Error).self) { try Self.train(["context": .number(1)], on: try Self.shapes()) }
+    }
+
     /// Accelerometer and gyroscope together: 6 channels, each divided by its training σ (the units differ),
     /// so every scaled template dimension is of order 1; one unit alone keeps its unit (no scales).
     @Test func sixAxisModelScalesItsChannels() throws {

@@ -26,6 +26,12 @@ import Testing
         trainer.selection = .allExamples
         _ = try cache.train(trainer, examples, tag: "all")
         #expect(cache.misses == 4 && cache.hits == 3)
+        // Context and envelopes change what the examples are: never answered from another setting's templates.
+        trainer.context = 1.5
+        _ = try cache.train(trainer, examples, tag: "all")
+        trainer.movingDeviation = 1
+        _ = try cache.train(trainer, examples, tag: "all")
+        #expect(cache.misses == 6 && cache.hits == 3)
         // A hit still checks the candidate's own settings.
         trainer.rejectionK = -1
         #expect(throws: DTWTrainingError.invalidSetting(key: "rejectionK", "must be zero or more, got -1.0")) { try cache.train(trainer, examples, tag: "all") }

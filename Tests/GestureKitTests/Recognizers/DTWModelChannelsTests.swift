@@ -38,6 +38,13 @@ import Testing
         #expect(MotionChannel(rawValue: "accel.y")!.value(in: sample) == 0.2)
         #expect(MotionChannel(rawValue: "gyro.z")!.value(in: sample) == 3)
         #expect(MotionChannel(rawValue: "quat.w")!.value(in: sample) == 1)
+        // Magnitudes: the vector's length, in its unit; nil when the sample lacks the vector.
+        #expect(MotionChannel(rawValue: "accel.magnitude")!.value(in: sample) == Vector3(0.1, 0.2, -1).length)
+        #expect(MotionChannel(rawValue: "gyro.magnitude")!.value(in: sample) == 14.0.squareRoot())
+        #expect(MotionChannel(rawValue: "gyro.magnitude")!.unit == "rad/s" && MotionChannel(rawValue: "user.magnitude")!.unit == "g")
+        #expect(MotionChannel(rawValue: "user.magnitude")!.value(in: sample) == nil)
+        #expect(MotionChannel(rawValue: "user.magnitude")!.isDerivableByGravitySplit)
+        #expect(MotionChannel(rawValue: "quat.magnitude") == nil && MotionChannel(rawValue: "magnitude") == nil)
         #expect(MotionChannel(rawValue: "user.x")!.value(in: sample) == nil)
         #expect(MotionChannel(rawValue: "dim1")!.value(in: sample) == nil)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([MotionChannel].self, from: Data(#"["acel.x"]"#.utf8)) }

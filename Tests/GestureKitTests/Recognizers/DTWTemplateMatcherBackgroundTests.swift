@@ -22,21 +22,14 @@ import Testing
                  rejectionK: nil, thresholds: ["one": 0.6], minimumDuration: 0.5, maximumDuration: 2)
     }
 
-    static func events(_ model: DTWModel, rate: Double) throws -> [GestureEvent] {
-        var matcher = try DTWTemplateMatcher(configuration: model)
-        var events = matcher.process(script.samples(rate: rate))
-        matcher.finish(into: &events)
-        return events
-    }
-
     @Test(arguments: [25.0, 50.0, 100.0])
     func aBackgroundTemplateVetoesTheLookAlikeOnly(rate: Double) throws {
-        let plain = try Self.events(Self.model(background: []), rate: rate)
+        let plain = try spot(Self.model(background: []), Self.script, rate: rate)
         #expect(plain.map(\.label) == ["one", "one"])
         #expect(plain.count == 2 && abs(plain[1].start - 5) < 0.15 && plain[1].score > 0.2)
 
         let lookAlike = try Templates.template("one", gain: 0.7, label: "background").series
-        let vetoed = try Self.events(Self.model(background: [lookAlike]), rate: rate)
+        let vetoed = try spot(Self.model(background: [lookAlike]), Self.script, rate: rate)
         #expect(vetoed.count == 1)
         #expect(abs((vetoed.first?.start ?? 0) - 2) < 0.15 && (vetoed.first?.score ?? 1) < 0.05)
         #expect(vetoed.allSatisfy { $0.details["template"] == 0 })

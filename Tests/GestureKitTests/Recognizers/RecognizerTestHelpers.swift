@@ -10,6 +10,15 @@ func recognize<R: Recognizer>(_ make: () throws -> R, _ script: MotionScript, ra
     return recognizer.process(script.samples(rate: rate))
 }
 
+/// The events of a fresh ``DTWTemplateMatcher`` for `model` over `script` at `rate` Hz, with the gesture still
+/// pending at the end reported.
+func spot(_ model: DTWModel, _ script: MotionScript, rate: Double) throws -> [GestureEvent] {
+    var matcher = try DTWTemplateMatcher(configuration: model)
+    var events = matcher.process(script.samples(rate: rate))
+    matcher.finish(into: &events)
+    return events
+}
+
 /// Whether two event lists name the same gestures (label, phase, direction) in the same order,
 /// with detection and start times within `tolerance` seconds.
 func sameEvents(_ a: [GestureEvent], _ b: [GestureEvent], tolerance: Double) -> Bool {
