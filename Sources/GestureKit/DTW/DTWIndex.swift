@@ -242,7 +242,9 @@ public struct DTWIndex: Sendable {
         var euclideanBound = Double.infinity
         var seeds: [Int] = []
         if !byBound {
-            for c in sameLength { order.append((euclidean(c), keogh(c, bound: .infinity), c)) }
+            // LB_Keogh is left to the visit, abandoned at the k-th best: computed here for every candidate it
+            // streams all envelopes through the cache for each query (measured: 15 % of the time).
+            for c in sameLength { order.append((euclidean(c), 0, c)) }
             order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
             // k candidates each cost at most their Euclidean distance, so the k-th smallest bounds the k-th best.
             if order.count >= k { euclideanBound = order[k - 1].key }
@@ -293,21 +295,40 @@ public struct DTWIndex: Sendable {
             if kim > bound { statistics.prunedByKim += 1; return }
             var cumulative: UnsafePointer<Double>?
             if equalLength {
+                // LB_Keogh of the query against the template's envelope; univariate or dependent, its per-step
+                // shares, turned into the running bounds of the rows left below.
+                let envelope = envelopes[c]
+                let total = query.values.withUnsafeBufferPointer { q in
+                    envelope.upper.withUnsafeBufferPointer { u in
+                        envelope.lower.withUnsafeBufferPointer { l in
+                            DTW.keogh(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!, dims: dims,
+                                      bound: bound, contributions: useCumulative ? cb : nil)
+                        }
+                    }
+                }
+                if total > bound { statistics.prunedByKeogh += 1; return }
                 let reverse = t.values.withUnsafeBufferPointer { tv in
                     DTW.keogh(tv.baseAddress!, n * dims, upper: queryUpper, lower: queryLower, dims: dims, bound: bound, contributions: nil)
                 }
                 if reverse > bound { statistics.prunedByReverseKeogh += 1; return }
                 if useCumulative {
-                    // The per-step shares of LB_Keogh, then cb[i] = Σ_{t ≥ i} share[t], in place from the end.
-                    let envelope = envelopes[c]
-                    _ = query.values.withUnsafeBufferPointer { q in
-                        envelope.upper.withUnsafeBufferPointer { u in
-                            envelope.lower.withUnsafeBufferPointer { l in
-                                DTW.keogh(q.baseAddress!, n * dims, upper: u.baseAddress!, lower: l.baseAddress!, dims: dims,
-                                          bound: .infinity, contributions: cb)
+                    let v = Self.enhancedBands
+                    if dims == 1, n >= 2 * v {
+                        // LB_Enhanced: the bands at both ends, LB_Keogh's shares of the rows between (tested before
+                        // the running sums, a chain of n additions that a dismissed candidate does not need).
+                        let ends = query.values.withUnsafeBufferPointer { q in
+                            t.values.withUnsafeBufferPointer { tv in
+                                DTW.enhancedBands(q.baseAddress!, tv.baseAddress!, n, window: w, bands: v)
                             }
                         }
+                        var outer = 0.0
+                        for i in 0..<v { outer += cb[i] + cb[n - 1 - i] }
+                        if ends + (total - outer) > bound {
+                            statistics.prunedByEnhanced += 1
+                            return
+                        }
                     }
+                    // cb[i] = Σ_{t ≥ i} share[t], in place from the end.
                     var running = 0.0
                     cb[n] = 0
                     var i = n - 1
@@ -317,18 +338,6 @@ public struct DTWIndex: Sendable {
                         i -= 1
                     }
                     cumulative = UnsafePointer(cb)
-                    if dims == 1, n >= 2 * Self.enhancedBands {
-                        // LB_Enhanced: the bands at both ends, LB_Keogh's shares of the rows between.
-                        let ends = query.values.withUnsafeBufferPointer { q in
-                            t.values.withUnsafeBufferPointer { tv in
-                                DTW.enhancedBands(q.baseAddress!, tv.baseAddress!, n, window: w, bands: Self.enhancedBands)
-                            }
-                        }
-                        if ends + (cb[Self.enhancedBands] - cb[n - Self.enhancedBands]) > bound {
-                            statistics.prunedByEnhanced += 1
-                            return
-                        }
-                    }
                 }
             }
             let cost: Double
@@ -372,12 +381,7 @@ public struct DTWIndex: Sendable {
         for (position, entry) in order.enumerated() {
             let kth = best.count == k ? best[k - 1].cost : Double.infinity
             if entry.lb > min(kth, euclideanBound) * slack {
-                guard byBound else {
-                    statistics.candidates += 1
-                    statistics.prunedByKeogh += 1
-                    continue
-                }
-                // Every later candidate's bound is at least this one's.
+                // In LB order every later candidate's bound is at least this one's (in Euclidean order all are 0).
                 statistics.candidates += order.count - position
                 statistics.prunedByKeogh += order.count - position
                 break
