@@ -281,7 +281,7 @@ def main():
 
         for key, window in windows:
             g = ours[key]
-            results["runs"].append({"code": "gesturelab", "variant": "cascade (Kim, Keogh both ways), --threads 1",
+            results["runs"].append({"code": "gesturelab", "variant": "Keogh both ways + Enhanced, --threads 1",
                                     "window": window, "seconds": g["seconds"], "predictions": g["predictions"]})
             if present["eap"]:
                 lb = {"none": "lb-none", "keogh": "lb-keogh", "keogh2": "lb-keogh2"}[args.eap_lb]
