@@ -20,7 +20,7 @@ struct BenchDTW: ParsableCommand {
             """
     )
 
-    @Option(help: "UCR TSV file split in halves.")
+    @Option(help: "UCR TSV file (or UEA .ts, multivariate) split in halves.")
     var data = "../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv"
 
     @Option(help: "Band of the banded 1-NN run, fraction of the length.")
@@ -95,7 +95,8 @@ struct BenchDTW: ParsableCommand {
 
     func run() throws {
         parallel.apply()
-        let examples = try UCRArchive.read(contentsOf: URL(fileURLWithPath: data))
+        let url = URL(fileURLWithPath: data)
+        let examples = try data.hasSuffix(".ts") ? UEAArchive.read(contentsOf: url) : UCRArchive.read(contentsOf: url)
         let series = try examples.map { try DTWSeries(dimensions: $0.dimensions) }
         let half = series.count / 2
         let train = Array(series[..<half]), queries = Array(series[half..<(2 * half)])

@@ -99,7 +99,8 @@ public struct DTWIndex: Sendable {
     /// The number of dimensions every template and query has.
     public let dimensions: Int
     private let envelopes: [DTW.Envelope]
-    /// Univariate templates last value first, read forwards by the anti-diagonal kernel (empty otherwise).
+    /// The templates one plane per dimension, each last value first, read forwards by the anti-diagonal kernel
+    /// (univariate and dependent multivariate DTW; empty otherwise).
     private let reversed: [[Double]]
     /// Segment-wise envelopes of the templates for the first, coarse lower bound.
     private let coarse: CoarseEnvelopes
@@ -114,8 +115,18 @@ public struct DTWIndex: Sendable {
         self.templates = templates
         self.dimensions = first.dimensions
         envelopes = templates.map { DTW.Envelope(of: $0, window: dtw.window($0.length, $0.length)) }
-        reversed = first.dimensions == 1 ? templates.map { $0.values.reversed() } : []
+        reversed = first.dimensions == 1 || dtw.multivariate == .dependent ? templates.map(Self.reversedPlanes) : []
         coarse = CoarseEnvelopes(envelopes)
+    }
+
+    /// `series` one plane per dimension, each last value first: `planes[d · n + n − 1 − t] = series[t, d]`. O(n·d).
+    static func reversedPlanes(_ series: DTWSeries) -> [Double] {
+        let n = series.length, dims = series.dimensions
+        var planes = [Double](repeating: 0, count: n * dims)
+        for t in 0..<n {
+            for d in 0..<dims { planes[d * n + n - 1 - t] = series.values[t * dims + d] }
+        }
+        return planes
     }
 
     /// Steps at each end that LB_Enhanced bounds by bands (UWaveGestureLibraryX, full window, one core: 5 bands
@@ -281,6 +292,13 @@ public struct DTWIndex: Sendable {
             }
         }
         let useCumulative = dims == 1 || dtw.multivariate == .dependent
+        // The anti-diagonal kernel reads the query one plane per dimension (the values themselves when univariate).
+        var planarQuery = query.values
+        if dims > 1, useCumulative, !sameLength.isEmpty {
+            for t in 0..<n {
+                for d in 0..<dims { planarQuery[d * n + t] = query.values[t * dims + d] }
+            }
+        }
         // Relative slack so rounding can never prune a candidate whose cost equals the bound.
         let slack = 1 + 1e-12
 
@@ -341,12 +359,12 @@ public struct DTWIndex: Sendable {
                 }
             }
             let cost: Double
-            if let cumulative, dims == 1 {
+            if let cumulative {
                 let scratch = workspace.kernelRows.reserve(DTWKernel.antiDiagonalScratch(n))
-                cost = query.values.withUnsafeBufferPointer { q in
+                cost = planarQuery.withUnsafeBufferPointer { q in
                     reversed[c].withUnsafeBufferPointer { r in
-                        DTWKernel.antiDiagonalCost(q.baseAddress!, n, reversedB: r.baseAddress!, n, window: w, bound: bound,
-                                                   cb: cumulative, scratch: scratch, cells: &statistics.cells)
+                        DTWKernel.antiDiagonalCost(q.baseAddress!, n, reversedB: r.baseAddress!, n, dims: dims, window: w,
+                                                   bound: bound, cb: cumulative, scratch: scratch, cells: &statistics.cells)
                     }
                 }
             } else {

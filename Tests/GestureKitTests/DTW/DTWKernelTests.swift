@@ -3,34 +3,40 @@ import Testing
 
 /// The anti-diagonal kernel and the SIMD lower bounds against the row kernel and plain sums.
 @Suite struct DTWKernelTests {
-    /// Exactly the row kernel's cost, or +∞ above the bound, for any lengths, windows (0 included), bounds and
-    /// valid row bounds; values on a coarse grid make ties and equal-to-bound costs common.
-    @Test func antiDiagonalEqualsTheRowKernel() {
+    /// Exactly the row kernel's cost, or +∞ above the bound, for any lengths, windows (0 included), bounds,
+    /// valid row bounds and 1–3 dependent dimensions; values on a coarse grid make ties and equal-to-bound costs
+    /// common.
+    @Test func antiDiagonalEqualsTheRowKernel() throws {
         var random = TestRandom(7)
         for trial in 0..<3000 {
             let n = 1 + Int(random.next() % 14)
             let m = trial % 2 == 0 ? n : 1 + Int(random.next() % 14)
-            let a = (0..<n).map { _ in Double(Int(random.next() % 7) - 3) }
-            let b = (0..<m).map { _ in Double(Int(random.next() % 7) - 3) }
+            let dims = 1 + trial % 3
+            let a = (0..<(n * dims)).map { _ in Double(Int(random.next() % 7) - 3) }
+            let b = (0..<(m * dims)).map { _ in Double(Int(random.next() % 7) - 3) }
             let w = max(abs(n - m), Int(random.next() % UInt64(n + 1)))
             var cells = 0
             let scratch = UnsafeMutablePointer<Double>.allocate(capacity: max(2 * (2 * max(w, n) + 3), DTWKernel.antiDiagonalScratch(n)))
             defer { scratch.deallocate() }
-            let exact = DTWKernel.cost(a, n, b, m, stride: 1, dims: 1, window: w, bound: .infinity, cumulativeBound: nil,
+            let exact = DTWKernel.cost(a, n, b, m, stride: dims, dims: dims, window: w, bound: .infinity, cumulativeBound: nil,
                                        scratch: scratch, cells: &cells)
+            func local(_ i: Int, _ j: Int) -> Double {
+                (0..<dims).reduce(0.0) { $0 + (a[i * dims + $1] - b[j * dims + $1]) * (a[i * dims + $1] - b[j * dims + $1]) }
+            }
             // Row bounds: the cheapest cell of each row, summed from the end (or none).
             var cb = [Double](repeating: 0, count: n + 1)
-            if trial % 3 != 0 {
+            if trial % 5 != 0 {
                 for i in stride(from: n - 1, through: 0, by: -1) {
-                    let cheapest = (0..<m).filter { abs(i - $0) <= w }.map { (a[i] - b[$0]) * (a[i] - b[$0]) }.min()!
-                    cb[i] = cb[i + 1] + cheapest
+                    cb[i] = cb[i + 1] + (0..<m).filter { abs(i - $0) <= w }.map { local(i, $0) }.min()!
                 }
             }
+            let planarA = try DTWSeries(interleaved: a, dimensions: dims).values.indices.map { a[($0 % n) * dims + $0 / n] }
+            let reversedB = DTWIndex.reversedPlanes(try DTWSeries(interleaved: b, dimensions: dims))
             for bound in [Double.infinity, exact, exact - 1, exact + 1, exact / 2, 0] {
                 scratch.initialize(repeating: 12345, count: DTWKernel.antiDiagonalScratch(n))
-                let got = DTWKernel.antiDiagonalCost(a, n, reversedB: b.reversed(), m, window: w, bound: bound, cb: cb,
-                                                     scratch: scratch, cells: &cells)
-                #expect(got == (exact <= bound ? exact : .infinity), "n \(n) m \(m) w \(w) bound \(bound)")
+                let got = DTWKernel.antiDiagonalCost(planarA, n, reversedB: reversedB, m, dims: dims, window: w, bound: bound,
+                                                     cb: cb, scratch: scratch, cells: &cells)
+                #expect(got == (exact <= bound ? exact : .infinity), "n \(n) m \(m) dims \(dims) w \(w) bound \(bound)")
             }
         }
     }
