@@ -84,7 +84,7 @@ struct ArchiveEvaluationOptions: ParsableArguments {
             let mode = dimensions > 1 ? "  \(dimensions) dimensions, \(dtw.multivariate.rawValue)" : ""
             print("band \(result.band)\(result.bandLearned ? " (learned by leave-one-out)" : "")  k \(k)\(mode)  \(String(format: "%.2f", seconds)) s")
             let s = result.statistics
-            print("pruned: LB_Kim \(Self.format(s.fraction(s.prunedByKim)))  LB_Keogh \(Self.format(s.fraction(s.prunedByKeogh)))  reverse LB_Keogh \(Self.format(s.fraction(s.prunedByReverseKeogh)))  abandoned \(Self.format(s.fraction(s.abandoned)))")
+            print("pruned: LB_Kim \(Self.format(s.fraction(s.prunedByKim)))  LB_Keogh \(Self.format(s.fraction(s.prunedByKeogh)))  reverse LB_Keogh \(Self.format(s.fraction(s.prunedByReverseKeogh)))  LB_Enhanced \(Self.format(s.fraction(s.prunedByEnhanced)))  abandoned \(Self.format(s.fraction(s.abandoned)))")
         }
     }
 
