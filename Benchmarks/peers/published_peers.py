@@ -204,14 +204,14 @@ def main():
         driver = os.path.join(HERE, "eap_nn1.cpp")
         exe["eap_driver"] = os.path.join(args.build, "eap", "eap_nn1")
         build(exe["eap_driver"], [args.cxx, "-std=gnu++17", *flags, "-w", "-I", src, driver, "-o", exe["eap_driver"]],
-              [src, driver], lock)
+              [src, driver, os.path.join(HERE, "ucr_tsv.hpp")], lock)
     if present["tempo"]:
         src = os.path.join(sources["tempo"], "src")
         driver = os.path.join(HERE, "tempo_nn1.cpp")
         exe["tempo_driver"] = os.path.join(args.build, "tempo", "tempo_nn1")
         # tempo's CMakeLists.txt sets C++20; its distances are header-only.
         build(exe["tempo_driver"], [args.cxx, "-std=c++20", *flags, "-w", "-I", src, driver, "-o", exe["tempo_driver"]],
-              [os.path.join(src, "tempo", "distance"), driver], lock)
+              [os.path.join(src, "tempo", "distance"), driver, os.path.join(HERE, "ucr_tsv.hpp")], lock)
 
     if args.build_only:
         print("built: " + ", ".join(os.path.relpath(e) for e in exe.values()))

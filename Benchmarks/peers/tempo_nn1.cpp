@@ -30,30 +30,14 @@
 #include <string>
 #include <vector>
 
+#include "ucr_tsv.hpp"
+
 namespace {
 
 namespace td = tempo::distance;
 
-struct Row {
-  std::string label;
-  std::vector<double> values;
-};
-
-std::vector<Row> read_tsv(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) { std::cerr << "cannot read " << path << "\n"; std::exit(2); }
-  std::vector<Row> rows;
-  std::string line, token;
-  while (std::getline(in, line)) {
-    if (line.empty()) { continue; }
-    std::istringstream fields(line);
-    Row row;
-    fields >> row.label;
-    while (fields >> token) { row.values.push_back(std::strtod(token.c_str(), nullptr)); }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
+using ucr::Row;
+using ucr::read_tsv;
 
 }  // namespace
 
