@@ -37,7 +37,6 @@ namespace {
 namespace td = tempo::distance;
 
 using ucr::Row;
-using ucr::read_tsv;
 
 }  // namespace
 
@@ -46,15 +45,13 @@ int main(int argc, char** argv) {
     std::cerr << "usage: " << argv[0] << " TRAIN.tsv QUERIES.tsv <w|full> <v> [plain|tryfirst]\n";
     return 1;
   }
-  const auto train = read_tsv(argv[1]);
-  const auto queries = read_tsv(argv[2]);
+  const auto halves = ucr::read_equal_length(argv[1], argv[2]);
+  const auto& train = halves.train;
+  const auto& queries = halves.queries;
+  const size_t length = halves.length;
   const std::string window_arg = argv[3];
   const size_t v = std::strtoul(argv[4], nullptr, 10);
   const bool try_first = argc == 6 && std::string(argv[5]) == "tryfirst";
-  if (train.empty() || queries.empty()) { std::cerr << "empty input\n"; return 2; }
-  const size_t length = train[0].values.size();
-  for (const auto& r : train) { if (r.values.size() != length) { std::cerr << "unequal lengths\n"; return 2; } }
-  for (const auto& r : queries) { if (r.values.size() != length) { std::cerr << "unequal lengths\n"; return 2; } }
   const bool full = window_arg == "full";
   // tempo's dtw runs unconstrained for any window > length - 2; envelopes cap the window at length - 1.
   const size_t w = full ? length : std::strtoul(window_arg.c_str(), nullptr, 10);

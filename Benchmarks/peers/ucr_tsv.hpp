@@ -32,4 +32,20 @@ inline std::vector<Row> read_tsv(const std::string& path) {
   return rows;
 }
 
+/// The training and query files, which must hold series of one length (printed to stderr and exit 2 otherwise).
+struct Halves {
+  std::vector<Row> train, queries;
+  size_t length;
+};
+
+inline Halves read_equal_length(const std::string& train_path, const std::string& queries_path) {
+  Halves h{read_tsv(train_path), read_tsv(queries_path), 0};
+  if (h.train.empty() || h.queries.empty()) { std::cerr << "empty input\n"; std::exit(2); }
+  h.length = h.train[0].values.size();
+  for (const auto* rows : {&h.train, &h.queries}) {
+    for (const auto& r : *rows) { if (r.values.size() != h.length) { std::cerr << "unequal lengths\n"; std::exit(2); } }
+  }
+  return h;
+}
+
 }  // namespace ucr
