@@ -18,6 +18,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// 1's `preprocessing.downsampleFactor` (a count of samples) becomes ``DTWPreprocessing/downsampleRate`` =
     /// ``samplingRate`` / factor, Hz.
     public static let currentVersion = 3
+    /// The most samples a spotting buffer may span (the longest match with its context and refractory time, or the
+    /// ``movingDeviation`` window, at ``samplingRate``): ten million, over a day at 100 Hz.
+    public static let maximumSpottingSamples = 10_000_000
     /// The oldest version this library reads (and migrates to ``currentVersion``).
     public static let oldestReadableVersion = 1
 
@@ -190,6 +193,12 @@ public struct DTWModel: Codable, Sendable, Equatable {
             throw ConfigurationError(key: "context", "must be a finite number of seconds ≥ 0, got \(context)")
         }
         if let window = movingDeviation { try ConfigurationError.requirePositive(window, "movingDeviation") }
+        // Spotting keeps buffers of these many samples: an absurd rate or duration in a model file must be refused,
+        // not allocated.
+        let spans = [("maximumDuration", maximumDuration + 2 * context + refractoryTime), ("movingDeviation", movingDeviation ?? 0)]
+        for (key, seconds) in spans where !(seconds * samplingRate <= Double(Self.maximumSpottingSamples)) {
+            throw ConfigurationError(key: key, "\(seconds) s at \(samplingRate) Hz is more than \(Self.maximumSpottingSamples) samples")
+        }
         do { try preprocessing.validate() } catch { throw ConfigurationError(key: "preprocessing", error.description) }
         for (i, t) in templates.enumerated() where t.series.dimensions != channels.count {
             throw ConfigurationError(key: "templates[\(i)]", "has \(t.series.dimensions) dimensions but the model names \(channels.count) channels")

@@ -67,5 +67,12 @@ import Testing
         bad = model
         bad.movingDeviation = 0
         #expect(throws: ConfigurationError.self) { try DTWTemplateMatcher(configuration: bad) }
+        // A rate from a corrupt file (found by FuzzDTWModel) is refused instead of sizing buffers from it.
+        bad = model
+        bad.samplingRate = 5e16
+        #expect(throws: ConfigurationError.self) { try DTWTemplateMatcher(configuration: bad) }
+        bad = model
+        bad.movingDeviation = 1e12
+        #expect(throws: ConfigurationError.self) { try DTWTemplateMatcher(configuration: bad) }
     }
 }
