@@ -95,9 +95,11 @@ enum DTWExamples {
 
     /// Trains a model on the judged annotations of `recordings`: each segment recording, or each
     /// annotated stretch of a continuous one, is an example. With `rejection: {method: stream}` the
-    /// thresholds are then calibrated on the same (continuous) recordings, matched with `matching`.
+    /// thresholds are then calibrated on the same (continuous) recordings, matched with `matching`, and the
+    /// candidate carries the calibration's held-out detections (each recording spotted by templates trained
+    /// without its subject, where the other subjects give enough examples), by which a search scores it.
     static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
-                      entry: Experiment.Entry, matching: EventMatching, cache: DTWTrainingCache? = nil) throws(ExperimentError) -> TrainedModel {
+                      entry: Experiment.Entry, matching: EventMatching, cache: DTWTrainingCache? = nil) throws(ExperimentError) -> ParameterSearch.Candidate {
         // Without a cache (one training), a private one changes nothing.
         let cache = cache ?? DTWTrainingCache()
         let settings: DTWTrainingSettings
@@ -147,6 +149,7 @@ enum DTWExamples {
         }
         var summary = ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)]
         if settings.band == nil { summary["bandLearned"] = 1 }
+        var heldOut: [[GestureEvent]]?
         if case let .stream(objective) = settings.rejection {
             guard kind == .continuous else {
                 throw ExperimentError(entry: entry.name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
@@ -157,6 +160,7 @@ enum DTWExamples {
             inner.band = report.band
             var bySubject: [String: DTWModel] = [:]
             var choices: [StreamCalibration.Choice]
+            var detections: [[GestureEvent]]
             let calibration = StreamCalibration(objective: objective, matching: matching)
             do {
                 // Held-out templates stand for the deployed ones only when the other subjects give every class a few
@@ -170,7 +174,7 @@ enum DTWExamples {
                     bySubject[subject] = m
                 }
                 var spotters = recordings.map { bySubject[$0.subject] ?? model }
-                (model, choices) = try calibration.calibrate(model, on: recordings, spotters: spotters)
+                (model, choices, detections) = try calibration.calibrate(model, on: recordings, spotters: spotters)
                 if settings.backgroundTemplates > 0 {
                     // Hard negatives: where the calibrated templates fire on no annotation. Each recording's
                     // spotter gets background mined from the other subjects only (cross-fitted like its templates),
@@ -195,7 +199,7 @@ enum DTWExamples {
                         s.background = backgroundBySubject[r.subject] ?? model.background
                         return s
                     }
-                    (model, choices) = try calibration.calibrate(model, on: recordings, spotters: spotters)
+                    (model, choices, detections) = try calibration.calibrate(model, on: recordings, spotters: spotters)
                     summary["negatives"] = Double(negatives.count)
                     summary["backgroundTemplates"] = Double(model.background.count)
                 }
@@ -210,7 +214,8 @@ enum DTWExamples {
                 summary["trainingRecall.\(c.label)"] = c.recall
                 summary["trainingFalsePerHour.\(c.label)"] = c.falsePerHour
             }
+            heldOut = detections
         }
-        return .dtw(model, summary: summary)
+        return .init(model: .dtw(model, summary: summary), heldOutEvents: heldOut)
     }
 }

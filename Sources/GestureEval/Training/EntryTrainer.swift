@@ -65,7 +65,7 @@ public struct EntryTrainer: Trainer, Sendable {
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.
         let full = entry.search.isEmpty ? base : try entry.completeSettings(base, registry: detector.registry)
-        return try search(full).best(on: judged) { value in .configuration(value, chosen: [:]) }
+        return try search(full).best(on: judged) { value in .init(model: .configuration(value, chosen: [:])) }
     }
 
     private func search(_ base: ConfigurationValue) -> ParameterSearch {

@@ -5,7 +5,22 @@ import GestureKit
 /// templates trained on the same recordings), run over the training recordings, and scored with
 /// the experiment's metric; the best wins (ties and undefined scores: the earlier combination, keys in sorted
 /// order, values in the order given). Only training recordings are seen, so there is no leakage.
+///
+/// A model learned from examples finds its own examples in the training recordings, so scoring it there
+/// favours whatever fits them most closely. When training already spotted each training recording with a
+/// model learned without that recording's subject (cross-fitted stream calibration), the search scores those
+/// held-out detections instead: on SwimWatch_Turns this chose context and envelope values that score
+/// F1 0.69 on the test swimmers, against 0.62 when chosen by in-sample detections.
 struct ParameterSearch {
+    /// One combination's model, and, when its training produced them, the detections on each training recording
+    /// of a model learned without that recording's subject, which the search scores instead of running `model`.
+    struct Candidate {
+        /// The model trained on all training recordings.
+        var model: TrainedModel
+        /// Per training recording (in the order given to ``best(on:make:)``), held-out detections; `nil`: run `model`.
+        var heldOutEvents: [[GestureEvent]]? = nil
+    }
+
     var entry: Experiment.Entry
     var base: ConfigurationValue
     /// What the search maximises, under which budget.
@@ -31,19 +46,27 @@ struct ParameterSearch {
     /// ``TrainingObjective``. The summary holds the chosen values, `trainingScore`, and for continuous
     /// recordings the operating point: `trainingRecall` and `trainingFalsePerHour`; under a budget also
     /// `maxFalsePerHour` and `budgetMet` (1, or 0 when no combination met it and the one with the fewest
-    /// false activations was taken). Without ranges and budget the base configuration is returned unscored.
-    func best(on recordings: [Recording], make: (ConfigurationValue) throws(ExperimentError) -> TrainedModel) throws(ExperimentError) -> TrainedModel {
+    /// false activations was taken), and `trainingHeldOut` (1) when the scores come from held-out detections.
+    /// Without ranges and budget the base configuration is returned unscored.
+    func best(on recordings: [Recording], make: (ConfigurationValue) throws(ExperimentError) -> Candidate) throws(ExperimentError) -> TrainedModel {
         let kind = detector.kind
         let combinations = self.combinations
-        guard !entry.search.isEmpty || objective.maxFalsePerHour != nil else { return try make(base) }
+        guard !entry.search.isEmpty || objective.maxFalsePerHour != nil else { return try make(base).model }
         if objective.maxFalsePerHour != nil, kind != .continuous {
             throw ExperimentError(entry: entry.name, "maxFalsePerHour counts false activations in continuous recordings; this dataset has segments")
         }
         var points: [TrainingObjective.OperatingPoint] = []
+        var heldOut = false
         for combination in combinations {
-            let model = try make(configuration(combination))
+            let candidate = try make(configuration(combination))
             do {
-                let (events, predicted) = try detector.detect(model, on: recordings)
+                let (events, predicted): ([[GestureEvent]], [String])
+                if let detections = candidate.heldOutEvents {
+                    (events, predicted) = (detections.map(entry.labelled), [])
+                    heldOut = true
+                } else {
+                    (events, predicted) = try detector.detect(candidate.model, on: recordings)
+                }
                 points.append(detector.operatingPoint(events: events, predicted: predicted, recordings: recordings, metric: objective.maximize))
             } catch {
                 let values = combination.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
@@ -62,7 +85,8 @@ struct ParameterSearch {
             summary["maxFalsePerHour"] = budget
             summary["budgetMet"] = meetsBudget ? 1 : 0
         }
-        switch try make(configuration(chosen)) {
+        if heldOut { summary["trainingHeldOut"] = 1 }
+        switch try make(configuration(chosen)).model {
         case let .configuration(value, _): return .configuration(value, chosen: summary)
         case let .dtw(model, trained): return .dtw(model, summary: trained.merging(summary) { $1 })
         }

@@ -59,7 +59,10 @@ public struct StreamCalibration: Hashable, Sendable {
     }
 
     /// The model with stream-calibrated thresholds for every class that has annotations in `recordings`
-    /// (other classes keep the `mean + k·σ` rule), and the choice per class, sorted by label.
+    /// (other classes keep the `mean + k·σ` rule), the choice per class, sorted by label, and per recording the
+    /// detections at those thresholds: the candidates that the chosen thresholds keep, in time order. With
+    /// cross-fitted `spotters` these are what templates trained without each recording's subject report on it,
+    /// the held-out detections by which ``ParameterSearch`` scores a candidate configuration.
     ///
     /// `recordings` are continuous training recordings with only the judged annotations. `spotters`, when
     /// given, holds one model per recording that finds its candidates: for cross-fitting, a model trained
@@ -67,7 +70,7 @@ public struct StreamCalibration: Hashable, Sendable {
     /// distance 0 there (which sets thresholds far stricter than unseen data allows). The spotters must share
     /// `model`'s channels and preprocessing, so that their distances are on the same scale.
     public func calibrate(_ model: DTWModel, on recordings: [Recording],
-                          spotters: [DTWModel]? = nil) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice]) {
+                          spotters: [DTWModel]? = nil) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice], detections: [[GestureEvent]]) {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var events: [[GestureEvent]] = []
         for (i, r) in recordings.enumerated() {
@@ -76,7 +79,9 @@ public struct StreamCalibration: Hashable, Sendable {
         let choices = choose(candidates: events, recordings: recordings, labels: model.labels)
         var thresholds = model.thresholds
         for c in choices { thresholds[c.label] = c.threshold }
-        return (model.withRejection(thresholds: thresholds), choices)
+        let calibrated = model.withRejection(thresholds: thresholds)
+        let detections = events.map { list in list.filter { e in calibrated.threshold(for: e.label).map { e.score <= $0 } ?? false } }
+        return (calibrated, choices, detections)
     }
 
     /// The operating point of each of `labels` that has annotations, from candidate events (one array per

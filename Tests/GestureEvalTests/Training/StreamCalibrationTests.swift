@@ -75,7 +75,7 @@ import Testing
                              rejectionK: 3, minimumDuration: 0.5, maximumDuration: 2)
         let recording = Self.lookAlikeStream(rate: rate, shape: shape)
         // mean + 3σ = 5: every movement would fire.
-        let (calibrated, choices) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording])
+        let (calibrated, choices, detections) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording])
         let choice = try #require(choices.first)
         #expect(choice.kept == 3 && choice.f1 == 1)
         // The look-alike's distance is about half the shape's RMS (0.5 g); the gestures' at most 5 % of it.
@@ -86,6 +86,10 @@ import Testing
         matcher.finish(into: &events)
         #expect(events.count == 3)
         for (event, start) in zip(events, [2.0, 6, 14]) { #expect(abs(event.start - start) < 0.15) }
+        // The detections calibration returns are the matcher's events at the chosen threshold.
+        #expect(detections.count == 1)
+        #expect(detections[0].map(\.start) == events.filter { $0.phase == .ended }.map(\.start))
+        #expect(detections[0].allSatisfy { $0.score <= choice.threshold })
 
         // Cross-fitting: candidates come from the recording's spotter, not from the calibrated model. A spotter
         // whose only template is the look-alike (gain 0.5) finds the look-alike closest, so the best F1 keeps
@@ -93,10 +97,14 @@ import Testing
         let lookAlike = try DTWSeries(interleaved: template.values.map { $0 * 0.5 }, dimensions: 3)
         var spotter = model
         spotter.templates = [.init(label: "a", series: lookAlike)]
-        let (_, spotted) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording], spotters: [spotter])
+        let (_, spotted, heldOut) = try StreamCalibration(objective: .f1).calibrate(model, on: [recording], spotters: [spotter])
         let crossFitted = try #require(spotted.first)
         #expect(crossFitted.threshold != choice.threshold)
         #expect(crossFitted.f1 < 1)
+        // Held-out detections are the spotter's candidates within the cross-fitted threshold, as many as it kept.
+        let spotterCandidates = try DTWTemplateMatcher.candidates(spotter, samples: recording.samples)
+        #expect(heldOut[0].map(\.start) == spotterCandidates.filter { $0.distance <= crossFitted.threshold }.map(\.start).sorted())
+        #expect(heldOut[0].count == crossFitted.kept)
     }
 
     /// Every trace point of every template, then greedy suppression by distance: the candidates as they were
