@@ -55,17 +55,7 @@ struct DatasetsSynth: ParsableCommand {
         guard let spec else {
             return kind == .segments ? SyntheticDatasetGenerator.defaultSegmentSpec : SyntheticDatasetGenerator.defaultSpec
         }
-        let url = URL(fileURLWithPath: spec)
-        var decoded: SyntheticDatasetSpec
-        do {
-            decoded = try ConfigurationFile.read(url).decode(SyntheticDatasetSpec.self)
-        } catch let error as DecodingError {
-            throw DataFileError(file: spec, decoding: error)
-        } catch let error as DataFileError {
-            throw error
-        } catch {
-            throw DataFileError(file: spec, "cannot read: \(error.localizedDescription)")
-        }
+        var decoded = try SyntheticDatasetSpec(contentsOf: URL(fileURLWithPath: spec))
         if let kind { decoded.kind = kind }
         return decoded
     }

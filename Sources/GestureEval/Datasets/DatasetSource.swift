@@ -10,6 +10,7 @@ import Foundation
 /// | `ts:FILE.ts` | UEA / sktime `.ts` |
 /// | `grt:FILE.grt` | GRT labelled classification or time-series data |
 /// | `csv:FILE.csv` | one recording, columns inferred from the header (``SampleCSVFormat``) |
+/// | `synth:SPEC.yaml` | generated on loading by ``SyntheticDatasetGenerator`` from a ``SyntheticDatasetSpec`` file (its `seed` key included): the same file gives the same recordings, so an experiment can run on hours of synthetic stream that nothing ships |
 /// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR`, `swimwatch:DIR` | external folders read with the built-in manifests in ``ExternalManifests`` |
 public struct DatasetSource: Hashable, Sendable {
     /// The prefix, or `nil` for a project folder.
@@ -34,7 +35,7 @@ public struct DatasetSource: Hashable, Sendable {
     }
 
     /// The known prefixes.
-    public static let formats = ["ucr", "ts", "grt", "csv"] + ExternalManifests.byPrefix.keys.sorted()
+    public static let formats = ["ucr", "ts", "grt", "csv", "synth"] + ExternalManifests.byPrefix.keys.sorted()
 
     /// Parses `format:PATH` or a plain path.
     public init(_ text: String) {
@@ -78,6 +79,14 @@ public struct DatasetSource: Hashable, Sendable {
             }
         case "csv":
             return try SampleCSVFormat.load(url)
+        case "synth":
+            let dataset: Dataset
+            do { dataset = try SyntheticDatasetGenerator.generate(try SyntheticDatasetSpec(contentsOf: url)) } catch let error as DataFileError {
+                throw error
+            } catch {
+                throw DataFileError(file: path, "\(error)")
+            }
+            return LoadedDataset(dataset: dataset, provenance: dataset.recordings.map { .init(file: "\(url.path)#\($0.id)") }, problems: [], manifest: nil)
         default:
             guard let format, let builtIn = ExternalManifests.byPrefix[format] else {
                 throw DataFileError(file: path, "unknown source format")

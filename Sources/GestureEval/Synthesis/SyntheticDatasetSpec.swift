@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 
 /// Everything that determines a synthetic dataset. The same spec gives the same dataset, value
@@ -110,6 +111,20 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
             annotateBackground: try c.decode(.annotateBackground, default: d.annotateBackground),
             mannerVariation: try c.decode(.mannerVariation, default: d.mannerVariation)
         )
+    }
+
+    /// Reads a spec file (YAML, or JSON by its name); missing keys take the defaults. A malformed file is an
+    /// error naming the file and the key.
+    public init(contentsOf url: URL) throws(DataFileError) {
+        do {
+            self = try ConfigurationFile.read(url).decode(SyntheticDatasetSpec.self)
+        } catch let error as DecodingError {
+            throw DataFileError(file: url.path, decoding: error)
+        } catch let error as DataFileError {
+            throw error
+        } catch {
+            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+        }
     }
 
     /// Throws, naming the key, unless the spec can be generated.

@@ -47,4 +47,30 @@ import Testing
         #expect(try source.load().dataset.recordings.count == 2)
         #expect(throws: DataFileError.self) { try DatasetSource("csv:\(url.path)").labelledSeries() }
     }
+
+    /// `synth:SPEC` generates the spec's dataset on loading: the generator's recordings, the same on every load,
+    /// with the spec's own seed; a spec with an invalid value is an error naming the file and the key.
+    @Test func synthesizesFromASpecFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("synth-source-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("spec.yaml")
+        try "seed: 7\nsubjects: 2\nsessionsPerSubject: 1\nrecordingDuration: 30\n".write(to: spec, atomically: true, encoding: .utf8)
+        let source = DatasetSource("synth:\(spec.path)")
+        #expect(source.format == "synth")
+        let loaded = try source.load()
+        var expected = SyntheticDatasetSpec()
+        (expected.seed, expected.subjects, expected.sessionsPerSubject, expected.recordingDuration) = (7, 2, 1, 30)
+        #expect(loaded.dataset == (try SyntheticDatasetGenerator.generate(expected)))
+        #expect(loaded.dataset.recordings.count == 2 && loaded.dataset.recordings.allSatisfy { !$0.annotations.isEmpty })
+        #expect(try source.load().dataset == loaded.dataset)
+        // Another seed, other recordings.
+        try "seed: 8\nsubjects: 2\nsessionsPerSubject: 1\nrecordingDuration: 30\n".write(to: spec, atomically: true, encoding: .utf8)
+        #expect(try source.load().dataset != loaded.dataset)
+
+        try "subjects: 0\n".write(to: spec, atomically: true, encoding: .utf8)
+        let error = try #require(throws: DataFileError.self) { try source.load() }
+        #expect(error.description.contains(spec.path) && error.description.contains("subjects"), "\(error)")
+        #expect(throws: DataFileError.self) { try DatasetSource("synth:\(folder.path)/missing.yaml").load() }
+    }
 }
