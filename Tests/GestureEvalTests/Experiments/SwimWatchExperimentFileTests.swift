@@ -10,13 +10,14 @@ import Testing
     /// The file parses; its first entries (mean + 3σ, calibrated on streams, calibrated with background templates)
     /// share one configuration through a YAML merge key, use `channels:` (no deprecation warning) and differ
     /// only in `rejection` and `backgroundTemplates`; the intensity entries compare envelopes of |a| with context,
-    /// fixed and searched inside the folds.
+    /// fixed and searched inside the folds (the last also over the refractory time).
     @Test func parsesWithChannelsAndTheMergeKey() throws {
         let text = try String(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.path), encoding: .utf8)
         let spec = try Experiment(yaml: text, file: Self.path)
         try spec.validate(file: Self.path)
         #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background",
-                                              "dtw intensity + context", "dtw intensity + context, searched"])
+                                              "dtw intensity + context", "dtw intensity + context, searched",
+                                              "dtw intensity + context, searched with refractory time"])
         let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
             let value = try #require(try entry.configuration?.resolve())
             #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
@@ -35,6 +36,7 @@ import Testing
         #expect(shared(values[0]) == shared(values[1]) && shared(values[1]) == shared(values[2]), "the merge key shares the rest")
         #expect(values[3]["channels"] == .array([.string("accel.magnitude")]) && values[3]["band"] == values[0]["band"])
         #expect(values[3] == values[4] && spec.entries[4].search.keys.sorted() == ["context", "movingDeviation"])
+        #expect(values[3] == values[5] && spec.entries[5].search.keys.sorted() == ["context", "movingDeviation", "refractoryTime"])
         let intensity = try values[3].isEmpty ? nil : ConfigurationValue.object(values[3]).decoding.decode(DTWTrainingSettings.self)
         #expect(intensity?.context == 1.5 && intensity?.movingDeviation == 1.5)
     }
