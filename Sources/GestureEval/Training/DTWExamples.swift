@@ -179,7 +179,7 @@ enum DTWExamples {
                     // Hard negatives: where the calibrated templates fire on no annotation. Each recording's
                     // spotter gets background mined from the other subjects only (cross-fitted like its templates),
                     // then thresholds are chosen again with the background competing.
-                    let ranges = try calibration.falseActivations(model, on: recordings, spotters: spotters)
+                    let ranges = calibration.falseActivations(detections: detections, on: recordings)
                     var negatives: [(series: DTWSeries, subject: String)] = []
                     for (r, list) in zip(compared, ranges) {
                         for range in list {

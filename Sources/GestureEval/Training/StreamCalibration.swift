@@ -80,8 +80,7 @@ public struct StreamCalibration: Hashable, Sendable {
         var thresholds = model.thresholds
         for c in choices { thresholds[c.label] = c.threshold }
         let calibrated = model.withRejection(thresholds: thresholds)
-        let detections = events.map { list in list.filter { e in calibrated.threshold(for: e.label).map { e.score <= $0 } ?? false } }
-        return (calibrated, choices, detections)
+        return (calibrated, choices, events.map { Self.kept($0, by: calibrated) })
     }
 
     /// The operating point of each of `labels` that has annotations, from candidate events (one array per
@@ -158,15 +157,25 @@ public struct StreamCalibration: Hashable, Sendable {
     public func falseActivations(_ model: DTWModel, on recordings: [Recording],
                                  spotters: [DTWModel]? = nil) throws(ConfigurationError) -> [[(start: Double, end: Double)]] {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
-        var result: [[(start: Double, end: Double)]] = []
+        var detections: [[GestureEvent]] = []
         for (i, r) in recordings.enumerated() {
-            let events = try Self.candidateEvents(spotters?[i] ?? model, on: r).filter { e in
-                model.threshold(for: e.label).map { e.score <= $0 } ?? false
-            }
-            let outcomes = matching.match(annotations: r.annotations, events: events).detectionOutcomes
-            result.append(zip(events, outcomes).filter { $0.1 == .insertion }.map { ($0.0.start, $0.0.end) })
+            detections.append(Self.kept(try Self.candidateEvents(spotters?[i] ?? model, on: r), by: model))
         }
-        return result
+        return falseActivations(detections: detections, on: recordings)
+    }
+
+    /// The false activations among `detections` (one array per recording, e.g. the detections
+    /// ``calibrate(_:on:spotters:)`` returns), as ``falseActivations(_:on:spotters:)`` gives them. O(matching).
+    public func falseActivations(detections: [[GestureEvent]], on recordings: [Recording]) -> [[(start: Double, end: Double)]] {
+        zip(recordings, detections).map { r, events in
+            let outcomes = matching.match(annotations: r.annotations, events: events).detectionOutcomes
+            return zip(events, outcomes).filter { $0.1 == .insertion }.map { ($0.0.start, $0.0.end) }
+        }
+    }
+
+    /// The candidates that `model`'s thresholds keep (a class without a threshold keeps none).
+    static func kept(_ candidates: [GestureEvent], by model: DTWModel) -> [GestureEvent] {
+        candidates.filter { e in model.threshold(for: e.label).map { e.score <= $0 } ?? false }
     }
 
     /// Every candidate of `model` on `recording` (see ``DTWTemplateMatcher/candidates(_:samples:)``) as an
