@@ -9,13 +9,15 @@
 /// Running sums make each update O(channels); they are recomputed from the window once per window length,
 /// so rounding cannot drift on an endless stream and a given sequence of samples always gives the same values.
 ///
-/// - Complexity: O(channels) amortised per update, memory O(count × channels), no allocation after `init`.
+/// - Complexity: O(channels) amortised per update, memory O(count × channels). The window grows with the first
+///   `count` samples (a window of hours, as a malformed model file may ask for, costs memory only as a stream fills
+///   it); after that, and after ``reset()``, no update allocates.
 public struct MovingDeviation: Sendable {
     /// The window, samples.
     public let count: Int
     /// The number of channels.
     public let channels: Int
-    /// The last `count` samples, sample-major, as a ring.
+    /// The last `count` samples, sample-major, as a ring (shorter while the first window fills).
     private var window: [Double]
     private var sums: [Double], squares: [Double]
     /// Samples in the window, the slot the next sample takes, updates since the sums were last recomputed.
@@ -28,7 +30,7 @@ public struct MovingDeviation: Sendable {
         guard channels >= 1 else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
         count = max(1, Int((seconds * samplingRate).rounded()))
         self.channels = channels
-        window = [Double](repeating: 0, count: count * channels)
+        window = []
         sums = [Double](repeating: 0, count: channels)
         squares = sums
     }
@@ -45,7 +47,8 @@ public struct MovingDeviation: Sendable {
                 squares[c] -= old * old
             }
             let x = values[c]
-            window[slot + c] = x
+            // Until the first window is full, the slot is the end of the storage.
+            if slot + c < window.count { window[slot + c] = x } else { window.append(x) }
             sums[c] += x
             squares[c] += x * x
         }

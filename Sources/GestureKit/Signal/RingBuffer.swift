@@ -1,23 +1,24 @@
 /// A fixed-capacity first-in-first-out buffer; appending to a full buffer drops the oldest element.
 ///
-/// Storage is allocated once, at creation.
+/// Storage grows by doubling as elements arrive, up to the capacity, so a buffer sized for hours of samples costs
+/// memory only as it fills; once it has held `capacity` elements, no operation allocates.
 ///
-/// - Complexity: O(1) append and indexed access.
+/// - Complexity: O(1) append (amortised while the storage grows) and indexed access.
 public struct RingBuffer<Element>: RandomAccessCollection {
-    private var storage: ContiguousArray<Element?>
+    private var storage: ContiguousArray<Element?> = []
     private var head = 0
     /// The number of elements held.
     public private(set) var count = 0
+    /// The most elements the buffer holds.
+    public let capacity: Int
 
     /// Creates an empty buffer holding at most `capacity` elements (at least one).
     public init(capacity: Int) {
-        storage = ContiguousArray(repeating: nil, count: Swift.max(1, capacity))
+        self.capacity = Swift.max(1, capacity)
     }
 
-    /// The most elements the buffer holds.
-    public var capacity: Int { storage.count }
     /// Whether the buffer holds `capacity` elements.
-    public var isFull: Bool { count == storage.count }
+    public var isFull: Bool { count == capacity }
 
     /// Always 0: the oldest element.
     public var startIndex: Int { 0 }
@@ -33,6 +34,7 @@ public struct RingBuffer<Element>: RandomAccessCollection {
     /// Appends `element`, dropping the oldest when full; returns the dropped element, if any.
     @discardableResult
     public mutating func append(_ element: Element) -> Element? {
+        if count == storage.count, count < capacity { grow() }
         if count < storage.count {
             storage[(head + count) % storage.count] = element
             count += 1
@@ -53,6 +55,14 @@ public struct RingBuffer<Element>: RandomAccessCollection {
         head = (head + 1) % storage.count
         count -= 1
         return element
+    }
+
+    /// Twice the storage (at least 16, at most `capacity`), the elements moved to its start in order.
+    private mutating func grow() {
+        var larger = ContiguousArray<Element?>(repeating: nil, count: Swift.min(capacity, Swift.max(16, 2 * storage.count)))
+        for i in 0..<count { larger[i] = storage[(head + i) % storage.count] }
+        storage = larger
+        head = 0
     }
 
     /// Removes every element, keeping the storage.

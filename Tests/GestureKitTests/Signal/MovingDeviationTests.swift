@@ -39,6 +39,23 @@ import Testing
         #expect(first == [0, 0])
     }
 
+    /// A reset while the first window is still filling, then a stream several windows long: the same values as
+    /// a fresh envelope's (the window's storage, grown during the first fill, is reused).
+    @Test func aResetDuringTheFirstWindowStartsAfresh() throws {
+        let x = (0..<400).map { sin(Double($0) * 0.21) + 0.1 * Double($0 % 7) }
+        var envelope = try MovingDeviation(seconds: 1, samplingRate: 50, channels: 1)
+        for t in 0..<20 {
+            var v = [x[t] * 3]
+            envelope.update(&v)
+        }
+        envelope.reset()
+        for t in x.indices {
+            var v = [x[t]]
+            envelope.update(&v)
+            #expect(abs(v[0] - Self.direct(x, t, 50)) < 1e-9, "sample \(t)")
+        }
+    }
+
     /// The window is seconds: a 1 Hz sine's envelope is the same at 25, 50 and 100 Hz once the window is full.
     @Test func theWindowIsInSeconds() throws {
         var levels: [Double] = []

@@ -76,14 +76,3 @@ import Testing
         #expect(largest == 11)
     }
 }
-
-@Suite struct RingBufferTests {
-    @Test func dropsTheOldestWhenFull() {
-        var ring = RingBuffer<Int>(capacity: 3)
-        for i in 1...3 { #expect(ring.append(i) == nil) }
-        #expect(ring.append(4) == 1)
-        #expect(Array(ring) == [2, 3, 4])
-        #expect(ring.removeFirst() == 2)
-        #expect(Array(ring) == [3, 4])
-    }
-}
