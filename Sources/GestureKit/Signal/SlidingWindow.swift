@@ -2,11 +2,11 @@
 ///
 /// A window holds the samples with timestamps in `(t − duration, t]`, where `t` is the time of the
 /// newest sample; a window is emitted every `hop` seconds once the stream is `duration` long.
-/// Storage is a ring buffer sized once from ``maximumRate``, so memory stays bounded on endless
+/// Storage is a ring buffer bounded by ``maximumRate``, so memory stays bounded on endless
 /// streams; a stream faster than that keeps only the newest samples of each window.
 ///
-/// - Complexity: O(1) amortised per sample; O(window) when a window is emitted. No allocation
-///   once created.
+/// - Complexity: O(1) amortised per sample; O(window) when a window is emitted. Storage grows with
+///   the first window; after that, no allocation.
 public struct SlidingWindow {
     /// Window length, seconds.
     public let duration: Double
@@ -31,7 +31,6 @@ public struct SlidingWindow {
         let capacity = Int((duration * maximumRate).rounded(.up)) + 1
         buffer = RingBuffer(capacity: capacity)
         scratch = []
-        scratch.reserveCapacity(capacity)
     }
 
     /// Adds `sample` and, when a window is due, calls `body` with the window's samples, oldest first.
