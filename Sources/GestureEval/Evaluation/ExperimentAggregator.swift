@@ -86,12 +86,17 @@ public struct ExperimentAggregator: Sendable {
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
         var matches: [EventMatching.Result] = []
+        var rows: [EventOutcome] = []
         for o in outcomes {
-            let tested = folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }
+            let tested = entry.relabelled(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] })
             let matched = zip(o.recordings, o.events).map { matching.match(annotations: $0.annotations, events: $1) }
             matches += matched
-            let activities = FalseActivationBreakdown(judged: o.recordings, all: entry.relabelled(tested), matches: matched)
+            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: matched)
             breakdown = breakdown?.merged(with: activities) ?? activities
+            for ((judged, original), result) in zip(zip(o.recordings, tested), matched) {
+                rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result,
+                                          unjudged: FalseActivationBreakdown.unjudged(in: original, judged: judged))
+            }
             let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
             let c = e.overall
             let details: [String: Double] = [
@@ -119,7 +124,7 @@ public struct ExperimentAggregator: Sendable {
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
                                                 folds: foldScores, configuration: configuration, latencies: latencies, example: example,
-                                                falseActivations: breakdown)
+                                                falseActivations: breakdown, outcomes: rows)
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
             run.warnings.append(w)

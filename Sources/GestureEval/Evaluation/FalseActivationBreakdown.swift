@@ -40,7 +40,7 @@ public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
         for ((recording, original), result) in zip(zip(judged, all), matches) {
             guard let first = recording.timestamps.first, let last = recording.timestamps.last, last > first else { continue }
             let judgedSpans = Self.union(recording.annotations.map { ($0.start, $0.end) }, within: first...last)
-            let others = original.annotations.filter { a in !recording.annotations.contains(a) }
+            let others = Self.unjudged(in: original, judged: recording)
             for (label, spans) in Dictionary(grouping: others, by: { $0.label }) {
                 let covered = Self.union(spans.map { ($0.start, $0.end) }, within: first...last)
                 hours[label, default: 0] += (Self.length(covered) - Self.length(Self.intersection(covered, judgedSpans))) / 3600
@@ -67,8 +67,15 @@ public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
         return merged
     }
 
-    /// The label of the annotation the event's span overlaps most (or that holds its detection time).
-    private static func activity(of event: GestureEvent, among annotations: [Annotation]) -> String {
+    /// The annotations of `original` (every annotation, label map applied) that `judged`, the same recording
+    /// reduced to its judged annotations, left out: what was happening besides the judged gestures.
+    static func unjudged(in original: Recording, judged: Recording) -> [Annotation] {
+        original.annotations.filter { a in !judged.annotations.contains(a) }
+    }
+
+    /// The label of the annotation the event's span overlaps most (or that holds its detection time), or
+    /// ``unannotated``.
+    static func activity(of event: GestureEvent, among annotations: [Annotation]) -> String {
         var best: (label: String, overlap: Double)?
         for a in annotations {
             let overlap = min(a.end, event.end) - max(a.start, event.start)

@@ -52,6 +52,9 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var example: Example?
         /// False activations per hour by what was happening, pooled over folds (continuous only).
         public var falseActivations: FalseActivationBreakdown?
+        /// Every judged annotation and every detection of the test recordings with its matching outcome, in
+        /// fold order, then recording, then time (continuous only; `nil` in results written before it existed).
+        public var outcomes: [EventOutcome]?
     }
 
     /// One recording's completed events, as plotted.

@@ -5,7 +5,8 @@ import GestureKit
 ///
 /// The folder holds `results.json` (the whole result), `comparison.csv` (metric per entry with
 /// interval), `folds.csv` (metric per entry and fold, with what training chose), `false-activations.csv`
-/// (false activations per hour by activity), `pairs.csv`
+/// (false activations per hour by activity), `outcomes.csv` (every judged annotation and detection of the test
+/// recordings with its matching outcome), `pairs.csv`
 /// (McNemar, paired bootstrap, Wilcoxon, within each comparison group), and per group of at least 3
 /// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
 /// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
@@ -44,6 +45,20 @@ public enum ExperimentReport {
         for s in result.scores where group?.entries.contains(s.entry) ?? true {
             for a in s.falseActivations?.activities ?? [] where all || a.falseActivations > 0 {
                 table.append([s.entry, s.dataset, a.label, String(a.falseActivations), fmt(a.hours), fmt(a.perHour)])
+            }
+        }
+        return table
+    }
+
+    /// One row per judged annotation and per detection of every continuous entry's test recordings
+    /// (``EventOutcome``), in entry order, then fold, recording and time: which gestures were missed, and what was
+    /// happening when a false activation fired. Times in seconds.
+    public static func outcomeTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"])
+        for s in result.scores {
+            for o in s.outcomes ?? [] {
+                table.append([s.entry, s.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
+                              o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""])
             }
         }
         return table
@@ -155,6 +170,7 @@ public enum ExperimentReport {
         if result.scores.contains(where: { $0.falseActivations != nil }) {
             try folder.write(falseActivationTable(result, all: true), named: "false-activations")
         }
+        if result.scores.contains(where: { $0.outcomes != nil }) { try folder.write(outcomeTable(result), named: "outcomes") }
         for g in result.groups {
             guard let r = g.ranking else { continue }
             let name = slug(g.group.name)
