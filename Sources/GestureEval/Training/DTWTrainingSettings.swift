@@ -13,7 +13,7 @@ import GestureKit
 ///   selection: medoid         # medoid | all | k (k medoids per class)
 ///   rejection: {method: sigma, k: 3}     # mean + k·σ of the training examples' distances (also `rejectionK: 3`)
 ///   # rejection: {method: stream, objective: f1}           # per class, the best event F1 on the training recordings
-///   # rejection: {method: stream, maxFalsePerHour: 5}      # per class, the best recall within a false-activation budget
+///   # rejection: {method: stream, maxFalsePerHour: 5}      # the best pooled recall within a false-activation budget that all classes share
 ///   # rejection: none                                      # no rejection (closed-set classification; formerly `rejectionK: null`)
 ///   # backgroundTemplates: 5  # stream rejection: medoids of the training recordings' false activations, which veto matches
 ///   refractoryTime: 0         # s, shortest gap between two spotted gestures

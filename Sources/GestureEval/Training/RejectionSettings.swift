@@ -5,7 +5,7 @@ import GestureKit
 /// ```yaml
 /// rejection: {method: sigma, k: 3}                 # mean + k·σ of the training examples' distances
 /// rejection: {method: stream, objective: f1}       # per class, the best event F1 on the training recordings
-/// rejection: {method: stream, maxFalsePerHour: 5}  # per class, the best recall within the budget
+/// rejection: {method: stream, maxFalsePerHour: 5}  # the best pooled recall within the budget, which all classes share
 /// rejection: none                                  # no rejection (closed-set segment classification)
 /// ```
 /// `method` may be left out: `k` implies `sigma`, `objective` or `maxFalsePerHour` imply `stream`.

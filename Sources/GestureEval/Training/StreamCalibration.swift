@@ -18,12 +18,14 @@ import GestureKit
 /// - Complexity: one spotting pass (O(samples × Σ template lengths), without threshold pruning), then
 ///   O(C log C + C × M) for C candidates, M the cost of matching one recording.
 public struct StreamCalibration: Hashable, Sendable {
-    /// What a class's threshold optimises.
+    /// What the thresholds optimise.
     public enum Objective: Hashable, Sendable {
         /// The largest event F1 (ties: the stricter threshold).
         case f1
-        /// The largest recall with at most this many false activations per hour of background (ties: the
-        /// stricter threshold). When no threshold meets the budget, the class never fires (threshold 0).
+        /// The largest recall with at most this many false activations per hour of background, for the model as
+        /// a whole: the thresholds of all classes are chosen together for the most true positives whose false
+        /// activations, summed over the classes, stay within the budget (ties: stricter thresholds). A class whose
+        /// every hit would cost more than the budget leaves never fires (threshold 0).
         case maxFalsePerHour(Double)
     }
 
@@ -87,65 +89,155 @@ public struct StreamCalibration: Hashable, Sendable {
     /// recording, `score` = normalised distance) found with rejection off.
     public func choose(candidates events: [[GestureEvent]], recordings: [Recording], labels: [String]) -> [Choice] {
         let backgroundHours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
-        var choices: [Choice] = []
-        for label in labels.sorted() {
-            let annotations = recordings.reduce(0) { $0 + $1.annotations.count { $0.label == label } }
-            guard annotations > 0 else { continue }
-            // (distance, recording, event), strictest first; ties in input order.
-            var sorted: [(distance: Double, recording: Int, event: GestureEvent)] = []
-            for (r, list) in events.enumerated() {
-                for e in list where e.label == label && matching.phases.contains(e.phase) { sorted.append((e.score, r, e)) }
+        let curves = labels.sorted().compactMap { curve(of: $0, candidates: events, recordings: recordings) }
+        let picks: [Int]
+        switch objective {
+        case .f1:
+            // The best F1 per class; ties: the stricter threshold (the earlier state).
+            picks = curves.map { c in
+                c.states.indices.reduce(0) { best, i in c.f1(at: i) > c.f1(at: best) ? i : best }
             }
-            sorted = sorted.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
-
-            var included = [[GestureEvent]](repeating: [], count: recordings.count)
-            var perRecording = [(tp: Int, insertions: Int)](repeating: (0, 0), count: recordings.count)
-            var tp = 0, insertions = 0
-            func score(kept: Int) -> (value: Double, recall: Double, fph: Double, precision: Double, f1: Double) {
-                let recall = Double(tp) / Double(annotations)
-                let f1 = 2 * Double(tp) / Double(kept + annotations)
-                let fph = backgroundHours > 0 ? Double(insertions) / backgroundHours : (insertions > 0 ? .infinity : 0)
-                let precision = kept == 0 ? .nan : Double(tp) / Double(kept)
-                let value: Double = switch objective {
-                case .f1: f1
-                case let .maxFalsePerHour(budget): fph <= budget ? recall : -1
-                }
-                return (value, recall, fph, precision, f1)
-            }
-            var best = (kept: 0, score: score(kept: 0))
-            var k = 0
-            while k < sorted.count {
-                // Every candidate at this distance enters together.
-                let d = sorted[k].distance
-                var touched = Set<Int>()
-                while k < sorted.count, sorted[k].distance == d {
-                    included[sorted[k].recording].append(sorted[k].event)
-                    touched.insert(sorted[k].recording)
-                    k += 1
-                }
-                for r in touched {
-                    let c = matching.match(annotations: recordings[r].annotations, events: included[r]).counts
-                    let now = (tp: c.truePositives, insertions: c.insertions)
-                    tp += now.tp - perRecording[r].tp
-                    insertions += now.insertions - perRecording[r].insertions
-                    perRecording[r] = now
-                }
-                let s = score(kept: k)
-                if s.value > best.score.value { best = (k, s) }
-            }
-            let threshold: Double
-            if best.kept == 0 {
-                threshold = 0
-            } else if best.kept < sorted.count {
-                threshold = (sorted[best.kept - 1].distance + sorted[best.kept].distance) / 2
-            } else {
-                threshold = sorted[best.kept - 1].distance
-            }
-            let s = best.score
-            choices.append(Choice(label: label, threshold: threshold, candidates: sorted.count, kept: best.kept,
-                                  precision: s.precision, recall: s.recall, f1: s.f1, falsePerHour: s.fph))
+        case let .maxFalsePerHour(budget):
+            picks = Self.largestRecall(curves, allowedFalseActivations: Self.allowed(budget, hours: backgroundHours))
         }
-        return choices
+        return zip(curves, picks).map { c, i in
+            let state = c.states[i]
+            let threshold: Double
+            if state.kept == 0 {
+                threshold = 0
+            } else if state.kept < c.distances.count {
+                threshold = (c.distances[state.kept - 1] + c.distances[state.kept]) / 2
+            } else {
+                threshold = c.distances[state.kept - 1]
+            }
+            let fph = backgroundHours > 0 ? Double(state.insertions) / backgroundHours : (state.insertions > 0 ? .infinity : 0)
+            return Choice(label: c.label, threshold: threshold, candidates: c.distances.count, kept: state.kept,
+                          precision: state.kept == 0 ? .nan : Double(state.truePositives) / Double(state.kept),
+                          recall: Double(state.truePositives) / Double(c.annotations), f1: c.f1(at: i), falsePerHour: fph)
+        }
+    }
+
+    /// One class's candidates in order of distance and the counts after each distinct distance.
+    struct Curve {
+        /// The class.
+        var label: String
+        /// Annotations of the class.
+        var annotations: Int
+        /// Candidate distances, ascending.
+        var distances: [Double]
+        /// Thresholds from strictest to loosest: state 0 keeps nothing, each next one every candidate up to the
+        /// next distinct distance. True positives and insertions never decrease along it.
+        var states: [(kept: Int, truePositives: Int, insertions: Int)]
+
+        func f1(at i: Int) -> Double { 2 * Double(states[i].truePositives) / Double(states[i].kept + annotations) }
+    }
+
+    /// The curve of `label`, or `nil` when no recording annotates it. Per distinct distance only the recordings
+    /// that gained a candidate are matched again.
+    func curve(of label: String, candidates events: [[GestureEvent]], recordings: [Recording]) -> Curve? {
+        let annotations = recordings.reduce(0) { $0 + $1.annotations.count { $0.label == label } }
+        guard annotations > 0 else { return nil }
+        // (distance, recording, event), strictest first; ties in input order.
+        var sorted: [(distance: Double, recording: Int, event: GestureEvent)] = []
+        for (r, list) in events.enumerated() {
+            for e in list where e.label == label && matching.phases.contains(e.phase) { sorted.append((e.score, r, e)) }
+        }
+        sorted = sorted.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
+
+        var included = [[GestureEvent]](repeating: [], count: recordings.count)
+        var perRecording = [(tp: Int, insertions: Int)](repeating: (0, 0), count: recordings.count)
+        var tp = 0, insertions = 0
+        var states = [(kept: 0, truePositives: 0, insertions: 0)]
+        var k = 0
+        while k < sorted.count {
+            // Every candidate at this distance enters together.
+            let d = sorted[k].distance
+            var touched = Set<Int>()
+            while k < sorted.count, sorted[k].distance == d {
+                included[sorted[k].recording].append(sorted[k].event)
+                touched.insert(sorted[k].recording)
+                k += 1
+            }
+            for r in touched {
+                let c = matching.match(annotations: recordings[r].annotations, events: included[r]).counts
+                tp += c.truePositives - perRecording[r].tp
+                insertions += c.insertions - perRecording[r].insertions
+                perRecording[r] = (c.truePositives, c.insertions)
+            }
+            states.append((k, tp, insertions))
+        }
+        return Curve(label: label, annotations: annotations, distances: sorted.map(\.distance), states: states)
+    }
+
+    /// The most false activations that `budget` per hour allows in `hours` of background.
+    static func allowed(_ budget: Double, hours: Double) -> Int {
+        guard hours > 0, budget.isFinite else { return budget.isFinite ? 0 : Int.max }
+        var n = Int(min(budget * hours, Double(Int.max / 2)).rounded(.down))
+        // The same comparison the reported rate makes, so a budget met exactly is met.
+        while Double(n + 1) / hours <= budget { n += 1 }
+        while n > 0, Double(n) / hours > budget { n -= 1 }
+        return n
+    }
+
+    /// One state per curve: the most true positives over all classes with at most `allowed` insertions in total
+    /// (ties: fewer insertions, then fewer detections), so that the budget holds for the model as a whole rather
+    /// than once per class. Exact, by dynamic programming over the insertions spent: O(classes × allowed′ × F),
+    /// allowed′ the smaller of `allowed` and the insertions at the loosest thresholds, F the distinct insertion
+    /// counts of a curve; immediate when every class's best state fits together.
+    static func largestRecall(_ curves: [Curve], allowedFalseActivations allowed: Int) -> [Int] {
+        typealias Value = (tp: Int, insertions: Int, kept: Int)
+        func better(_ a: Value, _ b: Value) -> Bool {
+            a.tp != b.tp ? a.tp > b.tp : a.insertions != b.insertions ? a.insertions < b.insertions : a.kept < b.kept
+        }
+        // Per curve, per distinct insertion count, its best state: the only ones an optimum uses.
+        let frontiers: [[Int]] = curves.map { curve in
+            var byInsertions: [Int: Int] = [:]
+            for (i, s) in curve.states.enumerated() {
+                let value: Value = (s.truePositives, s.insertions, s.kept)
+                if let j = byInsertions[s.insertions] {
+                    let o = curve.states[j]
+                    if better(value, (o.truePositives, o.insertions, o.kept)) { byInsertions[s.insertions] = i }
+                } else {
+                    byInsertions[s.insertions] = i
+                }
+            }
+            return byInsertions.keys.sorted().map { byInsertions[$0]! }
+        }
+        // A budget that does not bind: each class at its own best.
+        let unconstrained = zip(curves, frontiers).map { curve, frontier in
+            frontier.reduce(frontier[0]) { b, i in
+                let s = curve.states[i], o = curve.states[b]
+                return better((s.truePositives, s.insertions, s.kept), (o.truePositives, o.insertions, o.kept)) ? i : b
+            }
+        }
+        if zip(curves, unconstrained).reduce(0, { $0 + $1.0.states[$1.1].insertions }) <= allowed { return unconstrained }
+
+        let cap = min(allowed, curves.reduce(0) { $0 + ($1.states.last?.insertions ?? 0) })
+        // best[b]: the classes so far with at most b insertions; choice[c][b]: class c's state in that optimum.
+        var best = [Value](repeating: (0, 0, 0), count: cap + 1)
+        var choice: [[Int]] = []
+        for (curve, frontier) in zip(curves, frontiers) {
+            var next = [Value](repeating: (-1, 0, 0), count: cap + 1)
+            var picked = [Int](repeating: 0, count: cap + 1)
+            for b in 0...cap {
+                for i in frontier {
+                    let s = curve.states[i]
+                    guard s.insertions <= b else { break }
+                    let rest = best[b - s.insertions]
+                    let value: Value = (rest.tp + s.truePositives, rest.insertions + s.insertions, rest.kept + s.kept)
+                    if next[b].tp < 0 || better(value, next[b]) { (next[b], picked[b]) = (value, i) }
+                }
+            }
+            best = next
+            choice.append(picked)
+        }
+        // Walk back from the whole budget.
+        var picks = [Int](repeating: 0, count: curves.count), b = cap
+        for c in curves.indices.reversed() {
+            picks[c] = choice[c][b]
+            b -= curves[c].states[picks[c]].insertions
+        }
+        return picks
     }
 
     /// The stretches of each recording where `model`, at its thresholds, fires on no annotation (the

@@ -49,6 +49,38 @@ import Testing
         #expect(none.threshold == 0 && none.kept == 0)
     }
 
+    /// A budget is for the model, not for each class: two classes that could each spend it in full share it, and the
+    /// thresholds go where the false activations buy the most hits.
+    @Test func classesShareOneFalseActivationBudget() {
+        func annotated(_ id: String, _ spans: [(Double, Double, String)]) -> Recording {
+            var r = Self.recording(id, seconds: 3608, annotations: [])
+            r.annotations = spans.map { Annotation(start: $0.0, end: $0.1, label: $0.2) }
+            return r
+        }
+        // One hour of background (3,608 s less 8 s of annotations). Class a: a hit at 0.1, a false activation at 0.2, a hit at 0.3.
+        // Class b: a false activation at 0.05, then hits at 0.06 and 0.07.
+        let recordings = [annotated("r", [(100, 102, "a"), (300, 302, "a"), (500, 502, "b"), (700, 702, "b")])]
+        let candidates = [[Self.event(100.5, 0.1), Self.event(200, 0.2), Self.event(300.5, 0.3),
+                           Self.event(400, 0.05, label: "b"), Self.event(500.5, 0.06, label: "b"), Self.event(700.5, 0.07, label: "b")]]
+        func choose(_ budget: Double) -> [StreamCalibration.Choice] {
+            StreamCalibration(objective: .maxFalsePerHour(budget)).choose(candidates: candidates, recordings: recordings, labels: ["a", "b"])
+        }
+        // 1 per hour: each class alone would spend it (4 hits, 2 false activations). Together, it buys b's two hits,
+        // and a keeps its first hit, which costs nothing.
+        let one = choose(1)
+        #expect(one.map(\.label) == ["a", "b"])
+        #expect(one.map(\.kept) == [1, 3])
+        #expect(one.map(\.recall) == [0.5, 1])
+        #expect(one.reduce(0) { $0 + $1.falsePerHour } <= 1 + 1e-9)
+        #expect(abs(one[0].threshold - 0.15) < 1e-12 && abs(one[1].threshold - 0.07) < 1e-12)
+        // 2 per hour: every hit. 0 per hour: a's free hit only.
+        #expect(choose(2).map(\.recall) == [1, 1])
+        #expect(choose(0).map(\.kept) == [1, 0])
+        // One class: the budget is all its own, as before.
+        let alone = StreamCalibration(objective: .maxFalsePerHour(1)).choose(candidates: candidates, recordings: recordings, labels: ["a"])
+        #expect(alone.map(\.recall) == [1])
+    }
+
     /// 18 s of `shape` gestures (1 s each) at 2, 6 and 14 s, annotated `a`, and a half-size look-alike at 10 s,
     /// not annotated; acceleration channels at `rate` Hz.
     static func lookAlikeStream(rate: Double, shape: (Double) -> Vector3) -> Recording {
