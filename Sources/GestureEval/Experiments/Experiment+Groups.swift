@@ -1,6 +1,8 @@
 extension Experiment {
-    /// Entries judged on the same annotations (same datasets, judged labels, label map and direction
-    /// labelling) and so on the same metric: the only entries that paired tests and rank tests compare.
+    /// Entries judged on the same annotations (same datasets, judged labels and label map) and so on the same
+    /// metric: the only entries that paired tests and rank tests compare. How an entry names its events
+    /// (``Entry/directionInLabel``) does not change the annotations, so a peak detector that reports directions
+    /// and DTW templates per direction compare.
     ///
     /// Ranking methods that solved different tasks (shakes against flips) gives differences that mean
     /// nothing: a rank test assumes every method is measured on the same blocks of the same problem
@@ -21,16 +23,21 @@ extension Experiment {
         var datasets: [String]
         var labels: [String]
         var labelMap: LabelMap
-        var directionInLabel: Bool
 
         init(_ entry: Entry) {
             datasets = entry.datasets.sorted()
             labels = entry.labels.sorted()
             labelMap = entry.labelMap
-            directionInLabel = entry.directionInLabel
         }
 
         var name: String { "\(datasets.joined(separator: "+")): \(labels.isEmpty ? "all labels" : labels.joined(separator: " "))" }
+
+        /// The name with the label map, which also sets the judging apart, for messages.
+        var description: String {
+            var parts = [name]
+            if !labelMap.isEmpty { parts.append("labelMap " + labelMap.rules.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")) }
+            return parts.joined(separator: "; ")
+        }
     }
 
     /// The comparison groups, in order of their first entry. Entries that name a `group` form it; the others
@@ -46,8 +53,8 @@ extension Experiment {
             if let explicit = entry.group {
                 name = explicit
                 if let other = judgingOf[name], other != judging {
-                    throw ExperimentError(entry: entry.name, "group '\(name)' mixes entries judged on different annotations: '\(firstOf[name]!)' (\(other.name))"
-                        + " and '\(entry.name)' (\(judging.name)); paired and rank tests compare entries only on the same annotations"
+                    throw ExperimentError(entry: entry.name, "group '\(name)' mixes entries judged on different annotations: '\(firstOf[name]!)' (\(other.description))"
+                        + " and '\(entry.name)' (\(judging.description)); paired and rank tests compare entries only on the same annotations"
                         + " (Demšar 2006): give them different groups")
                 }
             } else {
