@@ -62,9 +62,9 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// The moving-standard-deviation window, seconds (see ``GestureKit/DTWModel/movingDeviation``); `nil`: raw values.
     public var movingDeviation: Double?
 
-    /// The numeric settings an experiment entry's `search` may vary.
+    /// The numeric settings an experiment entry's `search` may vary (`selection`: whole numbers of medoids per class).
     public static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
-                                    "minimumDuration", "maximumDuration", "context", "movingDeviation"]
+                                    "minimumDuration", "maximumDuration", "context", "movingDeviation", "selection"]
 
     private enum Keys: String, CodingKey {
         case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, refractoryTime, znormalize

@@ -39,6 +39,9 @@ public struct EntryTrainer: Trainer, Sendable {
             for key in entry.search.keys.sorted() where !DTWTrainingSettings.searchable.contains(key) {
                 throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for dtw; searchable: \(DTWTrainingSettings.searchable.joined(separator: ", "))")
             }
+            if let k = entry.search["selection"]?.values.first(where: { !($0 >= 1 && $0 == $0.rounded()) }) {
+                throw ExperimentError(entry: entry.name, "search selection: numbers of medoids per class are whole numbers ≥ 1, got \(ExperimentReport.fmt(k))")
+            }
         } else {
             _ = try entry.completeSettings(base, registry: registry)
         }

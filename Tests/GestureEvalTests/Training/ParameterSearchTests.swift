@@ -89,4 +89,28 @@ import Testing
         let inSampleCounts = zip(judged, inSample).reduce(EventCounts()) { $0 + matching.match(annotations: $1.0.annotations, events: $1.1).counts }
         #expect(inSampleCounts != counts, "held-out and in-sample detections differ on this data")
     }
+
+    /// The number of medoids per class is searchable: the chosen model holds that many templates, and a number that
+    /// is not a whole count is refused before any training.
+    @Test func theNumberOfMedoidsIsSearchable() throws {
+        let dataset = try DatasetReader.load(at: SharedData.packageRoot.appendingPathComponent("datasets/default-hard")).dataset
+        let settings = SyntheticShakeFixture.dtwSettings(["minimumDuration": .number(0.3), "maximumDuration": .number(1.5), "band": .number(0.1),
+                                                          "rejection": .object(["method": .string("stream"), "objective": .string("f1")])])
+        func entry(_ values: [Double]) -> Experiment.Entry {
+            Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: settings, datasets: ["d"], labels: ["shake"],
+                             search: ["selection": .init(values: values)])
+        }
+        let searched = entry([1, 4])
+        let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [searched])
+        let trained = try EntryTrainer(entry: searched, experiment: experiment, kind: .continuous).train(on: dataset.recordings)
+        let k = try #require(trained.summary["selection"])
+        #expect([1, 4].contains(k))
+        guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
+        #expect(Double(model.templates.count { $0.label == "shake" }) == k)
+
+        let fractional = entry([2, 2.5])
+        #expect(throws: ExperimentError(entry: "dtw", "search selection: numbers of medoids per class are whole numbers ≥ 1, got 2.5")) {
+            _ = try EntryTrainer(entry: fractional, experiment: Experiment(name: "x", datasets: ["d": .source("unused")], entries: [fractional]), kind: .continuous)
+        }
+    }
 }
