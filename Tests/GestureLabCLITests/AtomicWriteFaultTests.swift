@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aWriterDyingMidFileLeavesTheOldOrTheNewFile() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-faults-\(UUID().uuidString)")
+        let base = TemporaryFolder.root.appendingPathComponent("gesturelab-faults-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         // Two seeds give two different versions of the same files: "old" and "new".
         let yaml = ExperimentFixtures.experimentYAML(name: "faults")

@@ -36,7 +36,7 @@ import Testing
     }
 
     static func write(_ text: String, _ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("clock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)

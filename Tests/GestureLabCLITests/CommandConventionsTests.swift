@@ -27,7 +27,7 @@ import Testing
 
     /// A YAML syntax error is located at its line, whichever command reads the file.
     @Test func aYAMLSyntaxErrorNamesFileAndLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.yaml")
@@ -56,7 +56,7 @@ import Testing
 
     /// The same for a usage error only found once the command runs (an unknown repair name).
     @Test func aUsageErrorFoundWhileRunningShowsTheCommandsUsage() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
+        let out = TemporaryFolder.root.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
         let result = try GestureLabBinary.run(["datasets", "convert", "datasets/default", "--out", out.path, "--repair", "nope"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("Error: unknown repair 'nope'"), "\(result.stderr)")
@@ -66,7 +66,7 @@ import Testing
 
     /// A report manifest with a wrong value names the key.
     @Test func aBadReportManifestNamesTheKey() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("gesturelab-conventions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("report.json")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CompareCommandTests {
     static func temporaryFolder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-compare-\(UUID().uuidString)")
+        let url = TemporaryFolder.root.appendingPathComponent("gesturelab-compare-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func validateFailsOnCorruptedDataWithFileAndLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-cli-validate-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("gesturelab-cli-validate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("time,accel.x\n0,1\n0.2,oops\n0.1,1\n0.05,1\n".utf8).write(to: folder.appendingPathComponent("recordings/a.csv"))
@@ -40,7 +40,7 @@ import Testing
 
     @Test(.needsSharedData) func convertWritesTheProjectFormat() throws {
         let path = try #require(SharedData.dataset("UWaveGestureLibrary/UWaveGestureLibrary_TRAIN.ts")).path
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-cli-convert-\(UUID().uuidString)")
+        let out = TemporaryFolder.root.appendingPathComponent("gesturelab-cli-convert-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let converted = try GestureLabBinary.run(["datasets", "convert", "ts:\(path)", "--channels", "accel.x,accel.y,accel.z", "--out", out.path])
         #expect(converted.status == 0, "\(converted.stderr)")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DatasetsImportCommandTests {
     static func temporary(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-cli-\(name)-\(UUID().uuidString)")
+        TemporaryFolder.root.appendingPathComponent("gesturelab-cli-\(name)-\(UUID().uuidString)")
     }
 
     @Test func importWritesAProjectDatasetAndSaysWhatItDid() throws {

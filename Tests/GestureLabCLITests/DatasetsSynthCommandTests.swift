@@ -5,7 +5,7 @@ import Testing
 @Suite struct DatasetsSynthCommandTests {
     /// A fresh temporary folder (not created).
     static func temporary(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-synth-\(name)-\(UUID().uuidString)")
+        TemporaryFolder.root.appendingPathComponent("gesturelab-synth-\(name)-\(UUID().uuidString)")
     }
 
     /// Every regular file under `folder`, by path relative to it, with its bytes.

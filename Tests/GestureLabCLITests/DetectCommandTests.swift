@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func tableOutputFromAFileWithTheLongHeader() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tilt-\(UUID().uuidString).csv")
+        let url = TemporaryFolder.root.appendingPathComponent("tilt-\(UUID().uuidString).csv")
         try Self.tiltCSV(rate: 50, header: "time,accel_x,accel_y,accel_z").write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path])
@@ -64,7 +64,7 @@ import Testing
     @Test func realtimeReplayGivesTheSameEvents() throws {
         // Half a second of samples: the paced run takes about that long, and must print the same.
         let csv = String(Self.tiltCSV(rate: 50).split(separator: "\n").prefix(26).joined(separator: "\n")) + "\n"
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).csv")
+        let url = TemporaryFolder.root.appendingPathComponent("short-\(UUID().uuidString).csv")
         try csv.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let fast = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", url.path, "--json"])
@@ -77,7 +77,7 @@ import Testing
     @Test func configurationFileIsApplied() throws {
         // With the device's gravity ignored and an extreme smoothing time constant of 5 s the
         // orientation cannot follow the 2-second poses: fewer events than with the defaults.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString).json")
+        let url = TemporaryFolder.root.appendingPathComponent("slow-\(UUID().uuidString).json")
         try Data(#"{"smoothing": {"timeConstant": {"_0": 5}}}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let slow = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--config", url.path,
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func reportFolderHoldsTheRunAndExportsToANotebook() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("detect-report-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("detect-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json",
@@ -202,7 +202,7 @@ import Testing
     }
 
     @Test func invalidConfigurationNamesTheKey() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).yaml")
+        let url = TemporaryFolder.root.appendingPathComponent("bad-\(UUID().uuidString).yaml")
         try "enterAngle: 2.0\n".write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--config", url.path, "--input", "-"],

@@ -81,7 +81,7 @@ import Testing
     @Test(arguments: ["inspect", "validate", "convert"]) func datasetsCommandsFailOnSourcesThatReadNothing(_ command: String) throws {
         for (source, name) in try Self.emptySources() {
             var arguments = ["datasets", command, source]
-            if command == "convert" { arguments += ["--out", FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString)").path] }
+            if command == "convert" { arguments += ["--out", TemporaryFolder.root.appendingPathComponent("never-\(UUID().uuidString)").path] }
             Self.expectFailure(try GestureLabBinary.run(arguments), naming: name)
         }
     }

@@ -30,7 +30,7 @@ import Testing
 
     /// A DTW model from `train` evaluated as is on segments, with a report folder.
     @Test func trainedModelOnSegments() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-eval-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("gesturelab-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let model = root.appendingPathComponent("shapes.json").path

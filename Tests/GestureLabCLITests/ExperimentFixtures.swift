@@ -9,7 +9,7 @@ enum ExperimentFixtures {
     /// A continuous dataset (3 subjects × 1 session × 30 s, every gesture family) and a segment dataset
     /// of shapes (3 subjects × 8 shapes × 2), generated from the shipped specs with fewer subjects.
     static let folder: URL = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-exp-fixtures-\(ProcessInfo.processInfo.processIdentifier)")
+        let root = TemporaryFolder.root.appendingPathComponent("gesturelab-exp-fixtures-\(ProcessInfo.processInfo.processIdentifier)")
         var continuous = SyntheticDatasetGenerator.defaultSpec
         continuous.subjects = 3
         continuous.sessionsPerSubject = 1
@@ -74,7 +74,7 @@ enum ExperimentFixtures {
 
     /// Writes `text` to a fresh temporary file named `name` and returns its path.
     static func write(_ text: String, name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-exp-\(UUID().uuidString)")
+        let dir = TemporaryFolder.root.appendingPathComponent("gesturelab-exp-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try? Data(text.utf8).write(to: url, options: .atomic)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct FalseActivationBudgetCommandTests {
     private func train(_ extra: [String]) throws -> (run: GestureLabBinary.Result, yaml: String) {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString).yaml")
+        let out = TemporaryFolder.root.appendingPathComponent("budget-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--recognizer", "peak-direction", "--config", "configs/peak-direction.yaml",
                                             "--dataset", ExperimentFixtures.continuous, "--labels", "slap-*", "--out", out.path, "--quiet"] + extra)

@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func compareAppliesTheExperimentsLabelMapAndRecordsTheWarning() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-labelmap-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("gesturelab-labelmap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let yaml = """

@@ -6,7 +6,7 @@ import Testing
 /// Messages that say what is wrong and how to fix it, and no more.
 @Suite struct MessagesCommandTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("messages-\(UUID().uuidString)")
+        let url = TemporaryFolder.root.appendingPathComponent("messages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url.appendingPathComponent("recordings"), withIntermediateDirectories: true)
         return url
     }
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func trainSummaryCountsAreIntegers() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("counts-\(UUID().uuidString).json")
+        let out = TemporaryFolder.root.appendingPathComponent("counts-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--recognizer", "dtw", "--dataset", ExperimentFixtures.shapes, "--out", out.path, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -85,7 +85,7 @@ import Testing
 
     @Test func renamedKeysStillReadWithOneDeprecationLine() throws {
         let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(), name: "old.yaml")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("old-\(UUID().uuidString).json")
+        let out = TemporaryFolder.root.appendingPathComponent("old-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "dtw shapes", "--out", out.path, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")

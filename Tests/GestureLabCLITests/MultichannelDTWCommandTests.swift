@@ -8,7 +8,7 @@ import Testing
 /// evaluated and run by `detect`, and multivariate archive data (`ts:`) evaluated dependently or independently.
 @Suite struct MultichannelDTWCommandTests {
     static func scratch() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-6axis-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("gesturelab-6axis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         return root
     }

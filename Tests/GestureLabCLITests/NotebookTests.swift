@@ -85,7 +85,7 @@ import Testing
     @Test func exportedNotebookExecutesWithoutErrors() throws {
         #expect(Self.pythonHas(["nbclient", "nbformat", "ipykernel", "matplotlib", "pandas"]),
                 "run scripts/setup.sh to install the notebook packages")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-nb-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("gesturelab-nb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let reportURL = root.appendingPathComponent("reports/run 1")
         try Self.makeReport(at: reportURL)
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func exportWithoutAReportFailsWithOneLine() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-report-\(UUID().uuidString)")
+        let missing = TemporaryFolder.root.appendingPathComponent("no-report-\(UUID().uuidString)")
         let result = try GestureLabBinary.run(["export", "notebook", "--report", missing.path])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: \(missing.path)/report.json: not a report folder"))
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func defaultOutputGoesToNotebooksExport() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-nb-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("gesturelab-nb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.makeReport(at: root.appendingPathComponent("reports/smoke"))
         let result = try GestureLabBinary.run(["export", "notebook", "--report", "reports/smoke"], directory: root)

@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func keysMarkGesturesAndTheResultIsAValidDataset() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-record-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("gesturelab-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Self.run("quit", into: folder)
         #expect(run.status == 0, "\(run.shown)")
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aKilledRecorderLeavesAValidDatasetMissingAtMostTheLastFlush() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-record-kill-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("gesturelab-record-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Self.run("kill", into: folder)
         #expect(run.status == -9, "\(run.shown)")

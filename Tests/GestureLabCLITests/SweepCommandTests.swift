@@ -7,7 +7,7 @@ import Testing
     /// Raising the shake counter's peak threshold can only lose shakes: the miss rate never falls,
     /// and above every shake's peak nothing is detected.
     @Test func missRateRisesWithTheThreshold() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString)")
+        let out = TemporaryFolder.root.appendingPathComponent("sweep-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["sweep", "--recognizer", "shake", "--config", "configs/shake.yaml", "--dataset", ExperimentFixtures.continuous,
                                             "--labels", "shake", "--parameter", "peakThreshold", "--from", "0.5", "--to", "8", "--step", "2.5",

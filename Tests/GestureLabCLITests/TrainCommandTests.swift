@@ -9,7 +9,7 @@ import Testing
     /// registry accept; the chosen peak threshold is the grid's best on the training data, and an
     /// impossible grid value (above every shake) is never chosen.
     @Test func tunesARuleBasedConfiguration() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tuned-\(UUID().uuidString).yaml")
+        let out = TemporaryFolder.root.appendingPathComponent("tuned-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml",
                                             "--dataset", ExperimentFixtures.continuous, "--labels", "shake",
@@ -27,7 +27,7 @@ import Testing
     /// A tuned configuration named `.json` is plain JSON that GestureKit alone decodes, the form an
     /// app embeds (the YAML form needs GestureEval's decoder).
     @Test func writesJSONForApps() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tuned-\(UUID().uuidString).json")
+        let out = TemporaryFolder.root.appendingPathComponent("tuned-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml",
                                             "--dataset", ExperimentFixtures.continuous, "--labels", "shake",
@@ -42,7 +42,7 @@ import Testing
 
     /// DTW: a model file with one medoid template per shape.
     @Test func trainsADTWModel() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString).json")
+        let out = TemporaryFolder.root.appendingPathComponent("shapes-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--recognizer", "dtw", "--dataset", ExperimentFixtures.shapes, "--out", out.path, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -54,7 +54,7 @@ import Testing
     /// The entry of an experiment file gives recognizer, configuration, labels, search and dataset.
     @Test func trainsAnExperimentEntry() throws {
         let experiment = ExperimentFixtures.write(ExperimentFixtures.experimentYAML(), name: "train.yaml")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("entry-\(UUID().uuidString).yaml")
+        let out = TemporaryFolder.root.appendingPathComponent("entry-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "shake tuned", "--out", out.path])
         #expect(run.status == 0, "\(run.stderr)")

@@ -42,7 +42,7 @@ public enum LineEnding: String, CaseIterable, Sendable, CustomStringConvertible 
     /// Writes `lfText` with this variant's line ends to a file named `name` in a fresh temporary
     /// folder and returns its URL.
     public func write(_ lfText: String, named name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
+        let folder = TemporaryFolder.root
             .appendingPathComponent("gesturelab-\(rawValue)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)

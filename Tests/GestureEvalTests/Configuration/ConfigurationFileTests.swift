@@ -1,6 +1,7 @@
 import Foundation
 import GestureEval
 import GestureKit
+import GestureTestSupport
 import Testing
 
 /// ``ConfigurationFile``: JSON by name, YAML otherwise, written atomically and read back strictly.
@@ -10,7 +11,7 @@ import Testing
 
     @Test(arguments: ["tuned.yaml", "tuned.json"])
     func writesAndReadsBack(name: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-config-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("gesturelab-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent(name)

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEval
+import GestureTestSupport
 import Testing
 
 /// `FORMAT:PATH` parsed once, and archive files read as labelled series.
@@ -32,7 +33,7 @@ import Testing
 
     /// Variable-length UCR series: padding trimmed, or kept and filled with the archive's seeded noise.
     @Test func readsArchiveSeriesWithOrWithoutPaddingNoise() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("source-\(UUID().uuidString)_TRAIN.tsv")
+        let url = TemporaryFolder.root.appendingPathComponent("source-\(UUID().uuidString)_TRAIN.tsv")
         try "1\t0.5\t1.5\t2.5\n2\t3.0\tNaN\tNaN\n".write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let source = DatasetSource("ucr:\(url.path)")
@@ -51,7 +52,7 @@ import Testing
     /// `synth:SPEC` generates the spec's dataset on loading: the generator's recordings, the same on every load,
     /// with the spec's own seed; a spec with an invalid value is an error naming the file and the key.
     @Test func synthesizesFromASpecFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("synth-source-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("synth-source-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("spec.yaml")

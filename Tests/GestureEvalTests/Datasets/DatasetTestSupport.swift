@@ -5,7 +5,7 @@ import Testing
 
 /// A fresh temporary folder for one test.
 func datasetTestFolder(_ name: String = #function) -> URL {
-    let url = FileManager.default.temporaryDirectory
+    let url = TemporaryFolder.root
         .appendingPathComponent("gesturelab-datasets-\(name.filter { $0.isLetter })-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

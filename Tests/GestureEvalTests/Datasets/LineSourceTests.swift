@@ -1,6 +1,7 @@
 import Foundation
 import GestureEval
 import GestureKit
+import GestureTestSupport
 import Testing
 
 @Suite struct LineSourceTests {
@@ -21,7 +22,7 @@ import Testing
     }
 
     static func file(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString).csv")
+        let url = TemporaryFolder.root.appendingPathComponent("lines-\(UUID().uuidString).csv")
         try Data(text.utf8).write(to: url)
         return url
     }

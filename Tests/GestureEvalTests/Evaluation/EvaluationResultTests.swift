@@ -1,6 +1,7 @@
 import Foundation
 import GestureEval
 import GestureKit
+import GestureTestSupport
 import Testing
 
 @Suite struct EvaluationResultTests {
@@ -30,8 +31,8 @@ import Testing
     }
 
     @Test func sameInputsAndSeedGiveTheSameBytes() throws {
-        let a = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-eval-\(UUID().uuidString)")
-        let b = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-eval-\(UUID().uuidString)")
+        let a = TemporaryFolder.root.appendingPathComponent("gesturelab-eval-\(UUID().uuidString)")
+        let b = TemporaryFolder.root.appendingPathComponent("gesturelab-eval-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
         let filesA = try makeResult(seed: 5).write(to: a)
         let filesB = try makeResult(seed: 5).write(to: b)
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func writeFailureNamesTheFile() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-eval-file-\(UUID().uuidString)")
+        let file = TemporaryFolder.root.appendingPathComponent("gesturelab-eval-file-\(UUID().uuidString)")
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(throws: DataFileError.self) { try makeResult(seed: 1).write(to: file) }

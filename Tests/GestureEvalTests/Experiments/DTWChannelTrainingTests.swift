@@ -119,7 +119,7 @@ import Testing
     /// with `multivariate` set per entry: each entry's accuracy is 1-NN DTW of that mode on the archive's
     /// columns dim1…dim3, which the model names.
     @Test func experimentFileOnUEAFiles() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dtw-ts-\(UUID().uuidString)")
+        let root = TemporaryFolder.root.appendingPathComponent("dtw-ts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let train = try UEAFixture.write((0..<5).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 3)] },
@@ -167,7 +167,7 @@ import Testing
         let (model, _) = try Self.train(["channels": .array([.string("rotationRate")]), "selection": .number(1),
                                          "rejection": .object(["method": .string("stream"), "objective": .string("f1")])],
                                         on: full, labels: ["shake"])
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gyro-\(UUID().uuidString).json")
+        let file = TemporaryFolder.root.appendingPathComponent("gyro-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try DTWModelFile.write(model, to: file)
         let accelerometerOnly = try Self.continuous(dropping: "gyro.")

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEval
+import GestureTestSupport
 import Testing
 
 /// Routes by address (with one-segment wildcards) and converts units to g (CoreMotion's sign) and rad/s.
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func readsAMapFileAndNamesABadOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("osc-map-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("osc-map-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("map.yaml"), bad = folder.appendingPathComponent("bad.yaml")

@@ -36,7 +36,7 @@ import Testing
             .then(.still(Quaternion(EulerAngles(pitch: .pi / 2, roll: 0, yaw: 0)), duration: 2))
         let (report, _) = try Self.run(script.samples(rate: 50))
         #expect(report.eventCounts["portrait"] == ["began": 1])
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("detection-report-\(UUID().uuidString)")
+        let url = TemporaryFolder.root.appendingPathComponent("detection-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
         try report.write(to: url, command: ["gesturelab", "detect", "--report", url.path])
         let files = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEval
+import GestureTestSupport
 import Testing
 
 @Suite struct NotebookExporterTests {
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func notebookIsValidNbformatWithTheCommandFirst() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nb-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("nb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var report = try ReportFolder(url: folder, command: ["gesturelab", "compare", "it's \"quoted\".yaml"])
         try report.add(ReportFixtures.latency(), named: "latency")

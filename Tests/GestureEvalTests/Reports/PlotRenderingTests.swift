@@ -7,7 +7,7 @@ import Testing
 /// shrink or shorten instead of being clipped (see ``SVGDocument/fittedTitle(_:x:y:within:size:)``).
 @Suite struct PlotRenderingTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-render-\(UUID().uuidString)")
+        let url = TemporaryFolder.root.appendingPathComponent("gesturelab-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEval
+import GestureTestSupport
 import Testing
 
 @Suite struct ReportFolderTests {
@@ -10,7 +11,7 @@ import Testing
     }
 
     static func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory
+        TemporaryFolder.root
             .appendingPathComponent("gesturelab-report-\(UUID().uuidString)", isDirectory: true)
     }
 

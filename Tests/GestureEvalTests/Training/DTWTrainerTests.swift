@@ -1,6 +1,7 @@
 import Foundation
 import GestureEval
 import GestureKit
+import GestureTestSupport
 import Testing
 import Yams
 
@@ -100,7 +101,7 @@ import Yams
 
     @Test func modelFileRoundTripsAndReportsBadFiles() throws {
         let (model, _) = try Self.trainer.train(try Self.examples(perClass: ["a": 4, "b": 4]))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dtw-model-\(UUID().uuidString)")
+        let dir = TemporaryFolder.root.appendingPathComponent("dtw-model-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("model.json")
