@@ -11,9 +11,7 @@ import Testing
     /// The families that reach the target on the `confusers` stream still do, with every choice made inside the folds:
     /// pooled over the test subjects, recall ≥ 0.9 at ≤ 5 false activations per hour.
     @Test func flipShakeCounterAndRotationRateTemplatesMeetTheBudgetAmongConfusers() throws {
-        let text = try String(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.path), encoding: .utf8)
-        var spec = try Experiment(yaml: text, file: Self.path)
-        try spec.validate(file: Self.path)
+        var spec = try Experiment.shipped(Self.path)
         let kept = ["shake", "dtw shakes, rotation rate", "flip"]
         #expect(Set(kept).isSubset(of: spec.entries.map(\.name)))
         spec.entries = spec.entries.filter { kept.contains($0.name) }.map { var e = $0; e.datasets = ["confusers"]; return e }

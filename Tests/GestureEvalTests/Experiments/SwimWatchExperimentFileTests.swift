@@ -12,9 +12,7 @@ import Testing
     /// only in `rejection` and `backgroundTemplates`; the intensity entries compare envelopes of |a| with context,
     /// fixed and searched inside the folds (the last also over the refractory time).
     @Test func parsesWithChannelsAndTheMergeKey() throws {
-        let text = try String(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.path), encoding: .utf8)
-        let spec = try Experiment(yaml: text, file: Self.path)
-        try spec.validate(file: Self.path)
+        let spec = try Experiment.shipped(Self.path)
         #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background",
                                               "dtw intensity + context", "dtw intensity + context, searched",
                                               "dtw intensity + context, searched with refractory time"])
@@ -43,8 +41,7 @@ import Testing
 
     /// With `../shared/datasets/SwimWatch_Turns` present, the experiment's dataset reference loads it.
     @Test(.needsSharedData) func datasetReferenceLoadsTheSharedCopy() throws {
-        let text = try String(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.path), encoding: .utf8)
-        let spec = try Experiment(yaml: text, file: Self.path)
+        let spec = try Experiment.shipped(Self.path)
         guard case let .source(reference) = try #require(spec.datasets["swim"]) else {
             Issue.record("swim is not a single source")
             return
