@@ -16,7 +16,8 @@ import GestureKit
 /// per hour of background (``EventEvaluation/background(of:)``).
 ///
 /// - Complexity: one spotting pass (O(samples × Σ template lengths), without threshold pruning), then
-///   O(C log C + C × M) for C candidates, M the cost of matching one recording.
+///   O(C log C + C × M) for C candidates, M the cost of matching one recording; a budget shared by several classes
+///   adds the allocation of ``Objective/maxFalsePerHour(_:)`` (see `largestRecall`).
 public struct StreamCalibration: Hashable, Sendable {
     /// What the thresholds optimise.
     public enum Objective: Hashable, Sendable {
@@ -172,7 +173,9 @@ public struct StreamCalibration: Hashable, Sendable {
     /// The most false activations that `budget` per hour allows in `hours` of background.
     static func allowed(_ budget: Double, hours: Double) -> Int {
         guard hours > 0, budget.isFinite else { return budget.isFinite ? 0 : Int.max }
-        var n = Int(min(budget * hours, Double(Int.max / 2)).rounded(.down))
+        // More than any stream can hold: no limit (and no overflow below).
+        guard budget * hours < 1e15 else { return Int.max }
+        var n = Int((budget * hours).rounded(.down))
         // The same comparison the reported rate makes, so a budget met exactly is met.
         while Double(n + 1) / hours <= budget { n += 1 }
         while n > 0, Double(n) / hours > budget { n -= 1 }
