@@ -78,14 +78,13 @@ struct Detect: ParsableCommand {
         var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: source.input) }
         var input = try source.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
         let name = input.name
-        try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
+        let diagnostics = try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
         input.close()
         if let summary = input.summary { CommandLineError.printLine("detect: \(summary)") }
         if let emitter {
             CommandLineError.printLine("detect: sent \(emitter.sent) events over OSC" + (emitter.failed > 0 ? ", \(emitter.failed) could not be sent" : ""))
         }
 
-        let diagnostics = pipeline.validator.diagnostics
         // Nothing exits 0 having read nothing.
         if diagnostics.accepted == 0 {
             throw DataFileError(file: name, diagnostics.skipped == 0
@@ -107,7 +106,7 @@ struct Detect: ParsableCommand {
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
     private func consume(_ source: inout any MotionSource, named name: String, through pipeline: inout Pipeline,
-                                               recording recorder: inout DetectionReport?, emitter: inout OSCEventEmitter?) throws {
+                                               recording recorder: inout DetectionReport?, emitter: inout OSCEventEmitter?) throws -> SampleValidator.Diagnostics {
         let printer = EventPrinter(json: json)
         printer.header()
         var events: [GestureEvent] = []
@@ -131,6 +130,16 @@ struct Detect: ParsableCommand {
             // The pipeline's validator says whether the report keeps this sample.
             recorder?.record(sample, events: events, validator: pipeline.validator)
         }
+        // The input ended (end of file, Ctrl-C, --idle-exit): report what the recognizer still held back.
+        events.removeAll(keepingCapacity: true)
+        let diagnostics = pipeline.validator.diagnostics  // finishing resets the validator
+        pipeline.finish(into: &events)
+        for event in events {
+            printer.print(event)
+            emitter?.emit(event)
+        }
+        recorder?.record(finished: events)
+        return diagnostics
     }
 
     private func makeRecognizer() throws -> any Recognizer {

@@ -90,6 +90,9 @@ struct Train: ParsableCommand {
         if let budget = objective.maxFalsePerHour, model.summary["budgetMet"] == 0 {
             CommandLineError.printLine("warning: no combination has at most \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(model.summary["trainingFalsePerHour"])) per hour)")
         }
+        if let failed = model.summary["crossFitFailures"], failed > 0 {
+            CommandLineError.printLine("warning: \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; the full model spotted those subjects' recordings in calibration")
+        }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
         switch model {

@@ -14,6 +14,8 @@ struct EntryRun: Sendable {
     var segments: SegmentClassification?
     /// Per annotation (continuous) or example (segments), in fold order: correct or not.
     var correct: [Bool]
+    /// Segments: the true and the predicted label per example, in fold order (for paired bootstraps of the metric).
+    var truth: [String] = [], predicted: [String] = []
     /// Problems worth telling the user (shown in the terminal and results.json).
     var warnings: [String] = []
 

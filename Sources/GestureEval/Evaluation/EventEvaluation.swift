@@ -180,12 +180,13 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
 /// Runs a recognizer pipeline over recordings: what ``EventEvaluation`` evaluates.
 public enum EventDetection {
     /// The events of a fresh pipeline (from `pipeline()`) on each recording, fed sample by sample
-    /// exactly as an app would. Recordings are processed concurrently on all cores; the result is
-    /// in recording order. O(total samples · per-sample cost).
+    /// exactly as an app would, and finished at the recording's end (``Pipeline/finish(into:)``), so a
+    /// gesture the last samples complete is counted. Recordings are processed concurrently on all cores;
+    /// the result is in recording order. O(total samples · per-sample cost).
     public static func run(_ recordings: [Recording], pipeline: @Sendable () -> Pipeline) -> [[GestureEvent]] {
         parallelMap(recordings.count) { i in
             var p = pipeline()
-            return p.process(recordings[i].samples)
+            return p.run(over: recordings[i].samples)
         }
     }
 }

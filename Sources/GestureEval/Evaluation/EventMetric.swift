@@ -17,6 +17,15 @@ public enum EventMetric: String, Codable, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The metric on ``DetectionCounts``, for a paired bootstrap of this very metric.
+    public var detectionStatistic: KeyPath<DetectionCounts, Double> {
+        switch self {
+        case .f1: \.f1
+        case .precision: \.precision
+        case .recall: \.recall
+        }
+    }
+
     /// The metric's point value from pooled counts (NaN when undefined). O(1).
     public func value(_ counts: EventCounts) -> Double {
         switch self {

@@ -73,6 +73,11 @@ public struct ExperimentAggregator: Sendable {
                 run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
             }
         }
+        for f in run.score.folds {
+            if let failed = f.trained["crossFitFailures"], failed > 0 {
+                run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; the full model spotted those subjects' recordings in calibration, so its thresholds saw their own examples")
+            }
+        }
         if entry.recognizer == DTWTemplateMatcher.identifier {
             run.warnings += DTWTrainingSettings.deprecations(in: base)
             if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
@@ -145,6 +150,7 @@ public struct ExperimentAggregator: Sendable {
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
                                                 folds: foldScores, configuration: configuration, latencies: [], example: nil)
-        return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct)
+        return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
+                        truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
     }
 }

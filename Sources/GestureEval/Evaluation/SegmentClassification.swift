@@ -69,30 +69,7 @@ public struct SegmentClassification: Codable, Hashable, Sendable {
         for (a, b) in zip(t, p) { matrix.counts[a][b] += 1 }
         confusion = matrix
 
-        // All metrics from one confusion matrix: [balanced, macroF1, kappa, P₀…, R₀…, F1₀…].
-        func metrics(_ idx: [Int]) -> [Double] {
-            var m = [Int](repeating: 0, count: l * l)
-            for i in idx { m[t[i] * l + p[i]] += 1 }
-            var rows = [Int](repeating: 0, count: l), cols = [Int](repeating: 0, count: l), diagonal = 0
-            for i in 0..<l { for j in 0..<l { rows[i] += m[i * l + j]; cols[j] += m[i * l + j] }; diagonal += m[i * l + i] }
-            let n = Double(idx.count)
-            var precision = [Double](repeating: 0, count: l), recall = precision, f1 = precision
-            var recallSum = 0.0, present = 0, expected = 0.0
-            for i in 0..<l {
-                let tp = Double(m[i * l + i])
-                precision[i] = cols[i] == 0 ? 0 : tp / Double(cols[i])
-                recall[i] = rows[i] == 0 ? 0 : tp / Double(rows[i])
-                f1[i] = rows[i] + cols[i] == 0 ? 0 : 2 * tp / Double(rows[i] + cols[i])
-                if rows[i] > 0 { recallSum += recall[i]; present += 1 }
-                expected += Double(rows[i]) * Double(cols[i]) / (n * n)
-            }
-            let observed = Double(diagonal) / n
-            let kappa = expected == 1 ? .nan : (observed - expected) / (1 - expected)
-            // Labels absent from a resample do not count toward its macro-F1 (scikit-learn's label set).
-            let active = (0..<l).filter { rows[$0] + cols[$0] > 0 }
-            let macro = active.reduce(0) { $0 + f1[$1] } / Double(active.count)
-            return [recallSum / Double(present), macro, kappa] + precision + recall + f1
-        }
+        func metrics(_ idx: [Int]) -> [Double] { Self.statistics(truth: t, predicted: p, labels: l, idx) }
         let estimates = try Bootstrap.percentiles(count: count, options: bootstrap, statistics: metrics)
         balancedAccuracy = estimates[0]
         macroF1 = estimates[1]
@@ -101,6 +78,47 @@ public struct SegmentClassification: Codable, Hashable, Sendable {
         let names = labels
         perClass = names.indices.map { i in
             ClassMetrics(label: names[i], support: support[i], precision: estimates[3 + i], recall: estimates[3 + l + i], f1: estimates[3 + 2 * l + i])
+        }
+    }
+
+    /// Every metric of the examples `idx` from one confusion matrix: [balanced accuracy, macro-F1, κ, precision per
+    /// label…, recall per label…, F1 per label…], labels given as indices below `labels`. O(idx + labels²).
+    static func statistics(truth t: [Int], predicted p: [Int], labels l: Int, _ idx: [Int]) -> [Double] {
+        var m = [Int](repeating: 0, count: l * l)
+        for i in idx { m[t[i] * l + p[i]] += 1 }
+        var rows = [Int](repeating: 0, count: l), cols = [Int](repeating: 0, count: l), diagonal = 0
+        for i in 0..<l { for j in 0..<l { rows[i] += m[i * l + j]; cols[j] += m[i * l + j] }; diagonal += m[i * l + i] }
+        let n = Double(idx.count)
+        var precision = [Double](repeating: 0, count: l), recall = precision, f1 = precision
+        var recallSum = 0.0, present = 0, expected = 0.0
+        for i in 0..<l {
+            let tp = Double(m[i * l + i])
+            precision[i] = cols[i] == 0 ? 0 : tp / Double(cols[i])
+            recall[i] = rows[i] == 0 ? 0 : tp / Double(rows[i])
+            f1[i] = rows[i] + cols[i] == 0 ? 0 : 2 * tp / Double(rows[i] + cols[i])
+            if rows[i] > 0 { recallSum += recall[i]; present += 1 }
+            expected += Double(rows[i]) * Double(cols[i]) / (n * n)
+        }
+        let observed = Double(diagonal) / n
+        let kappa = expected == 1 ? .nan : (observed - expected) / (1 - expected)
+        // Labels absent from a resample do not count toward its macro-F1 (scikit-learn's label set).
+        let active = (0..<l).filter { rows[$0] + cols[$0] > 0 }
+        let macro = active.reduce(0) { $0 + f1[$1] } / Double(active.count)
+        return [recallSum / Double(present), macro, kappa] + precision + recall + f1
+    }
+
+    /// `metric` of the examples a bootstrap resample names (indices into `truth` and `predicted`), for paired
+    /// comparisons of that very metric. O(resample + labels²) per call.
+    public static func statistic(_ metric: SegmentMetric, truth: [String], predicted: [String]) -> @Sendable ([Int]) -> Double {
+        let labels = Array(Set(truth).union(predicted)).sorted()
+        let index = Dictionary(uniqueKeysWithValues: labels.enumerated().map { ($1, $0) })
+        let t = truth.map { index[$0]! }, p = predicted.map { index[$0]! }, l = labels.count
+        return { idx in
+            switch metric {
+            case .accuracy: Double(idx.count { t[$0] == p[$0] }) / Double(max(1, idx.count))
+            case .balancedAccuracy: statistics(truth: t, predicted: p, labels: l, idx)[0]
+            case .macroF1: statistics(truth: t, predicted: p, labels: l, idx)[1]
+            }
         }
     }
 }

@@ -48,13 +48,13 @@ public struct Experiment: Codable, Hashable, Sendable {
     public enum Metric: String, Codable, Hashable, Sendable, CaseIterable {
         /// Event F1 (continuous) or macro-F1 (segments).
         case f1
-        /// Event precision (continuous) or accuracy (segments).
+        /// Event precision (continuous recordings only; refused on segments).
         case precision
-        /// Event recall (continuous) or balanced accuracy (segments).
+        /// Event recall (continuous recordings only; refused on segments).
         case recall
-        /// Segment accuracy (continuous: event F1).
+        /// Segment accuracy (segments only; refused on continuous recordings).
         case accuracy
-        /// Segment balanced accuracy (continuous: event recall).
+        /// Segment balanced accuracy (segments only; refused on continuous recordings).
         case balancedAccuracy = "balanced-accuracy"
 
         /// What this metric means on continuous recordings (the one mapping of the event family).
@@ -78,6 +78,22 @@ public struct Experiment: Codable, Hashable, Sendable {
         /// The name of what is computed on a dataset of `kind` (`f1`, `macroF1`, `accuracy`, …).
         public func name(for kind: Dataset.Kind) -> String {
             kind == .continuous ? events.rawValue : segments.rawValue
+        }
+
+        /// Whether this metric means what it says on a dataset of `kind`: `f1` on both (event F1, macro-F1),
+        /// `precision` and `recall` on continuous recordings only (events), `accuracy` and `balanced-accuracy`
+        /// on segments only. The others would silently stand for another metric, so runs refuse them.
+        public func isDefined(for kind: Dataset.Kind) -> Bool {
+            switch self {
+            case .f1: true
+            case .precision, .recall: kind == .continuous
+            case .accuracy, .balancedAccuracy: kind == .segments
+            }
+        }
+
+        /// The metrics defined on `kind`, for messages.
+        static func defined(for kind: Dataset.Kind) -> String {
+            allCases.filter { $0.isDefined(for: kind) }.map(\.rawValue).joined(separator: ", ")
         }
     }
 

@@ -19,8 +19,11 @@ extension ExperimentPlan {
         public var band: Double = 1
         /// DTW: the bands tried by leave-one-out (0 when the band is fixed).
         public var bandCandidates: Int = 0
-        /// DTW with stream calibration: the subjects whose recordings are spotted with templates trained without them.
-        public var crossFittedSubjects: Int = 0
+        /// DTW with stream calibration: the extra template trainings of cross-fitting, one per subject group (see
+        /// ``CrossFitting``).
+        public var crossFitTrainings: Int = 0
+        /// DTW with stream calibration: the share of examples each cross-fitted training sees ((k − 1) / k).
+        public var crossFitShare: Double = 0
         /// DTW: whether units classify segments (else they spot in continuous recordings).
         public var segments: Bool = false
     }
@@ -109,9 +112,10 @@ extension ExperimentPlan {
             }
         } else {
             spotting = (testSamples + searched * Double(w.trainingSamples)) * perSpottedSample
-            if w.crossFittedSubjects > 0 {
-                // Templates again without each subject, then the training recordings spotted to choose thresholds.
-                cells += Double(w.crossFittedSubjects) * medoids
+            if w.crossFitTrainings > 0 {
+                // Templates again without each subject group (medoids are quadratic in the examples), then the
+                // training recordings spotted to choose thresholds.
+                cells += Double(w.crossFitTrainings) * medoids * w.crossFitShare * w.crossFitShare
                 spotting += 2 * Double(w.trainingSamples) * perSpottedSample
             }
         }
@@ -147,7 +151,13 @@ extension ExperimentPlan.Workload {
         }
         band = settings.band ?? 0.1
         bandCandidates = settings.band == nil ? 21 : 0
-        if settings.rejection.isStream { crossFittedSubjects = Set(judged.map(\.subject)).count }
+        if settings.rejection.isStream {
+            let groups = CrossFitting.groups(of: judged.map(\.subject), count: settings.crossFitGroups)
+            if groups.count > 1 {
+                crossFitTrainings = groups.count
+                crossFitShare = Double(groups.count - 1) / Double(groups.count)
+            }
+        }
         segments = kind == .segments
     }
 }

@@ -79,8 +79,8 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var dataset: String
         /// McNemar's test on paired per-annotation (per-example) correctness.
         public var mcnemar: McNemarTest?
-        /// Paired bootstrap of the metric difference first − second (F1 over recordings for events,
-        /// accuracy over examples for segments).
+        /// Paired bootstrap of the difference first − second in the experiment's metric (pooled over resampled
+        /// recordings for events, over examples for segments).
         public var bootstrap: PairedBootstrapComparison?
         /// Wilcoxon signed-rank test over the per-fold metric.
         public var wilcoxon: WilcoxonSignedRankTest?

@@ -48,6 +48,12 @@ public struct ExperimentRunner: Sendable {
             guard let dataset = datasets[key] else { throw ExperimentError(dataset: key, "not loaded") }
             for entry in merged.entries where entry.datasets.contains(key) {
                 try entry.checkJudgedLabels(in: dataset.recordings, datasetKey: key)
+                // A metric of the other family would silently stand for another one (precision for accuracy).
+                for (what, metric) in [("metric", experiment.metric), ("objective", merged.objective(for: entry).maximize)]
+                where !metric.isDefined(for: dataset.kind) {
+                    throw ExperimentError(entry: entry.name, "\(what) \(metric.rawValue) is not defined on dataset '\(key)', which holds "
+                        + "\(dataset.kind.rawValue): use one of \(Experiment.Metric.defined(for: dataset.kind))")
+                }
             }
             do { folds[key] = try FoldAssignment(strategy, dataset: dataset) } catch {
                 throw ExperimentError(dataset: key, "cannot split by \(experiment.split): \(error.description)")

@@ -57,6 +57,11 @@ public struct DetectionReport: Sendable {
         z.append(sample.acceleration.z)
     }
 
+    /// Keeps the events the recognizer reported when the input ended (see ``Recognizer/finish(into:)``).
+    public mutating func record(finished new: [GestureEvent]) {
+        events.append(contentsOf: new)
+    }
+
     /// Seconds from the first accepted sample to the last (0 with fewer than two).
     public var duration: Double {
         timestamps.count > 1 ? timestamps[timestamps.count - 1] - timestamps[0] : 0

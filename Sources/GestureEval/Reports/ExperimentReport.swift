@@ -111,8 +111,9 @@ public enum ExperimentReport {
         return table
     }
 
-    /// The omnibus line: Friedman χ², Iman–Davenport F, the critical difference.
-    public static func rankSummary(_ r: RankComparison, test: Experiment.RankTest) -> String {
+    /// The omnibus line: Friedman χ², Iman–Davenport F, the critical difference, and a note when the units
+    /// (cross-validation folds) share training data, which makes the tests approximate.
+    public static func rankSummary(_ r: RankComparison, test: Experiment.RankTest, split: Split) -> String {
         let units = r.units.count, k = r.methods.count
         var s = "Friedman χ²(\(k - 1)) = \(fmt(r.friedman.chiSquare)), p = \(fmt(r.friedman.pValue)); "
         s += "Iman–Davenport F = \(fmt(r.friedman.imanDavenportF)), p = \(fmt(r.friedman.imanDavenportPValue)); "
@@ -121,6 +122,9 @@ public enum ExperimentReport {
             s += "; Nemenyi CD = \(fmt(r.nemenyi.criticalDifference)) ranks (α = \(fmt(r.nemenyi.alpha)), q = \(fmt(r.nemenyi.q)))"
         } else {
             s += "; Holm-corrected pairwise Wilcoxon at α = \(fmt(r.pairwise.alpha))"
+        }
+        if split.foldsShareTrainingData {
+            s += "; approximate: the folds of \(split) share training data, so the units are not independent as these tests assume"
         }
         return s
     }
@@ -142,7 +146,7 @@ public enum ExperimentReport {
             let pairs = pairTable(result, group: g.group.name)
             if !pairs.rows.isEmpty { s += "Pairs:\n\n" + pairs.markdown + "\n" }
             if let r = g.ranking {
-                s += rankSummary(r, test: result.experiment.test) + ".\n\n" + rankTable(r).markdown + "\n"
+                s += rankSummary(r, test: result.experiment.test, split: result.experiment.split) + ".\n\n" + rankTable(r).markdown + "\n"
                 s += rankPairTable(r).markdown + "\n![critical difference](critical-difference-\(slug(g.group.name)).svg)\n\n"
             }
         }

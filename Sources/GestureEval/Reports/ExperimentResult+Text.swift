@@ -16,7 +16,7 @@ extension ExperimentResult {
                 s += "\nPaired: McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n" + pairs.aligned
             }
             if let ranking = g.ranking {
-                s += "\n" + ExperimentReport.rankSummary(ranking, test: experiment.test) + "\n\n"
+                s += "\n" + ExperimentReport.rankSummary(ranking, test: experiment.test, split: experiment.split) + "\n\n"
                 s += ExperimentReport.rankTable(ranking).aligned
                 s += "\n" + ExperimentReport.rankPairTable(ranking).aligned
             }

@@ -52,37 +52,69 @@ struct ExperimentComparisons: Sendable {
             pair.notes.append("McNemar: \(error.description)")
         }
         do {
+            // The bootstrap resamples the very metric the group is ranked by.
             if let ea = a.events, let eb = b.events {
-                pair.bootstrap = try PairedBootstrapComparison(f1: ea.unitCounts, eb.unitCounts, options: bootstrap)
-            } else if let sa = a.segments, let sb = b.segments {
-                func accuracy(_ c: [Bool], _ idx: [Int]) -> Double { Double(idx.count { c[$0] }) / Double(max(1, idx.count)) }
-                pair.bootstrap = try PairedBootstrapComparison(count: sa.count, options: bootstrap,
-                                                              statisticA: { accuracy(sa.correct, $0) }, statisticB: { accuracy(sb.correct, $0) })
+                pair.bootstrap = try PairedBootstrapComparison(ea.unitCounts, eb.unitCounts, statistic: experiment.metric.events.detectionStatistic,
+                                                              options: bootstrap)
+            } else if a.segments != nil, b.segments != nil {
+                let metric = experiment.metric.segments
+                pair.bootstrap = try PairedBootstrapComparison(
+                    count: a.truth.count, options: bootstrap,
+                    statisticA: SegmentClassification.statistic(metric, truth: a.truth, predicted: a.predicted),
+                    statisticB: SegmentClassification.statistic(metric, truth: b.truth, predicted: b.predicted))
             }
         } catch {
             pair.notes.append("paired bootstrap: \(error.description)")
         }
-        let x = a.score.folds.map(\.value.value), y = b.score.folds.map(\.value.value)
-        if x.count >= 2 {
-            do { pair.wilcoxon = try WilcoxonSignedRankTest(x, y) } catch { pair.notes.append("Wilcoxon over folds: \(error.description)") }
+        // Folds are paired by name, never by position.
+        let second = Dictionary(b.score.folds.map { ($0.fold, $0.value.value) }, uniquingKeysWith: { first, _ in first })
+        let paired = a.score.folds.compactMap { f in second[f.fold].map { (f.value.value, $0) } }
+        if paired.count < max(a.score.folds.count, b.score.folds.count) {
+            pair.notes.append("Wilcoxon over folds: over the \(paired.count) folds both entries have "
+                + "(\(a.entry.name): \(a.score.folds.count), \(b.entry.name): \(b.score.folds.count))")
+        }
+        if paired.count >= 2 {
+            do { pair.wilcoxon = try WilcoxonSignedRankTest(paired.map(\.0), paired.map(\.1)) } catch {
+                pair.notes.append("Wilcoxon over folds: \(error.description)")
+            }
         } else {
-            pair.notes.append("Wilcoxon over folds: needs at least 2 folds, the split has \(x.count)")
+            pair.notes.append("Wilcoxon over folds: needs at least 2 folds, the entries share \(paired.count)")
         }
         return pair
     }
 
-    /// Friedman / Nemenyi / Holm over the group's members on the units (folds, per dataset) they all have;
-    /// `nil` with a warning when there are fewer than 2 or a score is undefined.
+    /// Friedman / Nemenyi / Holm over the group's members on the units (dataset, fold) they all have, aligned by
+    /// that key (never by position: entries may list their datasets in different orders); `nil` with a warning
+    /// when there are fewer than 2 or a score is undefined. Units only some members have are left out, with a
+    /// warning that names them.
     private func rank(_ runs: [EntryRun], group: Experiment.ComparisonGroup, warnings: inout [String]) -> RankComparison? {
-        // Per member: its units and scores across the group's datasets (the same for every member).
+        struct Unit: Hashable { var dataset: String, fold: String }
         let members = group.entries.map { name in runs.filter { $0.entry.name == name } }
-        let units = members[0].flatMap(\.units)
+        let byMember = members.map { runs in
+            Dictionary(runs.flatMap { r in r.score.folds.map { (Unit(dataset: r.datasetKey, fold: $0.fold), $0.value.value) } },
+                       uniquingKeysWith: { first, _ in first })
+        }
+        // Units in the order the first member lists them, then any the others add (for the warning).
+        var all: [Unit] = [], seen = Set<Unit>()
+        for runs in members {
+            for r in runs { for f in r.score.folds where seen.insert(Unit(dataset: r.datasetKey, fold: f.fold)).inserted {
+                all.append(Unit(dataset: r.datasetKey, fold: f.fold))
+            } }
+        }
+        let shared = all.filter { u in byMember.allSatisfy { $0[u] != nil } }
+        let oneDataset = Set(shared.map(\.dataset)).count <= 1
+        func name(_ u: Unit) -> String { oneDataset ? u.fold : "\(u.dataset)/\(u.fold)" }
+        if shared.count < all.count {
+            let dropped = all.filter { u in !shared.contains(u) }
+            warnings.append("group '\(group.name)': ranked over the \(shared.count) units every entry has; left out \(dropped.count) "
+                + "that only some have (\(dropped.prefix(5).map { "\($0.dataset)/\($0.fold)" }.joined(separator: ", "))\(dropped.count > 5 ? ", …" : ""))")
+        }
+        let units = shared.map(name)
         guard units.count >= 2 else {
             warnings.append("group '\(group.name)': no rank comparison: it needs at least 2 folds or datasets, the entries share \(units.count)")
             return nil
         }
-        let byMember = members.map { $0.flatMap { $0.score.folds.map(\.value.value) } }
-        let scores = units.indices.map { u in byMember.map { $0[u] } }
+        let scores = shared.map { u in byMember.map { $0[u]! } }
         if scores.joined().contains(where: { !$0.isFinite }) {
             warnings.append("group '\(group.name)': no rank comparison: some fold has an undefined \(experiment.metric.rawValue)")
             return nil
@@ -97,7 +129,7 @@ struct ExperimentComparisons: Sendable {
 
     /// What won and whether it is significant: the best member by pooled metric (averaged over the group's
     /// datasets) against the runner-up, by the rank test's post-hoc comparison in groups of at least 3 (with
-    /// the omnibus p), else by McNemar's test on their paired items.
+    /// the omnibus p), else by the paired test of the metric (``mcnemarTests(_:on:)``); the line names the test.
     private func headline(_ group: Experiment.ComparisonGroup, _ runs: [EntryRun], pairs: [ExperimentResult.PairComparison],
                           ranking: RankComparison?) -> String {
         func fmt(_ x: Double?) -> String { ExperimentReport.fmt(x) }
@@ -135,14 +167,32 @@ struct ExperimentComparisons: Sendable {
             }
             return line + " at α = \(fmt(alpha))"
         }
+        // The paired test follows the metric: McNemar's test on per-item correctness is a test of accuracy
+        // (segments) or recall (events); for any other metric a detector that fires constantly could win it,
+        // so the paired bootstrap of the ranked metric decides.
         let pair = pairs.first { Set([$0.first, $0.second]) == Set([w, r]) }
-        if let m = pair?.mcnemar {
-            line += "; McNemar p = \(fmt(m.pValue)) (\(m.onlyFirstCorrect) vs \(m.onlySecondCorrect) discordant): " + (m.pValue < alpha ? "significant" : "not significant")
-            line += " at α = \(fmt(alpha))"
-            if group.entries.count >= 3 { line += ", uncorrected (no rank comparison)" }
-        } else {
-            line += "; no paired test" + (pair?.notes.first.map { " (\($0))" } ?? "")
+        let uncorrected = group.entries.count >= 3 ? ", uncorrected (no rank comparison)" : ""
+        let kind = runs.first?.score.kind ?? .continuous
+        if Self.mcnemarTests(experiment.metric, on: kind) {
+            if let m = pair?.mcnemar {
+                line += "; McNemar p = \(fmt(m.pValue)) (\(m.onlyFirstCorrect) vs \(m.onlySecondCorrect) discordant): " + (m.pValue < alpha ? "significant" : "not significant")
+                return line + " at α = \(fmt(alpha))" + uncorrected
+            }
+        } else if let b = pair?.bootstrap {
+            // The pair's difference is first − second; the headline speaks of the winner.
+            let sign = pair?.first == w ? 1.0 : -1.0
+            let d = b.difference, lower = d.interval.map { sign > 0 ? $0.lower : -$0.upper }, upper = d.interval.map { sign > 0 ? $0.upper : -$0.lower }
+            line += "; paired bootstrap of \(metric): difference \(fmt(sign * d.value)) [\(fmt(lower)), \(fmt(upper))], p = \(fmt(b.pValue)): "
+                + (b.pValue < alpha ? "significant" : "not significant")
+            return line + " at α = \(fmt(alpha))" + uncorrected
         }
-        return line
+        return line + "; no paired test" + (pair?.notes.first.map { " (\($0))" } ?? "")
+    }
+
+    /// Whether McNemar's test on per-item correctness tests `metric` itself on `kind`: accuracy on segments,
+    /// recall on events (per annotation: found or not). Every other metric's headline test is the paired
+    /// bootstrap of that metric.
+    static func mcnemarTests(_ metric: Experiment.Metric, on kind: Dataset.Kind) -> Bool {
+        kind == .continuous ? metric.events == .recall : metric.segments == .accuracy
     }
 }

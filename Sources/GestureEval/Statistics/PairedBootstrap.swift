@@ -21,6 +21,12 @@ public struct DetectionCounts: Codable, Hashable, Sendable {
         return d == 0 ? .nan : 2 * Double(truePositives) / Double(d)
     }
 
+    /// Precision = TP / detections; NaN without detections.
+    public var precision: Double { detections == 0 ? .nan : Double(truePositives) / Double(detections) }
+
+    /// Recall = TP / annotations; NaN without annotations.
+    public var recall: Double { annotations == 0 ? .nan : Double(truePositives) / Double(annotations) }
+
     /// The element-wise sum.
     public static func + (a: Self, b: Self) -> Self {
         Self(truePositives: a.truePositives + b.truePositives, detections: a.detections + b.detections,
@@ -60,13 +66,21 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
     /// The paired bootstrap of F1(A) − F1(B), where `a[i]` and `b[i]` are the two methods'
     /// counts on unit `i`; F1 is pooled over the resampled units (micro F1).
     public init(f1 a: [DetectionCounts], _ b: [DetectionCounts], options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+        try self.init(a, b, statistic: \.f1, options: options)
+    }
+
+    /// The paired bootstrap of `statistic(A) − statistic(B)` (F1, precision or recall of ``DetectionCounts``),
+    /// where `a[i]` and `b[i]` are the two methods' counts on unit `i`, pooled over the resampled units.
+    /// O(B · units).
+    public init(_ a: [DetectionCounts], _ b: [DetectionCounts], statistic: KeyPath<DetectionCounts, Double>,
+                options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         guard a.count == b.count else {
-            throw .invalidArgument(statistic: "pairedBootstrapF1", message: "both methods need counts for the same \(a.count) units, got \(b.count)")
+            throw .invalidArgument(statistic: "pairedBootstrap", message: "both methods need counts for the same \(a.count) units, got \(b.count)")
         }
         func pooled(_ c: [DetectionCounts], _ idx: [Int]) -> Double {
             var sum = DetectionCounts(truePositives: 0, detections: 0, annotations: 0)
             for i in idx { sum = sum + c[i] }
-            return sum.f1
+            return sum[keyPath: statistic]
         }
         try self.init(count: a.count, options: options, statisticA: { pooled(a, $0) }, statisticB: { pooled(b, $0) })
     }

@@ -154,30 +154,27 @@ enum DTWExamples {
             guard kind == .continuous else {
                 throw ExperimentError(entry: entry.name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
             }
-            // Cross-fitting: each subject's recordings are spotted by templates trained on the other subjects
-            // (at the band already chosen), as the test subject's will be.
+            // Cross-fitting: the subjects fall into groups, and each group's recordings are spotted by templates
+            // trained on the other groups (at the band already chosen), as the test subject's will be.
             var inner = trainer
             inner.band = report.band
-            var bySubject: [String: DTWModel] = [:]
+            let groups = CrossFitting.groups(of: recordings.map(\.subject), count: settings.crossFitGroups)
+            var groupOf: [String: Int] = [:]
+            for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
             var choices: [StreamCalibration.Choice]
             var detections: [[GestureEvent]]
             let calibration = StreamCalibration(objective: objective, matching: matching)
+            // Held-out templates stand for the deployed ones only when the other groups give every class a few
+            // examples; otherwise (tiny datasets) the group's recordings are spotted by the full model.
+            let (byGroup, failures) = CrossFitting.heldOutModels(
+                groups: groups, examples: examples, subjects: subjects, minimumExamples: Self.crossFittingMinimumExamples
+            ) { others, heldOut in try cache.train(inner, others, tag: "without \(heldOut.joined(separator: ", "))").model }
             do {
-                // Held-out templates stand for the deployed ones only when the other subjects give every class a few
-                // examples; otherwise (tiny datasets) the subject's recordings are spotted by the full model.
-                let classes = Set(examples.map(\.label))
-                for subject in Set(recordings.map(\.subject)) where Set(subjects).count > 1 {
-                    let others = zip(examples, subjects).filter { $0.1 != subject }.map(\.0)
-                    let counts = Dictionary(grouping: others, by: \.label).mapValues(\.count)
-                    guard classes.allSatisfy({ counts[$0, default: 0] >= Self.crossFittingMinimumExamples }),
-                          let m = try? cache.train(inner, others, tag: "without \(subject)").model else { continue }
-                    bySubject[subject] = m
-                }
-                var spotters = recordings.map { bySubject[$0.subject] ?? model }
+                var spotters = recordings.map { groupOf[$0.subject].flatMap { byGroup[$0] } ?? model }
                 (model, choices, detections) = try calibration.calibrate(model, on: recordings, spotters: spotters)
                 if settings.backgroundTemplates > 0 {
                     // Hard negatives: where the calibrated templates fire on no annotation. Each recording's
-                    // spotter gets background mined from the other subjects only (cross-fitted like its templates),
+                    // spotter gets background mined from the other groups only (cross-fitted like its templates),
                     // then thresholds are chosen again with the background competing.
                     let ranges = calibration.falseActivations(detections: detections, on: recordings)
                     var negatives: [(series: DTWSeries, subject: String)] = []
@@ -189,14 +186,14 @@ enum DTWExamples {
                     }
                     let k = settings.backgroundTemplates
                     model.background = try DTWTrainer.backgroundTemplates(from: negatives.map(\.series), for: model, count: k)
-                    var backgroundBySubject: [String: [DTWSeries]] = [:]
-                    for subject in bySubject.keys {
-                        let others = negatives.filter { $0.subject != subject }.map(\.series)
-                        backgroundBySubject[subject] = try DTWTrainer.backgroundTemplates(from: others, for: model, count: k)
+                    var backgroundByGroup: [Int: [DTWSeries]] = [:]
+                    for g in byGroup.keys {
+                        let others = negatives.filter { groupOf[$0.subject] != g }.map(\.series)
+                        backgroundByGroup[g] = try DTWTrainer.backgroundTemplates(from: others, for: model, count: k)
                     }
                     spotters = zip(recordings, spotters).map { r, spotter in
                         var s = spotter
-                        s.background = backgroundBySubject[r.subject] ?? model.background
+                        s.background = groupOf[r.subject].flatMap { backgroundByGroup[$0] } ?? model.background
                         return s
                     }
                     (model, choices, detections) = try calibration.calibrate(model, on: recordings, spotters: spotters)
@@ -207,7 +204,11 @@ enum DTWExamples {
                 throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
             }
             // The share of subjects whose recordings were spotted by templates trained without them.
-            summary["crossFitted"] = Double(bySubject.count) / Double(Set(recordings.map(\.subject)).count)
+            let crossFitted = recordings.map(\.subject).filter { groupOf[$0].flatMap { byGroup[$0] } != nil }
+            summary["crossFitted"] = Double(Set(crossFitted).count) / Double(Set(recordings.map(\.subject)).count)
+            summary["crossFitGroups"] = Double(byGroup.count)
+            // A failed held-out training is not a deliberate skip: counted, and reported with the fold.
+            if failures > 0 { summary["crossFitFailures"] = Double(failures) }
             // The operating point per class, for the report.
             for c in choices {
                 summary["threshold.\(c.label)"] = c.threshold

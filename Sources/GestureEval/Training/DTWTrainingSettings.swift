@@ -16,6 +16,8 @@ import GestureKit
 ///   # rejection: {method: stream, maxFalsePerHour: 5}      # the best pooled recall within a false-activation budget that all classes share
 ///   # rejection: none                                      # no rejection (closed-set classification; formerly `rejectionK: null`)
 ///   # backgroundTemplates: 5  # stream rejection: medoids of the training recordings' false activations, which veto matches
+///   # crossFitGroups: 5       # stream rejection: subjects split into this many groups; each group's recordings are
+///                             # spotted by templates trained without that group (cross-fitting)
 ///   refractoryTime: 0         # s, shortest gap between two spotted gestures
 ///   znormalize: false         # segments only: z-normalise each series
 ///   minimumDuration: 0.2      # s, spotting
@@ -48,6 +50,10 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// How many background templates to mine from the training recordings' false activations (stream
     /// rejection only; see ``DTWModel/background``); 0: none.
     public var backgroundTemplates: Int
+    /// Stream rejection: the subject groups of cross-fitting (see ``CrossFitting``); each group's recordings are
+    /// spotted by templates trained on the other groups, so a fold trains this many extra models, not one per
+    /// subject. At least 2; more groups than subjects is one subject per group (leave-one-subject-out).
+    public var crossFitGroups: Int
     /// Shortest gap between two spotted gestures, seconds.
     public var refractoryTime: Double
     /// z-normalise every series (segment classification only).
@@ -67,7 +73,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
                                     "minimumDuration", "maximumDuration", "context", "movingDeviation", "selection"]
 
     private enum Keys: String, CodingKey {
-        case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, refractoryTime, znormalize
+        case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, crossFitGroups, refractoryTime, znormalize
         case minimumDuration, maximumDuration, context, movingDeviation
         /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
         case signal, axes
@@ -120,6 +126,10 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         if backgroundTemplates > 0, !rejection.isStream {
             throw DecodingError.dataCorruptedError(forKey: .backgroundTemplates, in: c, debugDescription: "background templates are mined from false activations on the training recordings: they need rejection: {method: stream, …}")
         }
+        crossFitGroups = try c.decodeIfPresent(Int.self, forKey: .crossFitGroups) ?? CrossFitting.defaultGroups
+        guard crossFitGroups >= 2 else {
+            throw DecodingError.dataCorruptedError(forKey: .crossFitGroups, in: c, debugDescription: "must be a count of subject groups ≥ 2, got \(crossFitGroups)")
+        }
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         znormalize = try c.decodeIfPresent(Bool.self, forKey: .znormalize) ?? false
         minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration) ?? 0.2
@@ -145,6 +155,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         try c.encode(rejection, forKey: .rejection)
         // Only when set, so configurations without background keep their encoding.
         if backgroundTemplates > 0 { try c.encode(backgroundTemplates, forKey: .backgroundTemplates) }
+        if crossFitGroups != CrossFitting.defaultGroups { try c.encode(crossFitGroups, forKey: .crossFitGroups) }
         try c.encode(refractoryTime, forKey: .refractoryTime)
         try c.encode(znormalize, forKey: .znormalize)
         try c.encode(minimumDuration, forKey: .minimumDuration)

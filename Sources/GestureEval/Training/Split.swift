@@ -14,6 +14,15 @@ public enum Split: Hashable, Sendable, Codable, LosslessStringConvertible {
     /// The archive's own split by session name.
     case fixed(train: String, test: String)
 
+    /// Whether the test folds' training sets overlap (every cross-validation split), so scores over folds are
+    /// not independent samples: rank tests over them are approximate. A fixed split has one fold.
+    public var foldsShareTrainingData: Bool {
+        switch self {
+        case .leaveOneSubjectOut, .groupedKFold, .stratifiedKFold: true
+        case .fixed: false
+        }
+    }
+
     /// Parses a split's spelling (the first part is case-insensitive).
     /// - Throws: ``SplitError/invalidName(_:)`` naming the text and the known spellings.
     public init(parsing text: String) throws(SplitError) {

@@ -16,18 +16,21 @@ extension Pipeline {
 
     /// Checks that every ``ChannelRequiring`` recognizer gets its channels from `sample` (the stream's first,
     /// as the stages would pass it on) and adds the stage that derives a missing one: a ``GravitySplitter``
-    /// for user acceleration or gravity on a total-acceleration-only stream. Returns what was added (empty:
-    /// nothing was missing). Idempotent: a second call finds nothing missing.
+    /// for user acceleration or gravity on a total-acceleration-only stream. Every recognizer is checked,
+    /// also after one that cannot be served, so the others still get their derivations. Returns what was
+    /// added (empty: nothing was missing). Idempotent: a second call finds nothing missing.
     ///
-    /// ``process(_:into:)`` calls it on the first sample when the app has not, deriving what it can; only a
-    /// channel no stage can derive (rotation rate, attitude, archive columns) then leaves the recognizer
-    /// silent, with the error kept in ``channelError``. Call it yourself to get that error thrown.
+    /// ``process(_:into:)`` calls it on the first sample of each stream when the app has not, deriving what it
+    /// can; only a channel no stage can derive (rotation rate, attitude, archive columns) then leaves that
+    /// recognizer silent, with the error kept in ``channelError``. Call it yourself to get that error thrown.
     ///
-    /// - Throws: ``MissingChannelError`` naming the first channel that cannot be derived, and the fix.
+    /// - Throws: ``MissingChannelError`` naming the first channel that cannot be derived, and the fix, after
+    ///   every recognizer was checked and every derivable channel derived.
     /// - Complexity: O(stages + channels); runs `sample` through copies of the stages.
     @discardableResult
     public mutating func prepare(for sample: MotionSample) throws(MissingChannelError) -> [ChannelDerivation] {
         channelsChecked = true
+        channelError = nil
         var derived: [ChannelDerivation] = []
         var splitterAdded = false
         for recognizer in recognizers {
@@ -37,8 +40,8 @@ extension Pipeline {
             let missing = needs.requiredChannels.filter { c in seen.allSatisfy { c.value(in: $0) == nil } }
             guard !missing.isEmpty else { continue }
             if let first = missing.first(where: { !$0.isDerivableByGravitySplit }) {
-                channelError = MissingChannelError(channel: first, recognizer: name)
-                throw channelError!
+                if channelError == nil { channelError = MissingChannelError(channel: first, recognizer: name) }
+                continue
             }
             if !splitterAdded {
                 let splitter = GravitySplitter()
@@ -49,6 +52,7 @@ extension Pipeline {
             }
         }
         derivations += derived
+        if let channelError { throw channelError }
         return derived
     }
 

@@ -67,10 +67,24 @@ public struct Pipeline: Recognizer {
         }
     }
 
-    /// Resets the validator, every stage and every recognizer.
+    /// Ends the stream: appends what every recognizer still held back (see ``Recognizer/finish(into:)``), in
+    /// recognizer order, then resets the pipeline, so the next sample starts a new stream with its channels
+    /// checked again.
+    ///
+    /// - Complexity: the sum of the recognizers' `finish` costs.
+    public mutating func finish(into events: inout [GestureEvent]) {
+        for index in recognizers.indices { recognizers[index].finish(into: &events) }
+        reset()
+    }
+
+    /// Resets the validator, every stage and every recognizer, and forgets the channel check of the last
+    /// stream (the next stream may carry other channels). Stages added by ``prepare(for:)`` stay; the
+    /// check sees them and adds none twice.
     public mutating func reset() {
         validator.reset()
         for index in stages.indices { stages[index].reset() }
         for index in recognizers.indices { recognizers[index].reset() }
+        channelsChecked = false
+        channelError = nil
     }
 }

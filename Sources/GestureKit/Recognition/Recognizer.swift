@@ -17,11 +17,42 @@ public protocol Recognizer: Sendable {
     ///   once running, except when an event is appended.
     mutating func process(_ sample: MotionSample, into events: inout [GestureEvent])
 
+    /// Ends the stream: appends the events still held back waiting for samples that will not come (a
+    /// burst whose closing pause runs past the last sample, a template match waiting out its refractory
+    /// time), then forgets all state, as ``reset()`` does, so the next sample starts a new stream.
+    ///
+    /// Call it wherever a stream ends (end of file, Ctrl-C, an idle live source), or gestures at the end
+    /// are lost. The default appends nothing and resets; recognizers with pending state implement it.
+    ///
+    /// - Complexity: O(pending candidates).
+    mutating func finish(into events: inout [GestureEvent])
+
     /// Forgets all state, as if no sample had been seen.
     mutating func reset()
 }
 
 extension Recognizer {
+    /// Holds nothing back: resets.
+    public mutating func finish(into events: inout [GestureEvent]) {
+        reset()
+    }
+
+    /// Ends the stream (see ``finish(into:)``) and returns the events it still held back.
+    public mutating func finish() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        finish(into: &events)
+        return events
+    }
+
+    /// Runs the recognizer over a whole stream: every sample, then ``finish(into:)``; returns every event
+    /// in order. For a part of a stream that goes on, process the sequence instead.
+    public mutating func run<S: Sequence>(over samples: S) -> [GestureEvent] where S.Element == MotionSample {
+        var events: [GestureEvent] = []
+        for sample in samples { process(sample, into: &events) }
+        finish(into: &events)
+        return events
+    }
+
     /// Consumes one sample and returns the events it completes (usually none).
     public mutating func process(_ sample: MotionSample) -> [GestureEvent] {
         var events: [GestureEvent] = []
@@ -29,7 +60,8 @@ extension Recognizer {
         return events
     }
 
-    /// Runs the recognizer over a sequence of samples and returns every event, in order.
+    /// Runs the recognizer over samples of a stream that goes on (nothing is flushed at their end) and
+    /// returns every event, in order. For a whole stream use ``run(over:)``.
     public mutating func process<S: Sequence>(_ samples: S) -> [GestureEvent] where S.Element == MotionSample {
         var events: [GestureEvent] = []
         for sample in samples { process(sample, into: &events) }

@@ -158,13 +158,17 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         for s in resampled { consume(s, into: &events) }
     }
 
-    /// Reports a pending gesture as if the stream had ended.
+    /// Ends the stream: reports the matches still waiting out the refractory time or a competing template
+    /// (the best of each competing group, as if the stream went on in silence), then resets.
+    ///
+    /// - Complexity: O(templates + pending candidates).
     public mutating func finish(into events: inout [GestureEvent]) {
         for i in spotters.indices {
             if let match = spotters[i].flush() { offer(match, template: i) }
         }
         for p in state.pending { emit(p, into: &events) }
         state.pending.removeAll(keepingCapacity: true)
+        reset()
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {

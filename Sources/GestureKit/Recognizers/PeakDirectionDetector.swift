@@ -241,7 +241,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
         let filtered = state.highPass.update(sample.acceleration, at: t)
         let v = configuration.useDeviceUserAcceleration ? (sample.userAcceleration ?? filtered) : filtered
 
-        if state.active, t - state.lastAbove >= configuration.quietTime { finish(at: t, into: &events) }
+        if state.active, t - state.lastAbove >= configuration.quietTime { end(at: t, into: &events) }
         trackLobe(.x, v.x, t)
         trackLobe(.y, v.y, t)
         trackLobe(.z, v.z, t)
@@ -349,7 +349,7 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
     }
 
     /// Reports the movement and returns to waiting.
-    private mutating func finish(at t: Double, into events: inout [GestureEvent]) {
+    private mutating func end(at t: Double, into events: inout [GestureEvent]) {
         state.active = false
         // A reading is opposite to the device's acceleration (CoreMotion convention), so a
         // movement's start reads against its direction and its braking reads along it.
@@ -376,6 +376,15 @@ public struct PeakDirectionDetector: ConfigurableRecognizer, Sendable {
             direction: direction,
             details: ["peak": peak, "startPeak": state.startPeak, "brakingPeak": state.brakingPeak, "largestPeak": state.largestPeak]
         ))
+    }
+
+    /// Ends the stream: a movement still open (its quiet time would have run past the last sample) is
+    /// reported at the last sample; then resets.
+    ///
+    /// - Complexity: O(1).
+    public mutating func finish(into events: inout [GestureEvent]) {
+        if state.active { end(at: state.lastTimestamp, into: &events) }
+        reset()
     }
 
     /// Forgets every sample seen, as if newly created.

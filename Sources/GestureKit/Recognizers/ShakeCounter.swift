@@ -161,7 +161,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
         let v = configuration.useDeviceUserAcceleration ? (sample.userAcceleration ?? filtered) : filtered
 
         if state.active || state.spent, t - state.lastAbove > configuration.pause {
-            if state.active { finish(at: t, into: &events) }
+            if state.active { end(at: t, into: &events) }
             state.spent = false
         }
 
@@ -221,7 +221,7 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
     }
 
     /// Ends the current burst at time `t`: `ended` if it qualifies, else `cancelled`.
-    private mutating func finish(at t: Double, into events: inout [GestureEvent]) {
+    private mutating func end(at t: Double, into events: inout [GestureEvent]) {
         let qualifies = state.movements >= configuration.minimumMovements && state.peak >= configuration.peakThreshold
         events.append(event(qualifies ? .ended : .cancelled, at: t))
         state.active = false
@@ -238,6 +238,15 @@ public struct ShakeCounter: ConfigurableRecognizer, Sendable {
                 "duration": state.lastAbove - state.burstStart,
             ]
         )
+    }
+
+    /// Ends the stream: a burst still open (its closing pause would have run past the last sample) ends
+    /// at the last sample, `ended` if it qualifies, else `cancelled`; then resets.
+    ///
+    /// - Complexity: O(1).
+    public mutating func finish(into events: inout [GestureEvent]) {
+        if state.active { end(at: state.lastTimestamp, into: &events) }
+        reset()
     }
 
     /// Forgets every sample seen, as if newly created.

@@ -1,5 +1,6 @@
 import GestureEval
 import GestureKit
+import GestureTestSupport
 import Testing
 
 private func detection(_ label: String, _ start: Double, _ end: Double, time: Double? = nil, phase: GestureEvent.Phase = .ended, direction: Direction? = nil) -> GestureEvent {
@@ -174,5 +175,23 @@ private struct ThresholdRecognizer: Recognizer {
         #expect(e.overall.truePositives == 6 && e.overall.insertions == 3)
         let latency = try #require(e.latencyFromEnd)
         #expect(latency.count == 6 && abs(latency.mean.value) < 1e-9)
+    }
+
+    /// A recording that ends 0.02 s after a shake's last strong reading: the shake's closing pause runs past the
+    /// end, and the evaluation still counts it (the pipeline is finished at each recording's end).
+    @Test func aShakeAtTheVeryEndOfARecordingIsCounted() throws {
+        let samples = GestureMotions.vigorousShake().samples(rate: 50)
+        var whole = try ShakeCounter()
+        let shake = try #require(whole.run(over: samples).last)
+        let kept = samples.filter { $0.timestamp <= shake.end + 0.02 }
+        let t = kept.map(\.timestamp)
+        let recording = Recording(id: "end", timestamps: t,
+                                  channels: [(.accelX, kept.map(\.acceleration.x)), (.accelY, kept.map(\.acceleration.y)),
+                                             (.accelZ, kept.map(\.acceleration.z))],
+                                  annotations: [Annotation(start: shake.start, end: shake.end, label: "shake")])
+        let events = EventDetection.run([recording]) { Pipeline(recognizers: [try! ShakeCounter()]) }
+        #expect(events[0].map(\.phase) == [.began, .ended])
+        let e = try EventEvaluation(recordings: [recording], events: events, bootstrap: .init(replicates: 10))
+        #expect(e.overall.truePositives == 1 && e.overall.deletions == 0)
     }
 }

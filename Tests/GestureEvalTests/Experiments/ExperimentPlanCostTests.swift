@@ -41,9 +41,11 @@ import Testing
             case "medoids":
                 #expect(w.examples == 30 && w.classes == 1 && w.templates == 3 && w.bandCandidates == 0 && w.band == 0.1)
                 #expect(abs(w.exampleLength - 0.6 * 1999 / 39.98) < 0.01, "0.6 s at the recordings' rate: \(w.exampleLength)")
-                #expect(w.crossFittedSubjects == 0 && !w.segments)
+                #expect(w.crossFitTrainings == 0 && !w.segments)
             default:
-                #expect(w.templates == 1 && w.bandCandidates == 21 && w.crossFittedSubjects == 3)
+                #expect(w.templates == 1 && w.bandCandidates == 21)
+                // Three training subjects, fewer than the default five groups: one group each, 2/3 of the examples.
+                #expect(w.crossFitTrainings == 3 && abs(w.crossFitShare - 2.0 / 3) < 1e-12)
             }
         }
     }

@@ -28,4 +28,23 @@ import Testing
         #expect(Self.point(.f1, predicted: balanced) > Self.point(.f1, predicted: always))
         #expect(Self.point(.accuracy, predicted: balanced) == Self.point(.accuracy, predicted: always))
     }
+
+    /// `precision` and `recall` are event metrics: on segments they would silently mean accuracy and balanced
+    /// accuracy, so a run refuses them with the metrics that are defined; `accuracy` on recordings likewise.
+    @Test func metricsOfTheOtherFamilyAreRefused() throws {
+        let data = Dataset(name: "seg", kind: .segments, samplingRate: 100, recordings: Self.segments)
+        let entry = Experiment.Entry(name: "e", recognizer: "dtw", configuration: .inline(.object([:])), datasets: ["seg"])
+        for metric in [Experiment.Metric.precision, .recall] {
+            let spec = Experiment(name: "m", datasets: ["seg": .source("unused")], split: .stratifiedKFold(k: 2), metric: metric, entries: [entry])
+            do {
+                _ = try ExperimentRunner(experiment: spec, datasets: ["seg": data])
+                Issue.record("\(metric) on segments was accepted")
+            } catch {
+                #expect(error.description.contains("\(metric.rawValue) is not defined on dataset 'seg'"), "\(error)")
+                #expect(error.description.contains("f1, accuracy, balanced-accuracy"), "\(error)")
+            }
+        }
+        #expect(Experiment.Metric.allCases.filter { $0.isDefined(for: .continuous) } == [.f1, .precision, .recall])
+        #expect(Experiment.Metric.allCases.filter { $0.isDefined(for: .segments) } == [.f1, .accuracy, .balancedAccuracy])
+    }
 }

@@ -133,11 +133,46 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         let best = ["low", "tuned", "mid"].max { scores[$0]! < scores[$1]! }!
         #expect(result.groups[0].headline.hasPrefix("a: '\(best)' best, f1 \(ExperimentReport.fmt(scores[best]))"), "\(result.groups[0].headline)")
         #expect(result.groups[0].headline.contains("Friedman p = \(ExperimentReport.fmt(a.friedman.pValue))"))
-        // Group b: the better of two (ties go to the first), with their McNemar test.
-        let pair = try #require(result.pairs.last?.mcnemar)
+        // Group b: the better of two (ties go to the first), with the paired bootstrap of F1, the ranked metric.
+        // McNemar's test on the same pair tests recall, which 'high' wins with p ≈ 0.002 while its F1 is not
+        // significantly better: it must not be the headline.
+        let pair = try #require(result.pairs.last?.bootstrap)
         let bestB = scores["strict"]! > scores["high"]! ? "strict" : "high"
-        #expect(result.groups[1].headline.hasPrefix("b: '\(bestB)' best"), "\(result.groups[1].headline)")
-        #expect(result.groups[1].headline.contains("McNemar p = \(ExperimentReport.fmt(pair.pValue))"))
+        let headline = result.groups[1].headline
+        #expect(headline.hasPrefix("b: '\(bestB)' best"), "\(headline)")
+        #expect(headline.contains("paired bootstrap of f1") && headline.contains("p = \(ExperimentReport.fmt(pair.pValue))"), "\(headline)")
+        #expect(!headline.contains("McNemar"))
+        // With recall as the metric, per-annotation correctness is the metric, and McNemar's test is the headline.
+        var byRecall = spec
+        byRecall.metric = .recall
+        let recall = try ExperimentRunner(experiment: byRecall, datasets: ["pushes": pushes], registry: registry).run()
+        let mcnemar = try #require(recall.pairs.last?.mcnemar)
+        #expect(recall.groups[1].headline.contains("McNemar p = \(ExperimentReport.fmt(mcnemar.pValue))"), "\(recall.groups[1].headline)")
+    }
+
+    /// Rank tests align units by (dataset, fold): entries listing their datasets in different orders rank exactly as
+    /// when they list them alike (by position, the second and third entries' scores on `later` were ranked against
+    /// the first's on `pushes`).
+    @Test func reorderedDatasetsRankTheSame() throws {
+        let later = Dataset(name: "later", kind: .continuous, samplingRate: 50,
+                            recordings: (0..<4).flatMap { s in (2..<4).map { pushRecording(subject: s, take: $0) } })
+        func on(_ e: Experiment.Entry, _ datasets: [String]) -> Experiment.Entry { var e = e; e.datasets = datasets; e.group = "g"; return e }
+        var spec = experiment([on(entry("low", threshold: 0.5), ["pushes", "later"]), on(entry("mid", threshold: 0.7), ["pushes", "later"]),
+                               on(entry("high", threshold: 1.0), ["pushes", "later"])])
+        spec.datasets["later"] = .source("unused")
+        let data = ["pushes": pushes, "later": later]
+        let alike = try ExperimentRunner(experiment: spec, datasets: data, registry: registry).run()
+        var reordered = spec
+        reordered.entries[1].datasets = ["later", "pushes"]
+        reordered.entries[2].datasets = ["later", "pushes"]
+        let swapped = try ExperimentRunner(experiment: reordered, datasets: data, registry: registry).run()
+        let a = try #require(alike.groups[0].ranking), b = try #require(swapped.groups[0].ranking)
+        #expect(a.units.count == 8 && a.units == b.units)
+        #expect(a.friedman.averageRanks == b.friedman.averageRanks && a.friedman.pValue == b.friedman.pValue)
+        // The scores behind each unit are the entries' own on that dataset and fold.
+        let low = try #require(swapped.scores.first { $0.entry == "low" && $0.dataset == "later" })
+        let row = try #require(b.units.firstIndex(of: "later/\(low.folds[0].fold)"))
+        #expect(b.scores[row][0] == low.folds[0].value.value)
     }
 
     /// Shards split the plan by training step: every unit in exactly one shard, a model never trained in two,

@@ -26,7 +26,7 @@ import Testing
         #expect(text.contains("\nPaired: McNemar"))
         #expect(text.contains(ExperimentReport.pairTable(result).aligned))
         let ranking = try #require(group.ranking)
-        #expect(text.contains(ExperimentReport.rankSummary(ranking, test: result.experiment.test)))
+        #expect(text.contains(ExperimentReport.rankSummary(ranking, test: result.experiment.test, split: result.experiment.split)))
         #expect(text.hasSuffix(ExperimentReport.rankPairTable(ranking).aligned + result.warnings.map { "warning: \($0)\n" }.joined()))
     }
 

@@ -14,6 +14,20 @@ struct Recorder: Recognizer {
     mutating func reset() { seen = [] }
 }
 
+/// A recognizer that needs `channels` and reports, at ``finish(into:)``, how many samples carried them.
+struct ChannelCounter: Recognizer, ChannelRequiring {
+    var requiredChannels: [MotionChannel]
+    var served = 0
+    mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        if requiredChannels.allSatisfy({ $0.value(in: sample) != nil }) { served += 1 }
+    }
+    mutating func finish(into events: inout [GestureEvent]) {
+        events.append(GestureEvent(label: "served", phase: .ended, start: 0, end: 0, time: 0, score: Double(served)))
+        reset()
+    }
+    mutating func reset() { served = 0 }
+}
+
 @Suite struct PipelineTests {
     /// Non-finite, duplicate and out-of-order samples are skipped and counted; gaps pass and are counted.
     @Test func oddSamplesAreSkippedAndCounted() {
@@ -50,6 +64,48 @@ struct Recorder: Recognizer {
         // After a reset an earlier timestamp is accepted again.
         #expect(pipeline.process(MotionSample(timestamp: 1, acceleration: .zero)).count == 1)
         #expect(pipeline.validator.diagnostics.accepted == 1)
+    }
+
+    /// `finish` hands on what recognizers held back, in order, and starts a new stream (an earlier timestamp is
+    /// accepted again).
+    @Test func finishReportsWhatRecognizersHeldBackAndStartsANewStream() {
+        var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: []), Recorder(),
+                                              ChannelCounter(requiredChannels: MotionChannel.rotationRate)])
+        let samples = (0..<5).map { MotionSample(timestamp: 10 + Double($0), acceleration: .zero) }
+        let events = pipeline.run(over: samples)
+        #expect(events.map(\.label) == Array(repeating: "seen", count: 5) + ["served", "served"])
+        #expect(events.suffix(2).map(\.score) == [5, 0])
+        #expect(pipeline.process(MotionSample(timestamp: 1, acceleration: .zero)).count == 1)
+    }
+
+    /// One recognizer that cannot be served does not stop the check: a later one still gets its derivation,
+    /// and the error names the first channel nothing derives.
+    @Test func everyRecognizerIsCheckedPastOneThatCannotBeServed() {
+        var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: MotionChannel.rotationRate),
+                                              ChannelCounter(requiredChannels: MotionChannel.userAcceleration)])
+        let sample = MotionSample(timestamp: 0, acceleration: Vector3(0, 0, -1))
+        #expect(throws: MissingChannelError(channel: MotionChannel.rotationRate[0], recognizer: "ChannelCounter")) {
+            try pipeline.prepare(for: sample)
+        }
+        #expect(pipeline.derivations.count == 1 && pipeline.derivations[0].channels == MotionChannel.userAcceleration)
+        let events = pipeline.run(over: (1...4).map { MotionSample(timestamp: Double($0), acceleration: Vector3(0, 0, -1)) })
+        #expect(events.map(\.score) == [0, 4], "the second recognizer gets user acceleration from the derived split")
+    }
+
+    /// A reused pipeline checks each stream's channels anew: an error from a stream without the gyroscope
+    /// does not outlive it, and one from a later stream is found.
+    @Test func reusedPipelineChecksEachStreamAgain() {
+        var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: MotionChannel.rotationRate)])
+        let accelerometer = (0..<3).map { MotionSample(timestamp: Double($0), acceleration: Vector3(0, 0, -1)) }
+        let withGyro = accelerometer.map { var s = $0; s.rotationRate = Vector3(0.1, 0, 0); return s }
+        _ = pipeline.run(over: accelerometer)
+        // finish reset the pipeline: the error of that stream is gone with it.
+        #expect(pipeline.channelError == nil)
+        _ = pipeline.process(accelerometer[0])
+        #expect(pipeline.channelError?.channel == MotionChannel.rotationRate[0])
+        pipeline.reset()
+        #expect(pipeline.run(over: withGyro).map(\.score) == [3])
+        #expect(pipeline.channelError == nil, "the gyroscope stream was checked again and is served")
     }
 }
 

@@ -63,6 +63,24 @@ import Testing
         }
     }
 
+    /// A gesture that ends with the stream is still waiting out the refractory time and competing templates:
+    /// without `finish` it is lost, with it it is reported.
+    @Test(arguments: [25.0, 50.0, 100.0])
+    func gestureAtTheVeryEndIsReportedWhenTheStreamEnds(rate: Double) throws {
+        let (script, intervals) = Self.script([("one", 1.0), ("two", 1.0)])
+        let samples = script.samples(rate: rate).filter { $0.timestamp <= intervals[1].upperBound + 0.02 }
+        var model = try Self.model()
+        model.refractoryTime = 1
+        var matcher = try DTWTemplateMatcher(configuration: model)
+        #expect(matcher.process(samples).map(\.label) == ["one"])
+        var events: [GestureEvent] = []
+        matcher.finish(into: &events)
+        #expect(events.map(\.label) == ["two"])
+        #expect(abs((events.first?.end ?? 0) - intervals[1].upperBound) < 0.15)
+        var again = try DTWTemplateMatcher(configuration: model)
+        #expect(again.run(over: samples).map(\.label) == ["one", "two"])
+    }
+
     @Test func stillnessAndUnknownMovementsGiveNoEvent() throws {
         var matcher = try DTWTemplateMatcher(configuration: Self.model())
         let script = MotionScript(duration: 20) { t in

@@ -14,9 +14,7 @@ func recognize<R: Recognizer>(_ make: () throws -> R, _ script: MotionScript, ra
 /// pending at the end reported.
 func spot(_ model: DTWModel, _ script: MotionScript, rate: Double) throws -> [GestureEvent] {
     var matcher = try DTWTemplateMatcher(configuration: model)
-    var events = matcher.process(script.samples(rate: rate))
-    matcher.finish(into: &events)
-    return events
+    return matcher.run(over: script.samples(rate: rate))
 }
 
 /// Whether two event lists name the same gestures (label, phase, direction) in the same order,

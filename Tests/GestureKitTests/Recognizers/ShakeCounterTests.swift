@@ -27,6 +27,25 @@ import Testing
         }
     }
 
+    /// A shake whose last strong reading comes 0.02 s before the stream ends: its closing pause never
+    /// elapses, so only `finish` can report it, at the last sample.
+    @Test(arguments: testRates)
+    func shakeAtTheVeryEndIsReportedWhenTheStreamEnds(rate: Double) throws {
+        let samples = GestureMotions.vigorousShake().samples(rate: rate)
+        var counter = try ShakeCounter()
+        let lastStrong = try #require(counter.run(over: samples).last).end
+        let cut = samples.filter { $0.timestamp <= lastStrong + 0.02 }
+        var streaming = try ShakeCounter()
+        #expect(streaming.process(cut).map(\.phase) == [.began], "the pause outlasts the stream")
+        var events: [GestureEvent] = []
+        streaming.finish(into: &events)
+        #expect(events.map(\.phase) == [.ended])
+        #expect(events.first?.time == cut.last?.timestamp)
+        #expect(events.first?.details["movements"] == 5)
+        // finish started a new stream: the same samples again give the same shake.
+        #expect(streaming.run(over: cut).map(\.phase) == [.began, .ended])
+    }
+
     @Test(arguments: [
         ("pick-up", GestureMotions.pickUp()),
         ("set-down", GestureMotions.setDown()),
