@@ -68,13 +68,13 @@ struct Detect: ParsableCommand {
     }
 
     func run() throws {
-        let model = try makeRecognizer()
+        let model = try makePipeline()
         var emitter: OSCEventEmitter?
         if let emit {
             guard case let .osc(host, port) = try LiveEndpoint(emit) else { throw ValidationError("--emit takes osc://HOST:PORT") }
             emitter = OSCEventEmitter(socket: try NetworkSocket.udpSending(host: host, port: port), prefix: emitPrefix)
         }
-        var pipeline = Pipeline(recognizers: [model])
+        var pipeline = model
         var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: source.input) }
         var input = try source.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
         let name = input.name
@@ -142,9 +142,10 @@ struct Detect: ParsableCommand {
         return diagnostics
     }
 
-    private func makeRecognizer() throws -> any Recognizer {
+    /// The recognizer behind the stages its configuration or model names (what training evaluated).
+    private func makePipeline() throws -> Pipeline {
         let registry = RecognizerRegistry.standard
-        guard let config else { return try registry.makeRecognizer(recognizer) }
+        guard let config else { return Pipeline(recognizers: [try registry.makeRecognizer(recognizer)]) }
         let url = URL(fileURLWithPath: config)
         let document = try ConfigurationFile.read(url)
         // An older trained model still reads; say which keys it renames, once each.
@@ -152,8 +153,16 @@ struct Detect: ParsableCommand {
             for line in DTWModelFile.deprecations(in: json.data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
         }
         do {
-            return try registry.makeRecognizer(recognizer, configuration: document)
+            // A DTW model records its stages itself; another recognizer's configuration may carry a `stages` key.
+            if recognizer == DTWTemplateMatcher.identifier, let matcher = try registry.makeRecognizer(recognizer, configuration: document) as? DTWTemplateMatcher {
+                return try Pipeline(model: matcher.configuration)
+            }
+            return try StagedConfiguration(document).pipeline(recognizer: recognizer, registry: registry)
         } catch let error as RecognizerRegistry.Error {
+            throw DataFileError(file: config, "\(error)")
+        } catch let error as DataFileError {
+            throw error
+        } catch {
             throw DataFileError(file: config, "\(error)")
         }
     }

@@ -99,7 +99,12 @@ struct Train: ParsableCommand {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)
             print("trained dtw on \(recordings.count) recordings: \(summary)")
-        case let .configuration(value, _):
+        case var .configuration(value, _):
+            // The stages the entry was evaluated behind go with it; `detect` and apps (StagedConfiguration) run them.
+            if !chosenEntry.stages.isEmpty, case var .object(map) = value {
+                map["stages"] = try JSONDecoder().decode(ConfigurationValue.self, from: JSONEncoder().encode(chosenEntry.stages))
+                value = .object(map)
+            }
             // YAML says how it was tuned; JSON (for apps) has no comments.
             try ConfigurationFile.write(value, comments: [
                 "\(chosenEntry.recognizer) configuration tuned by:",

@@ -37,6 +37,38 @@ public struct Recording: Hashable, Sendable {
         self.annotations = annotations.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
+    /// Creates a recording of `samples` (in time order): acceleration always, rotation rate, attitude, gravity and
+    /// user acceleration when every sample carries them. O(samples).
+    public init(id: String, subject: String = "unknown", session: String = "unknown", samples: [MotionSample],
+                annotations: [Annotation] = []) {
+        func columns(_ names: [Channel], _ values: (MotionSample) -> [Double]?) -> [(Channel, [Double])] {
+            var out = names.map { ($0, [Double]()) }
+            for s in samples {
+                guard let v = values(s) else { return [] }
+                for i in out.indices { out[i].1.append(v[i]) }
+            }
+            return out
+        }
+        func vector(_ v: Vector3?) -> [Double]? { v.map { [$0.x, $0.y, $0.z] } }
+        let channels = columns(Channel.acceleration) { vector($0.acceleration) }
+            + columns(Channel.rotationRate) { vector($0.rotationRate) }
+            + columns(Channel.attitude) { s in s.attitude.map { [$0.w, $0.x, $0.y, $0.z] } }
+            + columns(Channel.gravity) { vector($0.gravity) }
+            + columns(Channel.userAcceleration) { vector($0.userAcceleration) }
+        self.init(id: id, subject: subject, session: session, timestamps: samples.map(\.timestamp), channels: channels, annotations: annotations)
+    }
+
+    /// The recording as `stages` hand it on, sample by sample as a ``GestureKit/Pipeline`` runs them (samples
+    /// the pipeline's validator skips are dropped); annotations, subject and session stay. Itself without stages.
+    ///
+    /// - Throws: ``GestureKit/ConfigurationError`` for a stage out of range.
+    /// - Complexity: O(samples × stages).
+    public func staged(through stages: [StageSpecification]) throws(ConfigurationError) -> Recording {
+        guard !stages.isEmpty else { return self }
+        var pipeline = Pipeline(stages: try StageSpecification.makeStages(stages), recognizers: [])
+        return Recording(id: id, subject: subject, session: session, samples: pipeline.stageOutput(samples), annotations: annotations)
+    }
+
     /// The number of samples.
     public var count: Int { timestamps.count }
 

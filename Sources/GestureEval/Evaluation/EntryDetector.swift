@@ -19,21 +19,22 @@ struct EntryDetector: Sendable {
         if kind == .segments, case let .dtw(dtwModel, _) = model {
             let classifier = try DTWClassifier(model: dtwModel)
             let predicted = try recordings.map { r throws -> String in
-                try classifier.classify(DTWExamples.series(r, model: dtwModel)).label ?? EventEvaluation.null
+                try classifier.classify(DTWExamples.series(r.staged(through: dtwModel.stages), model: dtwModel)).label ?? EventEvaluation.null
             }
             return ([], predicted)
         }
-        if case let .dtw(dtwModel, _) = model, let first = recordings.first?.samples.first {
+        // The pipeline that ships: the entry's stages in front of the recognizer (a DTW model records them).
+        let prototype: Pipeline = switch model {
+        case let .configuration(value, _): try entry.pipeline([try registry.makeRecognizer(entry.recognizer, configuration: value.decoding)])
+        case let .dtw(dtwModel, _): try Pipeline(model: dtwModel)
+        }
+        if case .dtw = model, let first = recordings.first?.samples.first {
             // A channel the recordings lack and nothing derives would leave the matcher silent: say so.
-            var probe = Pipeline(recognizers: [try DTWTemplateMatcher(configuration: dtwModel)])
+            var probe = prototype
             try probe.prepare(for: first)
         }
-        let recognizer: any Recognizer = switch model {
-        case let .configuration(value, _): try registry.makeRecognizer(entry.recognizer, configuration: value.decoding)
-        case let .dtw(dtwModel, _): try DTWTemplateMatcher(configuration: dtwModel)
-        }
-        // Each pipeline copies the prototype value; none mutates it.
-        let events = EventDetection.run(recordings) { Pipeline(recognizers: [recognizer]) }.map(entry.labelled)
+        // Each run copies the prototype value, which was never fed a sample.
+        let events = EventDetection.run(recordings) { prototype }.map(entry.labelled)
         guard kind == .segments else { return (events, []) }
         return (events, events.map { $0.first { $0.phase == .ended }?.label ?? EventEvaluation.null })
     }

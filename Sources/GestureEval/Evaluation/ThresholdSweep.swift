@@ -65,7 +65,8 @@ public struct ThresholdSweep: Sendable {
             do { recognizer = try registry.makeRecognizer(entry.recognizer, configuration: configuration.decoding) } catch {
                 throw ExperimentError(entry: entry.name, "\(parameter) = \(value): \(error)")
             }
-            let events = EventDetection.run(recordings) { Pipeline(recognizers: [recognizer]) }.map(entry.labelled)
+            let prototype = try entry.pipeline([recognizer])
+            let events = EventDetection.run(recordings) { prototype }.map(entry.labelled)
             var counts = EventCounts()
             for (r, e) in zip(recordings, events) { counts = counts + matching.match(annotations: r.annotations, events: e).counts }
             points.append(Point(value: value, annotations: counts.annotations, detections: counts.detections, truePositives: counts.truePositives,

@@ -29,11 +29,15 @@ extension Experiment {
         /// The comparison group's name; `nil`: named after the dataset and labels. Entries share a group only
         /// when they are judged on the same annotations (see ``Experiment/comparisonGroups()``).
         public var group: String?
+        /// Signal stages in front of the recognizer (`stages: [gravitySplit, {oneEuro: {…}}]`): training, evaluation,
+        /// sweeps and `detect` run exactly this pipeline, and the trained model or configuration records it.
+        public var stages: [StageSpecification]
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
                     labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil,
-                    labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil, group: String? = nil) {
+                    labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil, group: String? = nil,
+                    stages: [StageSpecification] = []) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -45,10 +49,11 @@ extension Experiment {
             self.labelMap = labelMap
             self.objective = objective
             self.group = group
+            self.stages = stages
         }
 
         private enum Keys: String, CodingKey {
-            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages
         }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
@@ -69,6 +74,7 @@ extension Experiment {
             labelMap = try c.decodeIfPresent(LabelMap.self, forKey: .labelMap) ?? LabelMap()
             objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
             group = try c.decodeIfPresent(String.self, forKey: .group)
+            stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
         }
 
         /// Encodes every field.
@@ -85,6 +91,23 @@ extension Experiment {
             if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
             try c.encodeIfPresent(objective, forKey: .objective)
             try c.encodeIfPresent(group, forKey: .group)
+            // Only when set, so entries without stages keep their encoding (results.json).
+            if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
+        }
+
+        /// A fresh pipeline of this entry's stages in front of `recognizers`: what is trained, evaluated and shipped.
+        func pipeline(_ recognizers: [any Recognizer]) throws(ExperimentError) -> Pipeline {
+            do { return Pipeline(stages: try StageSpecification.makeStages(stages), recognizers: recognizers) } catch {
+                throw ExperimentError(entry: name, "stages: \(error.description)")
+            }
+        }
+
+        /// `recordings` as this entry's stages hand them on (see ``Recording/staged(through:)``), for training that
+        /// reads recordings directly (DTW examples, stream calibration); unchanged without stages.
+        func staged(_ recordings: [Recording]) throws(ExperimentError) -> [Recording] {
+            do { return try recordings.map { r throws(ConfigurationError) in try r.staged(through: stages) } } catch {
+                throw ExperimentError(entry: name, "stages: \(error.description)")
+            }
         }
 
         /// Whether annotation `label` is judged.

@@ -53,17 +53,28 @@ public struct EntryTrainer: Trainer, Sendable {
         if entry.recognizer == DTWTemplateMatcher.identifier {
             if let file = entry.model {
                 // A model trained elsewhere: the same in every fold (like an untrained preset).
-                do {
-                    let model = try DTWModelFile.read(from: URL(fileURLWithPath: file))
-                    return .dtw(model, summary: ["band": model.dtw.band, "templates": Double(model.templates.count)])
-                } catch {
+                let model: DTWModel
+                do { model = try DTWModelFile.read(from: URL(fileURLWithPath: file)) } catch {
                     throw ExperimentError(entry: entry.name, error.description)
                 }
+                // The model runs behind the stages it records; an entry naming others would evaluate something else.
+                guard entry.stages.isEmpty || entry.stages == model.stages else {
+                    throw ExperimentError(entry: entry.name, "stages \(entry.stages) differ from the model's (\(model.stages.isEmpty ? "none" : "\(model.stages)")); leave stages out to use the model's")
+                }
+                return .dtw(model, summary: ["band": model.dtw.band, "templates": Double(model.templates.count)])
             }
+            // Templates are cut from the signal the matcher will see behind the entry's stages; candidates are
+            // scored by running the whole pipeline on the recordings as recorded.
+            let staged = try entry.staged(judged)
             // Candidates that differ only in rejection or spotting durations share their templates.
             let matching = detector.matching, entry = entry, kind = kind, cache = DTWTrainingCache()
             return try search(base).best(on: judged) { (value) throws(ExperimentError) in
-                try DTWExamples.train(judged, configuration: value, kind: kind, entry: entry, matching: matching, cache: cache)
+                var candidate = try DTWExamples.train(staged, configuration: value, kind: kind, entry: entry, matching: matching, cache: cache)
+                if case .dtw(var model, let summary) = candidate.model {
+                    model.stages = entry.stages
+                    candidate.model = .dtw(model, summary: summary)
+                }
+                return candidate
             }
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.

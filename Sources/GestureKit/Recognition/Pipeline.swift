@@ -50,20 +50,47 @@ public struct Pipeline: Recognizer {
         next.reserveCapacity(16)
     }
 
+    /// A pipeline that runs `model`'s matcher behind the stages it was trained behind (``DTWModel/stages``).
+    ///
+    /// - Throws: ``ConfigurationError`` when the model or one of its stages has a setting out of range.
+    public init(model: DTWModel) throws(ConfigurationError) {
+        self.init(stages: try StageSpecification.makeStages(model.stages), recognizers: [try DTWTemplateMatcher(configuration: model)])
+    }
+
     /// Consumes one sample and appends the events of all recognizers to `events`, in recognizer order.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard validator.accept(sample) else { return }
         // The first sample shows which channels the input carries: derive what a recognizer lacks.
         if !channelsChecked { _ = try? prepare(for: sample) }
+        runStages(sample)
+        for s in current {
+            for index in recognizers.indices { recognizers[index].process(s, into: &events) }
+        }
+    }
+
+    /// What the validator and the stages hand on to the recognizers for a whole stream, in order (the
+    /// recognizers are not run): for training that reads the signal the recognizer sees. Resets first and after.
+    ///
+    /// - Complexity: O(samples × stages).
+    public mutating func stageOutput<S: Sequence>(_ samples: S) -> [MotionSample] where S.Element == MotionSample {
+        reset()
+        var out: [MotionSample] = []
+        for sample in samples where validator.accept(sample) {
+            runStages(sample)
+            out += current
+        }
+        reset()
+        return out
+    }
+
+    /// Runs `sample` through the stages into `current`.
+    private mutating func runStages(_ sample: MotionSample) {
         current.removeAll(keepingCapacity: true)
         current.append(sample)
         for index in stages.indices {
             next.removeAll(keepingCapacity: true)
             for s in current { stages[index].process(s, into: &next) }
             swap(&current, &next)
-        }
-        for s in current {
-            for index in recognizers.indices { recognizers[index].process(s, into: &events) }
         }
     }
 

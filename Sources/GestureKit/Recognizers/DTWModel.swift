@@ -104,6 +104,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// stream alike: a motion-intensity envelope that matches bursts and pauses of activity rather than the
     /// exact waveform. `nil`: channels are compared as they are.
     public var movingDeviation: Double?
+    /// The signal stages the model was trained behind, in order: an app runs them in front of the matcher
+    /// (``Pipeline/init(model:)``), as training and evaluation did. Empty: none.
+    public var stages: [StageSpecification] = []
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
     public init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
@@ -215,7 +218,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, channels, channelScales, samplingRate, dtw, preprocessing, templates, background, calibration, rejectionK
-        case thresholds, refractoryTime, minimumDuration, maximumDuration, context, movingDeviation
+        case thresholds, refractoryTime, minimumDuration, maximumDuration, context, movingDeviation, stages
         /// Versions 1 and 2: one motion signal and its axes, replaced by ``channels``.
         case signal, axes
     }
@@ -273,6 +276,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         // Absent in models written before templates with context and intensity envelopes.
         context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
         movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
+        stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
     }
 
     /// Encodes the current version's keys (``channels``, never the old `signal`/`axes`).
@@ -296,6 +300,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         // Written only when set, so other models keep their bytes.
         if context != 0 { try c.encode(context, forKey: .context) }
         try c.encodeIfPresent(movingDeviation, forKey: .movingDeviation)
+        if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
     }
 
     /// `series` (one dimension per channel, in the channels' units) divided by ``channelScales``; unchanged

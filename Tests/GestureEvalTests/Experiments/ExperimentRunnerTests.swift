@@ -150,6 +150,26 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(recall.groups[1].headline.contains("McNemar p = \(ExperimentReport.fmt(mcnemar.pValue))"), "\(recall.groups[1].headline)")
     }
 
+    /// An entry's stages run in front of its recognizer: the evaluated events are those of the very pipeline an
+    /// app would build, and differ from the recognizer alone.
+    @Test func entryStagesAreWhatIsEvaluated() throws {
+        let smoothing = OneEuroFilter.Configuration(minimumCutoff: 0.3, beta: 0)
+        var staged = entry("smoothed", threshold: 0.5)
+        staged.stages = [.oneEuro(smoothing)]
+        let spec = experiment([entry("raw", threshold: 0.5), staged])
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: registry).run()
+        let scores = Dictionary(uniqueKeysWithValues: result.scores.map { ($0.entry, $0.overall.value) })
+        let push = try Push(configuration: .init(threshold: 0.5))
+        let byHand = EventDetection.run(pushes.recordings) { Pipeline(stages: [OneEuroStage(configuration: smoothing)], recognizers: [push]) }
+        let expected = try EventEvaluation(recordings: pushes.recordings, events: byHand, matching: spec.matching.eventMatching,
+                                           bootstrap: .init(replicates: 10)).f1.value
+        #expect(scores["smoothed"] == expected)
+        #expect(scores["smoothed"] != scores["raw"], "the stage changes what the recognizer sees")
+        // Stages are part of the entry as written back (results.json).
+        let data = try JSONEncoder().encode(staged)
+        #expect(try JSONDecoder().decode(Experiment.Entry.self, from: data).stages == [.oneEuro(smoothing)])
+    }
+
     /// Rank tests align units by (dataset, fold): entries listing their datasets in different orders rank exactly as
     /// when they list them alike (by position, the second and third entries' scores on `later` were ranked against
     /// the first's on `pushes`).
