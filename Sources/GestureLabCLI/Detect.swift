@@ -132,14 +132,13 @@ struct Detect: ParsableCommand {
         }
         // The input ended (end of file, Ctrl-C, --idle-exit): report what the recognizer still held back.
         events.removeAll(keepingCapacity: true)
-        let diagnostics = pipeline.validator.diagnostics  // finishing resets the validator
         pipeline.finish(into: &events)
         for event in events {
             printer.print(event)
             emitter?.emit(event)
         }
         recorder?.record(finished: events)
-        return diagnostics
+        return pipeline.validator.diagnostics
     }
 
     /// The recognizer behind the stages its configuration or model names (what training evaluated).

@@ -49,6 +49,23 @@ import Testing
         #expect(faceUp.start == 0 && faceUp.end == faceUp.time)
     }
 
+    /// A shake whose last strong reading is 0.02 s before the file ends: `detect` reports its end when the input
+    /// ends (it printed only "began" before the recognizers were finished).
+    @Test func aShakeAtTheVeryEndOfTheFileIsReported() throws {
+        let samples = GestureMotions.vigorousShake().samples(rate: 50)
+        var counter = try ShakeCounter()
+        let shake = try #require(counter.run(over: samples).last)
+        var csv = "t,x,y,z\n"
+        for s in samples where s.timestamp <= shake.end + 0.02 {
+            csv += "\(s.timestamp),\(s.acceleration.x),\(s.acceleration.y),\(s.acceleration.z)\n"
+        }
+        let result = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", "-", "--json"], stdin: csv)
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try Self.decode(result.stdout)
+        #expect(events.map(\.phase) == ["began", "ended"], "\(result.stdout)")
+        #expect(abs((events.last?.start ?? 0) - shake.start) < 0.02, "within a sample at 50 Hz (the CSV's rounding)")
+    }
+
     @Test func tableOutputFromAFileWithTheLongHeader() throws {
         let url = TemporaryFolder.root.appendingPathComponent("tilt-\(UUID().uuidString).csv")
         try Self.tiltCSV(rate: 50, header: "time,accel_x,accel_y,accel_z").write(to: url, atomically: true, encoding: .utf8)

@@ -11,6 +11,14 @@ extension ExperimentPlan {
         public var classes: Int = 0
         /// DTW: mean example length, samples.
         public var exampleLength: Double = 0
+        /// DTW: the template sets a search trains (candidates that differ only in rejection, refractory time or
+        /// spotting durations share one, see ``DTWTrainingCache``); 1 without a search.
+        public var templateShapes: Int = 1
+        /// DTW: the mean template length, samples, averaged over the searched `context` values (templates hold
+        /// the gesture and its context on both sides); ``exampleLength`` when context is not searched.
+        public var searchedExampleLength: Double = 0
+        /// DTW with stream calibration: whether background templates are mined (a second calibration pass).
+        public var backgroundMining: Bool = false
         /// DTW: the channels compared in each cell.
         public var channels: Int = 0
         /// DTW: the templates the model will hold (classes for medoids, k per class, or every example).
@@ -85,6 +93,10 @@ extension ExperimentPlan {
         }
         let n = Double(w.examples), length = w.exampleLength, d = Double(w.channels), t = Double(w.templates)
         let window = min(length, 2 * w.band * length + 1)
+        // A search over context trains templates of other lengths: cells scale with length × window.
+        let searchedLength = w.searchedExampleLength > 0 ? w.searchedExampleLength : length
+        let searchedWindow = min(searchedLength, 2 * w.band * searchedLength + 1)
+        let shapes = Double(max(1, w.templateShapes)) * (searchedLength * searchedWindow) / (length * window)
         var bandSearch = 0.0, bounds = 0.0, nearest = 0.0
         if w.bandCandidates > 0 {
             // The default candidates: 0 %, 1 %, … 20 % of the length.
@@ -111,12 +123,17 @@ extension ExperimentPlan {
                 cells += queries * t * length * window * d
             }
         } else {
-            spotting = (testSamples + searched * Double(w.trainingSamples)) * perSpottedSample
+            spotting = testSamples * perSpottedSample
+            let searchedSpotting = Double(w.trainingSamples) * t * searchedLength * d
             if w.crossFitTrainings > 0 {
-                // Templates again without each subject group (medoids are quadratic in the examples), then the
-                // training recordings spotted to choose thresholds.
-                cells += Double(w.crossFitTrainings) * medoids * w.crossFitShare * w.crossFitShare
-                spotting += 2 * Double(w.trainingSamples) * perSpottedSample
+                // Each template set is trained again without each subject group (medoids are quadratic in the
+                // examples); every candidate then spots the training recordings once to choose its thresholds
+                // (twice with background mining), and its held-out detections score it.
+                cells = (medoids + calibration) * shapes * (1 + Double(w.crossFitTrainings) * w.crossFitShare * w.crossFitShare)
+                spotting += max(1, searched) * (w.backgroundMining ? 2 : 1) * searchedSpotting
+            } else {
+                cells *= shapes
+                spotting += searched * searchedSpotting
             }
         }
         return model.perCell * cells + model.perSpottingCell * spotting + model.perNearestCell * nearest
@@ -131,11 +148,13 @@ extension ExperimentPlan.Workload {
         trainingSamples = judged.reduce(0) { $0 + $1.count }
         guard entry.recognizer == DTWTemplateMatcher.identifier, entry.model == nil,
               let settings = try? configuration.decoding.decode(DTWTrainingSettings.self) else { return }
-        var lengths: [Double] = [], labels = Set<String>()
+        var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = []
         for r in judged {
             let rate = r.duration > 0 ? Double(r.count - 1) / r.duration : 0
+            rates.append(rate)
             for a in kind == .segments ? Array(r.annotations.prefix(1)) : r.annotations {
-                lengths.append(kind == .segments ? Double(r.count) : max(2, (a.end - a.start) * rate))
+                // A template holds the gesture and its context on both sides.
+                lengths.append(kind == .segments ? Double(r.count) : max(2, (a.end - a.start + 2 * settings.context) * rate))
                 labels.insert(a.label)
             }
         }
@@ -143,6 +162,7 @@ extension ExperimentPlan.Workload {
         examples = lengths.count
         classes = labels.count
         exampleLength = lengths.reduce(0, +) / Double(lengths.count)
+        let meanRate = rates.reduce(0, +) / Double(max(1, rates.count))
         channels = settings.channels?.count ?? 3
         switch settings.selection {
         case .medoid: templates = classes
@@ -151,6 +171,14 @@ extension ExperimentPlan.Workload {
         }
         band = settings.band ?? 0.1
         bandCandidates = settings.band == nil ? 21 : 0
+        // Search keys that change the templates (the rest only relabel them, see DTWTrainingCache).
+        let relabelling: Set<String> = ["rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime", "minimumDuration", "maximumDuration"]
+        templateShapes = entry.search.filter { !relabelling.contains($0.key) }.values.reduce(1) { $0 * max(1, $1.values.count) }
+        if let contexts = entry.search["context"]?.values, !contexts.isEmpty, examples > 0 {
+            let gesture = exampleLength - 2 * settings.context * meanRate
+            searchedExampleLength = contexts.map { max(2, gesture + 2 * $0 * meanRate) }.reduce(0, +) / Double(contexts.count)
+        }
+        backgroundMining = settings.backgroundTemplates > 0
         if settings.rejection.isStream {
             let groups = CrossFitting.groups(of: judged.map(\.subject), count: settings.crossFitGroups)
             if groups.count > 1 {

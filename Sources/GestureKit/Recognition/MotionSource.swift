@@ -22,7 +22,8 @@ public protocol MotionSource {
 
 extension MotionSource {
     /// Feeds every remaining sample to `recognizer` (a ``Pipeline`` too), calling `onEvent` for each event as
-    /// it happens.
+    /// it happens, and finishes it when the source is exhausted (``Recognizer/finish(into:)``), so a gesture
+    /// the last samples complete is reported too.
     ///
     /// - Complexity: O(samples) calls to the recognizer; no allocation per sample beyond its own.
     public mutating func run<R: Recognizer>(_ recognizer: inout R, onEvent: (GestureEvent) -> Void) throws(Failure) {
@@ -32,6 +33,9 @@ extension MotionSource {
             recognizer.process(sample, into: &events)
             for event in events { onEvent(event) }
         }
+        events.removeAll(keepingCapacity: true)
+        recognizer.finish(into: &events)
+        for event in events { onEvent(event) }
     }
 
     /// Every remaining sample, in order (for finite sources).

@@ -95,13 +95,17 @@ public struct Pipeline: Recognizer {
     }
 
     /// Ends the stream: appends what every recognizer still held back (see ``Recognizer/finish(into:)``), in
-    /// recognizer order, then resets the pipeline, so the next sample starts a new stream with its channels
-    /// checked again.
+    /// recognizer order, then starts afresh, so the next sample begins a new stream (its clock may restart) with
+    /// its channels checked again. The validator's ``SampleValidator/diagnostics`` keep the counts of the stream
+    /// that ended until ``reset()``.
     ///
     /// - Complexity: the sum of the recognizers' `finish` costs.
     public mutating func finish(into events: inout [GestureEvent]) {
         for index in recognizers.indices { recognizers[index].finish(into: &events) }
-        reset()
+        validator.endStream()
+        for index in stages.indices { stages[index].reset() }
+        channelsChecked = false
+        channelError = nil
     }
 
     /// Resets the validator, every stage and every recognizer, and forgets the channel check of the last

@@ -68,6 +68,12 @@ public struct SampleValidator: Sendable {
         return true
     }
 
+    /// Ends a stream: forgets the last timestamp, so the next stream may restart its clock, and keeps the counts
+    /// (what the stream that ended held) until ``reset()``.
+    public mutating func endStream() {
+        lastTimestamp = nil
+    }
+
     /// Forgets the last timestamp and the counts.
     public mutating func reset() {
         diagnostics = Diagnostics()

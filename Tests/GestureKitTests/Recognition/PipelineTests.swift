@@ -75,6 +75,7 @@ struct ChannelCounter: Recognizer, ChannelRequiring {
         let events = pipeline.run(over: samples)
         #expect(events.map(\.label) == Array(repeating: "seen", count: 5) + ["served", "served"])
         #expect(events.suffix(2).map(\.score) == [5, 0])
+        #expect(pipeline.validator.diagnostics.accepted == 5, "the counts of the stream that ended stay readable")
         #expect(pipeline.process(MotionSample(timestamp: 1, acceleration: .zero)).count == 1)
     }
 

@@ -31,15 +31,16 @@ while let argument = arguments.popFirst() {
     }
 }
 
-// The recognizer: everything an app needs is the registry and a configuration document.
+// The recognizer: everything an app needs is the registry and a configuration document, which also names the
+// signal stages it was evaluated behind (StagedConfiguration: a `stages` key, as `gesturelab train` writes it).
 let registry = RecognizerRegistry.standard
-let recognizer: any Recognizer
+var pipeline: Pipeline
 do {
     if let configPath {
         let data = try Data(contentsOf: URL(fileURLWithPath: configPath))
-        recognizer = try registry.makeRecognizer(identifier, configuration: JSONConfiguration(data: data))
+        pipeline = try StagedConfiguration(JSONConfiguration(data: data)).pipeline(recognizer: identifier, registry: registry)
     } else {
-        recognizer = try registry.makeRecognizer(identifier)
+        pipeline = Pipeline(recognizers: [try registry.makeRecognizer(identifier)])
     }
 } catch {
     fail("\(configPath ?? identifier): \(error)", status: 1)
@@ -64,7 +65,6 @@ var stdinSource = ClosureMotionSource { () -> MotionSample? in
 // The first sample shows which channels the input carries: a model that needs user acceleration gets a
 // gravity split (said once, on standard error); a channel nothing derives (rotation rate from an
 // accelerometer) is an error naming it and the fix.
-var pipeline = Pipeline(recognizers: [recognizer])
 guard let first = stdinSource.next() else { fail("stdin: no samples", status: 1) }
 do {
     for derived in try pipeline.prepare(for: first) {
