@@ -33,13 +33,7 @@ struct DatasetsConvert: ParsableCommand {
     var labelColumn: String?
 
     func run() throws {
-        var policy = RepairPolicy()
-        for name in repair {
-            guard let p = RepairPolicy.names.first(where: { $0.0 == name })?.1 else {
-                throw ValidationError("unknown repair '\(name)'; use \(RepairPolicy.names.map(\.0).joined(separator: ", "))")
-            }
-            policy.insert(p)
-        }
+        let policy = try RepairPolicy(commandLine: repair)
         var loaded = try source.load()
         for line in loaded.report.lines { print("reading: \(line)") }
         guard !loaded.dataset.recordings.isEmpty else {

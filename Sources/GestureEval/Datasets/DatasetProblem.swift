@@ -38,6 +38,9 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         case annotationInvalid
         /// An annotation's label is not among the manifest's classes.
         case unknownLabel
+        /// A column's unit (stated in its header, or shown by the values: about 9.8 "g" at rest)
+        /// disagrees with the scale the manifest gives it.
+        case units
     }
 
     /// Error or warning.

@@ -18,8 +18,8 @@ struct LiveInputOptions: ParsableArguments {
     @Option(help: "Network input: end (with the summary) when nothing arrived for this many seconds; Ctrl-C ends it too.")
     var idleExit: Double?
 
-    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2.")
-    var acceleration: SampleCSVFormat.AccelerationUnit = .g
+    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2; default: the unit a header states ((m/s^2), (G)), else g.")
+    var acceleration: SampleCSVFormat.AccelerationUnit?
 
     @Option(help: "Unit of the time column (s, ms, us, ns), overriding the header; inferred from the values when omitted.")
     var timeUnit: SampleCSVFormat.TimeUnit?
