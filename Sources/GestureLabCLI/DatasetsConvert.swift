@@ -9,11 +9,13 @@ struct DatasetsConvert: ParsableCommand {
         abstract: "Convert a dataset to the project's format (dataset.yaml + CSV), with explicit repairs.",
         discussion: """
             Refuses data with errors unless repairs fix them; repairs are reported with counts.
-            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered.
-            --label-column NAME writes annotations as a per-sample column (the form watch and phone
+
+            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered. \
+            --label-column NAME writes annotations as a per-sample column (the form watch and phone \
             loggers use); annotation times then snap to the first and last sample inside each.
             Example:
-              gesturelab datasets convert gyronics:../shared/datasets/Gyronics_GRWD --out /tmp/gyronics \\
+              gesturelab datasets convert gyronics:../shared/datasets/Gyronics_GRWD --out \\
+                /tmp/gyronics \\
                 --repair drop-out-of-range --repair drop-unordered
             """
     )

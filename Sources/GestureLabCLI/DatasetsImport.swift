@@ -8,13 +8,14 @@ struct DatasetsImport: ParsableCommand {
         commandName: "import",
         abstract: "Turn a folder of phone or watch exports into a project dataset with a preset (or a manifest).",
         discussion: """
-            PRESET is one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")) (datasets/presets/<name>/
-            holds each manifest and an example), or a dataset.yaml with a source section. Subjects and sessions
-            come from the preset's path patterns, e.g. SRC/<subject>/<session>/TotalAcceleration.csv for
-            sensor-logger. Prints what it read and every policy applied (time origin, batch spreading,
+            PRESET is one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")) (datasets/presets/<name>/ \
+            holds each manifest and an example), or a dataset.yaml with a source section. Subjects and sessions \
+            come from the preset's path patterns, e.g. SRC/<subject>/<session>/TotalAcceleration.csv for \
+            sensor-logger. Prints what it read and every policy applied (time origin, batch spreading, \
             sensor alignment and its largest gap, label runs); refuses data with errors unless --force.
             Example:
-              gesturelab datasets import sensor-logger ~/Downloads/exports --out datasets/my-phone
+              gesturelab datasets import sensor-logger ~/Downloads/exports --out \\
+                datasets/my-phone
             """
     )
 

@@ -87,6 +87,20 @@ public enum DatasetReader {
             }
         }
 
+        var unlisted: [DatasetProblem] = []
+        if manifest.source == nil {
+            // Annotation files the manifest does not list are read by nothing: say so rather than ignore them.
+            let folderURL = folder.appendingPathComponent("annotations")
+            let listed = Set(jobs.compactMap { $0.annotations?.standardizedFileURL.path })
+            let found = (FileManager.default.enumerator(atPath: folderURL.path)?.allObjects as? [String]) ?? []
+            for relative in found.sorted() where relative.lowercased().hasSuffix(".csv") {
+                let url = folderURL.appendingPathComponent(relative).standardizedFileURL
+                guard !listed.contains(url.path) else { continue }
+                unlisted.append(DatasetProblem(.unlistedFile, DataFileError(
+                    file: url.path, "no recording in \(manifestFile) lists this annotation file, so it is not read; "
+                        + "add it as a recording's annotations, or move it out of annotations/")))
+            }
+        }
         let jobList = jobs
         let results = parallelMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) in
             let job = jobList[i]
@@ -117,7 +131,7 @@ public enum DatasetReader {
         )
         var report = ReadingReport()
         for r in results { report.merge(r.3) }
-        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2),
+        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2) + unlisted,
                              manifest: manifest, report: report)
     }
 

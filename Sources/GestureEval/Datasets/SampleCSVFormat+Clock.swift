@@ -149,7 +149,7 @@ extension SampleCSVFormat {
         let column = columns[timeIndex]
         return said.joined(separator: ", ")
             + (said.contains { $0.hasPrefix("time") }
-                ? "; to state it, name the unit in the header (\(column)_ns, \(column) (ms)) or pass detect --time-unit / --relative-time" : "")
+                ? "; to state it, name the unit in the header (\(column)_ns, \(column) (ms))" : "")
     }
 
     /// Refuses acceleration whose median magnitude over `lines` is about 9.8 "g" (m/s² read as g), or
@@ -185,7 +185,7 @@ extension SampleCSVFormat {
             ?? "a first time of \(Self.format(first)) is epoch-sized as seconds"
         throw DataFileError(file: file, line: line, field: columns[timeIndex],
                             "the time unit is unclear: \(what), and no unit (s, ms, us, ns) gives a rate of 1 Hz–10 kHz; "
-                                + "state it in the header (time_ms, time (s)) or with detect --time-unit")
+                                + "state it in the header (time_ms, time (s))")
     }
 
     static func format(_ value: Double) -> String { String(format: "%.4g", value) }

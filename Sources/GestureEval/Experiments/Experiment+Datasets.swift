@@ -18,6 +18,7 @@ extension Experiment {
         func load(_ text: String) throws(DataFileError) -> Dataset {
             let dataset = try DatasetSource(text).load(options)
             for note in dataset.report.notes { notes?("\(text): \(note)") }
+            for p in dataset.problems where p.kind == .unlistedFile { notes?("\(text): \(p.location)") }
             let readingErrors = dataset.problems.filter { $0.severity == .error }
             if let first = readingErrors.first {
                 var error = first.location

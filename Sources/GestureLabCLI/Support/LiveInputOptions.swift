@@ -45,7 +45,11 @@ struct LiveInputOptions: ParsableArguments {
         // Non-finite values reach the pipeline's validator, which skips and counts them.
         var decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true, timeUnit: timeUnit, relativeTime: relativeTime)
         // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
-        decoder.onNote = { CommandLineError.printLine("\(command): \($0)") }
+        // The library's advice names the header; this command can also state the clock with options.
+        decoder.onNote = { note in
+            CommandLineError.printLine("\(command): \(note)" + (note.hasPrefix("time:") && note.contains("to state it")
+                ? ", or pass --time-unit / --relative-time" : ""))
+        }
         switch endpoint {
         case let .osc(host, port):
             StopFlag.installInterruptHandler()
