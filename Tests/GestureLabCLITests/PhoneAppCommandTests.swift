@@ -204,4 +204,25 @@ import Testing
         let run = try Self.run(["detect", "--recognizer", "shake", "--input", folder.appendingPathComponent("r.csv").path])
         #expect(run.status == 0 && run.stderr.contains("only user acceleration"), "\(run.stderr)")
     }
+
+    @Test func aDTWModelTrainedOnUserAccelerationRunsOnTheSameColumns() throws {
+        // A model on the project's user.x…z, then detect on a recording holding only those columns.
+        let shapes = SharedData.packageRoot.appendingPathComponent("datasets/default-shapes")
+        let recording = try #require(FileManager.default.enumerator(atPath: shapes.appendingPathComponent("recordings").path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".csv") }.sorted().first)
+        let rows = try String(contentsOf: shapes.appendingPathComponent("recordings/\(recording)"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let keep = ["time", "user.x", "user.y", "user.z"].compactMap { rows[0].firstIndex(of: $0) }
+        #expect(keep.count == 4)
+        let text = rows.map { row in keep.map { row[$0] }.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        let folder = try PhoneAppRecordings.folder("dtw-user", ["user.csv": text, "dtw.yaml": "channels: [user.x, user.y, user.z]\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = folder.appendingPathComponent("user.dtw.json").path
+        let train = try Self.run(["train", "--recognizer", "dtw", "--dataset", shapes.path, "--config",
+                                  folder.appendingPathComponent("dtw.yaml").path, "--out", model])
+        #expect(train.status == 0, "\(train.stderr)")
+        let detect = try Self.run(["detect", "--recognizer", "dtw", "--config", model, "--input", folder.appendingPathComponent("user.csv").path])
+        #expect(detect.status == 0, "\(detect.stderr)")
+        #expect(!detect.stderr.contains("needs channel"), "\(detect.stderr)")
+    }
 }
