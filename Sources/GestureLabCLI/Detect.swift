@@ -99,7 +99,13 @@ struct Detect: ParsableCommand {
         var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: source.input) }
         var input = try source.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
         let name = input.name
-        try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
+        do {
+            try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
+        } catch var error as DataFileError where error.message.contains("the time unit is unclear") {
+            // The reader names the header fix; this command can also state the unit.
+            error.message += ", or pass --time-unit"
+            throw error
+        }
         input.close()
         if let summary = input.summary { CommandLineError.printLine("detect: \(summary)") }
         if let emitter {

@@ -129,6 +129,14 @@ import Testing
         #expect(inspect.stdout.contains("read as milliseconds") && !inspect.stdout.contains("--time-unit"), "\(inspect.stdout)")
         let detect = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", file])
         #expect(detect.stderr.contains("read as milliseconds") && detect.stderr.contains("or pass --time-unit"), "\(detect.stderr)")
+        // An unclear clock: the header fix everywhere, the option where the command has it.
+        let unclear = folder.appendingPathComponent("unclear.csv")
+        try "time,accel_x,accel_y,accel_z\n0,0,0,-1\n10000000000000,0,0,-1\n20000000000000,0,0,-1\n".write(to: unclear, atomically: true, encoding: .utf8)
+        let unclearDetect = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", unclear.path])
+        #expect(unclearDetect.status != 0 && unclearDetect.stderr.contains("unclear.csv:2: time: the time unit is unclear")
+                    && unclearDetect.stderr.contains("or pass --time-unit"), "\(unclearDetect.stderr)")
+        let unclearInspect = try GestureLabBinary.run(["datasets", "inspect", "csv:\(unclear.path)"])
+        #expect(unclearInspect.status != 0 && !unclearInspect.stderr.contains("--time-unit"), "\(unclearInspect.stderr)")
         // A Sensor Logger folder without <subject>/ says how to lay it out.
         let flat = try GestureLabBinary.run(["datasets", "import", "sensor-logger", folder.appendingPathComponent("flat").path,
                                              "--out", folder.appendingPathComponent("out").path])
