@@ -7,7 +7,8 @@ struct Bench: ParsableCommand {
         discussion: """
             Numbers are meaningful only from a release build.
             Example:
-              swift build -c release && .build/release/gesturelab bench recognizers --seconds 200
+              swift build -c release && .build/release/gesturelab bench recognizers \\
+                --seconds 200
             """,
         subcommands: [BenchRecognizers.self, BenchDTW.self, BenchDatasets.self, BenchPlan.self, BenchSoak.self, BenchLive.self]
     )

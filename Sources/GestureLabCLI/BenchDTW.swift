@@ -10,10 +10,12 @@ struct BenchDTW: ParsableCommand {
         commandName: "dtw",
         abstract: "Measure DTW speed: 1-NN search with the lower-bound cascade, all-pairs matrix, stream spotting.",
         discussion: """
-            1-NN: the UCR file's first half is the training set, the second half the queries (UWaveGestureLibraryX
+            1-NN: the UCR file's first half is the training set, the second half the queries (UWaveGestureLibraryX \
             TRAIN: 448 + 448), at --band and at the full band, with the cascade and (for reference) without.
+
             All pairs: the symmetric DTW matrix of the training half with pruning off (cells per second).
-            Spotting: 8 templates of 1 s, 3 axes, at 100 Hz through DTWTemplateMatcher on one core.
+
+            Spotting: 8 templates of 1 s, 3 axes, at 100 Hz through DTWTemplateMatcher on one core. \
             Build with -c release. Benchmarks/peers/ runs dtaidistance and aeon on the same data and this command.
             Example:
               swift build -c release && .build/release/gesturelab bench dtw --band 0.04

@@ -8,11 +8,13 @@ struct BenchDatasets: ParsableCommand {
         commandName: "datasets",
         abstract: "Time loading Gyronics_GRWD (1995 CSV files) through its manifest, or UCR archive files.",
         discussion: """
-            Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files, and --ucr with
+            Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files, and --ucr with \
             Benchmarks/peers/load_ucr_numpy.py (NumPy's loadtxt; aeon's load_from_ts_file for .ts) over the same files.
             Examples:
-              swift build -c release && .build/release/gesturelab bench datasets ../shared/datasets/Gyronics_GRWD
-              .build/release/gesturelab bench datasets --ucr ../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv
+              swift build -c release && .build/release/gesturelab bench datasets \\
+                ../shared/datasets/Gyronics_GRWD
+              .build/release/gesturelab bench datasets --ucr \\
+                ../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv
             """
     )
 

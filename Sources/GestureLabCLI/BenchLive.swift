@@ -13,22 +13,22 @@ struct BenchLive: ParsableCommand {
         abstract: "Measure the live OSC path: latency from a sample's datagram to the event's OSC message, and endurance with flat memory.",
         discussion: """
             Everything runs in this process over 127.0.0.1 UDP, through the parts `detect --input osc://… \
-            --osc-map gyrosc --emit osc://…` uses: OSCMotionSource, a Pipeline with the shake recognizer and
-            OSCEventEmitter. The stream is synthetic (SyntheticDatasetGenerator: shakes only, 1 s apart,
-            gentle background, no clock jitter or lost samples): about 1.2 events a second (began, ended;
-            the recognizer's pause and cooldown allow no denser shakes), so the default 90 s gives over 100
-            events per rate. Each sample travels as an OSC bundle whose time tag is the sample's time, holding
-            /gyrosc/gyro and /gyrosc/accel (float32, rad/s and g).
-            Latency (default): for each --rate a sender thread sends one bundle per sample, paced at the rate,
-            noting when each was sent; a receiver thread notes when each event message arrives. An event's time
-            argument names the sample it was decided on (time tags make sample times exact), so its latency is
-            its arrival minus that sample's sending. Events are checked against the same samples run through a
-            Pipeline offline: a lost or unexpected event fails the run. The time argument is float32, which
-            tells samples apart up to 4 million per stream (--seconds × rate).
-            Endurance (--endurance N): N samples (a 200 s script repeated, times at 100 Hz) as fast as the path
-            takes them, --batch samples per datagram as nested bundles each with its own time tag, at most
-            --window samples sent and not yet taken, so loopback UDP drops nothing. Throughput and resident
-            memory are printed every --report-every samples; the run fails when memory grows by more than
+            --osc-map gyrosc --emit osc://…` uses: OSCMotionSource, a Pipeline with the shake recognizer and \
+            OSCEventEmitter. The stream is synthetic (SyntheticDatasetGenerator: shakes only, 1 s apart, \
+            gentle background, no clock jitter or lost samples): about 1.2 events a second (began, ended; \
+            the recognizer's pause and cooldown allow no denser shakes), so the default 90 s gives over 100 \
+            events per rate. Each sample travels as an OSC bundle whose time tag is the sample's time, holding \
+            /gyrosc/gyro and /gyrosc/accel (float32, rad/s and g). \
+            Latency (default): for each --rate a sender thread sends one bundle per sample, paced at the rate, \
+            noting when each was sent; a receiver thread notes when each event message arrives. An event's time \
+            argument names the sample it was decided on (time tags make sample times exact), so its latency is \
+            its arrival minus that sample's sending. Events are checked against the same samples run through a \
+            Pipeline offline: a lost or unexpected event fails the run. The time argument is float32, which \
+            tells samples apart up to 4 million per stream (--seconds × rate). \
+            Endurance (--endurance N): N samples (a 200 s script repeated, times at 100 Hz) as fast as the path \
+            takes them, --batch samples per datagram as nested bundles each with its own time tag, at most \
+            --window samples sent and not yet taken, so loopback UDP drops nothing. Throughput and resident \
+            memory are printed every --report-every samples; the run fails when memory grows by more than \
             --max-growth MB after the first report, or a sample or event is lost.
             Examples:
               swift build -c release && .build/release/gesturelab bench live

@@ -9,11 +9,12 @@ struct BenchPlan: ParsableCommand {
         commandName: "plan",
         abstract: "Time each training step of an experiment on one thread beside the plan's estimated cost.",
         discussion: """
-            Runs every training step with the units that test its model, one after the other, on one thread
-            (so each figure is one core's time), and prints per step the estimate of compare --plan, the
+            Runs every training step with the units that test its model, one after the other, on one thread \
+            (so each figure is one core's time), and prints per step the estimate of compare --plan, the \
             measured time and their ratio, then how many steps fall within a factor of 2 of the estimate.
             Example:
-              swift build -c release && .build/release/gesturelab bench plan configs/experiments/default.yaml
+              swift build -c release && .build/release/gesturelab bench plan \\
+                configs/experiments/default.yaml
             """
     )
 

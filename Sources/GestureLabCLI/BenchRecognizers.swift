@@ -9,12 +9,13 @@ struct BenchRecognizers: ParsableCommand {
         commandName: "recognizers",
         abstract: "Measure samples per second of each rule-based recognizer and of the fusion stage.",
         discussion: """
-            A synthetic stream (shakes, slaps, a flip and back, stillness with sensor noise; fused device
-            motion for the recognizers, accelerometer and gyroscope only for the fusion stage) is
-            generated once, then each recognizer runs over it; the best of the repeats is printed.
+            A synthetic stream (shakes, slaps, a flip and back, stillness with sensor noise; fused device \
+            motion for the recognizers, accelerometer and gyroscope only for the fusion stage) is \
+            generated once, then each recognizer runs over it; the best of the repeats is printed. \
             Build in release mode for meaningful numbers.
             Example:
-              swift build -c release && .build/release/gesturelab bench recognizers --seconds 2000
+              swift build -c release && .build/release/gesturelab bench recognizers \\
+                --seconds 2000
             """
     )
 

@@ -9,11 +9,11 @@ struct BenchSoak: ParsableCommand {
         commandName: "soak",
         abstract: "Run a long stream with NaN, gap, clock-jump and duplicate bursts through every recognizer; watch memory.",
         discussion: """
-            The pipeline holds the fusion stage (accelerometer and gyroscope in, attitude out) and every
-            registered recognizer: orientation, shake, peak-direction (also as the slap preset), flip, and a
-            DTW template matcher with 8 templates. The stream (SoakStream) repeats the bench gestures with
-            one burst of bad samples every --burst-every samples. Resident memory is sampled every
-            --report-every samples; the command fails when an event has a non-finite field or memory grows
+            The pipeline holds the fusion stage (accelerometer and gyroscope in, attitude out) and every \
+            registered recognizer: orientation, shake, peak-direction (also as the slap preset), flip, and a \
+            DTW template matcher with 8 templates. The stream (SoakStream) repeats the bench gestures with \
+            one burst of bad samples every --burst-every samples. Resident memory is sampled every \
+            --report-every samples; the command fails when an event has a non-finite field or memory grows \
             by more than --max-growth MB after the first report.
             Example:
               swift build -c release && .build/release/gesturelab bench soak --samples 1e9

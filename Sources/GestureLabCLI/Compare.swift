@@ -7,18 +7,19 @@ struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare recognizers on datasets under a shared split, with intervals and statistical tests.",
         discussion: """
-            The experiment file (configs/experiments/*.yaml) names the datasets, the split, the seed, the
-            matching tolerances, the metric, the test over three or more entries, and the entries: each a
-            recognizer with its configuration (preset path or inline map), the annotation labels it is
-            judged on, and optional parameter ranges tuned inside each training fold.
-            Prints the metric per entry with its 95 % interval, McNemar / paired bootstrap / Wilcoxon for
-            entries judged on the same annotations, and Friedman with Nemenyi's critical difference (or
-            Holm) over the entries sharing folds; writes a report folder (results.json, CSV tables,
-            summary.md, SVG plots; reports/<experiment name> unless --out says otherwise). The same file and
-            seed always give the same results.json. --plan lists the work units (entry × dataset × fold)
+            The experiment file (configs/experiments/*.yaml) names the datasets, the split, the seed, the \
+            matching tolerances, the metric, the test over three or more entries, and the entries: each a \
+            recognizer with its configuration (preset path or inline map), the annotation labels it is \
+            judged on, and optional parameter ranges tuned inside each training fold. \
+            Prints the metric per entry with its 95 % interval, McNemar / paired bootstrap / Wilcoxon for \
+            entries judged on the same annotations, and Friedman with Nemenyi's critical difference (or \
+            Holm) over the entries sharing folds; writes a report folder (results.json, CSV tables, \
+            summary.md, SVG plots; reports/<experiment name> unless --out says otherwise). The same file and \
+            seed always give the same results.json. --plan lists the work units (entry × dataset × fold) \
             and which entries share a training step, without running anything.
             Example:
-              gesturelab compare configs/experiments/default.yaml --out reports/default --notebook
+              gesturelab compare configs/experiments/default.yaml --out reports/default \\
+                --notebook
             """
     )
 

@@ -54,11 +54,11 @@ struct DatasetEvaluationOptions: ParsableArguments {
         if recognizer == DTWTemplateMatcher.identifier, dtw.isGiven {
             configuration = .inline(dtw.applied(to: try configuration?.resolve() ?? .object([:])))
         }
-        let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: ["data"],
+        let entry = Experiment.Entry(name: recognizer, recognizer: recognizer, configuration: configuration, datasets: [EntryOptions.datasetKey(dataset)],
                                      labels: judging.labels, directionInLabel: judging.directionInLabel,
                                      search: search.ranges, model: model, labelMap: try Self.labelMap(labelMap),
                                      objective: search.maxFalsePerHour.map { TrainingObjective(maximize: search.maximized(), maxFalsePerHour: $0) })
-        let experiment = Experiment(name: "evaluate-\(recognizer)", datasets: ["data": .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
+        let experiment = Experiment(name: "evaluate-\(recognizer)", datasets: [EntryOptions.datasetKey(dataset): .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                                     matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line")

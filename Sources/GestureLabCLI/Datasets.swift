@@ -10,8 +10,9 @@ struct Datasets: ParsableCommand {
             A dataset is a project folder with dataset.yaml, or FORMAT:PATH for other formats:
               ucr:FILE.tsv  ts:FILE.ts  grt:FILE.grt  csv:FILE.csv
               uwave:DIR  gyronics:DIR  phoneairlines:DIR  moocow:DIR  swimwatch:DIR
-            Import phone and watch exports with `datasets import PRESET DIR --out OUT` (presets in
-            datasets/presets). See datasets/README.md. Example:
+            Import phone and watch exports with `datasets import PRESET DIR --out OUT` (presets in \
+            datasets/presets). See datasets/README.md.
+            Example:
               gesturelab datasets inspect gyronics:../shared/datasets/Gyronics_GRWD
             """,
         // Add further dataset subcommands here.

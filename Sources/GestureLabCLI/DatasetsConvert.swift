@@ -9,11 +9,13 @@ struct DatasetsConvert: ParsableCommand {
         abstract: "Convert a dataset to the project's format (dataset.yaml + CSV), with explicit repairs.",
         discussion: """
             Refuses data with errors unless repairs fix them; repairs are reported with counts.
-            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered.
-            --label-column NAME writes annotations as a per-sample column (the form watch and phone
+
+            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered. \
+            --label-column NAME writes annotations as a per-sample column (the form watch and phone \
             loggers use); annotation times then snap to the first and last sample inside each.
             Example:
-              gesturelab datasets convert gyronics:../shared/datasets/Gyronics_GRWD --out /tmp/gyronics \\
+              gesturelab datasets convert gyronics:../shared/datasets/Gyronics_GRWD --out \\
+                /tmp/gyronics \\
                 --repair drop-out-of-range --repair drop-unordered
             """
     )
@@ -33,13 +35,7 @@ struct DatasetsConvert: ParsableCommand {
     var labelColumn: String?
 
     func run() throws {
-        var policy = RepairPolicy()
-        for name in repair {
-            guard let p = RepairPolicy.names.first(where: { $0.0 == name })?.1 else {
-                throw ValidationError("unknown repair '\(name)'; use \(RepairPolicy.names.map(\.0).joined(separator: ", "))")
-            }
-            policy.insert(p)
-        }
+        let policy = try RepairPolicy(commandLine: repair)
         var loaded = try source.load()
         for line in loaded.report.lines { print("reading: \(line)") }
         guard !loaded.dataset.recordings.isEmpty else {

@@ -8,13 +8,14 @@ struct DatasetsImport: ParsableCommand {
         commandName: "import",
         abstract: "Turn a folder of phone or watch exports into a project dataset with a preset (or a manifest).",
         discussion: """
-            PRESET is one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")) (datasets/presets/<name>/
-            holds each manifest and an example), or a dataset.yaml with a source section. Subjects and sessions
-            come from the preset's path patterns, e.g. SRC/<subject>/<session>/TotalAcceleration.csv for
-            sensor-logger. Prints what it read and every policy applied (time origin, batch spreading,
+            PRESET is one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")) (datasets/presets/<name>/ \
+            holds each manifest and an example), or a dataset.yaml with a source section. Subjects and sessions \
+            come from the preset's path patterns, e.g. SRC/<subject>/<session>/TotalAcceleration.csv for \
+            sensor-logger. Prints what it read and every policy applied (time origin, batch spreading, \
             sensor alignment and its largest gap, label runs); refuses data with errors unless --force.
             Example:
-              gesturelab datasets import sensor-logger ~/Downloads/exports --out datasets/my-phone
+              gesturelab datasets import sensor-logger ~/Downloads/exports --out \\
+                datasets/my-phone
             """
     )
 
@@ -30,7 +31,13 @@ struct DatasetsImport: ParsableCommand {
     @Option(help: "The dataset's name (default: the output folder's name).")
     var name: String?
 
-    @Flag(help: "Write even when the data has errors.")
+    @Option(help: "The licence of your recordings, written into the dataset's manifest (default: none).")
+    var license: String?
+
+    @Option(help: "A repair to apply (repeatable): \(RepairPolicy.names.map(\.0).joined(separator: ", ")); each is reported with counts.")
+    var repair: [String] = []
+
+    @Flag(help: "Write even when the data has errors (never a recording without samples).")
     var force = false
 
     func run() throws {
@@ -57,15 +64,35 @@ struct DatasetsImport: ParsableCommand {
             throw DatasetCommandError(message: error.description)
         }
         guard !loaded.dataset.recordings.isEmpty else {
-            throw DatasetCommandError(message: "\(source): no files match \(patterns.joined(separator: ", ")); nothing written")
+            throw DatasetCommandError(message: "\(source): no files match \(patterns.joined(separator: ", ")); nothing written"
+                                          + Self.depthHint(patterns, in: folder) + Self.layoutHint(for: folder))
         }
         let outURL = URL(fileURLWithPath: out)
         loaded.dataset.name = name ?? outURL.lastPathComponent
+        // The preset's licence is its example's, not the user's recordings'.
+        loaded.dataset.license = license
+        let policy = try RepairPolicy(commandLine: repair)
+        if !policy.isEmpty {
+            let readingErrors = loaded.problems.filter { $0.severity == .error }
+            if !readingErrors.isEmpty, !force {
+                for p in readingErrors.prefix(20) { print(p) }
+                throw DatasetCommandError(message: "\(readingErrors.count) reading errors, which no repair fixes; fix the files or pass --force")
+            }
+            print(DatasetRepair.apply(policy, to: &loaded))
+            loaded.problems = loaded.problems.filter { $0.severity != .error }
+        }
+        // --force writes data with errors, never a recording with nothing in it.
+        let empty = zip(loaded.dataset.recordings, loaded.provenance).filter { $0.0.count == 0 }
+        if !empty.isEmpty {
+            for p in loaded.problems.filter({ $0.severity == .error }).prefix(20) { print(p) }
+            throw DatasetCommandError(message: "\(empty.count) recordings have no samples (first: \(empty[0].1.file)); "
+                                          + "nothing written: the files do not have the layout of \(preset)\(Self.layoutHint(for: folder))")
+        }
         let problems = DatasetValidator().validate(loaded)
         let errors = problems.filter { $0.severity == .error }
         for p in errors.prefix(20) { print(p) }
         if !errors.isEmpty, !force {
-            throw DatasetCommandError(message: "\(errors.count) errors; fix the files, or pass --force (then `gesturelab datasets convert --repair` can repair the result)")
+            throw DatasetCommandError(message: "\(errors.count) errors; fix the files, choose repairs with --repair (\(RepairPolicy.names.map(\.0).joined(separator: ", "))), or pass --force")
         }
         let written = try DatasetWriter.write(loaded.dataset, to: outURL, classes: loaded.classes)
         let recordings = loaded.dataset.recordings
@@ -79,5 +106,28 @@ struct DatasetsImport: ParsableCommand {
         if warnings > 0 || !errors.isEmpty {
             print("problems: \(errors.count) errors, \(warnings) warnings (`gesturelab datasets validate \(out)` lists them)")
         }
+    }
+
+    /// When files named as the patterns' last component lie at another depth: where they are and the
+    /// layout the patterns want; "" otherwise.
+    static func depthHint(_ patterns: [String], in folder: URL) -> String {
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        for pattern in patterns {
+            guard let name = pattern.split(separator: "/").last.map(String.init), !name.contains("{"),
+                  let found = files.first(where: { ($0 as NSString).lastPathComponent == name }) else { continue }
+            let layout = pattern.replacingOccurrences(of: "{subject}", with: "<subject>").replacingOccurrences(of: "{session}", with: "<session>")
+            return "; found \(found), but the preset expects SRC/\(layout): put each recording's folder in a folder per subject "
+                + "(e.g. SRC/me/\(((found as NSString).deletingLastPathComponent as NSString).lastPathComponent.isEmpty ? "session-1" : ((found as NSString).deletingLastPathComponent as NSString).lastPathComponent)/\(name))"
+        }
+        return ""
+    }
+
+    /// A hint for a folder whose files another preset or layout reads, or "" when none applies.
+    static func layoutHint(for folder: URL) -> String {
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        if files.contains(where: { $0.hasSuffix("Raw Data.csv") }) {
+            return " (phyphox's single-file export \"Raw Data.csv\" is read by the phyphox-raw preset)"
+        }
+        return ""
     }
 }

@@ -9,7 +9,9 @@ struct DatasetsInspect: ParsableCommand {
         abstract: "Show recordings, subjects, sessions, duration, rate and jitter, channels, classes and annotation coverage.",
         discussion: """
             Example:
-              gesturelab datasets inspect ts:../shared/datasets/UWaveGestureLibrary/UWaveGestureLibrary_TRAIN.ts --json
+              gesturelab datasets inspect \\
+                ts:../shared/datasets/UWaveGestureLibrary/UWaveGestureLibrary_TRAIN.ts \\
+                --json
             """
     )
 

@@ -8,16 +8,17 @@ struct DatasetsSynth: ParsableCommand {
         commandName: "synth",
         abstract: "Generate a labelled synthetic dataset (SyntheticDatasetGenerator) in the project's format.",
         discussion: """
-            The same seed and spec give the same files, byte for byte. Without --spec the shipped
-            defaults are used: continuous (6 subjects × 2 sessions × 40 s at 50 Hz with shakes, slaps,
-            movements, flips and shapes between background activity) or, with --kind segments, one
-            recording per drawn shape (6 subjects × 8 shapes × 2 repetitions). A spec file (YAML) names
-            only what it changes (keys of SyntheticDatasetSpec: subjects, recordingDuration,
+            The same seed and spec give the same files, byte for byte. Without --spec the shipped \
+            defaults are used: continuous (6 subjects × 2 sessions × 40 s at 50 Hz with shakes, slaps, \
+            movements, flips and shapes between background activity) or, with --kind segments, one \
+            recording per drawn shape (6 subjects × 8 shapes × 2 repetitions). A spec file (YAML) names \
+            only what it changes (keys of SyntheticDatasetSpec: subjects, recordingDuration, \
             samplingRate, gestures, sensor, ...); --seed and --kind override it.
             Example (how the shipped datasets are regenerated):
               rm -rf datasets/default datasets/default-shapes
               gesturelab datasets synth --seed 20251121 --out datasets/default
-              gesturelab datasets synth --seed 20251121 --kind segments --out datasets/default-shapes
+              gesturelab datasets synth --seed 20251121 --kind segments --out \\
+                datasets/default-shapes
             """
     )
 

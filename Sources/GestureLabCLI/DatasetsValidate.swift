@@ -8,9 +8,9 @@ struct DatasetsValidate: ParsableCommand {
         commandName: "validate",
         abstract: "List every problem with file, line and field; exit status 1 when there are errors.",
         discussion: """
-            Checks non-numeric values, NaN/inf, values outside the manifest's valid ranges, unsorted or
-            duplicate timestamps, gaps (warnings), empty and one-sample recordings, and annotations that
-            are inverted, outside their recording, overlapping or use an unknown label.
+            Checks non-numeric values, NaN/inf, values outside the manifest's valid ranges, unsorted or \
+            duplicate timestamps, gaps (warnings), empty and one-sample recordings, and annotations that \
+            are inverted, outside their recording, overlapping or use an unknown label. \
             The first 20 problems are listed, then a count per kind for the rest; --all lists them all.
             Examples:
               gesturelab datasets validate datasets/default

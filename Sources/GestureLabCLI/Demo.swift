@@ -7,7 +7,7 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the orientation tracker over a generated tilt sequence and print its events.",
         discussion: """
-            The phone lies face up, is tilted upright into portrait, onto its right edge, turned face
+            The phone lies face up, is tilted upright into portrait, onto its right edge, turned face \
             down and laid back on the table; each change of orientation is printed as it is detected.
             Example:
               gesturelab demo --rate 50

@@ -8,37 +8,58 @@ struct Detect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a recognizer over samples from a CSV file or standard input, printing events as they happen.",
         discussion: """
-            Input: a CSV file, or `-` for standard input (one line per sample, for piping a live stream).
-            The columns are found from the header (SampleCSVFormat): a time column (seconds_elapsed,
-            time, timestamp, t; a unit as in time_ms, timestamp_ns, Time (s)) and acceleration (accel_x…z, ax…az, x,y,z, or a
-            CoreMotion logger's gravity.x…z + userAcceleration.x…z), optionally rotation rate and
-            attitude (quat_w…z or attitude.roll/pitch/yaw). Values are g, rad/s and radians with
-            CoreMotion's sign; --acceleration android-ms2 reads Android's m/s² (+9.81 up at rest).
-            Without a unit in the header, the unit is inferred from the first steps between times
-            (seconds unless that gives a rate outside 1 Hz–10 kHz, then ms, µs or ns) and epoch or
-            uptime clocks are made relative to the first sample; what was inferred is said once on
-            standard error. --time-unit states the unit, --relative-time makes any clock start at 0.
-            Each event is printed as soon as it is detected, as a table row or, with --json, as one
-            JSON object per line with label, phase, start, end, time (seconds) and score.
-            Samples with NaN/infinite values, repeated or backward timestamps are skipped and counted
-            on standard error.
-            With --report DIR it also writes a report folder: the signal with the detections marked
-            (SVG, with its data as CSV), events.csv, results.json and summary.md; the samples are kept
-            in memory for the plot, so use it on recordings rather than endless streams.
+            Input: a CSV file, or `-` for standard input (one line per sample, for piping a live stream). \
+            The columns are found from the header (SampleCSVFormat): a time column (seconds_elapsed, time, \
+            timestamp, t; a unit as in time_ms, timestamp_ns, Time (s)) and acceleration (accel_x…z, ax…az, \
+            x,y,z, the project's user.x…z, or a CoreMotion logger's gravity.x…z + userAcceleration.x…z), \
+            optionally rotation rate and attitude (quat_w…z or attitude.roll/pitch/yaw). Fields may be quoted \
+            (RFC 4180), separated by commas, semicolons or tabs, and a file whose numbers are written 0,5 is \
+            read with decimal commas (said once).
+
+            Values are g, rad/s and radians with CoreMotion's sign. A unit in the header, as in \
+            Acceleration x (m/s^2), sets the scale (not the sign); --acceleration android-ms2 reads Android's \
+            m/s² (+9.81 up at rest), and must agree with a unit the header states. Acceleration that reads \
+            about 9.8 g at rest is refused: it is m/s² read as g.
+
+            Without a unit in the header, the time unit is inferred from the first steps between times \
+            (seconds unless that gives a rate outside 1 Hz–10 kHz, then ms, µs or ns). Epoch clocks, and \
+            uptime clocks named as such (…sinceReboot), are made relative to the first sample; what was \
+            inferred is said once on standard error. --time-unit states the unit of the time column whose \
+            header states none (with Sensor Logger's time and seconds_elapsed, --time-unit ns reads time); \
+            --relative-time makes any clock start at 0.
+
+            A recognizer that needs a channel the input lacks gets it derived, said once: user acceleration \
+            and gravity by a gravity split, attitude (flip) by the AttitudeEstimator from the accelerometer \
+            and gyroscope, or from the accelerometer alone; a channel nothing derives stops it, named.
+
+            Each event is printed as soon as it is detected, as a table row or, with --json, as one JSON \
+            object per line with label, phase, start, end, time (seconds) and score. Samples with \
+            NaN/infinite values, repeated or backward timestamps are skipped and counted on standard error. \
+            With --report DIR it also writes a report folder: the signal with the detections marked (SVG, \
+            with its data as CSV), events.csv, results.json and summary.md; the samples are kept in memory \
+            for the plot, so use it on recordings rather than endless streams.
+
             Examples:
               gesturelab detect --recognizer orientation --input recording.csv
-              gesturelab detect --recognizer orientation --input recording.csv --report reports/detect
-              gesturelab detect --recognizer shake --input Accelerometer.csv --time-unit ns --relative-time
-              phone-logger | gesturelab detect --recognizer orientation --config configs/orientation.yaml --input - --json
-            Live (network) inputs listen or connect and run until Ctrl-C (or --idle-exit), then print a summary:
-              gesturelab detect --recognizer shake --input osc://0.0.0.0:9000 --osc-map gyrosc --emit osc://127.0.0.1:9001
-              gesturelab detect --recognizer shake --input udp://0.0.0.0:5005        (CSV lines, one or more per datagram)
-              gesturelab detect --recognizer shake --input tcp://192.168.1.20:8000   (CSV lines from a server)
-              gesturelab detect --recognizer shake --input ws://192.168.1.20:8080    (the SensorServer app)
-            OSC messages are routed by address (--osc-map: a preset or a YAML map, see OSCAddressMap); each
-            event sent with --emit is /gesturelab/<label> with phase, score, start, end and time.
-            ws:// reads SensorServer's JSON (accelerometer in m/s², gyroscope in rad/s, nanosecond
-            timestamps); without a path it asks for both sensors on one connection
+              gesturelab detect --recognizer orientation --input recording.csv \\
+                --report reports/detect
+              gesturelab detect --recognizer shake --input TotalAcceleration.csv \\
+                --acceleration android-ms2
+              phone-logger | gesturelab detect --recognizer orientation --input - --json
+
+            Live (network) inputs listen or connect and run until Ctrl-C (or --idle-exit), then print a \
+            summary:
+              gesturelab detect --recognizer shake --input osc://0.0.0.0:9000 \\
+                --osc-map gyrosc
+              gesturelab detect --recognizer shake --input udp://0.0.0.0:5005
+              gesturelab detect --recognizer shake --input tcp://192.168.1.20:8000
+              gesturelab detect --recognizer shake --input ws://192.168.1.20:8080
+
+            udp:// reads CSV lines, one or more per datagram; tcp:// reads CSV lines from a server. OSC \
+            messages are routed by address (--osc-map: a preset or a YAML map, see OSCAddressMap); each event \
+            sent with --emit osc://HOST:PORT is /gesturelab/<label> with phase, score, start, end and time. \
+            ws:// reads SensorServer's JSON (accelerometer in m/s², gyroscope in rad/s, nanosecond \
+            timestamps); without a path it asks for both sensors on one connection \
             (/sensors/connect?types=[...]).
             """
     )
@@ -78,8 +99,15 @@ struct Detect: ParsableCommand {
         var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: source.input) }
         var input = try source.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
         let name = input.name
-        let diagnostics = try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
+        do {
+            try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)
+        } catch var error as DataFileError where error.message.contains("the time unit is unclear") {
+            // The reader names the header fix; this command can also state the unit.
+            error.message += ", or pass --time-unit"
+            throw error
+        }
         input.close()
+        let diagnostics = pipeline.validator.diagnostics
         if let summary = input.summary { CommandLineError.printLine("detect: \(summary)") }
         if let emitter {
             CommandLineError.printLine("detect: sent \(emitter.sent) events over OSC" + (emitter.failed > 0 ? ", \(emitter.failed) could not be sent" : ""))
@@ -106,7 +134,7 @@ struct Detect: ParsableCommand {
 
     /// Feeds every sample of `source` through `pipeline`, printing each event as it happens.
     private func consume(_ source: inout any MotionSource, named name: String, through pipeline: inout Pipeline,
-                                               recording recorder: inout DetectionReport?, emitter: inout OSCEventEmitter?) throws -> SampleValidator.Diagnostics {
+                                               recording recorder: inout DetectionReport?, emitter: inout OSCEventEmitter?) throws {
         let printer = EventPrinter(json: json)
         printer.header()
         var events: [GestureEvent] = []
@@ -138,7 +166,6 @@ struct Detect: ParsableCommand {
             emitter?.emit(event)
         }
         recorder?.record(finished: events)
-        return pipeline.validator.diagnostics
     }
 
     /// The recognizer behind the stages its configuration or model names (what training evaluated).

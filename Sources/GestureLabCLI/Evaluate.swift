@@ -9,38 +9,39 @@ struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate a recognizer configuration or trained model on a dataset under a split (or on archive train/test files).",
         discussion: """
-            With --dataset: the configuration (--config, or a DTW model from `gesturelab train` with
-            --model) runs through every fold of --split (leave-one-subject-out by default); --search
-            ranges and DTW templates are trained inside each fold's training part. Continuous recordings
-            give event metrics (precision, recall, F1, false positives per hour, latency, with bootstrap
-            intervals; per fold), segments give classification metrics (accuracy with a Wilson interval,
-            balanced accuracy, macro-F1, kappa). A table on the terminal; --json prints the result,
-            --out DIR writes a report folder. With --max-false-per-hour N, --search maximises --metric
-            (default then: recall) among the combinations with at most N false activations per hour of
-            background on each fold's training recordings; the fold table's `trained` column shows the
+            With --dataset: the configuration (--config, or a DTW model from `gesturelab train` with \
+            --model) runs through every fold of --split (leave-one-subject-out by default); --search \
+            ranges and DTW templates are trained inside each fold's training part. Continuous recordings \
+            give event metrics (precision, recall, F1, false positives per hour, latency, with bootstrap \
+            intervals; per fold), segments give classification metrics (accuracy with a Wilson interval, \
+            balanced accuracy, macro-F1, kappa). A table on the terminal; --json prints the result, \
+            --out DIR writes a report folder. With --max-false-per-hour N, --search maximises --metric \
+            (default then: recall) among the combinations with at most N false activations per hour of \
+            background on each fold's training recordings; the fold table's `trained` column shows the \
             operating point chosen (trainingRecall, trainingFalsePerHour, budgetMet).
             Example:
-              gesturelab evaluate --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
-                --labels shake --split leave-one-subject-out
+              gesturelab evaluate --recognizer shake --config configs/shake.yaml \\
+                --dataset datasets/default --labels shake --split leave-one-subject-out
 
             With --train and --test (archive form, --recognizer dtw):
-            k-nearest-neighbour DTW (every training series is a template), the protocol of the UCR and UEA
-            archives' published baselines. --band is a fraction of the series length (window
-            w = round(band × length)); 0 is the Euclidean distance, 1 the unconstrained DTW; without --band
-            the band is learned by leave-one-out on the training split over 0–20 %. Multivariate series
-            (UEA .ts, equal or variable length) use dependent DTW (one warping path, squared Euclidean cost
-            across dimensions; --dependent, the default) or independent DTW (--independent: one path per
-            dimension, costs summed). Datasets are named FORMAT:PATH, FORMAT ucr (UCR archive TSV) or ts
+            k-nearest-neighbour DTW (every training series is a template), the protocol of the UCR and UEA \
+            archives' published baselines. --band is a fraction of the series length (window \
+            w = round(band × length)); 0 is the Euclidean distance, 1 the unconstrained DTW; without --band \
+            the band is learned by leave-one-out on the training split over 0–20 %. Multivariate series \
+            (UEA .ts, equal or variable length) use dependent DTW (one warping path, squared Euclidean cost \
+            across dimensions; --dependent, the default) or independent DTW (--independent: one path per \
+            dimension, costs summed). Datasets are named FORMAT:PATH, FORMAT ucr (UCR archive TSV) or ts \
             (UEA / sktime .ts).
             Examples (rows of the archives' baselines):
-              gesturelab evaluate --recognizer dtw --train ucr:ShakeGestureWiimoteZ_TRAIN.tsv \\
+              gesturelab evaluate --recognizer dtw \\
+                --train ucr:ShakeGestureWiimoteZ_TRAIN.tsv \\
                 --test ucr:ShakeGestureWiimoteZ_TEST.tsv --band 0.06 --znormalize --json
               gesturelab evaluate --recognizer dtw --train ts:UWaveGestureLibrary_TRAIN.ts \\
                 --test ts:UWaveGestureLibrary_TEST.ts --band 1 --independent
             """
     )
 
-    @Option(help: "The recognizer to evaluate: a registry identifier (shake, peak-direction, …) with --dataset; dtw only with --train/--test.")
+    @Option(help: "The recognizer to evaluate: a registry identifier (shake, peak-direction, dtw, …); dtw works with --dataset (a model or DTW settings trained in each fold) and with --train/--test (archives).")
     var recognizer: String
 
     @OptionGroup(title: "Dataset form") var datasetForm: DatasetEvaluationOptions

@@ -20,11 +20,12 @@ struct ExportNotebook: ParsableCommand {
         commandName: "notebook",
         abstract: "Write a Jupyter notebook that loads a report's results and redraws its plots with matplotlib.",
         discussion: """
-            The notebook's first cell holds the command that produced the report. It finds the report
-            folder by a path relative to the notebook, so run it from its own folder (Jupyter does).
+            The notebook's first cell holds the command that produced the report. It finds the report \
+            folder by a path relative to the notebook, so run it from its own folder (Jupyter does). \
             Needs Python 3 with pandas and matplotlib (scripts/setup.sh installs them).
             Example:
-              gesturelab export notebook --report reports/default --out notebooks-export/default.ipynb
+              gesturelab export notebook --report reports/default --out \\
+                notebooks-export/default.ipynb
             """
     )
 

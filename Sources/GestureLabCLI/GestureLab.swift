@@ -14,7 +14,8 @@ public struct GestureLab: ParsableCommand {
         discussion: """
             Recordings are in seconds and g (rad/s, radians), CoreMotion axis convention.
             Examples:
-              gesturelab compare configs/experiments/default.yaml --out reports/default --notebook
+              gesturelab compare configs/experiments/default.yaml --out reports/default \\
+                --notebook
               gesturelab detect --recognizer shake --input recording.csv --json
               gesturelab datasets inspect datasets/default
             """,

@@ -7,15 +7,16 @@ struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join the parts of a sharded compare into the report of the whole experiment.",
         discussion: """
-            Each part is a folder (or its part.json) written by gesturelab compare EXPERIMENT --shard I/N
-            --out FOLDER, gesturelab evaluate --dataset … --shard I/N --out FOLDER, or gesturelab sweep …
-            --shard I/N --out FOLDER. Every unit (every swept value) must be in exactly one part, and every
-            part must come from the same command line, experiment file, data, seed and program version;
-            otherwise merge says what differs, or which units are missing and the commands that produce
-            them. The report (results.json, CSV tables, summary.md, plots) and the printed output are byte
+            Each part is a folder (or its part.json) written by gesturelab compare EXPERIMENT --shard I/N \
+            --out FOLDER, gesturelab evaluate --dataset … --shard I/N --out FOLDER, or gesturelab sweep … \
+            --shard I/N --out FOLDER. Every unit (every swept value) must be in exactly one part, and every \
+            part must come from the same command line, experiment file, data, seed and program version; \
+            otherwise merge says what differs, or which units are missing and the commands that produce \
+            them. The report (results.json, CSV tables, summary.md, plots) and the printed output are byte \
             for byte what the command writes without shards.
             Example:
-              for i in 0 1 2 3; do gesturelab compare configs/experiments/default.yaml --shard $i/4 --out runs/part-$i; done
+              for i in 0 1 2 3; do gesturelab compare configs/experiments/default.yaml \\
+                --shard $i/4 --out runs/part-$i; done
               gesturelab merge runs/part-* --out reports/default
             """
     )

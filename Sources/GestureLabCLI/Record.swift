@@ -11,22 +11,24 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a live input into a dataset, marking gestures with keys as they happen.",
         discussion: """
-            Reads samples from any input detect reads (a file, -, osc://, udp://, tcp://, ws://) and writes
-            them into DIR as a project dataset: dataset.yaml, recordings/ID.csv and annotations/ID.csv.
-            The folder is a valid dataset at every moment: samples are appended and put on the disk every
-            --flush-interval seconds, and the annotations and manifest are replaced atomically, so a crash
-            or a pulled cable loses at most the last interval. Recording into an existing dataset adds one
+            Reads samples from any input detect reads (a file, -, osc://, udp://, tcp://, ws://) and writes \
+            them into DIR as a project dataset: dataset.yaml, recordings/ID.csv and annotations/ID.csv. \
+            The folder is a valid dataset at every moment: samples are appended and put on the disk every \
+            --flush-interval seconds, and the annotations and manifest are replaced atomically, so a crash \
+            or a pulled cable loses at most the last interval. Recording into an existing dataset adds one \
             more recording (SUBJECT-1, SUBJECT-2, …) with the same channels.
             Keys (on the terminal; with --input - they are read from /dev/tty):
-              1…9   the label of that number (--labels order): press to start a mark, press again to end it
-                    (--hold: hold the key; the mark lasts while it repeats)
+              1…9   the label of that number (--labels order): press to start a mark,
+                    press again to end it (--hold: hold the key while the mark lasts)
               u     undo: cancel the open mark, or remove the last one
               q     stop (Ctrl-C too); an open mark ends at the last sample
-            On a terminal a status line shows the time, the acceleration magnitude and the last mark.
+            On a terminal a status line shows the time, the acceleration magnitude and the last mark. \
             Samples with NaN/infinite values, repeated or backward timestamps are skipped and counted.
             Examples:
-              gesturelab record --input osc://0.0.0.0:9000 --osc-map gyrosc --out datasets/mine --labels shake,flip --subject ana
-              gesturelab record --input ws://192.168.1.20:8080 --out datasets/mine --labels shake --hold
+              gesturelab record --input osc://0.0.0.0:9000 --osc-map gyrosc --out \\
+                datasets/mine --labels shake,flip --subject ana
+              gesturelab record --input ws://192.168.1.20:8080 --out datasets/mine \\
+                --labels shake --hold
               gesturelab datasets validate datasets/mine
             """
     )
@@ -36,8 +38,8 @@ struct Record: ParsableCommand {
     @Option(help: "The dataset folder to write (created, or a project dataset to add a recording to).")
     var out: String
 
-    @Option(help: "The labels that keys 1…9 mark, comma-separated.")
-    var labels: String
+    @Option(parsing: .upToNextOption, help: "The labels that keys 1…9 mark, separated by commas or spaces.")
+    var labels: [String]
 
     @Option(help: "The subject (person) recorded.")
     var subject = "subject"
@@ -61,12 +63,12 @@ struct Record: ParsableCommand {
         let names = labelList
         guard !names.isEmpty, names.count <= 9 else { throw ValidationError("--labels needs 1 to 9 labels, got \(names.count)") }
         guard Set(names).count == names.count, names.allSatisfy({ !$0.isEmpty && !$0.contains(where: { $0.isWhitespace || $0 == "/" }) }) else {
-            throw ValidationError("--labels must be distinct names without spaces or slashes, got '\(labels)'")
+            throw ValidationError("--labels must be distinct names without spaces or slashes, got '\(labels.joined(separator: " "))'")
         }
         guard holdRelease > 0, flushInterval > 0 else { throw ValidationError("--hold-release and --flush-interval must be positive seconds") }
     }
 
-    private var labelList: [String] { labels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+    private var labelList: [String] { JudgingOptions.labelList(labels) }
 
     func run() throws {
         let names = labelList

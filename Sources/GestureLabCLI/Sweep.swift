@@ -8,14 +8,16 @@ struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Vary one threshold over a range on continuous recordings: false activations per hour vs miss rate (DET data).",
         discussion: """
-            Runs the recognizer over every recording once per value of --parameter (a key of its
-            configuration, dotted for nested keys) and matches its events to the judged annotations.
-            A false activation is a detection outside every judged annotation's tolerance window; the
-            miss rate is 1 − recall. With --out DIR it writes sweep.csv, results.json, summary.md and the
+            Runs the recognizer over every recording once per value of --parameter (a key of its \
+            configuration, dotted for nested keys) and matches its events to the judged annotations. \
+            A false activation is a detection outside every judged annotation's tolerance window; the \
+            miss rate is 1 − recall. With --out DIR it writes sweep.csv, results.json, summary.md and the \
             DET curve (det.svg).
             Example:
-              gesturelab sweep --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
-                --labels shake --parameter peakThreshold --from 0.75 --to 2.5 --step 0.25 --out reports/sweep-shake
+              gesturelab sweep --recognizer shake --config configs/shake.yaml --dataset \\
+                datasets/default \\
+                --labels shake --parameter peakThreshold --from 0.75 --to 2.5 --step 0.25 \\
+                  --out reports/sweep-shake
             """
     )
 
@@ -59,7 +61,7 @@ struct Sweep: ParsableCommand {
         let values = positions.map { all[$0] }
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
-        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote)["data"]!
+        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote)[EntryOptions.datasetKey(entry.dataset)]!
         let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }

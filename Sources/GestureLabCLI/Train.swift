@@ -8,25 +8,32 @@ struct Train: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Train a recognizer on a dataset: a tuned configuration (YAML) or a DTW model (JSON).",
         discussion: """
-            Rule-based recognizers: every combination of the --search ranges (or an experiment entry's
-            search) is applied to the configuration and run over the training recordings; the one with the
-            best --metric wins and is written as YAML that `detect --config` and experiment files accept.
-            With --max-false-per-hour N the winner is the best --metric (default then: recall) among the
-            combinations with at most N false activations (detections outside every judged annotation)
-            per hour of background on the training recordings; when none meets it, the one with the
-            fewest is taken and a warning says so. The chosen operating point (trainingRecall,
+            Rule-based recognizers: every combination of the --search ranges (or an experiment entry's \
+            search) is applied to the configuration and run over the training recordings; the one with the \
+            best --metric wins and is written as YAML that `detect --config` and experiment files accept. \
+            With --max-false-per-hour N the winner is the best --metric (default then: recall) among the \
+            combinations with at most N false activations (detections outside every judged annotation) \
+            per hour of background on the training recordings; when none meets it, the one with the \
+            fewest is taken and a warning says so. The chosen operating point (trainingRecall, \
             trainingFalsePerHour) is printed and written in the YAML header.
-            dtw: templates (medoids by default), the band (learned by leave-one-out unless the
-            configuration fixes it) and rejection thresholds from the judged annotations; written as a
-            model file for `detect --recognizer dtw --config FILE`. Files are written atomically.
+
+            dtw: templates (medoids by default), the band (learned by leave-one-out unless the \
+            configuration fixes it) and rejection thresholds from the judged annotations; written as a \
+            model file for `detect --recognizer dtw --config FILE`. Files are written atomically. \
             Training uses all recordings, or only the training session with --split fixed:TRAIN:TEST.
             Examples:
-              gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \\
-                --labels shake --search peakThreshold=1.0:2.0:0.25 --search movementThreshold=0.5,0.75 --out tuned-shake.yaml
-              gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \
-                --labels shake --search peakThreshold=1.0:2.5:0.25 --max-false-per-hour 5 --out budget-shake.yaml
-              gesturelab train --recognizer dtw --dataset datasets/default-shapes --out shapes.dtw.json
-              gesturelab train --experiment configs/experiments/default.yaml --entry "shake (tuned)" --out tuned-shake.yaml
+              gesturelab train --recognizer shake --config configs/shake.yaml \\
+                --dataset datasets/default --labels shake \\
+                --search peakThreshold=1.0:2.0:0.25 --search movementThreshold=0.5,0.75 \\
+                --out tuned-shake.yaml
+              gesturelab train --recognizer shake --config configs/shake.yaml \\
+                --dataset datasets/default --labels shake \\
+                --search peakThreshold=1.0:2.5:0.25 --max-false-per-hour 5 \\
+                --out budget-shake.yaml
+              gesturelab train --recognizer dtw --dataset datasets/default-shapes \\
+                --out shapes.dtw.json
+              gesturelab train --experiment configs/experiments/default.yaml \\
+                --entry "shake (tuned)" --out tuned-shake.yaml
             """
     )
 

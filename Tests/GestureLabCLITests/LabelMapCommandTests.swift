@@ -11,7 +11,7 @@ import Testing
                     "--replicates", "200", "--quiet"]
         let unmapped = try GestureLabBinary.run(base + ["--labels", "slap-*"])
         #expect(unmapped.status == 0, "\(unmapped.stderr)")
-        #expect(unmapped.stdout.contains("warning: entry 'peak-direction' on data: no event label ever equals a judged annotation label"), "\(unmapped.stdout)")
+        #expect(unmapped.stdout.contains("warning: entry 'peak-direction' on default: no event label ever equals a judged annotation label"), "\(unmapped.stdout)")
         #expect(unmapped.stdout.contains("event labels: slap; annotation labels: slap-away, slap-down, slap-left, slap-right, slap-toward, slap-up"))
         #expect(unmapped.stdout.contains("labelMap: {\"slap-*\": slap}"))
 

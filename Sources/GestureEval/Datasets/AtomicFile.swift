@@ -23,7 +23,15 @@ public enum AtomicFile {
         do {
             if createFolders { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
             guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission)
+                // Say why: a missing folder is not a permission problem.
+                var isFolder: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+                    throw DataFileError(file: url.path, "cannot write: the folder \(folder.path) does not exist; create it first")
+                }
+                if !isFolder.boolValue {
+                    throw DataFileError(file: url.path, "cannot write: \(folder.path) is a file, not a folder")
+                }
+                throw DataFileError(file: url.path, "cannot write: no permission to create files in \(folder.path)")
             }
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
@@ -37,6 +45,8 @@ public enum AtomicFile {
             guard rename(temporary.path, url.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
+        } catch let error as DataFileError {
+            throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw DataFileError(file: url.path, "cannot write: \(error.localizedDescription)")

@@ -67,14 +67,20 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
 
     /// The text layout of recording files.
     public struct TableFormat: Codable, Hashable, Sendable {
-        /// Field separator: `,`, `;`, a tab, or `whitespace` (runs of spaces and tabs).
+        /// Field separator: `,`, `;`, a tab, `whitespace` (runs of spaces and tabs), or `auto` (the most
+        /// frequent of `,`, `;` and a tab in the header line, said in the reading report).
         public var delimiter: String
         /// Whether the first non-blank line names the columns.
         public var header: Bool
+        /// The decimal mark of numbers: `point` (`0.5`) or `comma` (`0,5`, as phyphox's "semicolon,
+        /// decimal comma" export and comma-decimal spreadsheets write). When absent, a file whose first
+        /// data row holds a number like `0,5` is read with decimal commas, and that is reported.
+        public var decimal: String?
         /// Comma-separated with a header.
-        public init(delimiter: String = ",", header: Bool = true) {
+        public init(delimiter: String = ",", header: Bool = true, decimal: String? = nil) {
             self.delimiter = delimiter
             self.header = header
+            self.decimal = decimal
         }
     }
 
@@ -116,6 +122,22 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         /// Times beyond this many seconds (about 11.6 days) come from an epoch or uptime clock: no
         /// recording is that long, so `origin: auto` makes them relative to the first sample.
         public static let epochThreshold = 1e6
+
+        /// Whether a time column's name says it counts from the device's boot (`…sinceReboot(s)`,
+        /// `uptime`, `…sinceBoot`): an uptime clock, made relative to the first sample by `origin: auto`
+        /// whatever its first value, as epoch clocks are. The one rule of every reader (external manifests
+        /// and presets, `csv:`, `detect`); a project dataset's annotation files count in its files' clock, so
+        /// there only the size rule applies.
+        public static func isUptimeClock(_ column: String) -> Bool {
+            let key = column.lowercased().filter { $0.isLetter }
+            return ["sincereboot", "sinceboot", "uptime", "boottime", "elapsedrealtime"].contains { key.contains($0) }
+        }
+
+        /// Whether `origin: auto` makes a clock whose first time is `first` seconds, in column `column`,
+        /// relative to the first sample: an epoch clock (beyond ``epochThreshold``) or an uptime clock.
+        public static func isEpochOrUptime(first: Double, column: String?) -> Bool {
+            abs(first) > epochThreshold || column.map(isUptimeClock) == true
+        }
 
         /// The origin policy in force: ``origin``, or ``relative`` spelled as one, else `auto`.
         public var effectiveOrigin: String {
@@ -194,9 +216,13 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         public var time: TimeMapping?
         /// The channels this file holds.
         public var channels: [ChannelMapping]
+        /// Whether a recording may lack this stream's file (not the first stream): then the recording has
+        /// none of its channels, and the reading report counts the recordings without it.
+        public var optional: Bool?
         /// Creates a stream.
         public init(name: String, pattern: String? = nil, table: TableFormat? = nil, time: TimeMapping? = nil,
-                    channels: [ChannelMapping]) {
+                    channels: [ChannelMapping], optional: Bool? = nil) {
+            self.optional = optional
             self.name = name
             self.pattern = pattern
             self.table = table
@@ -412,6 +438,11 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
             throw DataFileError(file: file, field: "axisConvention", "must be 'coremotion' (convert signs in the channel scales)")
         }
         try time.check(file: file, field: "time")
+        for (field, table) in [("table", table)] + (streams ?? []).enumerated().compactMap({ i, s in s.table.map { ("streams[\(i)].table", $0) } }) {
+            if let decimal = table.decimal, !["point", "comma"].contains(decimal) {
+                throw DataFileError(file: file, field: "\(field).decimal", "'\(decimal)' is not one of point, comma")
+            }
+        }
         if let streams {
             guard !streams.isEmpty else { throw DataFileError(file: file, field: "streams", "name at least one stream") }
             var names = Set<String>()

@@ -38,6 +38,11 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         case annotationInvalid
         /// An annotation's label is not among the manifest's classes.
         case unknownLabel
+        /// A column's unit (stated in its header, or shown by the values: about 9.8 "g" at rest)
+        /// disagrees with the scale the manifest gives it.
+        case units
+        /// A file under the dataset's `annotations/` folder that no recording lists, so nothing reads it (a warning).
+        case unlistedFile
     }
 
     /// Error or warning.
@@ -51,7 +56,7 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
     public init(_ kind: Kind, _ location: DataFileError, severity: Severity? = nil) {
         self.kind = kind
         self.location = location
-        self.severity = severity ?? (kind == .gap ? .warning : .error)
+        self.severity = severity ?? (kind == .gap || kind == .unlistedFile ? .warning : .error)
     }
 
     /// `severity: location [kind]`.

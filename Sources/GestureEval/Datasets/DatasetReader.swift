@@ -87,6 +87,20 @@ public enum DatasetReader {
             }
         }
 
+        var unlisted: [DatasetProblem] = []
+        if manifest.source == nil {
+            // Annotation files the manifest does not list are read by nothing: say so rather than ignore them.
+            let folderURL = folder.appendingPathComponent("annotations")
+            let listed = Set(jobs.compactMap { $0.annotations?.standardizedFileURL.path })
+            let found = (FileManager.default.enumerator(atPath: folderURL.path)?.allObjects as? [String]) ?? []
+            for relative in found.sorted() where relative.lowercased().hasSuffix(".csv") {
+                let url = folderURL.appendingPathComponent(relative).standardizedFileURL
+                guard !listed.contains(url.path) else { continue }
+                unlisted.append(DatasetProblem(.unlistedFile, DataFileError(
+                    file: url.path, "no recording in \(manifestFile) lists this annotation file, so it is not read; "
+                        + "add it as a recording's annotations, or move it out of annotations/")))
+            }
+        }
         let jobList = jobs
         let results = parallelMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) in
             let job = jobList[i]
@@ -117,7 +131,7 @@ public enum DatasetReader {
         )
         var report = ReadingReport()
         for r in results { report.merge(r.3) }
-        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2),
+        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2) + unlisted,
                              manifest: manifest, report: report)
     }
 
@@ -144,7 +158,16 @@ public enum DatasetReader {
     static func readRecording(_ files: [URL], manifest: DatasetManifest)
         -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) {
         var report = ReadingReport()
-        let streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channels)]
+        var streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channels)]
+        var files = files
+        // An optional stream whose file is absent is left out of this recording, and said.
+        for i in streams.indices.reversed() where i > 0 && streams[i].optional == true && i < files.count
+            && !FileManager.default.fileExists(atPath: files[i].path) {
+            let note = "streams: \(streams[i].name) (\(files[i].lastPathComponent)) is optional and absent from some recordings, which have no \(streams[i].channels.map(\.name.rawValue).joined(separator: ", "))"
+            if !report.notes.contains(note) { report.notes.append(note) }
+            streams.remove(at: i)
+            files.remove(at: i)
+        }
         var reads: [StreamRead] = []
         var problems: [DatasetProblem] = []
         for (i, (stream, url)) in zip(streams, files).enumerated() {
@@ -181,9 +204,12 @@ public enum DatasetReader {
         // One origin for the whole recording: the first sample's time, by the first stream's policy.
         let time = streams[0].time ?? manifest.time
         var offset = 0.0
+        // (A project dataset's annotation files count in its files' clock: an uptime clock named as one is
+        // made relative only in external data, whose annotations come from the same rows.)
         if let first = (reads.first?.timestamps.first { $0.isFinite }) {
             let origin = time.effectiveOrigin
-            if origin == "first" || (origin == "auto" && abs(first + baseSeconds) > DatasetManifest.TimeMapping.epochThreshold) {
+            if origin == "first" || (origin == "auto" && DatasetManifest.TimeMapping.isEpochOrUptime(
+                first: first + baseSeconds, column: manifest.source == nil ? nil : time.column)) {
                 offset = first
                 report.relativeTimeRecordings += 1
             } else {
@@ -213,7 +239,7 @@ public enum DatasetReader {
             read.problems = [DatasetProblem(.unreadable, error)]
             return read
         }
-        let parser = DelimitedText(format)
+        var parser = DelimitedText(format)
         let hasTimeColumn = time.column != nil || time.index != nil
         func locate(_ column: String?, _ index: Int?, _ fallback: String, in header: [String]?) throws(DataFileError) -> (index: Int, name: String) {
             if let index { return (index, column ?? fallback) }
@@ -227,7 +253,7 @@ public enum DatasetReader {
             }
             return (found, name)
         }
-        var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil
+        var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil, slotIndices: [Int] = []
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
             var slots: [(index: Int, name: String)] = []
             if hasTimeColumn {
@@ -239,8 +265,10 @@ public enum DatasetReader {
                 slots.append(try locate(mapping.column, mapping.index, mapping.name.rawValue, in: header))
             }
             if let labels { labelField = try locate(labels.column, labels.index, "label", in: header).index }
+            slotIndices = slots.map(\.index)
             return slots
         }
+        for note in parser.notes where !report.notes.contains(note) { report.notes.append(note) }
         guard table.columns.count == mappings.count + (hasTimeColumn ? 1 : 0) else {
             var read = empty
             read.problems = table.problems
@@ -296,8 +324,27 @@ public enum DatasetReader {
             timestamps = (0..<table.rowCount).map { Double($0) * period }
         }
         var channels: [(Channel, [Double])] = []
-        for (mapping, var column) in zip(mappings, columns) {
-            let s = mapping.scale ?? 1, o = mapping.offset ?? 0
+        var problems = table.problems
+        let accelerationLike = Set(Channel.acceleration + Channel.gravity + Channel.userAcceleration)
+        for (k, (mapping, var column)) in zip(mappings, columns).enumerated() {
+            var s = mapping.scale ?? 1
+            let o = mapping.offset ?? 0
+            // Units in the header set the scale where the manifest gives none, and must agree where it does.
+            let slot = k + (hasTimeColumn ? 1 : 0)
+            let headerName = mapping.column ?? table.header.flatMap { h in slotIndices[slot] < h.count ? h[slotIndices[slot]] : nil }
+            if accelerationLike.contains(mapping.name), let name = headerName, let unit = HeaderUnit(column: name) {
+                if mapping.scale == nil {
+                    s = unit.toG
+                    if unit != .g {
+                        let note = "units: \(mapping.name) in \(unit.rawValue) by its header ('\(name)'), divided by 9.80665 to g with the sign as written; give the channel a scale in the manifest to state the sign"
+                        if !report.notes.contains(note) { report.notes.append(note) }
+                    }
+                } else if abs(abs(s) / unit.toG - 1) > 0.02 {
+                    problems.append(DatasetProblem(.units, DataFileError(
+                        file: file, line: 1, field: name,
+                        "the header states \(unit.rawValue) but the manifest scales \(mapping.name) by \(s), which is not ±\(unit.toG); fix the channel's scale (±\(unit.toG) for \(unit.rawValue) to g)")))
+                }
+            }
             if s != 1 || o != 0 {
                 column.withUnsafeMutableBufferPointer { c in for i in c.indices { c[i] = c[i] * s + o } }
             }
@@ -305,7 +352,7 @@ public enum DatasetReader {
         }
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
-                          problems: table.problems, base: base)
+                          problems: problems, base: base)
     }
 
     /// Integer times beyond 2⁵³ (epoch nanoseconds) read exactly from their text: seconds after the
@@ -350,14 +397,17 @@ public enum AnnotationFile {
             let number = line.number
             let content = line.text.trimmingCharacters(in: .whitespaces)
             if content.isEmpty { continue }
-            let fields = content.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = DelimitedText.fields(content, separator: UInt8(ascii: ","))
             if !sawHeader {
                 sawHeader = true
-                let names = fields.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-                if names.joined(separator: ",") == header { continue }
+                if fields.joined(separator: ",") == header { continue }
+                let semicolons = DelimitedText.sniffSeparator(content) == UInt8(ascii: ";")
+                let names = Set(DelimitedText.fields(content, separator: semicolons ? UInt8(ascii: ";") : UInt8(ascii: ",")).map { $0.lowercased() })
+                let hint = semicolons ? "; its fields are separated by ';': write them with ','"
+                    : names == ["start", "end", "label"] ? "; the columns are in another order: write them as start,end,label"
+                    : ""
                 problems.append(DatasetProblem(.missingColumn, DataFileError(
-                    file: file, line: number, "expected the header '\(header)', found \(DataFileError.quote(content))")))
+                    file: file, line: number, "expected the header '\(header)', found \(DataFileError.quote(content))\(hint)")))
                 continue
             }
             guard fields.count == 3 else {

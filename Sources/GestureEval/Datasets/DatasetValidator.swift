@@ -1,3 +1,4 @@
+import GestureKit
 /// Finds every problem in a loaded dataset and names file, line and field: non-finite values,
 /// values outside the manifest's valid ranges, unsorted or duplicate timestamps, gaps, empty and
 /// one-sample recordings, annotations that are inverted, outside their recording, overlapping, or
@@ -46,6 +47,24 @@ public struct DatasetValidator: Sendable {
                         problems.append(DatasetProblem(.nonFinite, at(row, name, "\(v) is not finite")))
                     } else if let range, !range.contains(v) {
                         problems.append(DatasetProblem(.outOfRange, at(row, name, "\(v) is outside the valid range \(range.lowerBound)…\(range.upperBound) (converted units)")))
+                    }
+                }
+            }
+            if let x = recording.column(.accelX), let y = recording.column(.accelY), let z = recording.column(.accelZ) {
+                // A device at rest reads 1 g: about 9.8 "g" is m/s² read as g.
+                var magnitudes: [Double] = []
+                for i in 0..<min(x.count, 2000) {
+                    let m = Vector3(x[i], y[i], z[i]).length
+                    if m.isFinite { magnitudes.append(m) }
+                }
+                magnitudes.sort()
+                if !magnitudes.isEmpty {
+                    let median = magnitudes[magnitudes.count / 2]
+                    let scale = 1 / 9.80665
+                    if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median) {
+                        problems.append(DatasetProblem(.units, at(0, Channel.accelX.rawValue,
+                            "the acceleration's median magnitude is \(Self.rounded(median)) g, where a device at rest reads 1 g: the values are m/s² read as g; "
+                                + "give accel.x…z the scale \(-scale) (Android's sign, +9.8 up at rest) or \(scale) in the manifest")))
                     }
                 }
             }
@@ -100,4 +119,7 @@ public struct DatasetValidator: Sendable {
         }
         return problems
     }
+
+    /// `value` to 3 decimals, for messages.
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

@@ -20,17 +20,28 @@ struct DelimitedText {
         var rowCount: Int { lines.count }
     }
 
-    /// The separator byte, or `nil` for runs of spaces and tabs.
-    let delimiter: UInt8?
+    /// The separator byte, or `nil` for runs of spaces and tabs (settled from the header by
+    /// ``parse(_:file:resolve:)`` when the format says `auto`).
+    private(set) var delimiter: UInt8?
+    /// Whether the separator is to be taken from the header line (`delimiter: auto`).
+    private(set) var sniffsDelimiter: Bool
+    /// Whether numbers use a decimal comma (`0,5`); `nil` until settled: a manifest's `decimal` key, or
+    /// detected by ``parse(_:file:resolve:)`` when the separator is `;` and the first data row holds one.
+    private(set) var decimalComma: Bool?
     /// Whether the first non-blank line is a header.
     let hasHeader: Bool
+    /// What was settled from the file rather than stated (the separator, a decimal comma), in words.
+    private(set) var notes: [String] = []
 
     init(_ format: DatasetManifest.TableFormat) {
+        sniffsDelimiter = format.delimiter == "auto"
         switch format.delimiter {
         case "whitespace", " ": delimiter = nil
-        case "\\t", "tab": delimiter = UInt8(ascii: "\t")
+        case "\\t", "tab", "\t": delimiter = UInt8(ascii: "\t")
+        case "auto": delimiter = UInt8(ascii: ",")
         default: delimiter = format.delimiter.utf8.first ?? UInt8(ascii: ",")
         }
+        decimalComma = format.decimal.map { $0 == "comma" }
         hasHeader = format.header
     }
 
@@ -47,7 +58,7 @@ struct DelimitedText {
 
     /// Parses `bytes` (NUL-terminated). `resolve` maps the header (nil without one) to the field index
     /// and name of each wanted slot, or throws a missing-column error.
-    func parse(
+    mutating func parse(
         _ bytes: [UInt8], file: String,
         resolve: ([String]?) throws(DataFileError) -> [(index: Int, name: String)]
     ) -> Table {
@@ -66,23 +77,56 @@ struct DelimitedText {
             }
             guard pos < n else { return }
             var header: [String]? = nil
+            let (firstEnd, afterFirst) = TextLines.lineBreak(in: base, from: pos, count: n)
+            let firstLine = String(decoding: UnsafeBufferPointer(start: base + pos, count: firstEnd - pos), as: UTF8.self)
+            if sniffsDelimiter {
+                delimiter = Self.sniffSeparator(firstLine)
+                if delimiter != UInt8(ascii: ",") {
+                    notes.append("table: fields separated by '\(delimiter == 9 ? "\\t" : String(UnicodeScalar(delimiter!)))', as the header shows")
+                }
+            }
             if hasHeader {
-                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
-                header = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
-                    .split(omittingEmptySubsequences: delimiter == nil, whereSeparator: { c in
-                        delimiter.map { c == Character(UnicodeScalar($0)) } ?? (c == " " || c == "\t")
-                    })
-                    .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")) }
+                header = Self.fields(firstLine, separator: delimiter)
                 table.header = header
-                pos = next
+                pos = afterFirst
                 lineNumber += 1
+            }
+            if decimalComma == nil {
+                // A file whose first data row holds a number like 0,5 (quoted when the separator is a
+                // comma) writes decimal commas.
+                decimalComma = false
+                do {
+                    var p = pos
+                    while p < n {
+                        let (end, next) = TextLines.lineBreak(in: base, from: p, count: n)
+                        let row = Self.fields(String(decoding: UnsafeBufferPointer(start: base + p, count: end - p), as: UTF8.self), separator: delimiter)
+                        if row.contains(where: { !$0.isEmpty }) {
+                            decimalComma = row.contains(where: Self.isDecimalComma)
+                            if decimalComma == true {
+                                notes.append("table: decimal commas read (numbers written like 0,5); state it with table.decimal: comma")
+                            }
+                            break
+                        }
+                        p = next
+                    }
+                }
             }
             let slots: [(index: Int, name: String)]
             do throws(DataFileError) { slots = try resolve(header) } catch {
+                var error = error
+                // A header that is one field holding another separator was split with the wrong one.
+                if let header, header.count == 1, let fixed = [UInt8(ascii: ";"), UInt8(ascii: ","), 9].first(where: { c in
+                    c != delimiter && Self.sniffSeparator(firstLine) == c
+                }) {
+                    let name = fixed == 9 ? "\\t" : String(UnicodeScalar(fixed))
+                    error.message = "the header is one field: its columns are separated by '\(name)', not "
+                        + "'\(delimiter.map { $0 == 9 ? "\\t" : String(UnicodeScalar($0)) } ?? "whitespace")'; set table.delimiter: '\(name)' (or auto) in the manifest"
+                        + (fixed == UInt8(ascii: ";") ? ", and table.decimal: comma if the numbers are written 0,5" : "")
+                }
                 table.problems.append(DatasetProblem(.missingColumn, error))
                 return
             }
-            let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, file: file)
+            let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, file: file, decimalComma: decimalComma ?? false)
             table.lines = rows.lines
             table.problems = rows.problems
             let width = slots.count, count = rows.lines.count
@@ -107,7 +151,7 @@ struct DelimitedText {
     /// exclusivity checks or nested-array copies per value.
     private func scanRows(
         _ base: UnsafePointer<UInt8>, from start: Int, to n: Int, firstLine: Int,
-        slots: [(index: Int, name: String)], file: String
+        slots: [(index: Int, name: String)], file: String, decimalComma: Bool
     ) -> (values: [Double], lines: [Int32], problems: [DatasetProblem]) {
         let width = slots.count
         var fieldToSlot = Array(repeating: -1, count: (slots.map(\.index).max() ?? -1) + 1)
@@ -116,8 +160,10 @@ struct DelimitedText {
         let estimate = max(16, (n - start) / max(8, width * 6))
         values.reserveCapacity(estimate * width)
         lines.reserveCapacity(estimate)
-        let separator = delimiter ?? 32
+        let delimiter = self.delimiter
         let whitespace = delimiter == nil
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
+        defer { scratch.deallocate() }
         let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, width))
         let filled = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, width))
         defer { row.deallocate(); filled.deallocate() }
@@ -137,39 +183,42 @@ struct DelimitedText {
                         while p < end, base[p] == 32 || base[p] == 9 { p += 1 }
                         if p >= end { break }
                     }
-                    var fieldEnd = p
-                    if whitespace {
-                        while fieldEnd < end, base[fieldEnd] != 32, base[fieldEnd] != 9 { fieldEnd += 1 }
-                    } else {
-                        while fieldEnd < end, base[fieldEnd] != separator { fieldEnd += 1 }
-                    }
+                    let f = Self.field(base, from: p, to: end, separator: delimiter)
                     if field < toSlot.count, toSlot[field] >= 0 {
                         let slot = toSlot[field]
-                        var a = p, b = fieldEnd
-                        while a < b, base[a] == 32 || base[a] == 9 || base[a] == 34 { a += 1 }
-                        while b > a, base[b - 1] == 32 || base[b - 1] == 9 || base[b - 1] == 34 { b -= 1 }
+                        let a = f.start, b = f.end
                         var value = Double.nan
-                        if a == b {
+                        if f.unterminated {
+                            problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                                file: file, line: lineNumber, field: slots[slot].name, "a quote opens the field and is never closed on this line")))
+                        } else if a == b {
                             problems.append(DatasetProblem(.missingValue, DataFileError(
                                 file: file, line: lineNumber, field: slots[slot].name, "empty value")))
-                        } else if let fast = Self.fastDecimal(base, a, b) {
-                            value = fast
-                        } else {
-                            var stop: UnsafeMutablePointer<CChar>? = nil
-                            value = strtod(UnsafeMutableRawPointer(mutating: base + a).assumingMemoryBound(to: CChar.self), &stop)
-                            if stop.map({ UnsafeRawPointer($0) }) != UnsafeRawPointer(base + b) {
+                        } else if decimalComma, b - a < scratch.count {
+                            // Copy with the comma as a point, NUL-terminated for strtod.
+                            for k in 0..<(b - a) { scratch[k] = base[a + k] == 44 ? 46 : base[a + k] }
+                            scratch[b - a] = 0
+                            value = Self.number(UnsafePointer(scratch.baseAddress!), 0, b - a) ?? .nan
+                            if value.isNaN, !Self.isNaNText(base, a, b) {
                                 let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
                                 problems.append(DatasetProblem(.nonNumeric, DataFileError(
                                     file: file, line: lineNumber, field: slots[slot].name, "\(DataFileError.quote(text)) is not a number")))
-                                value = .nan
                             }
+                        } else if let parsed = Self.number(base, a, b) {
+                            value = parsed
+                        } else {
+                            let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
+                            let hint = Self.isDecimalComma(text)
+                                ? " (a decimal comma: set table.decimal: comma in the manifest, or export with a decimal point)" : ""
+                            problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                                file: file, line: lineNumber, field: slots[slot].name, "\(DataFileError.quote(text)) is not a number\(hint)")))
                         }
                         row[slot] = value
                         filled[slot] = true
                     }
                     field += 1
-                    if fieldEnd >= end { break }
-                    p = whitespace ? fieldEnd : fieldEnd + 1
+                    if f.next >= end { break }
+                    p = whitespace ? f.next : f.next + 1
                 }
                 for slot in 0..<width {
                     if filled[slot] { filled[slot] = false; continue }
@@ -200,6 +249,21 @@ extension DelimitedText {
         guard !utf8.isEmpty else { return nil }
         if let fast = utf8.withContiguousStorageIfAvailable({ fastDecimal($0.baseAddress!, 0, $0.count) }) ?? nil { return fast }
         return Double(Substring(utf8))
+    }
+
+    /// The number in bytes `[a, b)` (followed by a byte strtod stops at): the fast path, else `strtod`,
+    /// which must consume exactly the field; `nil` otherwise. O(field length).
+    @inline(__always)
+    static func number(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Double? {
+        if let fast = fastDecimal(base, a, b) { return fast }
+        var stop: UnsafeMutablePointer<CChar>? = nil
+        let value = strtod(UnsafeMutableRawPointer(mutating: base + a).assumingMemoryBound(to: CChar.self), &stop)
+        return stop.map({ UnsafeRawPointer($0) }) == UnsafeRawPointer(base + b) ? value : nil
+    }
+
+    /// Whether bytes `[a, b)` spell NaN (which a decimal-comma copy parses to NaN legitimately).
+    static func isNaNText(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
+        String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self).lowercased().hasSuffix("nan")
     }
 
     /// Parses `[-+]digits[.digits]` with at most 15 significant digits exactly (Clinger's fast path:

@@ -3,10 +3,11 @@
 /// test checks), beside which a short example recording shows the layout; the unit, sign and clock
 /// conversions are stated there.
 public enum ImportPresets {
-    /// The presets by name: `sensor-logger`, `phyphox`, `android-csv`, `coremotion-logger`.
+    /// The presets by name: `sensor-logger`, `phyphox`, `phyphox-raw`, `android-csv`, `coremotion-logger`.
     public static let byName: [String: String] = [
         "sensor-logger": sensorLogger,
         "phyphox": phyphox,
+        "phyphox-raw": phyphoxRaw,
         "android-csv": androidCSV,
         "coremotion-logger": coreMotionLogger,
     ]
@@ -34,7 +35,9 @@ conversion: >-
   (seconds_elapsed is not used). On Android TotalAcceleration.csv holds acceleration with gravity
   (Accelerometer.csv is without gravity, and on iOS only that one exists: use Accelerometer.csv plus
   Gravity.csv there); m/s2 with Android's sign, times -1/9.80665 to g with CoreMotion's. Gyroscope
-  rad/s, the same sign on both. The gyroscope is interpolated linearly onto the accelerometer's clock.
+  rad/s, the same sign on both. Orientation.csv, when present, gives the attitude quaternion (qw, qx,
+  qy, qz: device to reference frame, z up). The gyroscope and orientation are interpolated onto the
+  accelerometer's clock (orientation by slerp).
 streams:
   - name: accelerometer
     channels:
@@ -47,6 +50,14 @@ streams:
       - {name: gyro.x, column: x}
       - {name: gyro.y, column: y}
       - {name: gyro.z, column: z}
+  - name: orientation
+    pattern: "{subject}/{session}/Orientation.csv"
+    optional: true
+    channels:
+      - {name: quat.w, column: qw}
+      - {name: quat.x, column: qx}
+      - {name: quat.y, column: qy}
+      - {name: quat.z, column: qz}
 source:
   path: example
   files:
@@ -60,18 +71,20 @@ citation: Sensor Logger by Kelvin Choi (tszheichoi/awesome-sensor-logger, UNITS.
 format: gesturelab-dataset/1
 name: phyphox
 description: >-
-  phyphox CSV export ("CSV (Comma, decimal point)"), unzipped: one folder per experiment run with
-  Accelerometer.csv ("Acceleration with g") and Gyroscope.csv, each on its own clock.
+  phyphox CSV export ("CSV (Comma, decimal point)" or "CSV (Semicolon, decimal comma)"), unzipped: one
+  folder per experiment run with Accelerometer.csv ("Acceleration with g") and Gyroscope.csv, each on
+  its own clock. For the single-file "Raw Data.csv" use the phyphox-raw preset.
 kind: continuous
 units: {time: s, acceleration: g, rotationRate: rad/s, angle: rad}
 axisConvention: coremotion
-table: {delimiter: ",", header: true}
+table: {delimiter: auto, header: true}
 time: {column: "Time (s)", unit: s}
 conversion: >-
   Time is seconds since the experiment started. Acceleration with g in m/s2 with the Android sign
   (+9.81 on z lying face up; phyphox uses it on every platform), times -1/9.80665 to g with
   CoreMotion's sign. Gyroscope rad/s, sign kept. The gyroscope is interpolated linearly onto the
-  accelerometer's clock.
+  accelerometer's clock. The separator is read from each header (comma or semicolon), and a file
+  whose numbers are written 0,5 is read with decimal commas (both reported).
 streams:
   - name: accelerometer
     channels:
@@ -89,6 +102,34 @@ source:
   files:
     - {pattern: "{subject}/{session}/Accelerometer.csv"}
 license: CC0-1.0 (the example recording)
+citation: phyphox, RWTH Aachen University (phyphox.org)
+"""#
+
+    /// phyphox's single-file export "Raw Data.csv" of "Acceleration with g" (`datasets/presets/phyphox-raw/dataset.yaml`).
+    public static let phyphoxRaw = #"""
+format: gesturelab-dataset/1
+name: phyphox-raw
+description: >-
+  phyphox's single-file export of the "Acceleration with g" experiment: one folder per run holding
+  "Raw Data.csv" (time and acceleration x, y, z and its absolute value), comma or semicolon separated.
+kind: continuous
+units: {time: s, acceleration: g, rotationRate: rad/s, angle: rad}
+axisConvention: coremotion
+table: {delimiter: auto, header: true}
+time: {column: "Time (s)", unit: s}
+conversion: >-
+  Time is seconds since the experiment started. Acceleration with g in m/s2 with the Android sign,
+  times -1/9.80665 to g with CoreMotion's. The "Linear Acceleration" experiment (gravity removed)
+  writes "Linear Acceleration x (m/s^2)" columns, which this preset does not read: its values are
+  user acceleration, not total acceleration.
+channels:
+  - {name: accel.x, column: "Acceleration x (m/s^2)", scale: -0.10197162129779283}
+  - {name: accel.y, column: "Acceleration y (m/s^2)", scale: -0.10197162129779283}
+  - {name: accel.z, column: "Acceleration z (m/s^2)", scale: -0.10197162129779283}
+source:
+  path: example
+  files:
+    - {pattern: "{subject}/{session}/Raw Data.csv"}
 citation: phyphox, RWTH Aachen University (phyphox.org)
 """#
 

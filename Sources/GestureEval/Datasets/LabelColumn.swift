@@ -11,17 +11,14 @@ enum LabelColumn {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let n = max(0, buffer.count - 1)  // the trailing NUL
-            var pos = 0, lineNumber = 0, next = 0
+            var pos = TextLines.byteOrderMarkLength(base, count: n), lineNumber = 0, next = 0
             while pos < n, next < lines.count {
                 lineNumber += 1
-                var end = pos
-                while end < n, base[end] != 10 { end += 1 }
-                defer { pos = end + 1 }
+                let (end, following) = TextLines.lineBreak(in: base, from: pos, count: n)
+                defer { pos = following }
                 guard lineNumber == Int(lines[next]) else { continue }
                 next += 1
-                var lineEnd = end
-                if lineEnd > pos, base[lineEnd - 1] == 13 { lineEnd -= 1 }
-                result.append(Self.field(base, from: pos, to: lineEnd, index: field, delimiter: delimiter))
+                result.append(Self.field(base, from: pos, to: end, index: field, delimiter: delimiter))
             }
         }
         // Rows the scan could not reach read as empty labels.
@@ -29,27 +26,20 @@ enum LabelColumn {
         return result
     }
 
-    /// Field `index` of the line `[start, end)`, trimmed of blanks and quotes; empty when missing.
+    /// Field `index` of the line `[start, end)` as ``DelimitedText/field(_:from:to:separator:)`` reads it;
+    /// empty when missing.
     private static func field(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, index: Int, delimiter: UInt8?) -> String {
-        func blank(_ c: UInt8) -> Bool { c == 32 || c == 9 }
         var p = start, field = 0
         while p <= end {
-            if delimiter == nil { while p < end, blank(base[p]) { p += 1 } }
-            var fieldEnd = p
-            if let delimiter {
-                while fieldEnd < end, base[fieldEnd] != delimiter { fieldEnd += 1 }
-            } else {
-                while fieldEnd < end, !blank(base[fieldEnd]) { fieldEnd += 1 }
-            }
+            if delimiter == nil { while p < end, base[p] == 32 || base[p] == 9 { p += 1 } }
+            let f = DelimitedText.field(base, from: p, to: end, separator: delimiter)
             if field == index {
-                var a = p, b = fieldEnd
-                while a < b, blank(base[a]) || base[a] == 34 { a += 1 }
-                while b > a, blank(base[b - 1]) || base[b - 1] == 34 { b -= 1 }
-                return String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(start: base + f.start, count: f.end - f.start), as: UTF8.self)
+                return f.quoted && text.contains("\"\"") ? text.replacingOccurrences(of: "\"\"", with: "\"") : text
             }
             field += 1
-            if fieldEnd >= end { break }
-            p = fieldEnd + 1
+            if f.next >= end { break }
+            p = f.next + 1
         }
         return ""
     }
@@ -62,9 +52,11 @@ enum LabelColumn {
         return v.description
     }
 
-    /// Annotations from runs of equal values: each run spans its first to its last sample's time.
-    /// Background runs give none; ignored runs give none and are counted in `report`; a run of empty
-    /// values that is neither is a problem at its first line (from `lines`, in `file`).
+    /// Annotations from runs of equal values in time order: rows are ordered by time first (stably;
+    /// rows without a finite time are left out), so a file whose rows arrived out of order (a watch's
+    /// batches) gives each run once, from its earliest to its latest sample. Background runs give none;
+    /// ignored runs give none and are counted in `report`; a run of empty values that is neither is a
+    /// problem at its first line (from `lines`, in `file`). O(n log n).
     static func annotations(_ values: [String], times: [Double], mapping: DatasetManifest.LabelMapping,
                             report: inout ReadingReport, lines: [Int32] = [], file: String = "",
                             problems: inout [DatasetProblem]) -> [Annotation] {
@@ -73,7 +65,9 @@ enum LabelColumn {
         var names: [String: String] = [:]
         for (value, name) in mapping.names ?? [:] { names[key(value)] = name }
         var annotations: [Annotation] = []
-        let keys = values.map(key)
+        let order = times.indices.filter { $0 < values.count && times[$0].isFinite }
+            .sorted { (times[$0], $0) < (times[$1], $1) }
+        let keys = order.map { key(values[$0]) }
         var start = 0
         for i in keys.indices where i == keys.count - 1 || keys[i + 1] != keys[i] {
             let value = keys[i]
@@ -84,13 +78,14 @@ enum LabelColumn {
                 report.ignoredLabelSamples[value, default: 0] += i - start + 1
                 continue
             }
+            let first = order[start]
             if value.isEmpty {
                 problems.append(DatasetProblem(.missingValue, DataFileError(
-                    file: file, line: start < lines.count ? Int(lines[start]) : nil, field: mapping.column ?? "label",
+                    file: file, line: first < lines.count ? Int(lines[first]) : nil, field: mapping.column ?? "label",
                     "empty label (\(i - start + 1) rows); list \"\" in labels.background or labels.ignore")))
                 continue
             }
-            annotations.append(Annotation(start: times[start], end: times[i], label: names[value] ?? value))
+            annotations.append(Annotation(start: times[first], end: times[order[i]], label: names[value] ?? value))
         }
         report.labelAnnotations += annotations.count
         return annotations

@@ -89,10 +89,10 @@ extension SampleCSVFormat {
     /// The raw (unscaled) time of a data line, as text and number; `nil` when the field is missing
     /// or not a finite number (parsing the line reports that).
     func rawTime(line: String) -> (text: String, value: Double)? {
-        let fields = line.split(separator: delimiter, omittingEmptySubsequences: false)
+        let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
         guard timeIndex < fields.count else { return nil }
-        let text = fields[timeIndex].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"'"))
-        guard let value = Double(text), value.isFinite else { return nil }
+        let text = fields[timeIndex]
+        guard let value = Self.number(text, decimalComma: decimalComma), value.isFinite else { return nil }
         return (text, value)
     }
 
@@ -107,11 +107,20 @@ extension SampleCSVFormat {
     /// that gives a plausible rate is taken (the one whose first time is epoch-sized, else the one
     /// nearest 100 Hz). When none does, the clock is an error naming the line and column.
     public mutating func settleClock(lines: [String], firstLine: Int = 2, relative: Bool) throws(DataFileError) -> String? {
+        var said: [String] = []
+        if let first = lines.first {
+            // Decimal commas (`0,5`) show in the first data line, whatever the separator.
+            let fields = DelimitedText.fields(first.hasSuffix("\r") ? first.dropLast() : first[...], separator: delimiter.asciiValue)
+            if let example = fields.first(where: DelimitedText.isDecimalComma) {
+                decimalComma = true
+                said.append("numbers: decimal commas read (\(DataFileError.quote(example)) as \(example.replacingOccurrences(of: ",", with: ".")))")
+            }
+        }
+        try checkRestingAcceleration(lines: lines, firstLine: firstLine)
         let raws = lines.compactMap(rawTime)
         guard let first = raws.first else { return nil }
         let steps = zip(raws, raws.dropFirst()).map { $1.value - $0.value }.filter { $0 > 0 }.sorted()
         let median = steps.isEmpty ? nil : steps[steps.count / 2]
-        var said: [String] = []
         let unit: TimeUnit
         if let statedTimeUnit {
             unit = statedTimeUnit
@@ -127,7 +136,7 @@ extension SampleCSVFormat {
             }
         }
         timeScale = unit.secondsPerUnit
-        let epoch = abs(first.value * timeScale) > DatasetManifest.TimeMapping.epochThreshold
+        let epoch = DatasetManifest.TimeMapping.isEpochOrUptime(first: first.value * timeScale, column: columns[timeIndex])
         if relative || epoch, let origin = TimeOrigin(exactly: first.text, perSecond: unit.perSecond)
             ?? Int64(exactly: first.value.rounded(.down)).map({ TimeOrigin(units: $0, perSecond: unit.perSecond) }) {
             timeOrigin = origin
@@ -139,7 +148,34 @@ extension SampleCSVFormat {
         guard !said.isEmpty else { return nil }
         let column = columns[timeIndex]
         return said.joined(separator: ", ")
-            + "; to state it, name the unit in the header (\(column)_ns, \(column) (ms)) or pass detect --time-unit / --relative-time"
+            + (said.contains { $0.hasPrefix("time") }
+                ? "; to state it, name the unit in the header (\(column)_ns, \(column) (ms))" : "")
+    }
+
+    /// Refuses acceleration whose median magnitude over `lines` is about 9.8 "g" (m/s² read as g), or
+    /// about 0.1 g when it was divided by 9.80665 (g read as m/s²): at rest a device reads 1 g.
+    /// O(lines × fields).
+    func checkRestingAcceleration(lines: [String], firstLine: Int) throws(DataFileError) {
+        guard let x = mapping[.accelX] ?? mapping[.gravityX] else { return }
+        let magnitudes = lines.enumerated().compactMap { i, line -> Double? in
+            guard let s = try? parse(line: line, lineNumber: firstLine + i) else { return nil }
+            let a = mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)
+            let m = a.length
+            return m.isFinite ? m : nil
+        }.sorted()
+        guard !magnitudes.isEmpty else { return }
+        let median = magnitudes[magnitudes.count / 2]
+        let converted = statedAcceleration == .androidMetersPerSecondSquared || headerAcceleration == .metersPerSecondSquared
+        if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median), !converted {
+            throw DataFileError(file: file, line: firstLine, field: columns[x],
+                                "the acceleration reads \(Self.format(median)) g at rest, where a device reads 1 g: the values are m/s²; "
+                                    + "pass --acceleration android-ms2 (Android's sign, +9.8 up), or name the unit in the header (\(columns[x]) (m/s^2))")
+        }
+        if HeaderUnit.looksLikeGTwiceConverted.contains(median), converted {
+            throw DataFileError(file: file, line: firstLine, field: columns[x],
+                                "the acceleration reads \(Self.format(median)) g at rest once divided by 9.80665, where a device reads 1 g: "
+                                    + "the values are already g; drop --acceleration android-ms2 (or fix the header's unit)")
+        }
     }
 
     /// The unit of an unstated time column from its first value and median step (raw units).
@@ -149,7 +185,7 @@ extension SampleCSVFormat {
             ?? "a first time of \(Self.format(first)) is epoch-sized as seconds"
         throw DataFileError(file: file, line: line, field: columns[timeIndex],
                             "the time unit is unclear: \(what), and no unit (s, ms, us, ns) gives a rate of 1 Hz–10 kHz; "
-                                + "state it in the header (time_ms, time (s)) or with detect --time-unit")
+                                + "state it in the header (time_ms, time (s))")
     }
 
     static func format(_ value: Double) -> String { String(format: "%.4g", value) }

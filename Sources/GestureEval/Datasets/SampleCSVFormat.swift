@@ -48,8 +48,16 @@ public struct SampleCSVFormat: Hashable, Sendable {
     var timeOrigin: TimeOrigin?
     /// Seconds subtracted after ``timeOrigin`` (the first time's fraction of a raw unit).
     var timeShift = 0.0
-    /// The acceleration unit.
+    /// The acceleration unit: the one stated, else g.
     public var acceleration: AccelerationUnit
+    /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
+    public var statedAcceleration: AccelerationUnit?
+    /// The unit the acceleration columns' headers state (`(m/s^2)`, `(G)`), when they do.
+    var headerAcceleration: HeaderUnit?
+    /// Multiplier applied to acceleration, gravity and user acceleration columns (unit and sign).
+    var accelerationFactor: Double
+    /// Whether numbers are written with a decimal comma (`0,5`), found in the first data line.
+    public var decimalComma = false
     /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
     /// downstream to skip and count) instead of being rejected as an error.
     public var acceptsNonFinite: Bool
@@ -57,29 +65,38 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// Infers the layout from a header line; `timeUnit`, when given, states the time column's unit
     /// (overriding the header's). Throws when there is no time column or no acceleration (neither
     /// total nor gravity + user acceleration), or when bare `x,y,z` are in a gyroscope's file.
-    public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit = .g,
+    public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit? = nil,
                 acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil) throws(DataFileError) {
         self.file = file
-        self.acceleration = acceleration
+        self.acceleration = acceleration ?? .g
+        statedAcceleration = acceleration
+        accelerationFactor = (acceleration ?? .g).factor
         self.acceptsNonFinite = acceptsNonFinite
         let line = header.trimmingCharacters(in: .whitespacesAndNewlines)
-        delimiter = line.contains(",") ? "," : line.contains(";") ? ";" : line.contains("\t") ? "\t" : ","
-        columns = line.split(separator: delimiter, omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")) }
+        delimiter = Character(UnicodeScalar(DelimitedText.sniffSeparator(line)))
+        columns = DelimitedText.fields(line, separator: delimiter.asciiValue)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t'")) }
         let keys = columns.map(Self.normalize)
         func find(_ names: [String]) -> Int? {
             for name in names { if let i = keys.firstIndex(of: name) { return i } }
             return nil
         }
-        guard let time = Self.timeColumn(columns) else {
+        guard var time = Self.timeColumn(columns) else {
             throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line))")
+        }
+        if let timeUnit, let headerUnit = time.unit, headerUnit != timeUnit, let other = time.passedOver,
+           TimeUnit.split(columns[other]).unit == nil {
+            // A stated unit applies to the column it can name: the one whose header states no unit.
+            notes.append("time: column '\(columns[other])' read as \(timeUnit.name) (--time-unit \(timeUnit.rawValue)) rather than "
+                             + "'\(columns[time.index])', whose header says \(headerUnit.name)")
+            time = (other, nil, nil)
+        } else if let other = time.passedOver {
+            notes.append("time: column '\(columns[time.index])' (seconds since the start) used rather than '\(columns[other])'"
+                             + (timeUnit.map { " (--time-unit \($0.rawValue) applies to it)" } ?? ""))
         }
         timeIndex = time.index
         statedTimeUnit = timeUnit ?? time.unit
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
-        if let other = time.passedOver {
-            notes.append("time: column '\(columns[time.index])' (seconds since the start) used rather than '\(columns[other])'")
-        }
         var mapping: [Channel: Int] = [:]
         let axes = ["x", "y", "z"]
         let groups: [([Channel], [String], [String])] = [
@@ -103,10 +120,35 @@ public struct SampleCSVFormat: Hashable, Sendable {
                                  (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"])] {
             if let i = find(names) { mapping[channel] = i }
         }
-        guard mapping[.accelX] != nil || (mapping[.gravityX] != nil && mapping[.userX] != nil) else {
-            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, userAcceleration + gravity) in \(DataFileError.quote(line))")
+        guard mapping[.accelX] != nil || mapping[.userX] != nil else {
+            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, user.x…z, userAcceleration + gravity) in \(DataFileError.quote(line))")
+        }
+        if mapping[.accelX] == nil, mapping[.gravityX] == nil {
+            notes.append("channels: only user acceleration (\(columns[mapping[.userX]!]), …) without gravity: it is also passed on as the "
+                             + "total acceleration, so recognizers that need gravity or a resting 1 g see none")
         }
         self.mapping = mapping
+        // Units in the headers set the scale (never the sign); a stated unit must agree with them.
+        let accelerationColumns = (Channel.acceleration + Channel.gravity + Channel.userAcceleration).compactMap { mapping[$0] }
+        let units = Set(accelerationColumns.compactMap { HeaderUnit(column: columns[$0]) })
+        if units.count > 1 {
+            throw DataFileError(file: file, line: 1, field: columns[accelerationColumns[0]],
+                                "the acceleration columns state different units (\(units.map(\.rawValue).sorted().joined(separator: ", "))); convert them to one unit")
+        }
+        headerAcceleration = units.first
+        if let unit = headerAcceleration {
+            let column = columns[accelerationColumns.first { HeaderUnit(column: columns[$0]) != nil }!]
+            switch (acceleration, unit) {
+            case (.g?, .metersPerSecondSquared), (.androidMetersPerSecondSquared?, .g):
+                throw DataFileError(file: file, line: 1, field: column,
+                                    "the header states \(unit.rawValue) but --acceleration says \(acceleration!.rawValue); drop the option or give the one that matches the header")
+            case (nil, .metersPerSecondSquared):
+                accelerationFactor = unit.toG
+                notes.append("units: acceleration in m/s² by its header ('\(column)'), divided by 9.80665 to g with the sign as written "
+                                 + "(CoreMotion's: −1 g on z lying face up); for Android's sign (+9.8 up) pass --acceleration android-ms2")
+            default: break
+            }
+        }
         if let x = mapping[.accelX], keys[x] == "x" {
             // Bare x,y,z say nothing about the sensor: refuse a gyroscope's file, say what was assumed otherwise.
             let name = URL(fileURLWithPath: file).lastPathComponent
@@ -116,8 +158,9 @@ public struct SampleCSVFormat: Hashable, Sendable {
                                         + "name them gyro_x,gyro_y,gyro_z (rad/s) beside acceleration columns, "
                                         + "or read the file as a manifest stream with its channels named")
             }
-            notes.append("channels: bare x,y,z taken as acceleration in \(acceleration == .g ? "g (CoreMotion sign)" : "m/s² (Android sign)"); "
-                             + "name them accel_x…z to say so, gyro_x…z for rotation rate, or use --acceleration android-ms2 for m/s²")
+            notes.append("channels: bare x,y,z taken as acceleration in \(self.acceleration == .g ? "g (CoreMotion sign)" : "m/s² (Android sign)"); "
+                             + "name them accel_x…z to say so, gyro_x…z for rotation rate"
+                             + (statedAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
         }
     }
 
@@ -146,17 +189,18 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// ``acceptsNonFinite`` is set.
     /// O(fields); allocation-free apart from the field split.
     public func parse(line: String, lineNumber: Int) throws(DataFileError) -> MotionSample {
-        let fields = line.split(separator: delimiter, omittingEmptySubsequences: false)
+        let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
         func text(_ index: Int) throws(DataFileError) -> String {
             guard index < fields.count else {
                 throw DataFileError(file: file, line: lineNumber, field: columns[index], "the line has only \(fields.count) fields")
             }
-            return fields[index].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"'"))
+            return fields[index]
         }
         func value(_ index: Int) throws(DataFileError) -> Double {
             let text = try text(index)
-            guard let v = Double(text) else {
-                throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not a number")
+            guard let v = Self.number(text, decimalComma: decimalComma) else {
+                let hint = DelimitedText.isDecimalComma(text) ? " (a decimal comma where the first line had none; export with one decimal mark)" : ""
+                throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not a number\(hint)")
             }
             guard v.isFinite || acceptsNonFinite else { throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not finite") }
             return v
@@ -176,10 +220,10 @@ public struct SampleCSVFormat: Hashable, Sendable {
         } else {
             time = try value(timeIndex) * timeScale
         }
-        let factor = acceleration.factor
+        let factor = accelerationFactor
         let gravity = try vector(Channel.gravity, factor)
         let user = try vector(Channel.userAcceleration, factor)
-        let total = try vector(Channel.acceleration, factor) ?? (gravity! + user!)
+        let total = try vector(Channel.acceleration, factor) ?? gravity.map { $0 + user! } ?? user!
         var attitude: Quaternion? = nil
         if let w = mapping[.quatW], let x = mapping[.quatX], let y = mapping[.quatY], let z = mapping[.quatZ] {
             attitude = Quaternion(w: try value(w), x: try value(x), y: try value(y), z: try value(z))
@@ -190,10 +234,17 @@ public struct SampleCSVFormat: Hashable, Sendable {
                             attitude: attitude, gravity: gravity, userAcceleration: user)
     }
 
+    /// The number a field's text holds, a decimal comma read as a point when `decimalComma`. O(length).
+    static func number(_ text: String, decimalComma: Bool) -> Double? {
+        if let v = Double(text) { return v }
+        guard decimalComma, DelimitedText.isDecimalComma(text) else { return nil }
+        return Double(text.replacingOccurrences(of: ",", with: "."))
+    }
+
     /// Reads a whole sample CSV as a one-recording dataset (source `csv:FILE`), stopping at the first
     /// bad line. Lines are split by ``TextLines``. An empty file or a header without rows is an error.
     /// What was inferred (the time unit and origin, bare `x,y,z`) is in the report's notes.
-    public static func load(_ url: URL, acceleration: AccelerationUnit = .g, timeUnit: TimeUnit? = nil,
+    public static func load(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
                             relativeTime: Bool = false) throws(DataFileError) -> LoadedDataset {
         let text = try DataFileError.readText(url)
         var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime)
@@ -249,8 +300,8 @@ public struct SampleCSVStream: Sendable {
     public private(set) var lineNumber = 0
     /// The name used in errors.
     public var file: String
-    /// The acceleration unit of the data.
-    public var acceleration: SampleCSVFormat.AccelerationUnit
+    /// The acceleration unit of the data as stated (`--acceleration`); `nil`: from the header, else g.
+    public var acceleration: SampleCSVFormat.AccelerationUnit?
     /// Whether non-finite values are passed on rather than rejected (``SampleCSVFormat/acceptsNonFinite``).
     public var acceptsNonFinite: Bool
     /// The time column's unit, when the caller states it (overrides the header; nothing is inferred).
@@ -276,7 +327,7 @@ public struct SampleCSVStream: Sendable {
     private var readyHead = 0
 
     /// A stream named `file` in errors.
-    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit = .g,
+    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit? = nil,
                 acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false) {
         self.file = file
         self.acceleration = acceleration

@@ -99,6 +99,11 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     private var rampStart = 0.0
     private var rejectedFor = 0.0
     private var previousRate: Vector3?
+    /// Whether samples without a rotation rate get an attitude too, from the accelerometer alone: the tilt
+    /// that turns the previous estimate least to put gravity along the measured acceleration (heading is
+    /// kept, as nothing observes it). Off by default (such samples pass through unchanged);
+    /// ``Pipeline/prepare(for:)`` turns it on for accelerometer-only streams.
+    public var tiltsWithoutRotationRate = false
 
     /// Creates the stage, or throws when a setting is out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -141,6 +146,13 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        if sample.rotationRate == nil, tiltsWithoutRotationRate, configuration.overwrite || sample.attitude == nil {
+            let q = attitude.map { Self.aligned($0, to: sample.acceleration) } ?? Self.tilt(from: sample.acceleration)
+            attitude = q
+            lastTimestamp = sample.timestamp
+            output.append(fused(sample, q))
+            return
+        }
         guard let rate = sample.rotationRate, configuration.overwrite || sample.attitude == nil else {
             output.append(sample)
             return

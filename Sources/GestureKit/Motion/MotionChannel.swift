@@ -132,6 +132,15 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         }
     }
 
+    /// Whether an ``AttitudeEstimator`` derives the channel (attitude quaternion and Euler angles) from
+    /// total acceleration, with the rotation rate when the stream has one.
+    public var isDerivableByAttitudeEstimation: Bool {
+        switch source {
+        case .attitude, .euler: true
+        default: false
+        }
+    }
+
     /// Whether the channel is total acceleration or computed from it (user acceleration, gravity, and their
     /// magnitudes), so that a source without an accelerometer cannot give it (its samples read 0 g there).
     public var comesFromAcceleration: Bool {

@@ -16,13 +16,14 @@ extension Pipeline {
 
     /// Checks that every ``ChannelRequiring`` recognizer gets its channels from `sample` (the stream's first,
     /// as the stages would pass it on) and adds the stage that derives a missing one: a ``GravitySplitter``
-    /// for user acceleration or gravity on a total-acceleration-only stream. Every recognizer is checked,
-    /// also after one that cannot be served, so the others still get their derivations. Returns what was
-    /// added (empty: nothing was missing). Idempotent: a second call finds nothing missing.
+    /// for user acceleration or gravity on a total-acceleration-only stream, an ``AttitudeEstimator`` for
+    /// attitude (with the gyroscope when the stream has one, else tilt from the accelerometer alone). Every
+    /// recognizer is checked, also after one that cannot be served, so the others still get their derivations.
+    /// Returns what was added (empty: nothing was missing). Idempotent: a second call finds nothing missing.
     ///
     /// ``process(_:into:)`` calls it on the first sample of each stream when the app has not, deriving what it
-    /// can; only a channel no stage can derive (rotation rate, attitude, archive columns) then leaves that
-    /// recognizer silent, with the error kept in ``channelError``. Call it yourself to get that error thrown.
+    /// can; only a channel no stage can derive (rotation rate, archive columns) then leaves that recognizer
+    /// silent, with the error kept in ``channelError``. Call it yourself to get that error thrown.
     ///
     /// - Throws: ``MissingChannelError`` naming the first channel that cannot be derived, and the fix, after
     ///   every recognizer was checked and every derivable channel derived.
@@ -32,22 +33,43 @@ extension Pipeline {
         channelsChecked = true
         channelError = nil
         var derived: [ChannelDerivation] = []
-        var splitterAdded = false
+        var splitterAdded = false, estimatorAdded = false
         for recognizer in recognizers {
             guard let needs = recognizer as? any ChannelRequiring else { continue }
             let name = (type(of: recognizer) as? any ConfigurableRecognizer.Type)?.identifier ?? "\(type(of: recognizer))"
-            let seen = Self.probe(sample, through: stages)
-            let missing = needs.requiredChannels.filter { c in seen.allSatisfy { c.value(in: $0) == nil } }
-            guard !missing.isEmpty else { continue }
-            if let first = missing.first(where: { !$0.isDerivableByGravitySplit }) {
+            func missing() -> [MotionChannel] {
+                let seen = Self.probe(sample, through: stages)
+                return needs.requiredChannels.filter { c in seen.allSatisfy { c.value(in: $0) == nil } }
+            }
+            var lacking = missing()
+            guard !lacking.isEmpty else { continue }
+            if let first = lacking.first(where: { !$0.isDerivableByGravitySplit && !$0.isDerivableByAttitudeEstimation }) {
                 if channelError == nil { channelError = MissingChannelError(channel: first, recognizer: name) }
                 continue
             }
-            if !splitterAdded {
+            if !estimatorAdded, let first = lacking.first(where: \.isDerivableByAttitudeEstimation) {
+                // Tilt needs a direction of gravity: a stream with neither acceleration nor rotation rate has none.
+                guard sample.rotationRate != nil || sample.acceleration.length > 0.1 else {
+                    if channelError == nil { channelError = MissingChannelError(channel: first, recognizer: name) }
+                    continue
+                }
+                // The default settings are in range.
+                var estimator = try! AttitudeEstimator()
+                estimator.tiltsWithoutRotationRate = sample.rotationRate == nil
+                stages.append(estimator)
+                estimatorAdded = true
+                derived.append(ChannelDerivation(channels: lacking.filter(\.isDerivableByAttitudeEstimation), recognizer: name,
+                    stage: sample.rotationRate == nil
+                        ? "attitude estimation from the accelerometer alone (AttitudeEstimator: tilt only; no gyroscope, so turns about gravity are not seen)"
+                        : "attitude estimation with the gyroscope (AttitudeEstimator, x-io Fusion's gains)"))
+                lacking = missing()
+                guard !lacking.isEmpty else { continue }
+            }
+            if !splitterAdded, lacking.contains(where: \.isDerivableByGravitySplit) {
                 let splitter = GravitySplitter()
                 stages.append(splitter)
                 splitterAdded = true
-                derived.append(ChannelDerivation(channels: missing, recognizer: name,
+                derived.append(ChannelDerivation(channels: lacking, recognizer: name,
                     stage: "a gravity split (GravitySplitter: gravity = low-pass of acceleration, time constant \(Self.seconds(splitter)) s)"))
             }
         }

@@ -15,7 +15,7 @@
 /// the previous accepted sample are ignored; a gap only delays the decision.
 ///
 /// - Complexity: O(1) per sample, no allocation except for events.
-public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
+public struct AttitudeFlipDetector: ConfigurableRecognizer, ChannelRequiring, Sendable {
     /// How the relative attitude is reduced to one angle.
     public enum Magnitude: String, Codable, Hashable, Sendable, CaseIterable {
         /// Root-sum-square of the relative Euler angles (pitch, roll, yaw): the measure of Apple's
@@ -96,6 +96,9 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, Sendable {
     public var reference: Quaternion? { state.reference }
     /// Whether the device is currently flipped (read-only diagnostics).
     public var isFlipped: Bool { state.isFlipped }
+
+    /// The attitude quaternion: a ``Pipeline`` estimates it (``AttitudeEstimator``) for input without one.
+    public var requiredChannels: [MotionChannel] { MotionChannel.attitude }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {

@@ -39,13 +39,22 @@ struct EntryOptions: ParsableArguments {
         guard let recognizer else { throw ValidationError("--recognizer is required") }
         if let config, !FileManager.default.fileExists(atPath: config) { throw DataFileError(file: config, "no such configuration file") }
         return Experiment.Entry(name: name ?? recognizer, recognizer: recognizer, configuration: config.map { .preset($0) },
-                                datasets: ["data"], labels: judging.labels, directionInLabel: judging.directionInLabel, search: search)
+                                datasets: [Self.datasetKey(dataset)], labels: judging.labels, directionInLabel: judging.directionInLabel, search: search)
+    }
+
+    /// The name messages give the `--dataset` of a one-entry experiment: its folder's or file's name
+    /// (`datasets/mine` → `mine`, `ucr:X_TRAIN.tsv` → `X_TRAIN`), not a fixed key.
+    static func datasetKey(_ source: String?) -> String {
+        guard let source, !source.isEmpty else { return "dataset" }
+        let path = DatasetSource(source).path
+        let name = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).deletingPathExtension().lastPathComponent
+        return name.isEmpty || name == "dataset" ? path : name
     }
 
     /// A one-entry experiment on `--dataset`.
     func experiment(name: String, split: String, seed: UInt64, metric: Experiment.Metric, entry: Experiment.Entry) throws -> Experiment {
         guard let dataset else { throw ValidationError("--dataset is required") }
-        let e = Experiment(name: name, datasets: ["data": .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
+        let e = Experiment(name: name, datasets: [Self.datasetKey(dataset): .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                            matching: .init(before: judging.tolerance, after: judging.tolerance), metric: metric, samplingRate: samplingRate, entries: [entry])
         try e.validate(file: "command line")
         return e

@@ -18,8 +18,8 @@ struct LiveInputOptions: ParsableArguments {
     @Option(help: "Network input: end (with the summary) when nothing arrived for this many seconds; Ctrl-C ends it too.")
     var idleExit: Double?
 
-    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2.")
-    var acceleration: SampleCSVFormat.AccelerationUnit = .g
+    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2; default: the unit a header states ((m/s^2), (G)), else g.")
+    var acceleration: SampleCSVFormat.AccelerationUnit?
 
     @Option(help: "Unit of the time column (s, ms, us, ns), overriding the header; inferred from the values when omitted.")
     var timeUnit: SampleCSVFormat.TimeUnit?
@@ -45,7 +45,11 @@ struct LiveInputOptions: ParsableArguments {
         // Non-finite values reach the pipeline's validator, which skips and counts them.
         var decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true, timeUnit: timeUnit, relativeTime: relativeTime)
         // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
-        decoder.onNote = { CommandLineError.printLine("\(command): \($0)") }
+        // The library's advice names the header; this command can also state the clock with options.
+        decoder.onNote = { note in
+            CommandLineError.printLine("\(command): \(note)" + (note.hasPrefix("time:") && note.contains("to state it")
+                ? ", or pass --time-unit / --relative-time" : ""))
+        }
         switch endpoint {
         case let .osc(host, port):
             StopFlag.installInterruptHandler()

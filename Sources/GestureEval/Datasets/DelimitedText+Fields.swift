@@ -1,0 +1,119 @@
+/// The one field reader of every delimited-text reader in GestureEval (data files, their headers,
+/// label columns, annotation files, `csv:` and `detect`'s lines), so a file is split into the same
+/// fields whichever command reads it.
+///
+/// Fields follow RFC 4180: a field that starts with `"` (after spaces) runs to the matching closing
+/// quote, and a separator or a doubled quote (`""`) inside it belongs to the field, so a
+/// spreadsheet's `"0,5"` is one field, not two. Spaces and tabs around a field are not part of it.
+/// A quoted field cannot span lines (``TextLines`` splits lines first); an unclosed quote ends at the
+/// end of the line and is reported by ``Field/unterminated``.
+extension DelimitedText {
+    /// Where one field lies in a line, as byte offsets.
+    struct Field {
+        /// The field's text without quotes and surrounding blanks: `[start, end)`.
+        var start: Int, end: Int
+        /// The offset of the separator after the field, or the line's end.
+        var next: Int
+        /// Whether the field was quoted (its text may hold `""` for a quote).
+        var quoted: Bool
+        /// Whether a quoted field had no closing quote on its line.
+        var unterminated: Bool
+    }
+
+    /// The field starting at `p` in the line `[p, end)`, with `separator` (`nil`: runs of blanks).
+    /// O(field length), no allocation.
+    @inline(__always)
+    static func field(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, separator: UInt8?) -> Field {
+        @inline(__always) func blank(_ c: UInt8) -> Bool { c == 32 || c == 9 }
+        var p = start
+        while p < end, blank(base[p]) { p += 1 }
+        if p < end, base[p] == 34 {
+            // Quoted: up to the quote not doubled.
+            var q = p + 1, close = -1
+            while q < end {
+                if base[q] == 34 {
+                    if q + 1 < end, base[q + 1] == 34 { q += 2; continue }
+                    close = q
+                    break
+                }
+                q += 1
+            }
+            let contentEnd = close >= 0 ? close : end
+            var next = close >= 0 ? close + 1 : end
+            if let separator {
+                while next < end, base[next] != separator { next += 1 }
+            } else {
+                while next < end, !blank(base[next]) { next += 1 }
+            }
+            return Field(start: p + 1, end: contentEnd, next: next, quoted: true, unterminated: close < 0)
+        }
+        var next = p
+        if let separator {
+            while next < end, base[next] != separator { next += 1 }
+        } else {
+            while next < end, !blank(base[next]) { next += 1 }
+        }
+        var b = next
+        while b > p, blank(base[b - 1]) { b -= 1 }
+        return Field(start: p, end: b, next: next, quoted: false, unterminated: false)
+    }
+
+    /// The fields of one line as text (quotes removed, `""` read as `"`, blanks around fields dropped).
+    /// An empty line is one empty field with a separator, none with blanks. O(line length).
+    static func fields(_ line: some StringProtocol, separator: UInt8?) -> [String] {
+        var text = String(line)
+        return text.withUTF8 { bytes -> [String] in
+            guard let base = bytes.baseAddress else { return separator == nil ? [] : [""] }
+            var result: [String] = []
+            var p = 0
+            let end = bytes.count
+            while true {
+                if separator == nil {
+                    while p < end, base[p] == 32 || base[p] == 9 { p += 1 }
+                    if p >= end { break }
+                }
+                let f = field(base, from: p, to: end, separator: separator)
+                var value = String(decoding: UnsafeBufferPointer(start: base + f.start, count: f.end - f.start), as: UTF8.self)
+                if f.quoted, value.contains("\"\"") { value = value.replacingOccurrences(of: "\"\"", with: "\"") }
+                result.append(value)
+                if f.next >= end { break }
+                p = f.next + 1
+            }
+            return result
+        }
+    }
+
+    /// The separator byte a header line most likely uses: the most frequent of `,`, `;` and a tab outside
+    /// quotes (`,` when none occurs). For a manifest's `delimiter: auto` and `detect`'s headers.
+    static func sniffSeparator(_ header: some StringProtocol) -> UInt8 {
+        var counts: [UInt8: Int] = [44: 0, 59: 0, 9: 0]
+        var quoted = false
+        for c in header.utf8 {
+            if c == 34 { quoted.toggle() } else if !quoted, counts[c] != nil { counts[c]! += 1 }
+        }
+        let best = [UInt8(44), 59, 9].max { counts[$0]! < counts[$1]! }!
+        return counts[best]! > 0 ? best : 44
+    }
+
+    /// Whether a numeric field's text looks like a decimal-comma number (`0,5`, `-12,25`): digits, one
+    /// comma, digits, and no point.
+    static func isDecimalComma(_ text: some StringProtocol) -> Bool {
+        // [sign] digits , digits [e|E [sign] digits], as phyphox writes 1,25E-2.
+        var bytes = Array(text.utf8)[...]
+        func digits() -> Bool {
+            let n = bytes.prefix { $0 >= 48 && $0 <= 57 }.count
+            bytes = bytes.dropFirst(n)
+            return n > 0
+        }
+        if let c = bytes.first, c == 45 || c == 43 { bytes = bytes.dropFirst() }
+        guard digits(), bytes.first == 44 else { return false }
+        bytes = bytes.dropFirst()
+        guard digits() else { return false }
+        if let c = bytes.first, c == 69 || c == 101 {
+            bytes = bytes.dropFirst()
+            if let c = bytes.first, c == 45 || c == 43 { bytes = bytes.dropFirst() }
+            guard digits() else { return false }
+        }
+        return bytes.isEmpty
+    }
+}
