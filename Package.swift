@@ -53,7 +53,8 @@ let package = Package(
             dependencies: ["GestureKit"],
             path: "Tests/GestureTestSupport"
         ),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"]),
+        // MiniRocket/References: the aeon script and its JSON, read by path (#filePath) by MiniRocketReferenceTests.
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"], exclude: ["MiniRocket/References"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
                     // Training/References: the aeon script and its JSON, read by path (#filePath) by UWaveReferenceTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
