@@ -56,7 +56,7 @@ let package = Package(
         // MiniRocket/References: the aeon script and its JSON, read by path (#filePath) by MiniRocketReferenceTests.
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"], exclude: ["MiniRocket/References"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
-                    // Training/References: the aeon script and its JSON, read by path (#filePath) by UWaveReferenceTests.
+                    // Training/References: the aeon and scikit-learn scripts and their JSON, read by path (#filePath) by UWaveReferenceTests and RidgeClassifierCVTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
                     exclude: ["Training/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
         // In-process argument parsing (GestureLabCLI) and end-to-end runs of the binary: depending on the
