@@ -13,7 +13,7 @@ struct EntryDetector: Sendable {
     var matching: EventMatching
 
     /// Runs `model` on judged `recordings`: events (continuous; segments that run a streaming recognizer too)
-    /// and predicted labels (segments: the DTW classifier's label, or the first completed event's, or null).
+    /// and predicted labels (segments: the DTW or MiniRocket classifier's label, or the first completed event's, or null).
     /// O(total samples) recognizer steps, recordings in parallel.
     func detect(_ model: TrainedModel, on recordings: [Recording]) throws -> (events: [[GestureEvent]], predicted: [String]) {
         if kind == .segments, case let .dtw(dtwModel, _) = model {
@@ -23,6 +23,14 @@ struct EntryDetector: Sendable {
             }
             return ([], predicted)
         }
+        if case let .miniRocket(rocketModel, _) = model {
+            guard kind == .segments else {
+                throw ExperimentError(entry: entry.name, "minirocket classifies segments; spotting in continuous recordings with it is not built yet")
+            }
+            let classifier = try MiniRocketClassifier(model: rocketModel)
+            let series = try recordings.map { try MiniRocketTrainingSettings.series($0, model: rocketModel) }
+            return ([], try classifier.classify(series, threads: Parallelism.threads).map(\.label))
+        }
         if case let .dtw(dtwModel, _) = model, let first = recordings.first?.samples.first {
             // A channel the recordings lack and nothing derives would leave the matcher silent: say so.
             var probe = Pipeline(recognizers: [try DTWTemplateMatcher(configuration: dtwModel)])
@@ -31,6 +39,7 @@ struct EntryDetector: Sendable {
         let recognizer: any Recognizer = switch model {
         case let .configuration(value, _): try registry.makeRecognizer(entry.recognizer, configuration: value.decoding)
         case let .dtw(dtwModel, _): try DTWTemplateMatcher(configuration: dtwModel)
+        case .miniRocket: throw ExperimentError(entry: entry.name, "minirocket classifies segments only")   // segments returned above
         }
         // Each pipeline copies the prototype value; none mutates it.
         let events = EventDetection.run(recordings) { Pipeline(recognizers: [recognizer]) }.map(entry.labelled)

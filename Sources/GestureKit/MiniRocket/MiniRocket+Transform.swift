@@ -29,6 +29,9 @@ extension MiniRocket {
         var alpha0: [Float] = [], gamma0: [Float] = []
         /// The sum of the nine −x terms, channel-major; the nine shifted 3x terms (kernel position, channel, time).
         var alpha: [Float] = [], gamma: [Float] = []
+        /// `(alpha + 3x at position i) + 3x at position j` for the 36 position pairs i < j (pair, channel, time): every
+        /// kernel's output is one of these plus its third 3x term, summed in the reference's order.
+        var pairs: [Float] = []
         /// One convolution output.
         var output: [Float] = []
         /// The pooled part of the output, padded with −∞ to whole vectors.
@@ -45,6 +48,7 @@ extension MiniRocket {
                 gamma0 = [Float](repeating: 0, count: n)
                 alpha = [Float](repeating: 0, count: n)
                 gamma = [Float](repeating: 0, count: 9 * n)
+                pairs = [Float](repeating: 0, count: 36 * n)
             }
             if output.count < length { output = [Float](repeating: 0, count: length) }
             if pooled.count < (length + 7) / 8 { pooled = [SIMD8<Float>](repeating: .zero, count: (length + 7) / 8) }
@@ -66,15 +70,17 @@ extension MiniRocket {
         var feature = 0, pair = 0, channelStart = 0
         for (j, d) in dilations.enumerated() {
             Self.convolve(workspace: &workspace, channels: c, length: n, dilation: d)
+            Self.sumPairs(workspace: &workspace, channels: c, length: n)
             let perKernel = featuresPerDilation[j]
             let padding = 4 * d
             for k in 0..<Self.kernelCount {
                 let channelCount = channelsPerCombination[pair]
-                combine(kernel: k, channels: channelStart..<(channelStart + channelCount), length: n, workspace: &workspace)
-                // Pooling alternates between the whole output and its unpadded part (the whole one when that is empty).
+                // Pooling alternates between the whole output and its unpadded part (the whole one when that is empty);
+                // only the pooled part is computed.
                 let unpadded = (j + k) % 2 == 1 && n > 2 * padding
                 let range = unpadded ? padding..<(n - padding) : 0..<n
-                Self.pool(range, workspace: &workspace, biases: biases, first: feature, count: perKernel, into: features)
+                combinePooled(kernel: k, channels: channelStart..<(channelStart + channelCount), range: range, length: n, workspace: &workspace)
+                Self.pool(range.count, workspace: &workspace, biases: biases, first: feature, count: perKernel, into: features)
                 feature += perKernel
                 pair += 1
                 channelStart += channelCount
@@ -120,12 +126,13 @@ extension MiniRocket {
         series.values.withUnsafeBufferPointer { values in
             workspace.alpha0.withUnsafeMutableBufferPointer { a in
                 workspace.gamma0.withUnsafeMutableBufferPointer { g in
-                    for t in 0..<n {
-                        for ch in 0..<c {
-                            let x = Float(values[t * c + ch])
-                            a[ch * n + t] = -x
+                    for ch in 0..<c {
+                        let source = values.baseAddress! + ch, negated = a.baseAddress! + ch * n, tripled = g.baseAddress! + ch * n
+                        for t in 0..<n {
+                            let x = Float(source[t * c])
+                            negated[t] = -x
                             // x + x + x, as the reference computes it (3·x may round differently).
-                            g[ch * n + t] = x + x + x
+                            tripled[t] = x + x + x
                         }
                     }
                 }
@@ -142,26 +149,24 @@ extension MiniRocket {
                 workspace.alpha.withUnsafeMutableBufferPointer { alpha in
                     workspace.gamma.withUnsafeMutableBufferPointer { gamma in
                         for ch in 0..<c {
-                            let base = ch * n
-                            for t in 0..<n { alpha[base + t] = a0[base + t] }
+                            // Base pointers: the loops below index from 0 without overflow checks, so they vectorise.
+                            let x = a0.baseAddress! + ch * n, g = g0.baseAddress! + ch * n
+                            let sum = alpha.baseAddress! + ch * n
+                            sum.update(from: x, count: n)
                             for p in 0..<9 where p != 4 {
                                 let shift = (p - 4) * d
-                                let g = (p * c + ch) * n
+                                let out = gamma.baseAddress! + (p * c + ch) * n
                                 // Output t reads input t + shift when it lies in 0..<n.
-                                let lo = max(0, -shift), hi = min(n, n - shift)
-                                if lo >= hi {
-                                    for t in 0..<n { gamma[g + t] = 0 }
-                                    continue
+                                let lo = min(n, max(0, -shift)), hi = max(lo, min(n, n - shift))
+                                out.update(repeating: 0, count: lo)
+                                if hi > lo {
+                                    let source = x + (lo + shift), target = sum + lo
+                                    for t in 0..<(hi - lo) { target[t] += source[t] }
+                                    (out + lo).update(from: g + (lo + shift), count: hi - lo)
                                 }
-                                for t in 0..<lo { gamma[g + t] = 0 }
-                                for t in lo..<hi {
-                                    alpha[base + t] += a0[base + t + shift]
-                                    gamma[g + t] = g0[base + t + shift]
-                                }
-                                for t in hi..<n { gamma[g + t] = 0 }
+                                (out + hi).update(repeating: 0, count: n - hi)
                             }
-                            let centre = (4 * c + ch) * n
-                            for t in 0..<n { gamma[centre + t] = g0[base + t] }
+                            (gamma.baseAddress! + (4 * c + ch) * n).update(from: g, count: n)
                         }
                     }
                 }
@@ -176,14 +181,18 @@ extension MiniRocket {
         channelIndices.withUnsafeBufferPointer { indices in
             workspace.alpha.withUnsafeBufferPointer { alpha in
                 workspace.gamma.withUnsafeBufferPointer { gamma in
-                    workspace.output.withUnsafeMutableBufferPointer { out in
+                    workspace.output.withUnsafeMutableBufferPointer { output in
+                        let out = output.baseAddress!
                         for (m, r) in channels.enumerated() {
                             let ch = indices[r]
-                            let a = ch * n, g0 = (i0 * c + ch) * n, g1 = (i1 * c + ch) * n, g2 = (i2 * c + ch) * n
+                            let a = alpha.baseAddress! + ch * n
+                            let g0 = gamma.baseAddress! + (i0 * c + ch) * n
+                            let g1 = gamma.baseAddress! + (i1 * c + ch) * n
+                            let g2 = gamma.baseAddress! + (i2 * c + ch) * n
                             if m == 0 {
-                                for t in 0..<n { out[t] = alpha[a + t] + gamma[g0 + t] + gamma[g1 + t] + gamma[g2 + t] }
+                                for t in 0..<n { out[t] = a[t] + g0[t] + g1[t] + g2[t] }
                             } else {
-                                for t in 0..<n { out[t] += alpha[a + t] + gamma[g0 + t] + gamma[g1 + t] + gamma[g2 + t] }
+                                for t in 0..<n { out[t] += a[t] + g0[t] + g1[t] + g2[t] }
                             }
                         }
                     }
@@ -192,29 +201,82 @@ extension MiniRocket {
         }
     }
 
-    /// PPV pooling: for `count` biases from `first`, the share of ``Workspace/output``[`range`] above the bias,
-    /// written to `features[first...]`. Counts eight values at a time. O(count · |range|).
-    static func pool(_ range: Range<Int>, workspace: inout Workspace, biases: [Float], first: Int, count: Int,
-                     into features: UnsafeMutableBufferPointer<Float>) {
-        let m = range.count
-        let vectors = (m + 7) / 8
-        workspace.output.withUnsafeBufferPointer { out in
-            workspace.pooled.withUnsafeMutableBufferPointer { pooled in
-                // −∞ is above no bias.
-                pooled.withMemoryRebound(to: Float.self) { flat in
-                    for t in 0..<m { flat[t] = out[range.lowerBound + t] }
-                    for t in m..<(vectors * 8) { flat[t] = -.infinity }
-                }
-                biases.withUnsafeBufferPointer { b in
-                    for f in first..<(first + count) {
-                        let bias = SIMD8<Float>(repeating: b[f])
-                        var above = SIMD8<Int32>.zero
-                        for v in 0..<vectors {
-                            above &+= SIMD8<Int32>.zero.replacing(with: 1, where: pooled[v] .> bias)
+    /// The pair index of kernel positions i < j, and the positions of each pair.
+    static let pairIndex: [[Int]] = {
+        var table = [[Int]](repeating: [Int](repeating: -1, count: 9), count: 9)
+        var next = 0
+        for i in 0..<9 { for j in (i + 1)..<9 { table[i][j] = next; next += 1 } }
+        return table
+    }()
+
+    /// ``Workspace/pairs`` from ``Workspace/alpha`` and ``Workspace/gamma``. O(36·c·n).
+    static func sumPairs(workspace: inout Workspace, channels c: Int, length n: Int) {
+        workspace.alpha.withUnsafeBufferPointer { alpha in
+            workspace.gamma.withUnsafeBufferPointer { gamma in
+                workspace.pairs.withUnsafeMutableBufferPointer { pairs in
+                    for i in 0..<8 {
+                        for j in (i + 1)..<9 {
+                            let pair = pairIndex[i][j]
+                            for ch in 0..<c {
+                                let a = alpha.baseAddress! + ch * n
+                                let gi = gamma.baseAddress! + (i * c + ch) * n, gj = gamma.baseAddress! + (j * c + ch) * n
+                                let out = pairs.baseAddress! + (pair * c + ch) * n
+                                for t in 0..<n { out[t] = (a[t] + gi[t]) + gj[t] }
+                            }
                         }
-                        // The reference averages in Double and stores a Float.
-                        features[f] = Float(Double(above.wrappedSum()) / Double(m))
                     }
+                }
+            }
+        }
+    }
+
+    /// Kernel `k`'s output over `range`, summed over the channels of ``channelIndices``[`channels`], into
+    /// ``Workspace/pooled`` from its start, padded with −∞ (above no bias) to whole vectors. O(c·|range|).
+    func combinePooled(kernel k: Int, channels: Range<Int>, range: Range<Int>, length n: Int, workspace: inout Workspace) {
+        let (i0, i1, i2) = Self.kernelIndices[k]
+        let pair = Self.pairIndex[i0][i1]
+        let c = channelCount, m = range.count, start = range.lowerBound
+        channelIndices.withUnsafeBufferPointer { indices in
+            workspace.pairs.withUnsafeBufferPointer { pairs in
+                workspace.gamma.withUnsafeBufferPointer { gamma in
+                    workspace.pooled.withUnsafeMutableBufferPointer { pooled in
+                        pooled.withMemoryRebound(to: Float.self) { flat in
+                            let out = flat.baseAddress!
+                            for (position, r) in channels.enumerated() {
+                                let ch = indices[r]
+                                let b = pairs.baseAddress! + (pair * c + ch) * n + start
+                                let g = gamma.baseAddress! + (i2 * c + ch) * n + start
+                                if position == 0 {
+                                    for t in 0..<m { out[t] = b[t] + g[t] }
+                                } else {
+                                    for t in 0..<m { out[t] += b[t] + g[t] }
+                                }
+                            }
+                            (out + m).update(repeating: -.infinity, count: (m + 7) / 8 * 8 - m)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// PPV pooling: for `count` biases from `first`, the share of the `m` values in ``Workspace/pooled`` above the
+    /// bias, written to `features[first...]`. Counts eight values at a time. O(count · m).
+    static func pool(_ m: Int, workspace: inout Workspace, biases: [Float], first: Int, count: Int,
+                     into features: UnsafeMutableBufferPointer<Float>) {
+        let vectors = (m + 7) / 8
+        workspace.pooled.withUnsafeBufferPointer { pooled in
+            biases.withUnsafeBufferPointer { b in
+                let v = pooled.baseAddress!
+                for f in first..<(first + count) {
+                    let bias = SIMD8<Float>(repeating: b[f])
+                    var above = SIMD8<Int32>.zero
+                    for i in 0..<vectors {
+                        above &+= SIMD8<Int32>.zero.replacing(with: 1, where: v[i] .> bias)
+                    }
+                    // The reference stores Float(Double(count) / Double(m)); the Float quotient is the same number
+                    // (53 ≥ 2·24 + 2 bits: rounding twice is innocuous for a division) and cheaper.
+                    features[f] = Float(above.wrappedSum()) / Float(m)
                 }
             }
         }
