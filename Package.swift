@@ -1,6 +1,10 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// GESTURELAB_NATIVE=1 compiles GestureKit for the building machine's CPU (AVX on recent x86), as numba compiles
+// its kernels; the default build is portable. Benchmarks/peers/minirocket_peers.py measures both.
+let nativeCPU: [SwiftSetting] = Context.environment["GESTURELAB_NATIVE"] == "1" ? [.unsafeFlags(["-target-cpu", "native"])] : []
+
 let package = Package(
     name: "GestureLab",
     platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
@@ -15,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // Embeddable core: pure Swift, no C dependency, nothing about files or datasets.
-        .target(name: "GestureKit"),
+        .target(name: "GestureKit", swiftSettings: nativeCPU),
 
         // The GNU Scientific Library, found through pkg-config.
         .systemLibrary(

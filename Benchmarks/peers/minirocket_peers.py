@@ -6,8 +6,14 @@ Reference: aeon's MiniRocket transform, then scikit-learn's StandardScaler and
 RidgeClassifierCV(alphas=np.logspace(-3, 3, 10)) — the pipeline of aeon's MiniRocketClassifier.
 
     swift build -c release
+    GESTURELAB_NATIVE=1 swift build -c release --scratch-path .build-native   # optional: GestureKit for this CPU
     pip install "aeon==1.6.*" scikit-learn
-    flock /tmp/gesturelab-build.lock python3 Benchmarks/peers/minirocket_peers.py [--datasets ../shared/datasets] [--json out.json]
+    flock /tmp/gesturelab-build.lock python3 Benchmarks/peers/minirocket_peers.py [--datasets ../shared/datasets] \
+        [--native-binary .build-native/release/gesturelab] [--json out.json]
+
+The default build of gesturelab is portable (x86-64 baseline: SSE2, four floats per instruction); numba compiles
+aeon's kernels for the machine it runs on (AVX-512 here). With --native-binary the speed table also times a build
+whose GestureKit was compiled for this CPU (GESTURELAB_NATIVE=1, `-target-cpu native`).
 
 Accuracy: each dataset's TRAIN/TEST split, seeds 1…5 for both (gesturelab --seed, aeon random_state), mean and
 spread. Speed: UWaveGestureLibrary and AllGestureWiimoteX (adjusted), seed 1, best of --repeats runs; both pinned
@@ -118,12 +124,12 @@ def aeon(fmt, train, test, seeds, cores, repeats):
     return json.loads(subprocess.run(cmd, env=thread_env(cores), check=True, capture_output=True, text=True).stdout)
 
 
-def ours(fmt, train, test, seeds, cores, repeats):
+def ours(fmt, train, test, seeds, cores, repeats, binary=GESTURELAB):
     results = []
     for seed in seeds:
         best = None
         for _ in range(repeats):
-            cmd = pinned(cores) + [GESTURELAB, "evaluate", "--recognizer", "minirocket", "--train", f"{fmt}:{train}",
+            cmd = pinned(cores) + [binary, "evaluate", "--recognizer", "minirocket", "--train", f"{fmt}:{train}",
                                    "--test", f"{fmt}:{test}", "--seed", str(seed), "--threads", str(cores), "--json"]
             r = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["result"]
             seconds = r["trainingSeconds"] + r["predictionSeconds"]
@@ -136,6 +142,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--datasets", default=os.path.join(ROOT, "..", "shared", "datasets"))
     parser.add_argument("--json")
+    parser.add_argument("--native-binary", help="a gesturelab built with GESTURELAB_NATIVE=1, timed too")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--skip-accuracy", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
@@ -164,14 +171,21 @@ def main():
                 report["accuracy"].append({"dataset": name, "gesturelab": a, "aeon": b})
         if not args.skip_speed:
             print()
-            print("| dataset | cores | gesturelab s | aeon s | aeon / gesturelab |")
-            print("|---|---|---|---|---|")
+            native = args.native_binary
+            print("| dataset | cores | gesturelab s | aeon s | aeon / gesturelab |" + (" gesturelab native s | aeon / native |" if native else ""))
+            print("|---|---|---|---|---|" + ("---|---|" if native else ""))
             for name, fmt, train, test in sets[:2]:
                 for cores in (1, 2):
                     a = ours(fmt, train, test, [1], cores, args.repeats)[0]["seconds"]
                     b = aeon(fmt, train, test, [1], cores, args.repeats)[0]["seconds"]
-                    print(f"| {name} | {cores} | {a:.3f} | {b:.3f} | {b / a:.1f}× |", flush=True)
-                    report["speed"].append({"dataset": name, "cores": cores, "gesturelab": a, "aeon": b})
+                    row = {"dataset": name, "cores": cores, "gesturelab": a, "aeon": b}
+                    line = f"| {name} | {cores} | {a:.3f} | {b:.3f} | {b / a:.1f}× |"
+                    if native:
+                        c = ours(fmt, train, test, [1], cores, args.repeats, binary=native)[0]["seconds"]
+                        row["gesturelab native"] = c
+                        line += f" {c:.3f} | {b / c:.1f}× |"
+                    print(line, flush=True)
+                    report["speed"].append(row)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

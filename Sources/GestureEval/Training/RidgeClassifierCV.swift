@@ -121,43 +121,58 @@ public struct RidgeClassifierCV: Sendable {
         return Fit(classes: classes, alpha: best!.alpha, looErrors: errors, weights: weights, intercepts: intercepts)
     }
 
-    /// `x·xᵀ` of a row-major `rows × columns` matrix, row-major and symmetric; rows spread over the cores.
+    /// `x·xᵀ` of a row-major `rows × columns` matrix, row-major and symmetric. Blocks of four rows are spread over
+    /// the cores; each block meets every earlier row once, so that row is read once for four products.
     /// O(rows² · columns / threads).
     static func gram(_ x: [Double], rows n: Int, columns p: Int) -> [Double] {
-        let lower = parallelMap(n) { i -> [Double] in
-            x.withUnsafeBufferPointer { b in
-                (0...i).map { j in dot(b, i * p, j * p, p) }
+        let blocks = (n + 3) / 4
+        let lower = parallelMap(blocks) { b -> [Double] in
+            // Products of rows 4b…4b+3 with rows 0…(their own index), four per row j.
+            let first = 4 * b, count = min(4, n - first)
+            var out = [Double](repeating: 0, count: 4 * (first + 4))
+            x.withUnsafeBufferPointer { buffer in
+                for j in 0..<min(n, first + count) {
+                    let d = dot4(buffer, rows: first, count: count, with: j, p)
+                    for r in 0..<count { out[r * (first + 4) + j] = d[r] }
+                }
             }
+            return out
         }
         var out = [Double](repeating: 0, count: n * n)
         for i in 0..<n {
+            let b = i / 4, r = i % 4, stride = 4 * b + 4
             for j in 0...i {
-                out[i * n + j] = lower[i][j]
-                out[j * n + i] = lower[i][j]
+                out[i * n + j] = lower[b][r * stride + j]
+                out[j * n + i] = lower[b][r * stride + j]
             }
         }
         return out
     }
 
-    /// Σ b[s + t]·b[u + t] over `count` terms, four lanes at a time. O(count).
-    @inline(__always)
-    static func dot(_ b: UnsafeBufferPointer<Double>, _ s: Int, _ u: Int, _ count: Int) -> Double {
+    /// The dot products of rows `first…first+count−1` (count ≤ 4) with row `j`, four lanes at a time. O(4·p).
+    static func dot4(_ b: UnsafeBufferPointer<Double>, rows first: Int, count: Int, with j: Int, _ p: Int) -> SIMD4<Double> {
         let base = UnsafeRawPointer(b.baseAddress!)
         let stride = MemoryLayout<Double>.stride
-        var acc = SIMD4<Double>.zero, acc2 = SIMD4<Double>.zero
+        let rows = (0..<4).map { min($0, count - 1) }   // a short block repeats its last row
+        var a0 = SIMD4<Double>.zero, a1 = SIMD4<Double>.zero, a2 = SIMD4<Double>.zero, a3 = SIMD4<Double>.zero
+        let o0 = (first + rows[0]) * p, o1 = (first + rows[1]) * p, o2 = (first + rows[2]) * p, o3 = (first + rows[3]) * p
+        let oj = j * p
         var t = 0
-        while t + 8 <= count {
-            let a0 = base.loadUnaligned(fromByteOffset: (s + t) * stride, as: SIMD4<Double>.self)
-            let b0 = base.loadUnaligned(fromByteOffset: (u + t) * stride, as: SIMD4<Double>.self)
-            let a1 = base.loadUnaligned(fromByteOffset: (s + t + 4) * stride, as: SIMD4<Double>.self)
-            let b1 = base.loadUnaligned(fromByteOffset: (u + t + 4) * stride, as: SIMD4<Double>.self)
-            acc += a0 * b0
-            acc2 += a1 * b1
-            t += 8
+        while t + 4 <= p {
+            let v = base.loadUnaligned(fromByteOffset: (oj + t) * stride, as: SIMD4<Double>.self)
+            a0 += base.loadUnaligned(fromByteOffset: (o0 + t) * stride, as: SIMD4<Double>.self) * v
+            a1 += base.loadUnaligned(fromByteOffset: (o1 + t) * stride, as: SIMD4<Double>.self) * v
+            a2 += base.loadUnaligned(fromByteOffset: (o2 + t) * stride, as: SIMD4<Double>.self) * v
+            a3 += base.loadUnaligned(fromByteOffset: (o3 + t) * stride, as: SIMD4<Double>.self) * v
+            t += 4
         }
-        var sum = (acc + acc2).sum()
-        while t < count { sum += b[s + t] * b[u + t]; t += 1 }
-        return sum
+        var sums = SIMD4(a0.sum(), a1.sum(), a2.sum(), a3.sum())
+        while t < p {
+            let v = b[oj + t]
+            sums += SIMD4(b[o0 + t], b[o1 + t], b[o2 + t], b[o3 + t]) * v
+            t += 1
+        }
+        return sums
     }
 
     /// Eigenvalues and eigenvectors (row-major n × n, eigenvector `i` in column `i`) of the symmetric `matrix`, by GSL.

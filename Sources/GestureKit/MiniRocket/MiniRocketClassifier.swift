@@ -112,11 +112,23 @@ public struct MiniRocketClassifier: Sendable {
         }
     }
 
-    /// Σ w[start + i]·x[i] over `count` terms, accumulated in Double (the features are proportions and the weights
-    /// can be large). O(count).
+    /// Σ w[start + i]·x[i] over `count` terms: products summed eight lanes wide in Float over blocks of 256
+    /// terms, the blocks in Double (the features are proportions, the weights can be large). O(count).
     static func dot(_ w: UnsafeBufferPointer<Float>, from start: Int, _ x: UnsafeBufferPointer<Float>, count: Int) -> Double {
-        var sum = 0.0
-        for i in 0..<count { sum += Double(w[start + i]) * Double(x[i]) }
+        let wp = UnsafeRawPointer(w.baseAddress! + start), xp = UnsafeRawPointer(x.baseAddress!)
+        let stride = MemoryLayout<Float>.stride
+        var sum = 0.0, i = 0
+        while i + 8 <= count {
+            let end = min(count, i + 256) & ~7
+            var block = SIMD8<Float>.zero
+            while i < end {
+                block += wp.loadUnaligned(fromByteOffset: i * stride, as: SIMD8<Float>.self)
+                    * xp.loadUnaligned(fromByteOffset: i * stride, as: SIMD8<Float>.self)
+                i += 8
+            }
+            sum += Double(block.sum())
+        }
+        while i < count { sum += Double(w[start + i]) * Double(x[i]); i += 1 }
         return sum
     }
 
