@@ -1,6 +1,10 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// GESTURELAB_NATIVE=1 compiles GestureKit for the building machine's CPU (AVX on recent x86), as numba compiles
+// its kernels; the default build is portable. Benchmarks/peers/minirocket_peers.py measures both.
+let nativeCPU: [SwiftSetting] = Context.environment["GESTURELAB_NATIVE"] == "1" ? [.unsafeFlags(["-target-cpu", "native"])] : []
+
 let package = Package(
     name: "GestureLab",
     platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
@@ -15,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // Embeddable core: pure Swift, no C dependency, nothing about files or datasets.
-        .target(name: "GestureKit"),
+        .target(name: "GestureKit", swiftSettings: nativeCPU),
 
         // The GNU Scientific Library, found through pkg-config.
         .systemLibrary(
@@ -53,9 +57,10 @@ let package = Package(
             dependencies: ["GestureKit"],
             path: "Tests/GestureTestSupport"
         ),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"]),
+        // MiniRocket/References: the aeon script and its JSON, read by path (#filePath) by MiniRocketReferenceTests.
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"], exclude: ["MiniRocket/References"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
-                    // Training/References: the aeon script and its JSON, read by path (#filePath) by UWaveReferenceTests.
+                    // Training/References: the aeon and scikit-learn scripts and their JSON, read by path (#filePath) by UWaveReferenceTests and RidgeClassifierCVTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
                     exclude: ["Training/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
         // In-process argument parsing (GestureLabCLI) and end-to-end runs of the binary: depending on the

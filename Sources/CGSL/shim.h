@@ -12,6 +12,8 @@
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_roots.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_eigen.h>
 
 // Accessors for GSL's global type objects, which Swift 6 treats as shared mutable state.
 static inline const gsl_rng_type *cgsl_rng_mt19937(void) { return gsl_rng_mt19937; }

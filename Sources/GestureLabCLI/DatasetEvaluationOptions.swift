@@ -25,7 +25,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
 
     @OptionGroup var search: SearchOptions
 
-    @Option(help: "Seed of shuffled folds and bootstrap intervals.")
+    @Option(help: "Seed of shuffled folds and bootstrap intervals; minirocket (both forms): also of its channel subsets and bias examples.")
     var seed: UInt64 = 1
 
     @Option(help: "Bootstrap replicates per interval.")

@@ -19,7 +19,10 @@ struct Train: ParsableCommand {
 
             dtw: templates (medoids by default), the band (learned by leave-one-out unless the \
             configuration fixes it) and rejection thresholds from the judged annotations; written as a \
-            model file for `detect --recognizer dtw --config FILE`. Files are written atomically. \
+            model file for `detect --recognizer dtw --config FILE`. minirocket (segment datasets): MiniRocket \
+            features and a ridge classifier whose penalty is chosen by leave-one-out, written as a versioned model \
+            file (JSON: dilations, biases, channel subsets, scaler, weights, channels, length policy). Files are \
+            written atomically. \
             Training uses all recordings, or only the training session with --split fixed:TRAIN:TEST.
             Examples:
               gesturelab train --recognizer shake --config configs/shake.yaml \\
@@ -32,6 +35,8 @@ struct Train: ParsableCommand {
                 --out budget-shake.yaml
               gesturelab train --recognizer dtw --dataset datasets/default-shapes \\
                 --out shapes.dtw.json
+              gesturelab train --recognizer minirocket --dataset datasets/default-shapes \\
+                --out shapes.minirocket.json
               gesturelab train --experiment configs/experiments/default.yaml \\
                 --entry "shake (tuned)" --out tuned-shake.yaml
             """
@@ -80,7 +85,7 @@ struct Train: ParsableCommand {
             let strategy = try Split.parsing(split, in: "command line").strategy(seed: spec.seed)
             recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
         }
-        if chosenEntry.recognizer != DTWTemplateMatcher.identifier, chosenEntry.search.isEmpty {
+        if ![DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier].contains(chosenEntry.recognizer), chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
         let objective = spec.objective(for: chosenEntry)
@@ -106,6 +111,9 @@ struct Train: ParsableCommand {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)
             print("trained dtw on \(recordings.count) recordings: \(summary)")
+        case let .miniRocket(rocketModel, _):
+            try MiniRocketModelFile.write(rocketModel, to: url)
+            print("trained minirocket on \(recordings.count) segments: \(summary)")
         case var .configuration(value, _):
             // The stages the entry was evaluated behind go with it; `detect` and apps (StagedConfiguration) run them.
             if !chosenEntry.stages.isEmpty, case var .object(map) = value {
@@ -124,7 +132,7 @@ struct Train: ParsableCommand {
     }
 
     /// Summary keys that count something (templates, examples), printed as integers.
-    static let countKeys: Set<String> = ["templates", "examples", "negatives", "backgroundTemplates"]
+    static let countKeys: Set<String> = ["templates", "examples", "negatives", "backgroundTemplates", "features"]
 
     /// A summary value: a count as an integer (`templates=12`, not `12.0`), anything else as read
     /// (thresholds and rates keep their decimals: `threshold=9.0`).

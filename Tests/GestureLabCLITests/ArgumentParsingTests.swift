@@ -121,7 +121,7 @@ import Testing
     @Test(arguments: [
         (["--recognizer", "dtw", "--train", "ucr:a"], "the archive form needs both --train and --test"),
         (["--recognizer", "dtw", "--train", "ucr:a", "--test", "ucr:b", "--dataset", "d"], "give either --dataset or --train/--test, not both"),
-        (["--recognizer", "shake", "--train", "ucr:a", "--test", "ucr:b"], "use --recognizer dtw, or evaluate shake with --dataset"),
+        (["--recognizer", "shake", "--train", "ucr:a", "--test", "ucr:b"], "use --recognizer dtw or minirocket, or evaluate shake with --dataset"),
         (["--recognizer", "dtw", "--train", "foo:a.tsv", "--test", "ucr:b"], "--train: unknown format 'foo'; supported: ucr, ts"),
         (["--recognizer", "dtw", "--train", "ucr:a", "--test", "grt:b.grt"], "--test: format 'grt' is not accepted here; supported: ucr, ts"),
         (["--recognizer", "dtw", "--train", "data/a.tsv", "--test", "ucr:b"], "--train: must be FORMAT:PATH"),

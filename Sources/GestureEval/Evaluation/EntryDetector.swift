@@ -13,7 +13,7 @@ struct EntryDetector: Sendable {
     var matching: EventMatching
 
     /// Runs `model` on judged `recordings`: events (continuous; segments that run a streaming recognizer too)
-    /// and predicted labels (segments: the DTW classifier's label, or the first completed event's, or null).
+    /// and predicted labels (segments: the DTW or MiniRocket classifier's label, or the first completed event's, or null).
     /// O(total samples) recognizer steps, recordings in parallel.
     func detect(_ model: TrainedModel, on recordings: [Recording]) throws -> (events: [[GestureEvent]], predicted: [String]) {
         if kind == .segments, case let .dtw(dtwModel, _) = model {
@@ -23,10 +23,19 @@ struct EntryDetector: Sendable {
             }
             return ([], predicted)
         }
+        if case let .miniRocket(rocketModel, _) = model {
+            guard kind == .segments else {
+                throw ExperimentError(entry: entry.name, "minirocket classifies segments; spotting in continuous recordings with it is not built yet")
+            }
+            let classifier = try MiniRocketClassifier(model: rocketModel)
+            let series = try recordings.map { try MiniRocketTrainingSettings.series($0.staged(through: entry.stages), model: rocketModel) }
+            return ([], try classifier.classify(series, threads: Parallelism.threads).map(\.label))
+        }
         // The pipeline that ships: the entry's stages in front of the recognizer (a DTW model records them).
         let prototype: Pipeline = switch model {
         case let .configuration(value, _): try entry.pipeline([try registry.makeRecognizer(entry.recognizer, configuration: value.decoding)])
         case let .dtw(dtwModel, _): try Pipeline(model: dtwModel)
+        case .miniRocket: throw ExperimentError(entry: entry.name, "minirocket classifies segments only")   // segments returned above
         }
         if case .dtw = model, let first = recordings.first?.samples.first {
             // A channel the recordings lack and nothing derives would leave the matcher silent: say so.

@@ -34,6 +34,9 @@ extension ExperimentPlan {
         public var crossFitShare: Double = 0
         /// DTW: whether units classify segments (else they spot in continuous recordings).
         public var segments: Bool = false
+        /// MiniRocket: features per series (0 for other recognizers); ``examples``, ``exampleLength`` and ``channels``
+        /// count its training segments.
+        public var rocketFeatures: Int = 0
     }
 
     /// Seconds per unit of work on one core, from which ``ExperimentPlan/estimatedSeconds(of:)`` adds up a
@@ -55,6 +58,10 @@ extension ExperimentPlan {
         public var perBoundSample: Double
         /// Fixed cost of a unit: selecting its recordings, judging and collecting its result.
         public var perUnit: Double
+        /// MiniRocket: one feature of one series over one sample (convolution share and PPV pooling).
+        public var perRocketCell: Double = 8e-11
+        /// MiniRocket: one feature of one pair of training examples in the ridge's Gram matrix.
+        public var perRidgeCell: Double = 1.2e-10
 
         /// The constants fitted on the default experiment (see the type's discussion).
         public static let reference = CostModel(perSample: 1.9e-7, perCell: 6.5e-10, perSpottingCell: 1.5e-9, perNearestCell: 2.8e-10,
@@ -88,6 +95,12 @@ extension ExperimentPlan {
         let testSamples = Double(tested.reduce(0) { $0 + $1.testSamples })
         let testRecordings = Double(tested.reduce(0) { $0 + $1.testRecordings })
         let searched = Double(step.candidates > 1 ? step.candidates : 0)
+        if w.rocketFeatures > 0 {
+            // Training and test segments transformed once each; the Gram matrix of the training features.
+            let n = Double(w.examples), f = Double(w.rocketFeatures)
+            return model.perRocketCell * f * w.exampleLength * (n + testRecordings) + model.perRidgeCell * n * n * f / 2
+                + model.perUnit * Double(tested.count)
+        }
         guard w.examples > 0 else {
             return model.perSample * (searched * Double(w.trainingSamples) + testSamples) + model.perUnit * Double(tested.count)
         }
@@ -146,6 +159,16 @@ extension ExperimentPlan.Workload {
     init(entry: Experiment.Entry, configuration: ConfigurationValue, training: [Recording], kind: Dataset.Kind) {
         let judged = entry.judged(training, kind: kind)
         trainingSamples = judged.reduce(0) { $0 + $1.count }
+        if entry.recognizer == MiniRocketClassifier.identifier, kind == .segments,
+           let settings = try? configuration.decoding.decode(MiniRocketTrainingSettings.self) {
+            examples = judged.count
+            exampleLength = judged.isEmpty ? 0 : Double(trainingSamples) / Double(judged.count)
+            channels = settings.channels?.count ?? 3
+            rocketFeatures = MiniRocket.kernelCount * (settings.features / MiniRocket.kernelCount)
+            classes = Set(judged.compactMap { $0.annotations.first?.label }).count
+            segments = true
+            return
+        }
         guard entry.recognizer == DTWTemplateMatcher.identifier, entry.model == nil,
               let settings = try? configuration.decoding.decode(DTWTrainingSettings.self) else { return }
         var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = []

@@ -4,7 +4,7 @@ import GestureKit
 /// Trains one experiment entry on training recordings only: a grid search over its ranges under its
 /// ``TrainingObjective`` (``Experiment/objective(for:)``) for rule-based recognizers, DTW templates and
 /// rejection thresholds for `dtw` (templates trained once per set of template settings, see
-/// ``DTWTrainingCache``), or a trained model file
+/// ``DTWTrainingCache``), a MiniRocket classifier for `minirocket` (segments), or a trained model file
 /// used as is. The experiment contributes the matching tolerances and label map.
 ///
 /// Used for each fold by ``ExperimentRunner`` and on a whole dataset by `gesturelab train`:
@@ -35,7 +35,14 @@ public struct EntryTrainer: Trainer, Sendable {
         base = try entry.baseConfiguration()
         objective = experiment.objective(for: entry)
         detector = EntryDetector(entry: entry, kind: kind, registry: registry, matching: experiment.matching.eventMatching)
-        if entry.recognizer == DTWTemplateMatcher.identifier {
+        if entry.recognizer == MiniRocketClassifier.identifier {
+            if let key = entry.search.keys.sorted().first {
+                throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for minirocket: its ridge penalty is chosen by leave-one-out and nothing else is worth tuning")
+            }
+            do { _ = try base.decoding.decode(MiniRocketTrainingSettings.self) } catch {
+                throw ExperimentError(entry: entry.name, "invalid minirocket configuration: \(error)")
+            }
+        } else if entry.recognizer == DTWTemplateMatcher.identifier {
             for key in entry.search.keys.sorted() where !DTWTrainingSettings.searchable.contains(key) {
                 throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for dtw; searchable: \(DTWTrainingSettings.searchable.joined(separator: ", "))")
             }
@@ -50,6 +57,10 @@ public struct EntryTrainer: Trainer, Sendable {
     /// The model learned from `recordings` (all of them training data). Throws naming the entry.
     public func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
         let judged = entry.judged(recordings, kind: kind)
+        if entry.recognizer == MiniRocketClassifier.identifier {
+            // Trained on the signal behind the entry's stages, as it classifies.
+            return try MiniRocketTrainingSettings.train(try entry.staged(judged), configuration: base, kind: kind, entry: entry)
+        }
         if entry.recognizer == DTWTemplateMatcher.identifier {
             if let file = entry.model {
                 // A model trained elsewhere: the same in every fold (like an untrained preset).

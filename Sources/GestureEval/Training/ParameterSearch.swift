@@ -89,6 +89,7 @@ struct ParameterSearch {
         switch try make(configuration(chosen)).model {
         case let .configuration(value, _): return .configuration(value, chosen: summary)
         case let .dtw(model, trained): return .dtw(model, summary: trained.merging(summary) { $1 })
+        case let .miniRocket(model, trained): return .miniRocket(model, summary: trained.merging(summary) { $1 })
         }
     }
 }

@@ -6,12 +6,16 @@ public enum TrainedModel: Sendable {
     case configuration(ConfigurationValue, chosen: [String: Double])
     /// A trained DTW model with a summary (band, templates).
     case dtw(DTWModel, summary: [String: Double])
+    /// A trained MiniRocket classifier with a summary (ridge penalty, features, examples).
+    case miniRocket(MiniRocketModel, summary: [String: Double])
 
-    /// The chosen parameter values (and `trainingScore`), or the DTW model's band and template count.
+    /// The chosen parameter values (and `trainingScore`), the DTW model's band and template count, or MiniRocket's
+    /// ridge penalty and feature count.
     public var summary: [String: Double] {
         switch self {
         case let .configuration(_, chosen): chosen
         case let .dtw(_, summary): summary
+        case let .miniRocket(_, summary): summary
         }
     }
 }

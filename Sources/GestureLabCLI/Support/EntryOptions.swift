@@ -6,7 +6,7 @@ import GestureKit
 /// The options that describe one recognizer on one dataset (train, sweep): what an experiment file's
 /// entry holds.
 struct EntryOptions: ParsableArguments {
-    @Option(help: "Recognizer identifier (\((RecognizerRegistry.standard.identifiers).joined(separator: ", "))).")
+    @Option(help: "Recognizer identifier (\((RecognizerRegistry.standard.identifiers + [MiniRocketClassifier.identifier]).sorted().joined(separator: ", "))).")
     var recognizer: String?
 
     @Option(help: "Configuration YAML (a preset in configs/ or a tuned configuration); default settings if omitted.")
@@ -21,9 +21,9 @@ struct EntryOptions: ParsableArguments {
     var samplingRate: Double = 100
 
     /// Throws a usage error unless `recognizer` is a built-in identifier (every command that takes
-    /// `--recognizer` checks it here).
+    /// `--recognizer` checks it here): the registry's streaming recognizers, and `minirocket`, which classifies segments.
     static func validateRecognizer(_ recognizer: String) throws {
-        let known = RecognizerRegistry.standard.identifiers
+        let known = (RecognizerRegistry.standard.identifiers + [MiniRocketClassifier.identifier]).sorted()
         guard known.contains(recognizer) else {
             throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
         }

@@ -1,3 +1,4 @@
+import GestureKit
 import GestureEval
 import Testing
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// A small, fast, deterministic pseudo-random generator (Steele, Lea & Flood's SplitMix64).
 ///
-/// The synthesizer draws every random choice from generators of this type, seeded explicitly, so
+/// The synthesizer and MiniRocket draw every random choice from generators of this type, seeded explicitly, so
 /// the same seed gives the same numbers on every platform and Swift version (the standard
 /// library's `random(in:using:)` algorithms are not guaranteed stable, so they are not used).
 /// Each draw is O(1) and allocation-free.

@@ -1,0 +1,80 @@
+import Foundation
+import GestureKit
+
+/// Trains a ``GestureKit/MiniRocketModel``: fits the MiniRocket transform to the training series, standardises their
+/// features with the training mean and standard deviation, and fits a ``RidgeClassifierCV`` — the pipeline of
+/// aeon's `MiniRocketClassifier` (MiniRocket, `StandardScaler`, `RidgeClassifierCV(np.logspace(-3, 3, 10))`).
+public struct MiniRocketTrainer: Sendable {
+    /// Features asked for (rounded down to a multiple of 84).
+    public var featureCount: Int
+    /// Most dilations per kernel.
+    public var maxDilationsPerKernel: Int
+    /// The seed of the channel subsets and of the series each bias is drawn from.
+    public var seed: UInt64
+    /// The ridge penalties tried by leave-one-out.
+    public var alphas: [Double]
+    /// What is done with segments of other lengths.
+    public var lengthPolicy: MiniRocketModel.LengthPolicy
+
+    /// Creates a trainer with the published defaults (9,996 features, 32 dilations per kernel at most).
+    public init(featureCount: Int = MiniRocket.defaultFeatureCount, maxDilationsPerKernel: Int = MiniRocket.defaultMaxDilationsPerKernel,
+                seed: UInt64 = 0, alphas: [Double] = RidgeClassifierCV.defaultAlphas, lengthPolicy: MiniRocketModel.LengthPolicy = .asRecorded) {
+        self.featureCount = featureCount
+        self.maxDilationsPerKernel = maxDilationsPerKernel
+        self.seed = seed
+        self.alphas = alphas
+        self.lengthPolicy = lengthPolicy
+    }
+
+    /// The model learned from `series` (one dimension per channel of `channels`, at `samplingRate` Hz) and their
+    /// `labels`; the transform runs on ``Parallelism/threads`` threads.
+    ///
+    /// - Complexity: O(N · cost of one transform / threads + N²·F + N³) for N series and F features.
+    public func train(_ series: [DTWSeries], labels: [String], channels: [MotionChannel], samplingRate: Double) throws(MiniRocketError) -> MiniRocketModel {
+        guard series.count == labels.count else {
+            throw .invalidSetting(key: "labels", "\(labels.count) labels for \(series.count) series")
+        }
+        guard !series.isEmpty else { throw .noExamples }
+        var inputs = series
+        if lengthPolicy == .resampled {
+            let length = max(2, series.map(\.length).max() ?? 2)
+            let resampling = DTWPreprocessing(resampledLength: length)
+            for i in inputs.indices {
+                do { inputs[i] = try resampling.apply(inputs[i]) } catch { throw .invalidSetting(key: "lengthPolicy", error.description) }
+            }
+        }
+        let transform = try MiniRocket(fitting: inputs, featureCount: featureCount, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed)
+        let features = try transform.transform(inputs, threads: Parallelism.threads)
+        let (standardised, means, scales) = Self.standardised(features, rows: series.count, columns: transform.featureCount)
+        let fit: RidgeClassifierCV.Fit
+        do { fit = try RidgeClassifierCV(alphas: alphas).fit(features: standardised, featureCount: transform.featureCount, labels: labels) } catch {
+            throw .invalidSetting(key: "ridge", error.description)
+        }
+        let model = MiniRocketModel(channels: channels, samplingRate: samplingRate, lengthPolicy: lengthPolicy, transform: transform,
+                                    featureMeans: means, featureScales: scales, labels: fit.classes, weights: fit.weights,
+                                    intercepts: fit.intercepts, alpha: fit.alpha, seed: seed)
+        do { try model.validate() } catch { throw .invalidSetting(key: error.key, error.message) }
+        return model
+    }
+
+    /// Each feature minus its mean over the rows, divided by its (population) standard deviation, or by 1 where that
+    /// is 0 (scikit-learn's `StandardScaler`), with the means and scales. O(rows × columns).
+    static func standardised(_ features: [Float], rows: Int, columns: Int) -> (values: [Double], means: [Double], scales: [Double]) {
+        var means = [Double](repeating: 0, count: columns), scales = [Double](repeating: 0, count: columns)
+        for i in 0..<rows { for j in 0..<columns { means[j] += Double(features[i * columns + j]) } }
+        for j in 0..<columns { means[j] /= Double(rows) }
+        for i in 0..<rows {
+            for j in 0..<columns {
+                let d = Double(features[i * columns + j]) - means[j]
+                scales[j] += d * d
+            }
+        }
+        for j in 0..<columns {
+            let s = (scales[j] / Double(rows)).squareRoot()
+            scales[j] = s > 10 * Double.ulpOfOne * max(1, abs(means[j])) ? s : 1
+        }
+        var values = [Double](repeating: 0, count: rows * columns)
+        for i in 0..<rows { for j in 0..<columns { values[i * columns + j] = (Double(features[i * columns + j]) - means[j]) / scales[j] } }
+        return (values, means, scales)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GestureKit
+
+/// The settings of a `minirocket` entry (its `configuration` map), turned into a ``MiniRocketTrainer``:
+///
+/// ```yaml
+/// configuration:
+///   channels: [accel.x, accel.y, accel.z]   # omitted: accel.* when the data has them, else user.*, else dim1…dimN
+///   features: 10000           # asked for; rounded down to a multiple of 84 (9,996)
+///   maxDilationsPerKernel: 32
+///   seed: 0                   # channel subsets and bias examples (provenance: kernels are fixed, biases come from the data)
+///   lengthPolicy: asRecorded  # asRecorded (transform each segment at its own length) | resampled (to the longest training segment)
+/// ```
+///
+/// MiniRocket classifies segments; spotting gestures in continuous recordings with it is not built yet.
+public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
+    /// The channels, in order; `nil`: chosen from the data as for DTW.
+    public var channels: [MotionChannel]?
+    /// Features asked for.
+    public var features: Int
+    /// Most dilations per kernel.
+    public var maxDilationsPerKernel: Int
+    /// The seed of the random choices of the fit.
+    public var seed: UInt64
+    /// Segments of other lengths.
+    public var lengthPolicy: MiniRocketModel.LengthPolicy
+
+    private enum Keys: String, CodingKey { case channels, features, maxDilationsPerKernel, seed, lengthPolicy }
+
+    /// Decodes the settings, with the defaults above for what is omitted; out-of-range values are errors naming the key.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        channels = try c.decodeIfPresent([MotionChannel].self, forKey: .channels)
+        features = try c.decodeIfPresent(Int.self, forKey: .features) ?? MiniRocket.defaultFeatureCount
+        maxDilationsPerKernel = try c.decodeIfPresent(Int.self, forKey: .maxDilationsPerKernel) ?? MiniRocket.defaultMaxDilationsPerKernel
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
+        lengthPolicy = try c.decodeIfPresent(MiniRocketModel.LengthPolicy.self, forKey: .lengthPolicy) ?? .asRecorded
+        guard features >= MiniRocket.kernelCount, features <= 1_000_000 else {
+            throw ConfigurationError(key: "features", "must be \(MiniRocket.kernelCount)…1000000, got \(features)")
+        }
+        guard maxDilationsPerKernel >= 1 else { throw ConfigurationError(key: "maxDilationsPerKernel", "must be at least 1, got \(maxDilationsPerKernel)") }
+    }
+
+    /// The trainer these settings describe.
+    public var trainer: MiniRocketTrainer {
+        MiniRocketTrainer(featureCount: features, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed, lengthPolicy: lengthPolicy)
+    }
+
+    /// Trains on the judged segment `recordings` (each one example, labelled by its annotation): the model with its
+    /// summary (ridge penalty, features, examples). Continuous recordings are refused: MiniRocket here classifies
+    /// segments.
+    static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
+                      entry: Experiment.Entry) throws(ExperimentError) -> TrainedModel {
+        guard kind == .segments else {
+            throw ExperimentError(entry: entry.name, "minirocket classifies segments; spotting gestures in continuous recordings with it is not built yet (use dtw)")
+        }
+        let settings: MiniRocketTrainingSettings
+        do { settings = try configuration.decoding.decode(MiniRocketTrainingSettings.self) } catch {
+            throw ExperimentError(entry: entry.name, "invalid minirocket configuration: \(error)")
+        }
+        guard let first = recordings.first else { throw ExperimentError(entry: entry.name, "no training segments") }
+        let channels: [MotionChannel]
+        if let configured = settings.channels { channels = configured } else { channels = try DTWExamples.defaultChannels(first) }
+        var series: [DTWSeries] = [], labels: [String] = []
+        var rate = 0.0
+        do {
+            for r in recordings where r.count >= 1 {
+                series.append(try DTWExamples.series(r, channels: channels))
+                labels.append(r.annotations[0].label)
+                if rate == 0, r.count >= 2, r.duration > 0 { rate = Double(r.count - 1) / r.duration }
+            }
+        } catch { throw ExperimentError(entry: entry.name, "cannot take examples: \(error)") }
+        guard Set(labels).count >= 2 else {
+            throw ExperimentError(entry: entry.name, "minirocket needs training segments of at least two classes, got \(Set(labels).sorted())")
+        }
+        do {
+            let model = try settings.trainer.train(series, labels: labels, channels: channels, samplingRate: rate > 0 && rate.isFinite ? rate : 100)
+            return .miniRocket(model, summary: ["alpha": model.alpha, "features": Double(model.transform.featureCount),
+                                                "examples": Double(series.count)])
+        } catch {
+            throw ExperimentError(entry: entry.name, "MiniRocket training: \(error.description)")
+        }
+    }
+
+    /// The query series of a segment for `model`.
+    static func series(_ recording: Recording, model: MiniRocketModel) throws -> DTWSeries {
+        try DTWExamples.series(recording, channels: model.channels)
+    }
+}

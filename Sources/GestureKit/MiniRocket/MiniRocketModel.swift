@@ -1,0 +1,111 @@
+import Foundation
+
+/// A trained MiniRocket classifier: the fitted ``MiniRocket`` transform, the standardisation of its features, and
+/// one linear score per class (ridge regression on ±1 targets, one class against the rest).
+///
+/// A segment's class is the one of highest score `wₖ · ((features − mean) / scale) + bₖ`. The file (JSON) holds
+/// everything needed to classify: dilations, biases and channel subsets (in ``transform``), the scaler, the weights,
+/// the channels and sampling rate of the input, and what is done with segments whose length differs from the
+/// training length (``lengthPolicy``). The seed is provenance only: the kernels are fixed and the biases come from
+/// the data.
+public struct MiniRocketModel: Codable, Sendable, Equatable {
+    /// The version this library writes and reads.
+    public static let currentVersion = 1
+
+    /// What happens to a segment whose length differs from the transform's reference length.
+    public enum LengthPolicy: String, Codable, Sendable, CaseIterable {
+        /// Transformed at its own length (MiniRocket's variable-length form): the dilations stay those of the reference
+        /// length, convolutions are zero-padded, and PPV, a proportion, does not depend on the length.
+        case asRecorded
+        /// Linearly resampled to the reference length first (shape over duration).
+        case resampled
+    }
+
+    /// The file format version.
+    public var version: Int
+    /// The input channels, one transform channel each, in order.
+    public var channels: [MotionChannel]
+    /// The input's sampling rate, Hz.
+    public var samplingRate: Double
+    /// Segments of another length than ``MiniRocket/referenceLength``.
+    public var lengthPolicy: LengthPolicy
+    /// The fitted transform.
+    public var transform: MiniRocket
+    /// Per feature, the training mean subtracted before scoring.
+    public var featureMeans: [Double]
+    /// Per feature, the training standard deviation (1 where it was 0) divided by before scoring.
+    public var featureScales: [Double]
+    /// The classes, sorted; row `k` of ``weights`` scores `labels[k]`.
+    public var labels: [String]
+    /// Class-major weights on the standardised features: `labels.count × featureCount`.
+    public var weights: [Double]
+    /// One intercept per class.
+    public var intercepts: [Double]
+    /// The ridge penalty chosen by leave-one-out (provenance).
+    public var alpha: Double
+    /// The seed of the channel subsets and bias examples (provenance), if one was used.
+    public var seed: UInt64?
+
+    /// Creates a model; ``validate()`` checks it.
+    public init(channels: [MotionChannel], samplingRate: Double, lengthPolicy: LengthPolicy = .asRecorded, transform: MiniRocket,
+                featureMeans: [Double], featureScales: [Double], labels: [String], weights: [Double], intercepts: [Double],
+                alpha: Double, seed: UInt64? = nil) {
+        version = Self.currentVersion
+        self.channels = channels
+        self.samplingRate = samplingRate
+        self.lengthPolicy = lengthPolicy
+        self.transform = transform
+        self.featureMeans = featureMeans
+        self.featureScales = featureScales
+        self.labels = labels
+        self.weights = weights
+        self.intercepts = intercepts
+        self.alpha = alpha
+        self.seed = seed
+    }
+
+    /// Throws unless the model is complete and consistent.
+    public func validate() throws(ConfigurationError) {
+        guard version == Self.currentVersion else {
+            throw ConfigurationError(key: "version", "MiniRocket model version \(version) is not supported (this library reads version \(Self.currentVersion)); retrain the model")
+        }
+        guard !channels.isEmpty else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
+        guard channels.count == transform.channelCount else {
+            throw ConfigurationError(key: "channels", "names \(channels.count) channels but the transform has \(transform.channelCount)")
+        }
+        try ConfigurationError.requirePositive(samplingRate, "samplingRate")
+        do { try transform.validate() } catch { throw ConfigurationError(key: "transform.\(error.key)", error.message) }
+        let f = transform.featureCount
+        guard featureMeans.count == f, featureScales.count == f else {
+            throw ConfigurationError(key: "featureMeans", "the scaler needs \(f) means and scales, got \(featureMeans.count) and \(featureScales.count)")
+        }
+        if let i = featureScales.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
+            throw ConfigurationError(key: "featureScales[\(i)]", "must be a positive number, got \(featureScales[i])")
+        }
+        if let i = featureMeans.firstIndex(where: { !$0.isFinite }) { throw ConfigurationError(key: "featureMeans[\(i)]", "must be finite") }
+        guard labels.count >= 2 else { throw ConfigurationError(key: "labels", "a classifier needs at least two classes, got \(labels.count)") }
+        guard Set(labels).count == labels.count else { throw ConfigurationError(key: "labels", "names a class twice") }
+        guard weights.count == labels.count * f, intercepts.count == labels.count else {
+            throw ConfigurationError(key: "weights", "needs \(labels.count) × \(f) weights and \(labels.count) intercepts, got \(weights.count) and \(intercepts.count)")
+        }
+        if let i = weights.firstIndex(where: { !$0.isFinite }) { throw ConfigurationError(key: "weights[\(i)]", "must be finite") }
+        if let i = intercepts.firstIndex(where: { !$0.isFinite }) { throw ConfigurationError(key: "intercepts[\(i)]", "must be finite") }
+    }
+
+    /// The model as JSON (sorted keys, so the same model gives the same bytes).
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Decodes and validates a model; the error says what is wrong.
+    public static func decode(_ data: Data) throws(ConfigurationError) -> MiniRocketModel {
+        let model: MiniRocketModel
+        do { model = try JSONDecoder().decode(MiniRocketModel.self, from: data) } catch {
+            throw ConfigurationError(key: "model", "not a MiniRocket model: \(error)")
+        }
+        try model.validate()
+        return model
+    }
+}
