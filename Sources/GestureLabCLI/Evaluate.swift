@@ -41,12 +41,13 @@ struct Evaluate: ParsableCommand {
 
             With --train and --test and --recognizer minirocket: MiniRocket features (9,996 by default, --features), standardised with the training split's statistics, and a ridge classifier whose penalty is chosen by leave-one-out over 10^-3…10^3 (aeon's MiniRocketClassifier); --seed fixes the channel subsets and bias examples. Series of unequal length are transformed at their own length (--length-policy asRecorded) or resampled to the longest training length (resampled). Prints the accuracy, the ridge penalty and the seconds spent training and predicting.
             Example:
-              gesturelab evaluate --recognizer minirocket --train ts:UWaveGestureLibrary_TRAIN.ts \\
+              gesturelab evaluate --recognizer minirocket \\
+                --train ts:UWaveGestureLibrary_TRAIN.ts \\
                 --test ts:UWaveGestureLibrary_TEST.ts --seed 1
             """
     )
 
-    @Option(help: "The recognizer to evaluate: a registry identifier (shake, peak-direction, dtw, …) or minirocket; dtw and minirocket work with --dataset (a model trained in each fold) and with --train/--test (archives).")
+    @Option(help: "The recognizer to evaluate: a registry identifier (shake, peak-direction, dtw, …) or minirocket; dtw works with --dataset (a model or DTW settings trained in each fold) and with --train/--test (archives), and so does minirocket.")
     var recognizer: String
 
     @OptionGroup(title: "Dataset form") var datasetForm: DatasetEvaluationOptions
