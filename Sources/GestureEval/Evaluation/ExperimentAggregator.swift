@@ -73,11 +73,7 @@ public struct ExperimentAggregator: Sendable {
                 run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
             }
         }
-        for f in run.score.folds {
-            if let failed = f.trained["crossFitFailures"], failed > 0 {
-                run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; the full model spotted those subjects' recordings in calibration, so its thresholds saw their own examples")
-            }
-        }
+        run.warnings += run.score.folds.compactMap { Self.crossFitWarning(entry: entry.name, dataset: datasetKey, fold: $0) }
         if entry.recognizer == DTWTemplateMatcher.identifier {
             run.warnings += DTWTrainingSettings.deprecations(in: base)
             if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
@@ -152,5 +148,12 @@ public struct ExperimentAggregator: Sendable {
                                                 folds: foldScores, configuration: configuration, latencies: [], example: nil)
         return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
                         truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
+    }
+
+    /// The warning for a fold whose cross-fitted trainings failed (`crossFitFailures` in its trained values), if any.
+    static func crossFitWarning(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> String? {
+        guard let failed = fold.trained["crossFitFailures"], failed > 0 else { return nil }
+        return "entry '\(entry)' on \(dataset), fold \(fold.fold): \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; "
+            + "the full model spotted those subjects' recordings in calibration, so its thresholds saw their own examples"
     }
 }
