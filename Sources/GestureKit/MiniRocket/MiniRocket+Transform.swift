@@ -79,8 +79,13 @@ extension MiniRocket {
                 // only the pooled part is computed.
                 let unpadded = (j + k) % 2 == 1 && n > 2 * padding
                 let range = unpadded ? padding..<(n - padding) : 0..<n
-                combinePooled(kernel: k, channels: channelStart..<(channelStart + channelCount), range: range, length: n, workspace: &workspace)
-                Self.pool(range.count, workspace: &workspace, biases: biases, first: feature, count: perKernel, into: features)
+                if channelCount == 1 {
+                    poolOneChannel(kernel: k, channel: channelIndices[channelStart], range: range, length: n,
+                                   workspace: &workspace, first: feature, count: perKernel, into: features)
+                } else {
+                    combinePooled(kernel: k, channels: channelStart..<(channelStart + channelCount), range: range, length: n, workspace: &workspace)
+                    Self.pool(range.count, workspace: &workspace, biases: biases, first: feature, count: perKernel, into: features)
+                }
                 feature += perKernel
                 pair += 1
                 channelStart += channelCount
@@ -261,24 +266,103 @@ extension MiniRocket {
     }
 
     /// PPV pooling: for `count` biases from `first`, the share of the `m` values in ``Workspace/pooled`` above the
-    /// bias, written to `features[first...]`. Counts eight values at a time. O(count · m).
+    /// bias, written to `features[first...]`. O(count · m).
     static func pool(_ m: Int, workspace: inout Workspace, biases: [Float], first: Int, count: Int,
                      into features: UnsafeMutableBufferPointer<Float>) {
-        let vectors = (m + 7) / 8
         workspace.pooled.withUnsafeBufferPointer { pooled in
             biases.withUnsafeBufferPointer { b in
                 let v = pooled.baseAddress!
-                for f in first..<(first + count) {
-                    let bias = SIMD8<Float>(repeating: b[f])
-                    var above = SIMD8<Int32>.zero
-                    for i in 0..<vectors {
-                        above &+= SIMD8<Int32>.zero.replacing(with: 1, where: v[i] .> bias)
+                countAbove(m, vectors: (m + 7) / 8, tail: nil, biases: b, first: first, count: count, into: features) { v[$0] }
+            }
+        }
+    }
+
+    /// ``pool(_:workspace:biases:first:count:into:)`` for a kernel over one channel, fused with forming its output
+    /// (its pair sum plus its third 3x term, the reference's rounding order): the output is never stored. O(count · m).
+    func poolOneChannel(kernel k: Int, channel ch: Int, range: Range<Int>, length n: Int, workspace: inout Workspace,
+                        first: Int, count: Int, into features: UnsafeMutableBufferPointer<Float>) {
+        let (i0, i1, i2) = Self.kernelIndices[k]
+        let pair = Self.pairIndex[i0][i1]
+        let c = channelCount, m = range.count, start = range.lowerBound
+        let full = m / 8, rest = m - full * 8
+        workspace.pairs.withUnsafeBufferPointer { pairs in
+            workspace.gamma.withUnsafeBufferPointer { gamma in
+                biases.withUnsafeBufferPointer { b in
+                    let p = UnsafeRawPointer(pairs.baseAddress! + (pair * c + ch) * n + start)
+                    let g = UnsafeRawPointer(gamma.baseAddress! + (i2 * c + ch) * n + start)
+                    var tail: SIMD8<Float>? = nil
+                    if rest > 0 {
+                        // The last values, padded with −∞ (above no bias) to a whole vector.
+                        var last = SIMD8<Float>(repeating: -.infinity)
+                        let pf = p.assumingMemoryBound(to: Float.self), gf = g.assumingMemoryBound(to: Float.self)
+                        for j in 0..<rest { last[j] = pf[full * 8 + j] + gf[full * 8 + j] }
+                        tail = last
                     }
-                    // The reference stores Float(Double(count) / Double(m)); the Float quotient is the same number
-                    // (53 ≥ 2·24 + 2 bits: rounding twice is innocuous for a division) and cheaper.
-                    features[f] = Float(above.wrappedSum()) / Float(m)
+                    let stride = MemoryLayout<SIMD8<Float>>.stride
+                    Self.countAbove(m, vectors: full, tail: tail, biases: b, first: first, count: count, into: features) {
+                        p.loadUnaligned(fromByteOffset: $0 * stride, as: SIMD8<Float>.self)
+                            + g.loadUnaligned(fromByteOffset: $0 * stride, as: SIMD8<Float>.self)
+                    }
                 }
             }
         }
+    }
+
+    /// For `count` biases from `first`, the share of `m` values above each, written to `features[first...]`; the
+    /// values are `value(0..<vectors)` then `tail` (padded with −∞).
+    ///
+    /// Four biases are counted per pass, eight values at a time: one value vector serves four comparisons, and
+    /// each comparison's mask (−1 where true) is subtracted from its count directly.
+    @inline(__always)
+    static func countAbove(_ m: Int, vectors: Int, tail: SIMD8<Float>?, biases b: UnsafeBufferPointer<Float>, first: Int,
+                           count: Int, into features: UnsafeMutableBufferPointer<Float>,
+                           value: (Int) -> SIMD8<Float>) {
+        var f = first
+        let end = first + count
+        while end - f >= 4 {
+            let b0 = SIMD8<Float>(repeating: b[f]), b1 = SIMD8<Float>(repeating: b[f + 1])
+            let b2 = SIMD8<Float>(repeating: b[f + 2]), b3 = SIMD8<Float>(repeating: b[f + 3])
+            var n0 = SIMD8<Int32>.zero, n1 = SIMD8<Int32>.zero, n2 = SIMD8<Int32>.zero, n3 = SIMD8<Int32>.zero
+            for i in 0..<vectors {
+                let x = value(i)
+                n0 &-= mask(x .> b0)
+                n1 &-= mask(x .> b1)
+                n2 &-= mask(x .> b2)
+                n3 &-= mask(x .> b3)
+            }
+            if let x = tail {
+                n0 &-= mask(x .> b0)
+                n1 &-= mask(x .> b1)
+                n2 &-= mask(x .> b2)
+                n3 &-= mask(x .> b3)
+            }
+            features[f] = share(n0, of: m)
+            features[f + 1] = share(n1, of: m)
+            features[f + 2] = share(n2, of: m)
+            features[f + 3] = share(n3, of: m)
+            f += 4
+        }
+        while f < end {
+            let b0 = SIMD8<Float>(repeating: b[f])
+            var n0 = SIMD8<Int32>.zero
+            for i in 0..<vectors { n0 &-= mask(value(i) .> b0) }
+            if let x = tail { n0 &-= mask(x .> b0) }
+            features[f] = share(n0, of: m)
+            f += 1
+        }
+    }
+
+    /// A comparison's lanes as integers: −1 where true, 0 where false (the mask's own representation).
+    @inline(__always)
+    static func mask(_ m: SIMDMask<SIMD8<Int32>>) -> SIMD8<Int32> {
+        unsafeBitCast(m, to: SIMD8<Int32>.self)
+    }
+
+    /// `count`'s lanes summed, over `m`.
+    @inline(__always)
+    static func share(_ count: SIMD8<Int32>, of m: Int) -> Float {
+        // The reference stores Float(Double(count) / Double(m)); the Float quotient is the same number
+        // (53 ≥ 2·24 + 2 bits: rounding twice is innocuous for a division) and cheaper.
+        Float(count.wrappedSum()) / Float(m)
     }
 }
