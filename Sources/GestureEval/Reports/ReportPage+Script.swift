@@ -361,8 +361,10 @@ extension ReportPage {
           data.outcomes.forEach(function (row, k) {
             const r = html("tr", { "data-row": k, "data-entry": row[C.entry], "data-outcome": row[C.outcome], "data-activity": row[C.activity] }, null, frag);
             row.forEach(function (cell, i) {
-              const td = html("td", i === C.outcome ? { style: "color:" + (COLORS[cell] || "#222") + ";font-weight:600" } : {}, cell, r);
-              if (i >= C.start && i <= C.score) td.className = "n";
+              // Times shown to the millisecond; the exact value is the cell's tooltip (and outcomes.csv's).
+              const shown = i >= C.start && i <= C.time && cell !== "" ? (+cell).toFixed(3) : cell;
+              const td = html("td", i === C.outcome ? { style: "color:" + (COLORS[cell] || "#222") + ";font-weight:600" } : {}, shown, r);
+              if (i >= C.start && i <= C.score) { td.className = "n"; td.title = cell; }
             });
           });
           body.appendChild(frag);
