@@ -89,7 +89,8 @@ def main():
         colours = {m.get_attribute("data-outcome"): m.find_element(By.TAG_NAME, "rect").get_attribute("fill") for m in marks}
         check(len(set(colours.values())) == len(colours), f"each outcome has its own colour {colours}")
         insertions = [m for m in marks if m.get_attribute("data-outcome") == "insertion"]
-        check(all(m.find_element(By.TAG_NAME, "text").text == m.get_attribute("data-activity") for m in insertions),
+        labels = {t.get_attribute("data-row"): t.text for t in panel.find_elements(By.CSS_SELECTOR, ".activity-labels text")}
+        check(insertions and all(labels.get(m.get_attribute("data-row")) == m.get_attribute("data-activity") for m in insertions),
               "each false activation is labelled with the activity it fired in")
 
         # 5. Hover: exact values of the nearest sample.

@@ -238,7 +238,7 @@ extension ReportPage {
           });
           svg("text", { x: g.left - 6, y: annY + 11, "text-anchor": "end", "font-size": 10 }, root).textContent = "judged";
           svg("text", { x: g.left - 6, y: detY + 11, "text-anchor": "end", "font-size": 10 }, root).textContent = "detected";
-          const labelEnds = [-Infinity, -Infinity, -Infinity];
+          const labelEnds = [-Infinity, -Infinity, -Infinity], labels = [];
           rows.forEach(function (k) {
             const row = data.outcomes[k], a = +row[C.start], b = +row[C.end], color = COLORS[row[C.outcome]] || "#999";
             const detection = row[C.kind] === "detection";
@@ -256,12 +256,15 @@ extension ReportPage {
                 let line = 0;
                 while (line < 2 && labelEnds[line] > xt) line += 1;
                 labelEnds[line] = xt + 8 + 6.5 * row[C.activity].length;
-                svg("text", { x: xt + 4, y: g.sigTop + 20 + 13 * line, "font-size": 11, fill: color }, mark).textContent = row[C.activity];
+                labels.push([{ x: xt + 4, y: g.sigTop + 20 + 13 * line, "font-size": 11, fill: color, "data-row": k }, row[C.activity]]);
               }
             } else if (x(b) - x(a) > 7 * row[C.label].length) {
               svg("text", { x: x(a) + 2, y: y + 11, "font-size": 10, fill: "#fff" }, mark).textContent = row[C.label];
             }
           });
+          // Activity labels of false activations, above every mark's line.
+          const layer = svg("g", { "class": "activity-labels" }, plot);
+          labels.forEach(function (l) { svg("text", l[0], layer).textContent = l[1]; });
           // Time axis.
           svg("line", { x1: g.left, x2: g.left + W, y1: axisY, y2: axisY, stroke: "#888" }, root);
           niceTicks(t0, t1, Math.max(2, Math.floor(W / 90))).forEach(function (v) {

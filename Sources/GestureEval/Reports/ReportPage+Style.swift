@@ -45,6 +45,7 @@ extension ReportPage {
         .panel { margin: 6px 0; border: 1px solid #ddd; } .panel h4 { margin: 4px 8px; }
         .panel svg { display: block; cursor: grab; user-select: none; } .panel svg.dragging { cursor: grabbing; }
         .mark { cursor: pointer; } .mark.focus rect { stroke: #000; stroke-width: 2; }
+        .activity-labels text { pointer-events: none; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
         #tooltip { position: fixed; pointer-events: none; background: rgba(255,255,255,.96); border: 1px solid #999; padding: 4px 6px;
                    font-size: 12px; white-space: pre; z-index: 10; font-variant-numeric: tabular-nums; }
         #outcome-table tbody tr { cursor: pointer; } #outcome-table tbody tr:hover { background: #eef4ff; }
