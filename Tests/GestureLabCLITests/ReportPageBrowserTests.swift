@@ -30,5 +30,24 @@ import Testing
         for line in ["detection marks drawn = the", "outcome filter insertion", "centres the view", "no console errors after the interactions", "passed, 0 failed"] {
             #expect(check.stdout.contains(line), "\(line)\n\(check.stdout)")
         }
+
+        // Above the size bound: the same report with every recording's samples in report-data/ beside the page.
+        let result = try ExperimentResult(jsonData: Data(contentsOf: out.appendingPathComponent("results.json")))
+        var experiment = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/default.yaml"))
+        // Its dataset paths are relative to the package root, where compare ran.
+        experiment.datasets = experiment.datasets.mapValues { reference in
+            guard case let .source(text) = reference else { return reference }
+            return .source(SharedData.packageRoot.appendingPathComponent(text).path)
+        }
+        let datasets = try experiment.loadDatasets()
+        let split = root.appendingPathComponent("split")
+        try FileManager.default.createDirectory(at: split, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: out.appendingPathComponent("outcomes.csv"), to: split.appendingPathComponent("outcomes.csv"))
+        let splitPage = ReportPage(result: result, datasets: datasets, commandLine: "split", inlineSampleLimit: 0)
+        #expect(splitPage.dataFiles.count == 12, "one file per test recording of datasets/default-hard")
+        try splitPage.write(to: split)
+        let external = try ExternalProgram.run(named: "python3", [SharedData.packageRoot.appendingPathComponent("scripts/report-page-check.py").path,
+                                                                  split.path, shots.appendingPathComponent("report-page-split.png").path])
+        #expect(external.status == 0 && external.stdout.contains("passed, 0 failed"), "\(external.stdout)\n\(external.stderr)")
     }
 }
