@@ -2,7 +2,8 @@
 # The main job: build gesturelab (release) and answer five questions about the four recognizers
 # on the shipped synthetic data under leave-one-subject-out (configs/experiments/default.yaml), one
 # comparison group each. Prints a headline per group, then its tables with intervals and tests;
-# writes reports/default and notebooks-export/default.ipynb.
+# writes reports/default (with report.html: open it in a browser to see every detection and miss in its
+# signal) and notebooks-export/default.ipynb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -14,7 +14,7 @@ struct Compare: ParsableCommand {
             Prints the metric per entry with its 95 % interval, McNemar / paired bootstrap / Wilcoxon for \
             entries judged on the same annotations, and Friedman with Nemenyi's critical difference (or \
             Holm) over the entries sharing folds; writes a report folder (results.json, CSV tables, \
-            summary.md, SVG plots; reports/<experiment name> unless --out says otherwise). The same file and \
+            summary.md, SVG plots, and report.html to explore in a browser: the headlines and tables, each test recording's signal with every entry's detections and misses coloured by outcome, and a filterable table of outcomes; reports/<experiment name> unless --out says otherwise). The same file and \
             seed always give the same results.json. --plan lists the work units (entry × dataset × fold) \
             and which entries share a training step, without running anything.
             Example:
@@ -95,6 +95,7 @@ struct Compare: ParsableCommand {
         }
         print(result.comparisonText)
         print("report: \(folderURL.path)/summary.md (results.json, CSV tables, SVG plots)")
+        print("explore: \(folderURL.path)/\(ReportPage.fileName) (open it in a browser: every detection and miss in its signal)")
         if let notebookPath { print("notebook: \(notebookPath)") }
     }
 

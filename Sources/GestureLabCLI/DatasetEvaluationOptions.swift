@@ -93,7 +93,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
             return
         }
         print(result.entryText(runner.experiment.entries[0].name), terminator: "")
-        if let out = output.out { print("report: \(out)/summary.md") }
+        if let out = output.out { print("report: \(out)/summary.md\nexplore: \(out)/\(ReportPage.fileName) (open it in a browser)") }
     }
 
     /// The label map of `--label-map PATTERN=LABEL` arguments.

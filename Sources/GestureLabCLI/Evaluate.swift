@@ -15,7 +15,7 @@ struct Evaluate: ParsableCommand {
             give event metrics (precision, recall, F1, false positives per hour, latency, with bootstrap \
             intervals; per fold), segments give classification metrics (accuracy with a Wilson interval, \
             balanced accuracy, macro-F1, kappa). A table on the terminal; --json prints the result, \
-            --out DIR writes a report folder. With --max-false-per-hour N, --search maximises --metric \
+            --out DIR writes a report folder (report.html in it opens in a browser). With --max-false-per-hour N, --search maximises --metric \
             (default then: recall) among the combinations with at most N false activations per hour of \
             background on each fold's training recordings; the fold table's `trained` column shows the \
             operating point chosen (trainingRecall, trainingFalsePerHour, budgetMet).

@@ -12,8 +12,8 @@ struct Merge: ParsableCommand {
             --shard I/N --out FOLDER. Every unit (every swept value) must be in exactly one part, and every \
             part must come from the same command line, experiment file, data, seed and program version; \
             otherwise merge says what differs, or which units are missing and the commands that produce \
-            them. The report (results.json, CSV tables, summary.md, plots) and the printed output are byte \
-            for byte what the command writes without shards.
+            them. The report (results.json, CSV tables, summary.md, plots, report.html) and the printed output are byte \
+            for byte what the command writes without shards. Merge re-reads the datasets the parts ran on (to check them, and for report.html's signal explorer), so they must be reachable at the same paths.
             Example:
               for i in 0 1 2 3; do gesturelab compare configs/experiments/default.yaml \\
                 --shard $i/4 --out runs/part-$i; done
@@ -60,7 +60,18 @@ struct Merge: ParsableCommand {
             do { return try decoder.decode(ExperimentShard.self, from: file.data) } catch { throw DataFileError(file: file.url.path, "not a part of a sharded compare or evaluate: \(error)") }
         }
         let spec = try ExperimentShard.experiment(of: loaded)
-        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
+        let datasets: [String: Dataset]
+        do {
+            datasets = try spec.loadDatasets(notes: CommandLineError.printNote)
+        } catch {
+            // Say why merge reads data at all: the parts hold results, not samples.
+            var located = error
+            located.message += "; merge re-reads the datasets the parts ran on (to check they are the same data, and for report.html, "
+                + "whose signal explorer shows the test recordings' samples): run it where \(spec.datasets.values.flatMap(Self.paths).sorted().joined(separator: ", ")) "
+                + "can be read as when the parts were written"
+            throw located
+        }
+        let runner = try ExperimentRunner(experiment: spec, datasets: datasets)
         let results = try ExperimentShard.merge(loaded, runner: runner)
         let result = try ExperimentAggregator(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds).result(of: runner.plan, results)
         // The report names the unsharded command that gives the same bytes.
@@ -75,6 +86,14 @@ struct Merge: ParsableCommand {
             options.out = out
             try Compare.report(result, runner: runner, output: options, notebook: notebook,
                                command: loaded[0].arguments + ["--out", out] + (notebook && !loaded[0].arguments.contains("--notebook") ? ["--notebook"] : []))
+        }
+    }
+
+    /// The dataset sources a reference names.
+    static func paths(_ reference: Experiment.DatasetReference) -> [String] {
+        switch reference {
+        case let .source(text): [text]
+        case let .split(train, test): [train, test]
         }
     }
 }

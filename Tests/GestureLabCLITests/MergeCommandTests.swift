@@ -42,6 +42,28 @@ import Testing
         for (name, data) in expected { #expect(got[name] == data, "\(name) differs after merging \(shards) shards") }
     }
 
+    /// Merge re-reads the datasets (for the check and report.html's samples): when they are gone it fails and says so.
+    @Test func mergeSaysWhenTheDatasetsAreUnreachable() throws {
+        let root = CompareCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: ExperimentFixtures.continuous), to: root.appendingPathComponent("data"))
+        let arguments = ["evaluate", "--recognizer", "shake", "--config", ExperimentFixtures.preset("shake"), "--dataset", "data", "--labels", "shake"]
+        for i in 0..<2 {
+            let run = try GestureLabBinary.run(arguments + ["--shard", "\(i)/2", "--out", "part-\(i)", "--quiet"], directory: root)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        try FileManager.default.moveItem(at: root.appendingPathComponent("data"), to: root.appendingPathComponent("moved"))
+        let gone = try GestureLabBinary.run(["merge", "part-0", "part-1", "--out", "report"], directory: root)
+        #expect(gone.status != 0 && gone.stdout.isEmpty)
+        #expect(gone.stderr.contains("data") && gone.stderr.contains("merge re-reads the datasets") && gone.stderr.contains("report.html"), "\(gone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("report").path), "no report without the data")
+        try FileManager.default.moveItem(at: root.appendingPathComponent("moved"), to: root.appendingPathComponent("data"))
+        let back = try GestureLabBinary.run(["merge", "part-0", "part-1", "--out", "report"], directory: root)
+        #expect(back.status == 0, "\(back.stderr)")
+        let page = try String(contentsOf: root.appendingPathComponent("report/report.html"), encoding: .utf8)
+        #expect(page.contains("id=\"samples-0\"") && page.contains("id=\"samples-2\""), "the explorer has every test recording's samples")
+    }
+
     /// Dataset-form evaluate shards its folds the same way; merged, it prints and writes what one run does.
     @Test func evaluateShardsMergeToTheUnshardedBytes() throws {
         let root = CompareCommandTests.temporaryFolder()

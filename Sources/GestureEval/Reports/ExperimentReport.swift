@@ -11,7 +11,8 @@ import GestureKit
 /// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
 /// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
 /// annotations and detections per continuous entry, a confusion matrix and a latency histogram per entry,
-/// and a critical-difference diagram per ranked group.
+/// and a critical-difference diagram per ranked group; and `report.html` (``ReportPage``), the same report to
+/// explore in a browser, with every test recording's signal and outcomes.
 public enum ExperimentReport {
     /// One row per entry and dataset: the pooled metric and its interval, and (continuous) false
     /// activations per hour of background, fragments and their share of detections, pooled over folds.
@@ -207,6 +208,9 @@ public enum ExperimentReport {
             summary += "## Plots\n\n" + others.map { "- [\($0.title)](\($0.svg))\n" }.joined() + "\n"
         }
         try folder.writeSummary(summary)
+        // Last, so it links every plot; its explorer re-reads the test recordings in `datasets`.
+        try folder.write(ReportPage(result: result, datasets: datasets, plots: folder.manifest.plots.map { ($0.svg, $0.title) },
+                                    commandLine: folder.manifest.commandLine))
         return folder
     }
 

@@ -38,6 +38,8 @@ public struct ReportManifest: Codable, Hashable, Sendable {
     public var results: String?
     /// The Markdown summary file name, when written.
     public var summary: String?
+    /// The browser page (``ReportPage``) file name, when written.
+    public var page: String?
     /// Tables, in the order written.
     public var tables: [Table]
     /// Plots, in the order written.
