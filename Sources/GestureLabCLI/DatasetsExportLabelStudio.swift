@@ -12,7 +12,7 @@ struct DatasetsExportLabelStudio: ParsableCommand {
             (import it in the project) and DIR/recordings/<id>.csv (time in seconds, the dataset's channels). Each \
             task reads its CSV by URL: --url-prefix, then recordings/<id>.csv. The default prefix is Label Studio's \
             local files storage: start Label Studio with LOCAL_FILES_SERVING_ENABLED=true and \
-            LOCAL_FILES_DOCUMENT_ROOT=DIR, and add a Local Files source storage with the absolute path DIR in the \
+            LOCAL_FILES_DOCUMENT_ROOT=DIR, and add a Local Files source storage with the absolute path DIR/recordings in the \
             project (Settings → Cloud Storage; do not sync it: tasks.json already names the files). Any web server \
             that sends Access-Control-Allow-Origin works too, e.g. --url-prefix http://localhost:8000/ for a server \
             run in DIR. The dataset's annotations become predictions (model_version dataset), and each --candidates \
@@ -58,7 +58,7 @@ struct DatasetsExportLabelStudio: ParsableCommand {
         if urlPrefix == LabelStudioExport.localFilesPrefix {
             let root = outURL.standardizedFileURL.path
             print("serve: LOCAL_FILES_SERVING_ENABLED=true LOCAL_FILES_DOCUMENT_ROOT=\(root) label-studio start, "
-                  + "then add Local Files source storage with path \(root) to the project (without syncing)")
+                  + "then add Local Files source storage with path \(root)/recordings to the project (without syncing)")
         }
     }
 

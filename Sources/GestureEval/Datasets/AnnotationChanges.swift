@@ -16,6 +16,12 @@ public struct AnnotationChanges: Hashable, Sendable {
         public var old: Annotation
         /// After, seconds.
         public var new: Annotation
+
+        /// Creates a move from `old` to `new`.
+        public init(old: Annotation, new: Annotation) {
+            self.old = old
+            self.new = new
+        }
     }
 
     /// Whether the two sets are equal as multisets.
