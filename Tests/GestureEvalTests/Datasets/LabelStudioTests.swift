@@ -65,7 +65,7 @@ import Testing
         // The CSV a task names is the recording in seconds with the dataset's channels.
         let csv = try String(contentsOf: out.appendingPathComponent("recordings/bob-1.csv"), encoding: .utf8)
         let rows = csv.split(separator: "\n")
-        #expect(rows[0] == "time,accel.x,accel.y,accel.z,gyro.z" && rows.count == 62 && rows[60].hasPrefix("3.0,"))
+        #expect(rows[0] == "time,accel.x,accel.y,accel.z,gyro.z" && rows.count == 62 && rows[61].hasPrefix("3.0,"))
         // The configuration shows every channel over the time column and offers every label.
         let config = try String(contentsOf: out.appendingPathComponent("config.xml"), encoding: .utf8)
         #expect(config.contains("<TimeSeries name=\"ts\" value=\"$csv\" valueType=\"url\" sep=\",\" timeColumn=\"time\""))
