@@ -41,10 +41,10 @@ public enum LabelStudioImport {
             tasks = try JSONDecoder().decode([ExportedTask].self, from: data)
         } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
             throw DataFileError(file: file, "not a Label Studio JSON export: expected a list of tasks (export the project as JSON, not JSON-MIN or CSV)")
-        } catch let error as DecodingError {
-            throw DataFileError(file: file, field: path(of: error), "not a Label Studio JSON export: \(reason(of: error))")
         } catch {
-            throw DataFileError(file: file, "not JSON: \(error.localizedDescription)")
+            var located = DataFileError(file: file, decoding: error)
+            located.message = "not a Label Studio JSON export: " + located.message
+            throw located
         }
         let recordings = Dictionary(dataset.recordings.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var seen: [String: Int] = [:]
@@ -101,30 +101,6 @@ public enum LabelStudioImport {
               decoded.hasSuffix(".csv") else { return nil }
         let id = decoded[range.upperBound...].dropLast(4)
         return id.isEmpty ? nil : String(id)
-    }
-
-    static func path(of error: DecodingError) -> String {
-        let context: DecodingError.Context
-        switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
-        @unknown default: return "?"
-        }
-        var text = ""
-        for key in context.codingPath {
-            if let i = key.intValue { text += "[\(i)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-        }
-        if case .keyNotFound(let key, _) = error { text += (text.isEmpty ? "" : ".") + key.stringValue }
-        return text.isEmpty ? "top level" : text
-    }
-
-    static func reason(of error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound: return "a required key is missing"
-        case .typeMismatch(let type, _): return "expected \(type)"
-        case .valueNotFound(let type, _): return "expected \(type), found null"
-        case .dataCorrupted(let c): return c.debugDescription
-        @unknown default: return "unreadable"
-        }
     }
 
     /// The parts of an exported task that import reads; other keys are ignored.
