@@ -5,7 +5,7 @@ import GestureEval
 /// `gesturelab datasets`: inspect, validate and convert datasets.
 struct Datasets: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Inspect, validate, convert, import and synthesize gesture datasets.",
+        abstract: "Inspect, validate, convert, import, export and synthesize gesture datasets.",
         discussion: """
             A dataset is a project folder with dataset.yaml, or FORMAT:PATH for other formats:
               ucr:FILE.tsv  ts:FILE.ts  grt:FILE.grt  csv:FILE.csv
@@ -16,7 +16,7 @@ struct Datasets: ParsableCommand {
               gesturelab datasets inspect gyronics:../shared/datasets/Gyronics_GRWD
             """,
         // Add further dataset subcommands here.
-        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsImport.self, DatasetsSynth.self]
+        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsImport.self, DatasetsExport.self, DatasetsSynth.self]
     )
 }
 

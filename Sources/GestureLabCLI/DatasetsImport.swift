@@ -6,15 +6,23 @@ import GestureEval
 struct DatasetsImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn a folder of phone or watch exports into a project dataset with a preset (or a manifest).",
+        abstract: "Turn a folder of phone or watch exports into a project dataset with a preset (or a manifest), or bring Label Studio labels back.",
         discussion: """
             PRESET is one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")) (datasets/presets/<name>/ \
-            holds each manifest and an example), or a dataset.yaml with a source section. Subjects and sessions \
+            holds each manifest and an example), or a dataset.yaml with a source section, or label-studio. Subjects and sessions \
             come from the preset's path patterns, e.g. SRC/<subject>/<session>/TotalAcceleration.csv for \
             sensor-logger. Prints what it read and every policy applied (time origin, batch spreading, \
             sensor alignment and its largest gap, label runs); refuses data with errors unless --force.
-            Example:
+            With label-studio, SRC is a Label Studio JSON export (Export → JSON) of a project made by \
+            `datasets export label-studio`, and --out is the dataset to update: each task's submitted annotation \
+            (a ground-truth one, else the latest; skipped ones ignored) replaces its recording's annotations, and \
+            what changed is printed per recording (added, moved, removed). Tasks naming recordings the dataset \
+            lacks, and regions outside their recording, are refused with the task id and region; nothing is \
+            written then.
+            Examples:
               gesturelab datasets import sensor-logger ~/Downloads/exports --out \\
+                datasets/my-phone
+              gesturelab datasets import label-studio ~/Downloads/project-1.json --out \\
                 datasets/my-phone
             """
     )
@@ -22,10 +30,10 @@ struct DatasetsImport: ParsableCommand {
     @Argument(help: "A preset name or a manifest file with a source section.")
     var preset: String
 
-    @Argument(help: "The folder holding the exported files.")
+    @Argument(help: "The folder holding the exported files (with label-studio: the JSON export file).")
     var source: String
 
-    @Option(help: "The dataset folder to write.")
+    @Option(help: "The dataset folder to write (with label-studio: the dataset to update).")
     var out: String
 
     @Option(help: "The dataset's name (default: the output folder's name).")
@@ -41,6 +49,12 @@ struct DatasetsImport: ParsableCommand {
     var force = false
 
     func run() throws {
+        if preset == LabelStudioImportCommand.preset {
+            if name != nil || license != nil || !repair.isEmpty || force {
+                throw ValidationError("--name, --license, --repair and --force do not apply to label-studio, which only replaces annotations of the dataset --out names")
+            }
+            return try LabelStudioImportCommand(export: source, dataset: out).run()
+        }
         let manifest: DatasetManifest
         do {
             if let builtIn = try ImportPresets.manifest(preset) {
@@ -48,7 +62,7 @@ struct DatasetsImport: ParsableCommand {
             } else if FileManager.default.fileExists(atPath: preset) {
                 manifest = try DatasetManifest(contentsOf: URL(fileURLWithPath: preset))
             } else {
-                throw ValidationError("unknown preset '\(preset)'; use one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")) or a dataset.yaml")
+                throw ValidationError("unknown preset '\(preset)'; use one of \(ImportPresets.byName.keys.sorted().joined(separator: ", ")), \(LabelStudioImportCommand.preset) or a dataset.yaml")
             }
         } catch let error as DataFileError {
             throw DatasetCommandError(message: error.description)

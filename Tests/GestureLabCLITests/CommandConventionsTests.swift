@@ -8,6 +8,7 @@ import Testing
     static let commands: [[String]] = [
         ["demo"], ["detect"], ["train"], ["evaluate"], ["compare"], ["sweep"],
         ["datasets"], ["datasets", "inspect"], ["datasets", "validate"], ["datasets", "convert"], ["datasets", "synth"],
+        ["datasets", "import"], ["datasets", "export"], ["datasets", "export", "label-studio"],
         ["export"], ["export", "notebook"],
         ["bench"], ["bench", "recognizers"], ["bench", "dtw"], ["bench", "datasets"],
     ]

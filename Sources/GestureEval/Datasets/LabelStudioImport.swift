@@ -1,0 +1,166 @@
+import Foundation
+
+/// Reads a Label Studio JSON export (Export → JSON: a list of tasks with their annotations) of a project made by
+/// ``LabelStudioExport`` and turns each task's finished annotation into the annotations of its recording.
+///
+/// Each task names its recording by `data.recording` (or, failing that, by the `recordings/<id>.csv` its `csv`
+/// URL ends with). Of a task's annotations, cancelled ones ("skipped") are ignored; a ground-truth one is taken,
+/// else the one updated last. A task without annotations leaves its recording as it was. Predictions are never
+/// read: only what an annotator submitted counts.
+public enum LabelStudioImport {
+    /// The annotations read for one recording.
+    public struct Labelled: Hashable, Sendable {
+        /// The recording's id.
+        public var recording: String
+        /// The Label Studio task's id.
+        public var task: Int
+        /// The annotation's id in Label Studio.
+        public var annotation: Int
+        /// How many submitted annotations the task had (the chosen one among them).
+        public var submitted: Int
+        /// The new annotations, sorted by start then end.
+        public var annotations: [Annotation]
+        /// Results of other types (choices, text) that were ignored.
+        public var ignoredResults: Int
+    }
+
+    /// Reads `url` and checks every task against `dataset`: it must name one of its recordings (once), and every
+    /// region must be a labelled time range inside that recording (from its first to its last sample time).
+    ///
+    /// - Returns: one entry per task with a submitted annotation, in file order; tasks without one are left out.
+    /// - Throws: ``DataFileError`` naming the export file, the task id and the region id.
+    /// - Complexity: O(file size + regions).
+    public static func read(_ url: URL, against dataset: Dataset) throws(DataFileError) -> [Labelled] {
+        let file = url.path
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw DataFileError(file: file, "cannot read: \(error.localizedDescription)")
+        }
+        let tasks: [ExportedTask]
+        do {
+            tasks = try JSONDecoder().decode([ExportedTask].self, from: data)
+        } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
+            throw DataFileError(file: file, "not a Label Studio JSON export: expected a list of tasks (export the project as JSON, not JSON-MIN or CSV)")
+        } catch {
+            var located = DataFileError(file: file, decoding: error)
+            located.message = "not a Label Studio JSON export: " + located.message
+            throw located
+        }
+        let recordings = Dictionary(dataset.recordings.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var seen: [String: Int] = [:]
+        var out: [Labelled] = []
+        for task in tasks {
+            let field = "task \(task.id)"
+            guard let id = task.data.recording ?? task.data.csv.flatMap(recordingID(fromURL:)) else {
+                throw DataFileError(file: file, field: field, "names no recording (data.recording is missing); export the tasks with `gesturelab datasets export label-studio`")
+            }
+            guard let recording = recordings[id] else {
+                let known = dataset.recordings.prefix(5).map(\.id).joined(separator: ", ") + (dataset.recordings.count > 5 ? ", …" : "")
+                throw DataFileError(file: file, field: field, "recording '\(id)' is not in the dataset \(dataset.name) (its recordings: \(known)); import into the dataset the tasks were exported from")
+            }
+            if let other = seen.updateValue(task.id, forKey: id) {
+                throw DataFileError(file: file, field: field, "recording '\(id)' is also task \(other); import each recording's task once (delete the duplicate task in Label Studio)")
+            }
+            let submitted = task.annotations.filter { !$0.wasCancelled }
+            guard let chosen = submitted.first(where: \.groundTruth)
+                    ?? submitted.max(by: { ($0.updatedAt ?? "", $0.id) < ($1.updatedAt ?? "", $1.id) }) else { continue }
+            if let error = chosen.textTime {
+                throw DataFileError(file: file, field: "\(field), annotation \(chosen.id)", "a region's time is text ('\(error)'), not seconds: the project's TimeSeries has a timeFormat; use the configuration `datasets export label-studio` writes")
+            }
+            var annotations: [Annotation] = [], ignored = 0
+            let first = recording.timestamps.first ?? 0, last = recording.timestamps.last ?? 0
+            for (index, region) in chosen.result.enumerated() {
+                guard let value = region.value else { ignored += 1; continue }
+                let location = "\(field), region \(region.id.map { "'\($0)'" } ?? "#\(index + 1)")"
+                guard value.start.isFinite, value.end.isFinite, value.start <= value.end else {
+                    throw DataFileError(file: file, field: location, "start \(value.start) s is after end \(value.end) s or not finite")
+                }
+                guard value.start >= first, value.end <= last else {
+                    throw DataFileError(file: file, field: location, "\(value.timeserieslabels.joined(separator: "+")) \(value.start)…\(value.end) s lies outside recording '\(id)' (\(first)…\(last) s); fix the region in Label Studio and export again")
+                }
+                guard !value.timeserieslabels.isEmpty else {
+                    throw DataFileError(file: file, field: location, "the region \(value.start)…\(value.end) s has no label; label it or delete it in Label Studio")
+                }
+                for label in value.timeserieslabels {
+                    guard !label.isEmpty, !label.contains(where: { $0 == "," || $0.isNewline }) else {
+                        throw DataFileError(file: file, field: location, "label '\(label)' is empty or holds a comma or line break, which annotation files cannot hold")
+                    }
+                    annotations.append(Annotation(start: value.start, end: value.end, label: label))
+                }
+            }
+            annotations.sort { ($0.start, $0.end, $0.label) < ($1.start, $1.end, $1.label) }
+            out.append(Labelled(recording: id, task: task.id, annotation: chosen.id, submitted: submitted.count,
+                                annotations: annotations, ignoredResults: ignored))
+        }
+        return out
+    }
+
+    /// The recording id in a task URL made by ``LabelStudioExport``: what follows the last `recordings/`, without `.csv`.
+    static func recordingID(fromURL url: String) -> String? {
+        guard let decoded = url.removingPercentEncoding, let range = decoded.range(of: "recordings/", options: .backwards),
+              decoded.hasSuffix(".csv") else { return nil }
+        let id = decoded[range.upperBound...].dropLast(4)
+        return id.isEmpty ? nil : String(id)
+    }
+
+    /// The parts of an exported task that import reads; other keys are ignored.
+    struct ExportedTask: Decodable {
+        var id: Int
+        var data: TaskData
+        var annotations: [ExportedAnnotation]
+
+        enum CodingKeys: String, CodingKey { case id, data, annotations }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(Int.self, forKey: .id)
+            data = try c.decode(TaskData.self, forKey: .data)
+            annotations = try c.decodeIfPresent([ExportedAnnotation].self, forKey: .annotations) ?? []
+        }
+    }
+
+    /// The task data GestureLab's export wrote (other keys, of any type, are ignored).
+    struct TaskData: Decodable {
+        var recording: String?
+        var csv: String?
+        enum CodingKeys: String, CodingKey { case recording, csv }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            recording = try? c.decodeIfPresent(String.self, forKey: .recording)
+            csv = try? c.decodeIfPresent(String.self, forKey: .csv)
+        }
+    }
+
+    /// One annotator's submission.
+    struct ExportedAnnotation: Decodable {
+        var id: Int
+        var result: [LabelStudioRegion]
+        var wasCancelled: Bool
+        var groundTruth: Bool
+        var updatedAt: String?
+        /// The text of a region time that was not a number, when there was one.
+        var textTime: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, result
+            case wasCancelled = "was_cancelled"
+            case groundTruth = "ground_truth"
+            case updatedAt = "updated_at"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(Int.self, forKey: .id)
+            wasCancelled = try c.decodeIfPresent(Bool.self, forKey: .wasCancelled) ?? false
+            groundTruth = try c.decodeIfPresent(Bool.self, forKey: .groundTruth) ?? false
+            updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt)
+            do {
+                result = try c.decodeIfPresent([LabelStudioRegion].self, forKey: .result) ?? []
+            } catch let error as LabelStudioRegion.TextTime {
+                // Reported with the task's id by the reader.
+                result = []
+                textTime = error.text
+            }
+        }
+    }
+}
