@@ -22,7 +22,8 @@ struct BenchMiniRocketStream: ParsableCommand {
             allocations made while windows are scored and fails if there are more than events reported (an event's details \
             are its one allocation; a window must allocate nothing). Build in release mode.
             Example:
-              swift build -c release && .build/release/gesturelab bench minirocket-stream --seconds 600
+              swift build -c release && .build/release/gesturelab bench minirocket-stream \\
+                --seconds 600
             """
     )
 
@@ -52,7 +53,7 @@ struct BenchMiniRocketStream: ParsableCommand {
         guard context.isFinite, context >= 0 else { throw ValidationError("--context must be zero or more seconds") }
         guard features >= 84 else { throw ValidationError("--features must be at least 84") }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
-        guard seconds >= 2 * (window + 2 * context) else { throw ValidationError("--seconds must hold at least two windows") }
+        guard seconds >= 8 * (window + 2 * context) else { throw ValidationError("--seconds must hold at least eight windows (four warm the buffers up)") }
     }
 
     func run() throws {
@@ -71,8 +72,9 @@ struct BenchMiniRocketStream: ParsableCommand {
         for _ in 0..<repeats {
             spotter.reset()
             events.removeAll(keepingCapacity: true)
-            // The first windows size the buffers; the heap is read after them.
-            let warm = min(stream.count, spotter.windowLength + spotter.hopLength)
+            // The first windows size the buffers (the event stage's ring of times grows to its capacity, a few windows
+            // long, on first use); the counter is read after them.
+            let warm = min(stream.count, 4 * spotter.windowLength + spotter.hopLength)
             for s in stream.prefix(warm) { spotter.process(s, into: &events) }
             let before = counter?.pointee ?? 0
             let elapsed = clock.measure {
@@ -83,7 +85,7 @@ struct BenchMiniRocketStream: ParsableCommand {
             windows = spotter.windowsScored
             best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
-        let timedSamples = stream.count - min(stream.count, spotter.windowLength + spotter.hopLength)
+        let timedSamples = stream.count - min(stream.count, 4 * spotter.windowLength + spotter.hopLength)
         let timedSeconds = Double(timedSamples) / rate
         let timedWindows = max(1, windows - 1)
         print("stream: \(stream.count) samples (\(Self.fmt(seconds)) s at \(Self.fmt(rate)) Hz, 6 channels); window \(Self.fmt(window)) s + 2 × \(Self.fmt(context)) s context (\(spotter.windowLength) samples), hop \(Self.fmt(hop)) s; \(model.transform.featureCount) features over \(model.transform.dilations.count) dilations; one thread, best of \(repeats)")

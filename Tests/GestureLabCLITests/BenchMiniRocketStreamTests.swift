@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func withoutACounterItSaysSo() throws {
-        let result = try GestureLabBinary.run(["bench", "minirocket-stream", "--seconds", "10", "--repeats", "1", "--features", "168"])
+        let result = try GestureLabBinary.run(["bench", "minirocket-stream", "--seconds", "30", "--repeats", "1", "--features", "168"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("per window:") && result.stdout.contains("not counted"))
     }

@@ -12,6 +12,7 @@ import GestureKit
 ///   context: 1                # s of signal before and after each window
 ///   refractoryTime: 2         # s between two events at least
 ///   samplingRate: 15          # Hz the windows are resampled to; omitted: the recordings' rate
+///   movingDeviation: 1.5      # s: classify the intensity envelope (moving standard deviation) of the channels; omitted: raw
 ///   features: 1008            # MiniRocket features (rounded down to a multiple of 84)
 ///   maxDilationsPerKernel: 8
 ///   negativesPerPositive: 4   # negatives sampled per positive window
@@ -55,6 +56,8 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     public var refractoryTime: Double
     /// The model's rate, Hz; `nil`: the recordings'.
     public var samplingRate: Double?
+    /// Seconds of the moving standard deviation applied to the channels; `nil`: raw channels.
+    public var movingDeviation: Double?
     /// MiniRocket features asked for.
     public var features: Int
     /// Most dilations per kernel.
@@ -76,10 +79,10 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
 
     /// The keys a search may vary.
     public static let searchable = ["window", "hop", "context", "refractoryTime", "features", "negativesPerPositive", "samplingRate",
-                                    "rejection.maxFalsePerHour"]
+                                    "movingDeviation", "rejection.maxFalsePerHour"]
 
     private enum Keys: String, CodingKey {
-        case channels, window, hop, context, refractoryTime, samplingRate, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
+        case channels, window, hop, context, refractoryTime, samplingRate, movingDeviation, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
         case hardNegatives, crossFitGroups, rejection, seed, backgroundLabel
     }
 
@@ -95,6 +98,7 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         samplingRate = try c.decodeIfPresent(Double.self, forKey: .samplingRate)
+        movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
         features = try c.decodeIfPresent(Int.self, forKey: .features) ?? 1008
         maxDilationsPerKernel = try c.decodeIfPresent(Int.self, forKey: .maxDilationsPerKernel) ?? 8
         negativesPerPositive = try c.decodeIfPresent(Double.self, forKey: .negativesPerPositive) ?? 4
@@ -113,6 +117,7 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         try ConfigurationError.requireNonNegative(context, "context")
         try ConfigurationError.requireNonNegative(refractoryTime, "refractoryTime")
         if let samplingRate { try ConfigurationError.requirePositive(samplingRate, "samplingRate") }
+        if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "movingDeviation") }
         try ConfigurationError.requirePositive(negativesPerPositive, "negativesPerPositive")
         guard features >= MiniRocket.kernelCount, features <= 100_000 else {
             throw ConfigurationError(key: "features", "must be \(MiniRocket.kernelCount)…100000, got \(features)")

@@ -57,7 +57,8 @@ public struct MiniRocketStreamTrainer: Sendable {
         let rate = settings.samplingRate ?? (Double(first.count - 1) / max(first.duration, 1e-9))
         let prepared = recordings.map { DTWExamples.derivingChannels(channels, of: $0) }
         let streams = try prepared.map { r in
-            let (values, times) = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, samples: r.samples)
+            let (values, times) = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
+                                                               samples: r.samples)
             return Stream(values: values, times: times, subject: r.subject)
         }
         let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
@@ -155,7 +156,8 @@ public struct MiniRocketStreamTrainer: Sendable {
         }
         let subjects = windows.map { streams[$0.recording].subject }
         let stream = MiniRocketModel.Stream(window: settings.window, hop: settings.hop, context: settings.context,
-                                            refractoryTime: settings.refractoryTime, backgroundLabel: settings.backgroundLabel)
+                                            refractoryTime: settings.refractoryTime, backgroundLabel: settings.backgroundLabel,
+                                            movingDeviation: settings.movingDeviation)
         let trainer = MiniRocketTrainer(featureCount: settings.features, maxDilationsPerKernel: settings.maxDilationsPerKernel,
                                         seed: settings.seed, lengthPolicy: .asRecorded)
         func fit(_ examples: [DTWExample]) throws -> MiniRocketModel {

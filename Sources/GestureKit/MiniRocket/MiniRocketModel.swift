@@ -30,11 +30,15 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         public var backgroundLabel: String
         /// Per gesture class, the lowest score that makes a candidate event; a class without one never fires.
         public var thresholds: [String: Double]
+        /// When set, the channels are replaced by their moving standard deviation over this many seconds
+        /// (``MovingDeviation``, after resampling) before windows are cut: the intensity envelope.
+        public var movingDeviation: Double?
 
         /// A stream section; ``MiniRocketModel/validate()`` checks it against the model.
         public init(window: Double, hop: Double, context: Double = 0, refractoryTime: Double = 0, backgroundLabel: String,
-                    thresholds: [String: Double] = [:]) {
+                    thresholds: [String: Double] = [:], movingDeviation: Double? = nil) {
             self.window = window
+            self.movingDeviation = movingDeviation
             self.hop = hop
             self.context = context
             self.refractoryTime = refractoryTime
@@ -48,6 +52,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
             try ConfigurationError.requirePositive(hop, "stream.hop")
             try ConfigurationError.requireNonNegative(context, "stream.context")
             try ConfigurationError.requireNonNegative(refractoryTime, "stream.refractoryTime")
+            if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "stream.movingDeviation") }
             guard labels.contains(backgroundLabel) else {
                 throw ConfigurationError(key: "stream.backgroundLabel", "'\(backgroundLabel)' is not one of the model's classes (\(labels.joined(separator: ", ")))")
             }

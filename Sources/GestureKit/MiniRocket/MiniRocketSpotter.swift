@@ -38,6 +38,8 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
     private let thresholds: [Double]
 
     private var resampler: Resampler
+    /// The intensity envelope of ``MiniRocketModel/Stream/movingDeviation``, when set.
+    private var envelope: MovingDeviation?
     private var stage: EventStage
     /// The latest `windowLength` samples' channels, interleaved, circular (`head` is the oldest sample's slot).
     private var ring: [Double]
@@ -82,6 +84,9 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
         features = [Double](repeating: 0, count: c)
         nextEnd = windowLength - 1
         resampler = try Resampler(rate: rate)
+        envelope = try stream.movingDeviation.map { (seconds) throws(ConfigurationError) in
+            try MovingDeviation(seconds: seconds, samplingRate: rate, channels: c)
+        }
         resampled.reserveCapacity(8)
     }
 
@@ -109,6 +114,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         resampler.reset()
+        envelope?.reset()
         stage.reset()
         head = 0
         count = 0
@@ -122,6 +128,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
             guard let v = channels[d].value(in: sample) else { return }
             features[d] = v
         }
+        envelope?.update(&features)
         stage.record(timestamp: sample.timestamp)
         // Write over the oldest sample.
         let slot = count < windowLength ? count : head
@@ -200,20 +207,24 @@ extension MiniRocketSpotter {
         public var scores: [Double]
     }
 
-    /// `channels` of `samples` resampled to `samplingRate` (Hz), interleaved, and their times: the stream the spotter
-    /// reads. Samples lacking a channel are skipped, as the spotter skips them.
+    /// `channels` of `samples` resampled to `samplingRate` (Hz), as moving standard deviations over `movingDeviation`
+    /// seconds when given, interleaved, and their times: the stream the spotter reads. Samples lacking a channel are skipped, as the spotter skips them.
     ///
     /// - Complexity: O(samples × channels).
-    public static func series(channels: [MotionChannel], samplingRate: Double,
+    public static func series(channels: [MotionChannel], samplingRate: Double, movingDeviation: Double? = nil,
                               samples: some Sequence<MotionSample>) throws(ConfigurationError) -> (values: [Double], times: [Double]) {
         var resampler = try Resampler(rate: samplingRate)
+        var envelope = try movingDeviation.map { (seconds) throws(ConfigurationError) in
+            try MovingDeviation(seconds: seconds, samplingRate: samplingRate, channels: channels.count)
+        }
         var values: [Double] = [], times: [Double] = [], out: [MotionSample] = []
         for sample in samples where sample.isFinite {
             out.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &out)
             for s in out {
-                let row = channels.compactMap { $0.value(in: s) }
+                var row = channels.compactMap { $0.value(in: s) }
                 guard row.count == channels.count else { continue }
+                envelope?.update(&row)
                 values += row
                 times.append(s.timestamp)
             }
@@ -232,7 +243,8 @@ extension MiniRocketSpotter {
     ///
     /// - Complexity: one transform per window.
     public func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
-        let (values, times) = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate, samples: samples)
+        let (values, times) = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
+                                              movingDeviation: stream.movingDeviation, samples: samples)
         return try windowScores(values: values, times: times, threads: threads)
     }
 
