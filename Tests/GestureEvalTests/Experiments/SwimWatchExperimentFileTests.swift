@@ -15,7 +15,8 @@ import Testing
         let spec = try Experiment.shipped(Self.path)
         #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background",
                                               "dtw intensity + context", "dtw intensity + context, searched",
-                                              "dtw intensity + context, searched with refractory time", "minirocket stream"])
+                                              "dtw intensity + context, searched with refractory time", "minirocket stream",
+                                              "minirocket stream, searched"])
         let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
             let value = try #require(try entry.configuration?.resolve())
             #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
@@ -42,6 +43,7 @@ import Testing
         #expect(spec.entries[6].recognizer == "minirocket-stream" && spec.entries[6].search.isEmpty)
         let stream = try values[6].isEmpty ? nil : ConfigurationValue.object(values[6]).decoding.decode(MiniRocketStreamSettings.self)
         #expect(stream?.channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude"] && stream?.window == 4 && stream?.objective == .f1)
+        #expect(spec.entries[7].search.keys.sorted() == ["context", "samplingRate"])
         #expect(try spec.comparisonGroups().count == 1)
     }
 
