@@ -89,4 +89,23 @@ if accelerometer_only | "$binary" --recognizer dtw --config "$scratch/gyro-shake
   exit 1
 fi
 grep -q 'needs channel gyro.x' "$scratch/gyro.err" || { echo "examples: the missing-channel error does not name gyro.x:" >&2; cat "$scratch/gyro.err" >&2; exit 1; }
+# A MiniRocket stream model (a window classifier with its window, hop, context and thresholds in the file), trained
+# by gesturelab on the shipped dataset, loaded and run by the example through GestureKit alone.
+cat > "$scratch/stream.yaml" <<'YAML'
+channels: [user.x, user.y, user.z]
+window: 1
+hop: 0.1
+context: 0.25
+refractoryTime: 0.5
+features: 504
+maxDilationsPerKernel: 6
+maxWindows: 600
+YAML
+(cd "$root" && .build/release/gesturelab train --recognizer minirocket-stream --config "$scratch/stream.yaml" --dataset datasets/default \
+   --labels shake --out "$scratch/stream-shake.json" --quiet >/dev/null)
+found="$(accelerometer_only | "$binary" --recognizer minirocket-stream --config "$scratch/stream-shake.json" 2>/dev/null | grep -c 'ended shake' || true)"
+if [ "$found" -lt "$annotated" ] || [ "$found" -gt $((annotated + 1)) ]; then
+  echo "examples: the MiniRocket stream model found $found shakes, the recording has $annotated" >&2
+  exit 1
+fi
 echo "examples: EmbeddedRecognizer OK"

@@ -85,7 +85,7 @@ struct Train: ParsableCommand {
             let strategy = try Split.parsing(split, in: "command line").strategy(seed: spec.seed)
             recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
         }
-        if ![DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier].contains(chosenEntry.recognizer), chosenEntry.search.isEmpty {
+        if ![DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier, MiniRocketSpotter.identifier].contains(chosenEntry.recognizer), chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
         let objective = spec.objective(for: chosenEntry)
@@ -113,7 +113,8 @@ struct Train: ParsableCommand {
             print("trained dtw on \(recordings.count) recordings: \(summary)")
         case let .miniRocket(rocketModel, _):
             try MiniRocketModelFile.write(rocketModel, to: url)
-            print("trained minirocket on \(recordings.count) segments: \(summary)")
+            print(rocketModel.stream == nil ? "trained minirocket on \(recordings.count) segments: \(summary)"
+                  : "trained minirocket-stream on \(recordings.count) recordings: \(summary)")
         case var .configuration(value, _):
             // The stages the entry was evaluated behind go with it; `detect` and apps (StagedConfiguration) run them.
             if !chosenEntry.stages.isEmpty, case var .object(map) = value {

@@ -23,9 +23,9 @@ struct EntryDetector: Sendable {
             }
             return ([], predicted)
         }
-        if case let .miniRocket(rocketModel, _) = model {
+        if case let .miniRocket(rocketModel, _) = model, rocketModel.stream == nil {
             guard kind == .segments else {
-                throw ExperimentError(entry: entry.name, "minirocket classifies segments; spotting in continuous recordings with it is not built yet")
+                throw ExperimentError(entry: entry.name, "minirocket classifies segments; to spot gestures in continuous recordings use recognizer minirocket-stream")
             }
             let classifier = try MiniRocketClassifier(model: rocketModel)
             let series = try recordings.map { try MiniRocketTrainingSettings.series($0.staged(through: entry.stages), model: rocketModel) }
@@ -35,9 +35,14 @@ struct EntryDetector: Sendable {
         let prototype: Pipeline = switch model {
         case let .configuration(value, _): try entry.pipeline([try registry.makeRecognizer(entry.recognizer, configuration: value.decoding)])
         case let .dtw(dtwModel, _): try Pipeline(model: dtwModel)
-        case .miniRocket: throw ExperimentError(entry: entry.name, "minirocket classifies segments only")   // segments returned above
+        // A stream model (segment classifiers returned above) runs behind the entry's stages, like any recognizer.
+        case let .miniRocket(rocketModel, _): try entry.pipeline([try MiniRocketSpotter(configuration: rocketModel)])
         }
-        if case .dtw = model, let first = recordings.first?.samples.first {
+        let trained: Bool = switch model {
+        case .dtw, .miniRocket: true
+        case .configuration: false
+        }
+        if trained, let first = recordings.first?.samples.first {
             // A channel the recordings lack and nothing derives would leave the matcher silent: say so.
             var probe = prototype
             try probe.prepare(for: first)

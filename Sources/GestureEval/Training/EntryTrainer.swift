@@ -35,7 +35,14 @@ public struct EntryTrainer: Trainer, Sendable {
         base = try entry.baseConfiguration()
         objective = experiment.objective(for: entry)
         detector = EntryDetector(entry: entry, kind: kind, registry: registry, matching: experiment.matching.eventMatching)
-        if entry.recognizer == MiniRocketClassifier.identifier {
+        if entry.recognizer == MiniRocketSpotter.identifier {
+            for key in entry.search.keys.sorted() where !MiniRocketStreamSettings.searchable.contains(key) {
+                throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for minirocket-stream; searchable: \(MiniRocketStreamSettings.searchable.joined(separator: ", "))")
+            }
+            do { _ = try base.decoding.decode(MiniRocketStreamSettings.self) } catch {
+                throw ExperimentError(entry: entry.name, "invalid minirocket-stream configuration: \(error)")
+            }
+        } else if entry.recognizer == MiniRocketClassifier.identifier {
             if let key = entry.search.keys.sorted().first {
                 throw ExperimentError(entry: entry.name, "'\(key)' cannot be searched for minirocket: its ridge penalty is chosen by leave-one-out and nothing else is worth tuning")
             }
@@ -57,6 +64,25 @@ public struct EntryTrainer: Trainer, Sendable {
     /// The model learned from `recordings` (all of them training data). Throws naming the entry.
     public func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
         let judged = entry.judged(recordings, kind: kind)
+        if entry.recognizer == MiniRocketSpotter.identifier {
+            guard kind == .continuous else {
+                throw ExperimentError(entry: entry.name, "minirocket-stream spots gestures in continuous recordings; for segments use minirocket")
+            }
+            // Windows are cut from the signal behind the entry's stages, as the spotter sees it.
+            let staged = try entry.staged(judged)
+            let matching = detector.matching, entry = entry
+            return try search(base).best(on: judged) { (value) throws(ExperimentError) in
+                do {
+                    let settings = try value.decoding.decode(MiniRocketStreamSettings.self)
+                    let result = try MiniRocketStreamTrainer(settings: settings, matching: matching).train(staged)
+                    return .init(model: .miniRocket(result.model, summary: result.summary), heldOutEvents: result.detections)
+                } catch let error as ExperimentError {
+                    throw error
+                } catch {
+                    throw ExperimentError(entry: entry.name, "minirocket-stream training: \(error)")
+                }
+            }
+        }
         if entry.recognizer == MiniRocketClassifier.identifier {
             // Trained on the signal behind the entry's stages, as it classifies.
             return try MiniRocketTrainingSettings.train(try entry.staged(judged), configuration: base, kind: kind, entry: entry)

@@ -12,7 +12,8 @@ import GestureKit
 ///   lengthPolicy: asRecorded  # asRecorded (transform each segment at its own length) | resampled (to the longest training segment)
 /// ```
 ///
-/// MiniRocket classifies segments; spotting gestures in continuous recordings with it is not built yet.
+/// MiniRocket here classifies segments; to spot gestures in continuous recordings use `minirocket-stream`
+/// (``MiniRocketStreamSettings``).
 public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
     /// The channels, in order; `nil`: chosen from the data as for DTW.
     public var channels: [MotionChannel]?
@@ -52,7 +53,7 @@ public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
     static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
                       entry: Experiment.Entry) throws(ExperimentError) -> TrainedModel {
         guard kind == .segments else {
-            throw ExperimentError(entry: entry.name, "minirocket classifies segments; spotting gestures in continuous recordings with it is not built yet (use dtw)")
+            throw ExperimentError(entry: entry.name, "minirocket classifies segments; to spot gestures in continuous recordings use recognizer minirocket-stream (or dtw)")
         }
         let settings: MiniRocketTrainingSettings
         do { settings = try configuration.decoding.decode(MiniRocketTrainingSettings.self) } catch {

@@ -63,10 +63,22 @@ extension MiniRocket {
     public func transform(_ series: DTWSeries, into features: UnsafeMutableBufferPointer<Float>,
                           workspace: inout Workspace) throws(MiniRocketError) {
         try check(series, name: "the series")
+        series.values.withUnsafeBufferPointer { values in
+            transform(interleaved: values, length: series.length, into: features, workspace: &workspace)
+        }
+    }
+
+    /// ``transform(_:into:workspace:)`` of `length` samples interleaved in `values` (sample-major, ``channelCount``
+    /// values each, `length` ≥ 1): what a stream spotter reads from its own buffer without making a ``DTWSeries``.
+    ///
+    /// - Complexity: that of ``transform(_:into:workspace:)``; no allocation once `workspace` has seen `length`.
+    func transform(interleaved values: UnsafeBufferPointer<Double>, length: Int, into features: UnsafeMutableBufferPointer<Float>,
+                   workspace: inout Workspace) {
         precondition(features.count >= featureCount, "the feature buffer holds \(features.count) values; \(featureCount) are needed")
-        let n = series.length, c = channelCount
+        precondition(length >= 1 && values.count >= length * channelCount, "\(values.count) values for \(length) samples of \(channelCount) channels")
+        let n = length, c = channelCount
         workspace.reserve(channels: c, length: n)
-        load(series, into: &workspace)
+        load(values, length: n, into: &workspace)
         var feature = 0, pair = 0, channelStart = 0
         for (j, d) in dilations.enumerated() {
             Self.convolve(workspace: &workspace, channels: c, length: n, dilation: d)
@@ -125,20 +137,23 @@ extension MiniRocket {
         guard series.length > 0 else { throw .empty(series: name) }
     }
 
-    /// Copies −x and 3x of `series` (interleaved Doubles) into the workspace, channel-major Floats. O(c·n).
+    /// Copies −x and 3x of `series` into the workspace (see ``load(_:length:into:)``). O(c·n).
     func load(_ series: DTWSeries, into workspace: inout Workspace) {
-        let n = series.length, c = channelCount
-        series.values.withUnsafeBufferPointer { values in
-            workspace.alpha0.withUnsafeMutableBufferPointer { a in
-                workspace.gamma0.withUnsafeMutableBufferPointer { g in
-                    for ch in 0..<c {
-                        let source = values.baseAddress! + ch, negated = a.baseAddress! + ch * n, tripled = g.baseAddress! + ch * n
-                        for t in 0..<n {
-                            let x = Float(source[t * c])
-                            negated[t] = -x
-                            // x + x + x, as the reference computes it (3·x may round differently).
-                            tripled[t] = x + x + x
-                        }
+        series.values.withUnsafeBufferPointer { load($0, length: series.length, into: &workspace) }
+    }
+
+    /// Copies −x and 3x of `n` samples of interleaved Doubles into the workspace, channel-major Floats. O(c·n).
+    func load(_ values: UnsafeBufferPointer<Double>, length n: Int, into workspace: inout Workspace) {
+        let c = channelCount
+        workspace.alpha0.withUnsafeMutableBufferPointer { a in
+            workspace.gamma0.withUnsafeMutableBufferPointer { g in
+                for ch in 0..<c {
+                    let source = values.baseAddress! + ch, negated = a.baseAddress! + ch * n, tripled = g.baseAddress! + ch * n
+                    for t in 0..<n {
+                        let x = Float(source[t * c])
+                        negated[t] = -x
+                        // x + x + x, as the reference computes it (3·x may round differently).
+                        tripled[t] = x + x + x
                     }
                 }
             }

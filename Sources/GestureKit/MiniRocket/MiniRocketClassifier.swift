@@ -68,11 +68,26 @@ public struct MiniRocketClassifier: Sendable {
         let f = model.transform.featureCount
         if workspace.features.count < f { workspace.features = [Float](repeating: 0, count: f) }
         let segment = try prepared(segment)
+        try model.transform.check(segment, name: "the segment")
+        segment.values.withUnsafeBufferPointer { values in
+            self.scores(interleaved: values, length: segment.length, into: scores, workspace: &workspace)
+        }
+    }
+
+    /// The scores of `length` samples interleaved in `values` (sample-major, one value per model channel), taken as
+    /// they are (no length policy): the stream spotter's path, which allocates nothing once `workspace` has seen
+    /// `length` samples.
+    ///
+    /// - Complexity: that of ``MiniRocket/transform(_:into:workspace:)`` plus O(classes × features).
+    func scores(interleaved values: UnsafeBufferPointer<Double>, length: Int, into scores: UnsafeMutableBufferPointer<Double>,
+                workspace: inout Workspace) {
+        let f = model.transform.featureCount
+        if workspace.features.count < f { workspace.features = [Float](repeating: 0, count: f) }
         var features = workspace.features
         workspace.features = []   // keeps `features` uniquely referenced: no copy on write
         defer { workspace.features = features }
-        try features.withUnsafeMutableBufferPointer { (buffer) throws(MiniRocketError) in
-            try model.transform.transform(segment, into: buffer, workspace: &workspace.transform)
+        features.withUnsafeMutableBufferPointer { buffer in
+            model.transform.transform(interleaved: values, length: length, into: buffer, workspace: &workspace.transform)
         }
         features.withUnsafeBufferPointer { x in
             folded.withUnsafeBufferPointer { w in

@@ -9,8 +9,61 @@ import Foundation
 /// training length (``lengthPolicy``). The seed is provenance only: the kernels are fixed and the biases come from
 /// the data.
 public struct MiniRocketModel: Codable, Sendable, Equatable {
-    /// The version this library writes and reads.
-    public static let currentVersion = 1
+    /// The newest version this library writes and reads: 2 adds the optional ``stream`` section. A model without it
+    /// is written as version 1, so segment models stay what they were.
+    public static let currentVersion = 2
+    /// The versions this library reads.
+    public static let supportedVersions = 1...2
+
+    /// How a model spots gestures in a continuous stream (``MiniRocketSpotter``): the window it scores, how often,
+    /// the context around it, and when a window's score makes an event. Seconds throughout.
+    public struct Stream: Codable, Sendable, Equatable {
+        /// The gesture's span in each window, seconds (the event's duration).
+        public var window: Double
+        /// Time between two scored windows, seconds.
+        public var hop: Double
+        /// Signal scored before and after the window, seconds each side (not part of the event).
+        public var context: Double
+        /// Shortest time between two events, seconds (the shared ``EventStage``'s refractory time).
+        public var refractoryTime: Double
+        /// The class of ``MiniRocketModel/labels`` that means "no gesture": never reported.
+        public var backgroundLabel: String
+        /// Per gesture class, the lowest score that makes a candidate event; a class without one never fires.
+        public var thresholds: [String: Double]
+        /// When set, the channels are replaced by their moving standard deviation over this many seconds
+        /// (``MovingDeviation``, after resampling) before windows are cut: the intensity envelope.
+        public var movingDeviation: Double?
+
+        /// A stream section; ``MiniRocketModel/validate()`` checks it against the model.
+        public init(window: Double, hop: Double, context: Double = 0, refractoryTime: Double = 0, backgroundLabel: String,
+                    thresholds: [String: Double] = [:], movingDeviation: Double? = nil) {
+            self.window = window
+            self.movingDeviation = movingDeviation
+            self.hop = hop
+            self.context = context
+            self.refractoryTime = refractoryTime
+            self.backgroundLabel = backgroundLabel
+            self.thresholds = thresholds
+        }
+
+        /// Throws unless the durations are valid and the labels are the model's.
+        func validate(labels: [String]) throws(ConfigurationError) {
+            try ConfigurationError.requirePositive(window, "stream.window")
+            try ConfigurationError.requirePositive(hop, "stream.hop")
+            try ConfigurationError.requireNonNegative(context, "stream.context")
+            try ConfigurationError.requireNonNegative(refractoryTime, "stream.refractoryTime")
+            if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "stream.movingDeviation") }
+            guard labels.contains(backgroundLabel) else {
+                throw ConfigurationError(key: "stream.backgroundLabel", "'\(backgroundLabel)' is not one of the model's classes (\(labels.joined(separator: ", ")))")
+            }
+            for (label, t) in thresholds.sorted(by: { $0.key < $1.key }) {
+                guard labels.contains(label), label != backgroundLabel else {
+                    throw ConfigurationError(key: "stream.thresholds.\(label)", "names no gesture class of the model (\(labels.filter { $0 != backgroundLabel }.joined(separator: ", ")))")
+                }
+                guard t.isFinite else { throw ConfigurationError(key: "stream.thresholds.\(label)", "must be finite, got \(t)") }
+            }
+        }
+    }
 
     /// What happens to a segment whose length differs from the transform's reference length.
     public enum LengthPolicy: String, Codable, Sendable, CaseIterable {
@@ -45,12 +98,17 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     public var alpha: Double
     /// The seed of the channel subsets and bias examples (provenance), if one was used.
     public var seed: UInt64?
+    /// How the model spots gestures in streams; `nil` for a segment classifier (version 1).
+    public var stream: Stream? {
+        didSet { version = stream == nil ? 1 : Self.currentVersion }
+    }
 
     /// Creates a model; ``validate()`` checks it.
     public init(channels: [MotionChannel], samplingRate: Double, lengthPolicy: LengthPolicy = .asRecorded, transform: MiniRocket,
                 featureMeans: [Double], featureScales: [Double], labels: [String], weights: [Double], intercepts: [Double],
-                alpha: Double, seed: UInt64? = nil) {
-        version = Self.currentVersion
+                alpha: Double, seed: UInt64? = nil, stream: Stream? = nil) {
+        version = stream == nil ? 1 : Self.currentVersion
+        self.stream = stream
         self.channels = channels
         self.samplingRate = samplingRate
         self.lengthPolicy = lengthPolicy
@@ -66,8 +124,12 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
 
     /// Throws unless the model is complete and consistent.
     public func validate() throws(ConfigurationError) {
-        guard version == Self.currentVersion else {
-            throw ConfigurationError(key: "version", "MiniRocket model version \(version) is not supported (this library reads version \(Self.currentVersion)); retrain the model")
+        guard Self.supportedVersions.contains(version) else {
+            throw ConfigurationError(key: "version", "MiniRocket model version \(version) is not supported (this library reads versions \(Self.supportedVersions.lowerBound)…\(Self.supportedVersions.upperBound)); retrain the model")
+        }
+        if let stream {
+            guard version >= 2 else { throw ConfigurationError(key: "version", "a stream section needs version 2, the file says \(version)") }
+            try stream.validate(labels: labels)
         }
         guard !channels.isEmpty else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
         guard channels.count == transform.channelCount else {

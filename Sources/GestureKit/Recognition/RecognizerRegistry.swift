@@ -138,6 +138,7 @@ extension RecognizerRegistry {
         registry.register(PeakDirectionDetector.self)
         registry.register(AttitudeFlipDetector.self)
         registry.register(DTWTemplateMatcher.self)
+        registry.register(MiniRocketSpotter.self)
         return registry
     }
 }

@@ -5,9 +5,9 @@
 /// model's ``DTWModel/channels`` are read from each sample (divided by ``DTWModel/channelScales`` when set), and every template runs a ``SPRINGSpotter``
 /// (subsequence DTW, O(template length) per sample). A template's threshold is its class's rejection
 /// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
-/// Non-maximum suppression makes one event per gesture: candidates of every template and class that overlap,
-/// or lie within the model's ``DTWModel/refractoryTime`` of each other, compete, and the lowest normalised
-/// distance wins. A model's ``DTWModel/background`` templates take part too (at the largest class threshold),
+/// Non-maximum suppression makes one event per gesture (the shared ``EventStage``): candidates of every template
+/// and class that overlap, or lie within the model's ``DTWModel/refractoryTime`` of each other, compete, and the
+/// lowest normalised distance wins. A model's ``DTWModel/background`` templates take part too (at the largest class threshold),
 /// and a window one of them wins reports nothing. The winner is reported as one `ended` event once no template can still produce a competing
 /// candidate, at most ``DTWModel/maximumDuration`` + ``DTWModel/refractoryTime`` after its end, and no later
 /// candidate is reported within the refractory time after it.
@@ -45,41 +45,16 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     /// and one subsequence-DTW spotter per template (the class templates, then the background templates).
     private var resampler: Resampler
     private var spotters: [SPRINGSpotter]
-    /// Refractory time in resampled samples.
-    private let refractory: Int
+    /// Duration limits, suppression and refractory time, shared with every spotter; its candidates' source is the
+    /// spotter index, cost the normalised distance, measure the DTW cost.
+    private var stage: EventStage
     /// 1 / scale per channel (all 1 without ``DTWModel/channelScales``).
     private let inverseScales: [Double]
     /// The intensity envelope of ``DTWModel/movingDeviation``, when set (per-stream state like the spotters).
     private var envelope: MovingDeviation?
-    /// The matcher's own bookkeeping of the stream; ``reset()`` replaces it with a new value.
-    private var state: State
     /// Scratch reused on every sample (its contents never outlive one call): the resampled samples, the channels read.
     private var resampled: [MotionSample] = []
     private var features: [Double]
-
-    /// A match waiting for non-maximum suppression to make it final.
-    private struct Pending {
-        var match: SubsequenceMatch
-        var template: Int
-        var normalized: Double
-    }
-
-    /// The per-stream bookkeeping: a new value is a matcher that has seen no sample.
-    private struct State {
-        /// Times of the latest resampled samples, to date matches given in sample indices.
-        var timestamps: RingBuffer<Double>
-        /// Resampled samples consumed.
-        var sampleCount = 0
-        /// Candidates not yet final, in time order, pairwise not competing (capacity reserved, so no allocation).
-        var pending: [Pending] = []
-        /// End (sample index) of the last reported event; candidates starting within the refractory time after it are dropped.
-        var lastReportedEnd = Int.min / 2
-
-        init(timestampCapacity: Int, pendingCapacity: Int) {
-            timestamps = RingBuffer(capacity: timestampCapacity)
-            pending.reserveCapacity(pendingCapacity)
-        }
-    }
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: DTWModel) throws(ConfigurationError) {
@@ -95,6 +70,11 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         }
         let rate = configuration.samplingRate
         let (minimumLength, maximumLength, refractory) = Self.lengths(configuration)
+        let stage = EventStage(samplingRate: rate, minimumDuration: configuration.minimumDuration, maximumDuration: configuration.maximumDuration,
+                               context: configuration.context, refractoryTime: configuration.refractoryTime,
+                               sources: configuration.templates.count + configuration.background.count,
+                               // Reports come at most one maximum length plus the refractory time after a match ends.
+                               delay: maximumLength + refractory)
         var spotters: [SPRINGSpotter] = []
         var thresholds: [Double] = []
         for (i, template) in configuration.templates.enumerated() {
@@ -116,19 +96,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         }
         self.configuration = configuration
         self.spotters = spotters
-        self.refractory = refractory
+        self.stage = stage
         resampler = try Resampler(rate: rate)
-        // Reports come at most one maximum length plus the refractory time after a match ends; keep times for
-        // a match and that delay.
-        state = State(timestampCapacity: 2 * maximumLength + refractory + 4, pendingCapacity: Self.pendingCapacity(spotters: spotters.count))
         features = [Double](repeating: 0, count: configuration.channels.count)
         inverseScales = Self.inverseScales(configuration)
         envelope = try Self.envelope(configuration)
         resampled.reserveCapacity(8)
     }
-
-    /// The capacity reserved for pending candidates, so streaming does not grow the array.
-    private static func pendingCapacity(spotters: Int) -> Int { 2 * spotters + 2 }
 
     /// The model's channels, which every sample must carry (see ``check(_:)``).
     public var requiredChannels: [MotionChannel] { configuration.channels }
@@ -166,16 +140,14 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         for i in spotters.indices {
             if let match = spotters[i].flush() { offer(match, template: i) }
         }
-        for p in state.pending { emit(p, into: &events) }
-        state.pending.removeAll(keepingCapacity: true)
+        for p in stage.drain() { emit(p, into: &events) }
         reset()
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, into: &features) else { return }
         envelope?.update(&features)
-        state.timestamps.append(sample.timestamp)
-        state.sampleCount += 1
+        stage.record(timestamp: sample.timestamp)
         var reports: [(SubsequenceMatch, Int)] = []
         features.withUnsafeBufferPointer { x in
             for i in spotters.indices {
@@ -183,67 +155,39 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
             }
         }
         for (match, i) in reports { offer(match, template: i) }
-        // A candidate is final once no template can still produce a competing match (one starting within the
-        // refractory time after its end): a bounded delay. Earlier candidates have earlier reaches.
-        while let p = state.pending.first {
-            let reach = p.match.end + refractory
-            let blocked = spotters.contains { s in
-                s.earliestLiveStart <= reach || (s.pendingMatch.map { $0.start <= reach } ?? false)
-            }
-            if blocked { break }
-            emit(p, into: &events)
-            state.pending.removeFirst()
-        }
+        // A candidate is final once no template can still produce a competing match: a bounded delay.
+        var earliest = Int.max
+        for s in spotters { earliest = min(earliest, s.earliestLiveStart, s.pendingMatch?.start ?? Int.max) }
+        while let p = stage.nextFinal(earliestPossibleStart: earliest) { emit(p, into: &events) }
     }
 
-    /// Non-maximum suppression: `match` competes with every pending candidate it overlaps or comes less than
-    /// the refractory time before or after; it replaces them if its normalised distance is lower than all
-    /// of theirs, and is dropped otherwise.
+    /// Hands `match` to the event stage, which suppresses it or the candidates it beats.
     private mutating func offer(_ match: SubsequenceMatch, template: Int) {
-        // Within the refractory time of a reported event: that event was better (it was final).
-        guard match.start > state.lastReportedEnd + refractory else { return }
         let normalized = (match.cost / Double(spotters[template].template.length)).squareRoot()
-        let r = refractory
-        func competes(_ c: Pending) -> Bool { match.start <= c.match.end + r && c.match.start <= match.end + r }
-        for c in state.pending where competes(c) && c.normalized <= normalized { return }
-        state.pending.removeAll { competes($0) }
-        let at = state.pending.firstIndex { $0.match.start > match.start } ?? state.pending.endIndex
-        state.pending.insert(Pending(match: match, template: template, normalized: normalized), at: at)
+        stage.offer(.init(start: match.start, end: match.end, cost: normalized, source: template, measure: match.cost))
     }
 
-    private mutating func emit(_ p: Pending, into events: inout [GestureEvent]) {
-        state.lastReportedEnd = p.match.end
+    private func emit(_ p: EventStage.Candidate, into events: inout [GestureEvent]) {
         // A background template won this window: nothing to report, but it was final like any winner.
-        guard p.template < configuration.templates.count else { return }
-        let timestamps = state.timestamps
-        let now = timestamps[timestamps.count - 1]
-        let oldest = state.sampleCount - timestamps.count
-        func time(_ index: Int) -> Double {
-            // Sample indices count from the stream's start; one older than the ring holds is clamped to the
-            // oldest kept time.
-            timestamps[min(max(index - oldest, 0), timestamps.count - 1)]
-        }
-        let (start, end) = Self.gesture(from: time(p.match.start), to: time(p.match.end), in: configuration)
+        guard p.source < configuration.templates.count else { return }
+        let (start, end) = stage.interval(of: p)
         events.append(GestureEvent(
-            label: configuration.templates[p.template].label, phase: .ended,
-            start: start, end: end, time: now, score: p.normalized,
-            details: ["distance": p.match.cost.squareRoot(), "template": Double(p.template)]))
+            label: configuration.templates[p.source].label, phase: .ended,
+            start: start, end: end, time: stage.now, score: p.cost,
+            details: ["distance": p.measure.squareRoot(), "template": Double(p.source)]))
     }
 
     /// The model's minimum and maximum match lengths (the gesture's durations plus its context on both sides)
     /// and refractory time in samples at its rate.
     static func lengths(_ model: DTWModel) -> (minimum: Int, maximum: Int, refractory: Int) {
-        let rate = model.samplingRate
-        let minimum = max(1, Int(((model.minimumDuration + 2 * model.context) * rate).rounded()))
-        return (minimum, max(minimum, Int(((model.maximumDuration + 2 * model.context) * rate).rounded())), Int((model.refractoryTime * rate).rounded()))
+        EventStage.lengths(samplingRate: model.samplingRate, minimumDuration: model.minimumDuration, maximumDuration: model.maximumDuration,
+                           context: model.context, refractoryTime: model.refractoryTime)
     }
 
     /// The gesture inside a match from `start` to `end` (seconds): the match without the model's
     /// ``DTWModel/context`` on either side; its middle instant if the match is shorter than the context.
     static func gesture(from start: Double, to end: Double, in model: DTWModel) -> (start: Double, end: Double) {
-        let c = model.context
-        guard c > 0 else { return (start, end) }
-        return end - start >= 2 * c ? (start + c, end - c) : ((start + end) / 2, (start + end) / 2)
+        EventStage.gesture(from: start, to: end, context: model.context)
     }
 
     /// A fresh envelope for the model's ``DTWModel/movingDeviation``, or `nil` without one.
@@ -284,6 +228,6 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         resampler.reset()
         envelope?.reset()
         for i in spotters.indices { spotters[i].reset() }
-        state = State(timestampCapacity: state.timestamps.capacity, pendingCapacity: Self.pendingCapacity(spotters: spotters.count))
+        stage.reset()
     }
 }

@@ -15,7 +15,8 @@ import Testing
         let spec = try Experiment.shipped(Self.path)
         #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background",
                                               "dtw intensity + context", "dtw intensity + context, searched",
-                                              "dtw intensity + context, searched with refractory time"])
+                                              "dtw intensity + context, searched with refractory time", "minirocket stream",
+                                              "minirocket stream, searched"])
         let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
             let value = try #require(try entry.configuration?.resolve())
             #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
@@ -37,6 +38,13 @@ import Testing
         #expect(values[3] == values[5] && spec.entries[5].search.keys.sorted() == ["context", "movingDeviation", "refractoryTime"])
         let intensity = try values[3].isEmpty ? nil : ConfigurationValue.object(values[3]).decoding.decode(DTWTrainingSettings.self)
         #expect(intensity?.context == 1.5 && intensity?.movingDeviation == 1.5)
+        // The learned spotter in the same group, on orientation-free magnitudes, with its threshold calibrated on the
+        // training streams like the DTW entries.
+        #expect(spec.entries[6].recognizer == "minirocket-stream" && spec.entries[6].search.isEmpty)
+        let stream = try values[6].isEmpty ? nil : ConfigurationValue.object(values[6]).decoding.decode(MiniRocketStreamSettings.self)
+        #expect(stream?.channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude"] && stream?.window == 4 && stream?.objective == .f1)
+        #expect(spec.entries[7].search.keys.sorted() == ["context", "samplingRate"])
+        #expect(try spec.comparisonGroups().count == 1)
     }
 
     /// With `../shared/datasets/SwimWatch_Turns` present, the experiment's dataset reference loads it.

@@ -6,12 +6,17 @@ import Testing
 /// front): it must not crash, must report only finite event fields with spans inside the stream, and must
 /// keep its state bounded however long the stream runs.
 @Suite struct RecognizerRobustnessTests {
-    /// Every identifier of ``RecognizerRegistry/standard``; DTW gets a small two-class model.
+    /// Every identifier of ``RecognizerRegistry/standard``; DTW gets a small two-class model, the MiniRocket spotter a
+    /// small stream model that fires often.
     static let identifiers = RecognizerRegistry.standard.identifiers
 
     static func make(_ identifier: String) throws -> any Recognizer {
         if identifier == DTWTemplateMatcher.identifier {
             let model = try DTWTemplateMatcherTests.model()
+            return try RecognizerRegistry.standard.makeRecognizer(identifier, configuration: JSONConfiguration(data: try model.encoded()))
+        }
+        if identifier == MiniRocketSpotter.identifier {
+            let model = try MiniRocketSpotterTests.model(threshold: -1)
             return try RecognizerRegistry.standard.makeRecognizer(identifier, configuration: JSONConfiguration(data: try model.encoded()))
         }
         return try RecognizerRegistry.standard.makeRecognizer(identifier)

@@ -1,0 +1,131 @@
+import Foundation
+import GestureKit
+
+/// The settings of a `minirocket-stream` entry (its `configuration` map): a MiniRocket window classifier trained on
+/// continuous recordings to spot gestures (``MiniRocketSpotter``).
+///
+/// ```yaml
+/// configuration:
+///   channels: [accel.magnitude]   # omitted: accel.* when the data has them, else user.*, else dim1…dimN
+///   window: 4                 # s, the gesture span each window scores (the event's duration)
+///   hop: 0.5                  # s between two scored windows
+///   context: 1                # s of signal before and after each window
+///   refractoryTime: 2         # s between two events at least
+///   samplingRate: 15          # Hz the windows are resampled to; omitted: the recordings' rate
+///   movingDeviation: 1.5      # s: classify the intensity envelope (moving standard deviation) of the channels; omitted: raw
+///   features: 1008            # MiniRocket features (rounded down to a multiple of 84)
+///   maxDilationsPerKernel: 8
+///   negativesPerPositive: 4   # negatives sampled per positive window
+///   maxWindows: 1200          # training windows at most (the ridge is O(n³) in them)
+///   hardNegatives: true       # add windows of the training recordings' false activations, retrain, recalibrate
+///   crossFitGroups: 3         # subject groups for cross-fitted calibration
+///   rejection: {method: stream, objective: f1}   # or {method: stream, maxFalsePerHour: 5}
+///   seed: 0                   # window sampling, channel subsets and bias examples
+/// ```
+///
+/// **Windows.** A training recording is read at the model's rate and cut into the windows the spotter scores (one
+/// every hop from the recording's start). A window is a positive of class c when its gesture span overlaps a judged
+/// annotation of c by at least half of the shorter of the two (the annotation of largest overlap names it); a
+/// negative when its span is more than half a window away from every annotation; neither otherwise. Negatives are
+/// labelled ``backgroundLabel``.
+///
+/// **Subsampling (stated rule).** With a generator seeded by ``seed``: when the positives exceed
+/// `maxWindows / (1 + negativesPerPositive)`, that many are drawn without replacement; then
+/// `round(negativesPerPositive × positives)` negatives (at most `maxWindows − positives`) are drawn uniformly without
+/// replacement from all negative windows. Hard negatives (windows whose span overlaps a cross-fitted false activation
+/// of the first calibration, negatives by the rule above) are added on top, at most a third of `maxWindows`, drawn
+/// the same way.
+///
+/// **Class weights.** The ridge classifier weighs every window alike; the classes are balanced by the sampling rule
+/// (the ratio above), which is the class weight: a positive counts `negativesPerPositive` times less often than the
+/// negatives drawn, never the imbalance of the recordings themselves.
+///
+/// **Threshold.** Per class, chosen by ``StreamCalibration`` (the same objective and false-activation budget as DTW)
+/// on cross-fitted detections: each subject group's recordings are scored by a model trained on the other groups'
+/// windows (``CrossFitting``). Every choice is made on the training recordings given, so inside each fold.
+public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
+    /// The channels, in order; `nil`: chosen from the data as for DTW.
+    public var channels: [MotionChannel]?
+    /// Gesture span per window, seconds.
+    public var window: Double
+    /// Seconds between windows.
+    public var hop: Double
+    /// Seconds of context each side.
+    public var context: Double
+    /// Seconds between events at least.
+    public var refractoryTime: Double
+    /// The model's rate, Hz; `nil`: the recordings'.
+    public var samplingRate: Double?
+    /// Seconds of the moving standard deviation applied to the channels; `nil`: raw channels.
+    public var movingDeviation: Double?
+    /// MiniRocket features asked for.
+    public var features: Int
+    /// Most dilations per kernel.
+    public var maxDilationsPerKernel: Int
+    /// Negative windows drawn per positive one.
+    public var negativesPerPositive: Double
+    /// Most training windows (positives and negatives drawn, hard negatives excluded).
+    public var maxWindows: Int
+    /// Whether hard negatives are mined and the model retrained once.
+    public var hardNegatives: Bool
+    /// Subject groups of the cross-fitting.
+    public var crossFitGroups: Int
+    /// What the thresholds optimise.
+    public var objective: StreamCalibration.Objective
+    /// The seed of every random choice.
+    public var seed: UInt64
+    /// The class of the negatives.
+    public var backgroundLabel: String
+
+    /// The keys a search may vary.
+    public static let searchable = ["window", "hop", "context", "refractoryTime", "features", "negativesPerPositive", "samplingRate",
+                                    "movingDeviation", "rejection.maxFalsePerHour"]
+
+    private enum Keys: String, CodingKey {
+        case channels, window, hop, context, refractoryTime, samplingRate, movingDeviation, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
+        case hardNegatives, crossFitGroups, rejection, seed, backgroundLabel
+    }
+
+    /// Decodes the settings, with the defaults above; out-of-range values are errors naming the key.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        channels = try c.decodeIfPresent([MotionChannel].self, forKey: .channels)
+        guard let window = try c.decodeIfPresent(Double.self, forKey: .window) else {
+            throw ConfigurationError(key: "window", "is required: the gesture span in seconds each window scores (e.g. the typical gesture duration)")
+        }
+        self.window = window
+        hop = try c.decodeIfPresent(Double.self, forKey: .hop) ?? 0.5
+        context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
+        refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
+        samplingRate = try c.decodeIfPresent(Double.self, forKey: .samplingRate)
+        movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
+        features = try c.decodeIfPresent(Int.self, forKey: .features) ?? 1008
+        maxDilationsPerKernel = try c.decodeIfPresent(Int.self, forKey: .maxDilationsPerKernel) ?? 8
+        negativesPerPositive = try c.decodeIfPresent(Double.self, forKey: .negativesPerPositive) ?? 4
+        maxWindows = try c.decodeIfPresent(Int.self, forKey: .maxWindows) ?? 1200
+        hardNegatives = try c.decodeIfPresent(Bool.self, forKey: .hardNegatives) ?? true
+        crossFitGroups = try c.decodeIfPresent(Int.self, forKey: .crossFitGroups) ?? 3
+        let rejection = try c.decodeIfPresent(RejectionSettings.self, forKey: .rejection) ?? .stream(.f1)
+        guard case let .stream(objective) = rejection else {
+            throw ConfigurationError(key: "rejection", "minirocket-stream calibrates its thresholds on the training streams: use {method: stream, objective: f1} or {method: stream, maxFalsePerHour: N}")
+        }
+        self.objective = objective
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
+        backgroundLabel = try c.decodeIfPresent(String.self, forKey: .backgroundLabel) ?? "background"
+        try ConfigurationError.requirePositive(window, "window")
+        try ConfigurationError.requirePositive(hop, "hop")
+        try ConfigurationError.requireNonNegative(context, "context")
+        try ConfigurationError.requireNonNegative(refractoryTime, "refractoryTime")
+        if let samplingRate { try ConfigurationError.requirePositive(samplingRate, "samplingRate") }
+        if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "movingDeviation") }
+        try ConfigurationError.requirePositive(negativesPerPositive, "negativesPerPositive")
+        guard features >= MiniRocket.kernelCount, features <= 100_000 else {
+            throw ConfigurationError(key: "features", "must be \(MiniRocket.kernelCount)…100000, got \(features)")
+        }
+        guard maxDilationsPerKernel >= 1 else { throw ConfigurationError(key: "maxDilationsPerKernel", "must be at least 1, got \(maxDilationsPerKernel)") }
+        guard maxWindows >= 20, maxWindows <= 20_000 else {
+            throw ConfigurationError(key: "maxWindows", "must be 20…20000 (the ridge is cubic in the windows), got \(maxWindows)")
+        }
+        guard crossFitGroups >= 2 else { throw ConfigurationError(key: "crossFitGroups", "must be a count of subject groups ≥ 2, got \(crossFitGroups)") }
+    }
+}

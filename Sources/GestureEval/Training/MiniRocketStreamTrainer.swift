@@ -1,0 +1,238 @@
+import Foundation
+import GestureKit
+
+/// Trains a ``MiniRocketSpotter`` model on continuous recordings with the rules of ``MiniRocketStreamSettings``:
+/// positive and negative windows, seeded subsampling, cross-fitted stream calibration of the thresholds, hard
+/// negatives mined from the cross-fitted false activations, one retraining and a second calibration.
+///
+/// - Complexity: per model trained (the full one and one per subject group, twice with hard negatives), one MiniRocket
+///   transform per training window, O(n²·F + n³) for the ridge on n windows; per calibration, one transform per
+///   scored window of every training recording.
+public struct MiniRocketStreamTrainer: Sendable {
+    /// The settings.
+    public var settings: MiniRocketStreamSettings
+    /// How detections are matched to annotations (the experiment's tolerances).
+    public var matching: EventMatching
+
+    /// A trainer with `settings` and `matching`.
+    public init(settings: MiniRocketStreamSettings, matching: EventMatching = EventMatching()) {
+        self.settings = settings
+        self.matching = matching
+    }
+
+    /// What training produced: the model (thresholds calibrated), its summary, and per recording the cross-fitted
+    /// detections at the chosen thresholds (what a search scores the settings by).
+    public struct Result: Sendable {
+        /// The model, with its stream section.
+        public var model: MiniRocketModel
+        /// Counts and the operating point per class.
+        public var summary: [String: Double]
+        /// Per recording, the held-out detections.
+        public var detections: [[GestureEvent]]
+    }
+
+    /// One recording read at the model's rate: interleaved channel values and times.
+    struct Stream {
+        var values: [Double]
+        var times: [Double]
+        var subject: String
+    }
+
+    /// A training window: recording, last sample, class.
+    struct WindowRef: Hashable {
+        var recording: Int
+        var end: Int
+        var label: String
+    }
+
+    /// Trains on judged continuous `recordings` (only their judged annotations). Throws naming what is missing.
+    public func train(_ recordings: [Recording]) throws -> Result {
+        guard let first = recordings.first(where: { $0.count >= 2 }) else { throw ConfigurationError(key: "recordings", "no training recording has two samples") }
+        let channels = try settings.channels ?? DTWExamples.defaultChannels(first)
+        let labels = Set(recordings.flatMap { $0.annotations.map(\.label) }).sorted()
+        guard !labels.isEmpty else { throw ConfigurationError(key: "annotations", "the training recordings have no judged annotation") }
+        guard !labels.contains(settings.backgroundLabel) else {
+            throw ConfigurationError(key: "backgroundLabel", "'\(settings.backgroundLabel)' is also a gesture label; name the negatives' class otherwise")
+        }
+        let rate = settings.samplingRate ?? (Double(first.count - 1) / max(first.duration, 1e-9))
+        let prepared = recordings.map { DTWExamples.derivingChannels(channels, of: $0) }
+        let streams = try prepared.map { r in
+            let (values, times) = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
+                                                               samples: r.samples)
+            return Stream(values: values, times: times, subject: r.subject)
+        }
+        let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
+                                         context: settings.context, refractoryTime: settings.refractoryTime)
+        let n = lengths.maximum, hop = max(1, Int((settings.hop * rate).rounded()))
+        var random = SplitMix64(seed: settings.seed)
+
+        // Positives and negatives of every recording's window grid, then the seeded draw.
+        var positives: [WindowRef] = [], negatives: [WindowRef] = []
+        for (i, (s, r)) in zip(streams, recordings).enumerated() {
+            for end in MiniRocketSpotter.windowEnds(count: s.times.count, windowLength: n, hopLength: hop) {
+                switch label(of: span(s, end: end, length: n), in: r.annotations) {
+                case .some(.some(let l)): positives.append(WindowRef(recording: i, end: end, label: l))
+                case .some(.none): negatives.append(WindowRef(recording: i, end: end, label: settings.backgroundLabel))
+                case .none: break
+                }
+            }
+        }
+        guard !positives.isEmpty else { throw ConfigurationError(key: "window", "no window of \(settings.window) s overlaps a judged annotation by half; shorten the window") }
+        guard !negatives.isEmpty else { throw ConfigurationError(key: "window", "no window lies away from the annotations: the recordings hold no background to learn from") }
+        let positiveCap = max(1, Int(Double(settings.maxWindows) / (1 + settings.negativesPerPositive)))
+        let drawnPositives = Self.draw(positives, count: positiveCap, using: &random)
+        let negativeCount = min(Int((settings.negativesPerPositive * Double(drawnPositives.count)).rounded()), settings.maxWindows - drawnPositives.count)
+        var windows = drawnPositives + Self.draw(negatives, count: max(1, negativeCount), using: &random)
+
+        var summary: [String: Double] = ["positives": Double(drawnPositives.count), "positiveWindows": Double(positives.count),
+                                         "negatives": Double(windows.count - drawnPositives.count), "negativeWindows": Double(negatives.count)]
+        var (model, result) = try fitAndCalibrate(windows, streams: streams, recordings: recordings, channels: channels, rate: rate, summary: &summary)
+        if settings.hardNegatives {
+            // Windows of the cross-fitted false activations that are negatives by the rule: mined per recording, so a
+            // held-out model retrained below learns only from other groups' mistakes.
+            let ranges = StreamCalibration(objective: settings.objective, matching: matching).falseActivations(detections: result.detections, on: recordings)
+            let drawn = Set(windows)
+            var hard: [WindowRef] = []
+            for (i, list) in ranges.enumerated() where !list.isEmpty {
+                let s = streams[i]
+                for end in MiniRocketSpotter.windowEnds(count: s.times.count, windowLength: n, hopLength: hop) {
+                    let g = span(s, end: end, length: n)
+                    guard list.contains(where: { $0.start <= g.end && g.start <= $0.end }),
+                          case .some(.none) = label(of: g, in: recordings[i].annotations) else { continue }
+                    let w = WindowRef(recording: i, end: end, label: settings.backgroundLabel)
+                    if !drawn.contains(w) { hard.append(w) }
+                }
+            }
+            let added = Self.draw(hard, count: settings.maxWindows / 3, using: &random)
+            summary["hardNegatives"] = Double(added.count)
+            summary["falseActivationsMined"] = Double(ranges.reduce(0) { $0 + $1.count })
+            if !added.isEmpty {
+                windows += added
+                (model, result) = try fitAndCalibrate(windows, streams: streams, recordings: recordings, channels: channels, rate: rate, summary: &summary)
+            }
+        }
+        result.model = model
+        return result
+    }
+
+    /// The gesture span of the window ending at `end`: its times without the context.
+    func span(_ s: Stream, end: Int, length n: Int) -> (start: Double, end: Double) {
+        EventStage.gesture(from: s.times[end - n + 1], to: s.times[end], context: settings.context)
+    }
+
+    /// `nil`: neither positive nor negative; `.some(nil)`: a negative; `.some(label)`: a positive of that class.
+    func label(of g: (start: Double, end: Double), in annotations: [Annotation]) -> String?? {
+        let margin = settings.window / 2
+        var best: (overlap: Double, label: String)?
+        var near = false
+        for a in annotations {
+            let overlap = min(g.end, a.end) - max(g.start, a.start)
+            if overlap >= 0.5 * min(g.end - g.start, a.end - a.start), overlap > (best?.overlap ?? -1) { best = (overlap, a.label) }
+            if g.start <= a.end + margin, a.start - margin <= g.end { near = true }
+        }
+        if let best { return .some(best.label) }
+        return near ? nil : .some(nil)
+    }
+
+    /// `count` elements of `items` drawn without replacement (a partial Fisher–Yates shuffle), in their original order;
+    /// all of them when there are no more. O(items).
+    static func draw<T>(_ items: [T], count: Int, using random: inout SplitMix64) -> [T] {
+        guard count < items.count else { return items }
+        var indices = Array(items.indices)
+        for i in 0..<count { indices.swapAt(i, i + random.index(items.count - i)) }
+        return indices[0..<count].sorted().map { items[$0] }
+    }
+
+    /// The model fitted on `windows`, its held-out models per subject group, and the calibration on their detections.
+    func fitAndCalibrate(_ windows: [WindowRef], streams: [Stream], recordings: [Recording], channels: [MotionChannel], rate: Double,
+                         summary: inout [String: Double]) throws -> (MiniRocketModel, Result) {
+        let c = channels.count
+        let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
+                                         context: settings.context, refractoryTime: settings.refractoryTime)
+        let n = lengths.maximum
+        let examples = try windows.map { w in
+            let s = streams[w.recording]
+            return DTWExample(label: w.label, series: try DTWSeries(interleaved: Array(s.values[((w.end - n + 1) * c)..<((w.end + 1) * c)]), dimensions: c))
+        }
+        let subjects = windows.map { streams[$0.recording].subject }
+        let stream = MiniRocketModel.Stream(window: settings.window, hop: settings.hop, context: settings.context,
+                                            refractoryTime: settings.refractoryTime, backgroundLabel: settings.backgroundLabel,
+                                            movingDeviation: settings.movingDeviation)
+        let trainer = MiniRocketTrainer(featureCount: settings.features, maxDilationsPerKernel: settings.maxDilationsPerKernel,
+                                        seed: settings.seed, lengthPolicy: .asRecorded)
+        func fit(_ examples: [DTWExample]) throws -> MiniRocketModel {
+            var m = try trainer.train(examples.map(\.series), labels: examples.map(\.label), channels: channels, samplingRate: rate)
+            m.stream = stream
+            return m
+        }
+        let model = try fit(examples)
+        let groups = CrossFitting.groups(of: streams.map(\.subject), count: settings.crossFitGroups)
+        var groupOf: [String: Int] = [:]
+        for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
+        let (byGroup, failures) = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: subjects,
+                                                             minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
+        // Candidates of each recording by its held-out model, then thresholds by the shared calibration.
+        var candidates: [[GestureEvent]] = []
+        for s in streams {
+            let spotterModel = groupOf[s.subject].flatMap { byGroup[$0] } ?? model
+            candidates.append(try Self.candidates(MiniRocketSpotter(configuration: spotterModel), stream: s))
+        }
+        let calibration = StreamCalibration(objective: settings.objective, matching: matching)
+        let gestureLabels = model.labels.filter { $0 != settings.backgroundLabel }
+        let choices = calibration.choose(candidates: candidates, recordings: recordings, labels: gestureLabels)
+        var calibrated = model
+        var thresholds: [String: Double] = [:]
+        for choice in choices where choice.threshold > 0 { thresholds[choice.label] = Self.score(ofCost: choice.threshold) }
+        calibrated.stream?.thresholds = thresholds
+        let detections = candidates.map { list in list.filter { e in thresholds[e.label].map { -log(e.score) >= $0 } ?? false } }
+        summary["windows"] = Double(windows.count)
+        summary["features"] = Double(model.transform.featureCount)
+        summary["alpha"] = model.alpha
+        summary["crossFitGroups"] = Double(byGroup.count)
+        if failures > 0 { summary["crossFitFailures"] = Double(failures) }
+        for choice in choices {
+            summary["threshold.\(choice.label)"] = thresholds[choice.label] ?? .infinity
+            summary["trainingRecall.\(choice.label)"] = choice.recall
+            summary["trainingFalsePerHour.\(choice.label)"] = choice.falsePerHour
+        }
+        return (calibrated, Result(model: calibrated, summary: summary, detections: detections))
+    }
+
+    /// The calibration's cost of a score: positive and decreasing, so that the lower cost is the better candidate
+    /// and a threshold of 0 keeps nothing, as for DTW distances.
+    static func cost(ofScore score: Double) -> Double { exp(-score) }
+    /// The inverse of ``cost(ofScore:)``.
+    static func score(ofCost cost: Double) -> Double { -log(cost) }
+
+    /// Every event `spotter` could report on `stream` at some threshold: each window's best gesture class, then
+    /// greedy non-maximum suppression in order of score (a window is kept unless it overlaps, or comes within the
+    /// refractory time of, a kept window of higher score), so the detections at threshold τ are the candidates
+    /// scoring at least τ. Events' `score` is the cost ``cost(ofScore:)`` (lower is better), as calibration wants.
+    ///
+    /// - Complexity: one transform per window, O(W log W) for W windows.
+    static func candidates(_ spotter: MiniRocketSpotter, stream s: Stream) throws -> [GestureEvent] {
+        let labels = spotter.configuration.labels
+        let background = spotter.stream.backgroundLabel
+        let windows = try spotter.windowScores(values: s.values, times: s.times, threads: Parallelism.threads)
+        var points: [(score: Double, label: Int, window: Int)] = []
+        for (i, w) in windows.enumerated() {
+            var best: Int?
+            for k in labels.indices where labels[k] != background && w.scores[k] > (best.map { w.scores[$0] } ?? -.infinity) { best = k }
+            if let best { points.append((w.scores[best], best, i)) }
+        }
+        points.sort { $0.score != $1.score ? $0.score > $1.score : $0.window < $1.window }
+        let r = EventStage.lengths(samplingRate: spotter.configuration.samplingRate, minimumDuration: 0, maximumDuration: 0, context: 0,
+                                   refractoryTime: spotter.stream.refractoryTime).refractory
+        var kept: [(start: Int, end: Int)] = []
+        var events: [(Int, GestureEvent)] = []
+        for p in points {
+            let w = windows[p.window]
+            if kept.contains(where: { w.start <= $0.end + r && $0.start <= w.end + r }) { continue }
+            kept.append((w.start, w.end))
+            let g = EventStage.gesture(from: w.startTime, to: w.endTime, context: spotter.stream.context)
+            events.append((w.start, GestureEvent(label: labels[p.label], phase: .ended, start: g.start, end: g.end, time: w.endTime,
+                                                 score: cost(ofScore: p.score))))
+        }
+        return events.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}

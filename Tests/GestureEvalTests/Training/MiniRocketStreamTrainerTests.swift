@@ -1,0 +1,72 @@
+import Foundation
+import GestureEval
+import GestureKit
+import GestureTestSupport
+import Testing
+
+@Suite struct MiniRocketStreamTrainerTests {
+    /// A 25 Hz recording of `seconds`: rest with noise, jogging-like bouncing (a 3 Hz bob) as confusing background, and
+    /// a "wave" (a 1.5 Hz swing on x of 1.2 s) every 10 s, annotated.
+    static func recording(_ id: String, subject: String, seconds: Double = 120, seed: UInt64) -> Recording {
+        var random = SplitMix64(seed: seed)
+        let rate = 25.0
+        var samples: [MotionSample] = [], annotations: [Annotation] = []
+        let offset = random.uniform(0...3)
+        for i in 0..<Int(seconds * rate) {
+            let t = Double(i) / rate
+            let phase = (t + offset).truncatingRemainder(dividingBy: 10)
+            var x = 0.03 * random.gaussian(), z = 1 + 0.03 * random.gaussian()
+            if phase > 4, phase < 5.2 { x += 0.8 * sin(2 * .pi * 1.5 * (phase - 4)) }
+            if phase > 7, phase < 9 { z += 0.5 * sin(2 * .pi * 3 * phase) }
+            samples.append(MotionSample(timestamp: t, acceleration: Vector3(x, 0.03 * random.gaussian(), z)))
+        }
+        var start = 4 - offset
+        while start + 1.2 < seconds {
+            if start > 0 { annotations.append(Annotation(start: start, end: start + 1.2, label: "wave")) }
+            start += 10
+        }
+        return Recording(id: id, subject: subject, samples: samples, annotations: annotations)
+    }
+
+    static func settings(_ extra: String = "") throws -> MiniRocketStreamSettings {
+        let yaml = """
+            {"channels": ["accel.x", "accel.z"], "window": 1.2, "hop": 0.2, "context": 0.2, "refractoryTime": 1,
+             "features": 336, "maxDilationsPerKernel": 4, "negativesPerPositive": 3, "maxWindows": 300, "seed": 5\(extra)}
+            """
+        return try JSONConfiguration(data: Data(yaml.utf8)).decode(MiniRocketStreamSettings.self)
+    }
+
+    static let training = (0..<4).map { recording("r\($0)", subject: "s\($0)", seed: UInt64($0 + 1)) }
+
+    @Test func trainsACalibratedSpotterThatFindsTheGesturesOfANewSubject() throws {
+        let result = try MiniRocketStreamTrainer(settings: Self.settings()).train(Self.training)
+        let model = result.model
+        #expect(model.labels == ["background", "wave"] && model.stream?.thresholds["wave"] != nil)
+        #expect(result.detections.count == Self.training.count)
+        // The drawing rule: at most maxWindows / (1 + 3) positives, three negatives each, hard negatives on top.
+        let positives = result.summary["positives"]!, negatives = result.summary["negatives"]!
+        #expect(positives == min(result.summary["positiveWindows"]!, 75) && negatives == 3 * positives)
+        #expect(result.summary["windows"]! == positives + negatives + (result.summary["hardNegatives"] ?? 0))
+        // A new subject, spotted sample by sample: most waves found, the bouncing not taken for one.
+        let test = Self.recording("new", subject: "new", seed: 99)
+        var spotter = try MiniRocketSpotter(configuration: model)
+        let events = spotter.run(over: test.samples)
+        let outcome = EventMatching(toleranceBefore: 0.5, toleranceAfter: 0.5).match(annotations: test.annotations, events: events).counts
+        #expect(outcome.recall >= 0.8, "recall \(outcome.recall) on \(test.annotations.count) waves")
+        #expect(outcome.insertions <= 2, "\(outcome.insertions) false activations")
+    }
+
+    @Test func sameSeedSameModelAndDetections() throws {
+        let a = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
+        let b = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
+        #expect(try a.model.encoded() == b.model.encoded())
+        #expect(a.detections == b.detections)
+    }
+
+    @Test func settingsAreCheckedWithTheirKey() {
+        #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"hop": 1}"#.utf8)).decode(MiniRocketStreamSettings.self) }
+        #expect(throws: (any Error).self) { try Self.settings(", \"rejection\": {\"method\": \"sigma\", \"k\": 3}") }
+        #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 1, "maxWindows": 5}"#.utf8)).decode(MiniRocketStreamSettings.self) }
+        #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 0}"#.utf8)).decode(MiniRocketStreamSettings.self) }
+    }
+}

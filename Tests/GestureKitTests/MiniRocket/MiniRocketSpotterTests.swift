@@ -1,0 +1,102 @@
+import Foundation
+import GestureKit
+import GestureTestSupport
+import Testing
+
+@Suite struct MiniRocketSpotterTests {
+    /// A 50 Hz stream of two channels (|a| and the x acceleration): rest with noise, and a 1 Hz swing of 1 s every 6 s.
+    static func stream(seconds: Double, rate: Double = 50, seed: UInt64 = 3) -> [MotionSample] {
+        var random = SplitMix64(seed: seed)
+        return (0..<Int(seconds * rate)).map { i in
+            let t = Double(i) / rate
+            let phase = t.truncatingRemainder(dividingBy: 6)
+            let swing = phase > 2 && phase < 3 ? sin(2 * Double.pi * (phase - 2)) : 0
+            return MotionSample(timestamp: t, acceleration: Vector3(swing + 0.05 * random.gaussian(), 0.05 * random.gaussian(), 1))
+        }
+    }
+
+    /// A model for 1 s windows with 0.25 s of context, hop 0.1 s: the transform fitted on windows of the stream, the
+    /// weights seeded random numbers, the threshold of "swing" at `threshold`.
+    static func model(threshold: Double = 0, refractory: Double = 0.5) throws -> MiniRocketModel {
+        let channels = [MotionChannel(rawValue: "accel.x")!, MotionChannel(rawValue: "accel.magnitude")!]
+        let samples = stream(seconds: 30)
+        let rate = 50.0, n = 75
+        let windows = try stride(from: 0, to: samples.count - n, by: 40).map { s in
+            try DTWSeries(interleaved: samples[s..<(s + n)].flatMap { x in channels.map { $0.value(in: x)! } }, dimensions: 2)
+        }
+        let transform = try MiniRocket(fitting: windows, featureCount: 840, seed: 9)
+        let f = transform.featureCount
+        var random = SplitMix64(seed: 11)
+        let weights = (0..<(2 * f)).map { _ in random.gaussian() / Double(f).squareRoot() }
+        return MiniRocketModel(channels: channels, samplingRate: rate, transform: transform,
+                               featureMeans: [Double](repeating: 0.4, count: f), featureScales: [Double](repeating: 0.3, count: f),
+                               labels: ["none", "swing"], weights: weights, intercepts: [0, 0], alpha: 1, seed: 9,
+                               stream: .init(window: 1, hop: 0.1, context: 0.25, refractoryTime: refractory, backgroundLabel: "none",
+                                             thresholds: ["swing": threshold]))
+    }
+
+    @Test func streamingScoresEqualBatchScoresOnTheSameWindows() throws {
+        let model = try Self.model()
+        var spotter = try MiniRocketSpotter(configuration: model)
+        #expect(spotter.windowLength == 75 && spotter.hopLength == 5)
+        var streamed: [[Double]] = []
+        var events: [GestureEvent] = []
+        for s in Self.stream(seconds: 20) {
+            let before = spotter.windowsScored
+            spotter.process(s, into: &events)
+            if spotter.windowsScored > before { streamed.append(spotter.scores) }
+        }
+        let batch = try spotter.windowScores(Self.stream(seconds: 20))
+        #expect(streamed.count == batch.count && batch.count == (1000 - 75) / 5 + 1)
+        #expect(streamed == batch.map(\.scores))
+        // The first window ends at sample 74, the next one a hop later.
+        #expect(batch[0].start == 0 && batch[0].end == 74 && batch[1].end == 79)
+    }
+
+    @Test func eventsAreTheBestWindowsAboveThresholdApartByTheRefractoryTime() throws {
+        // The median swing score as threshold: some windows fire.
+        let model0 = try Self.model()
+        let scores = try MiniRocketSpotter(configuration: model0).windowScores(Self.stream(seconds: 20)).map { $0.scores[1] }.sorted()
+        let threshold = scores[scores.count / 2]
+        var spotter = try MiniRocketSpotter(configuration: Self.model(threshold: threshold))
+        let events = spotter.run(over: Self.stream(seconds: 20))
+        #expect(!events.isEmpty)
+        for e in events {
+            #expect(e.label == "swing" && e.phase == .ended && e.score >= threshold)
+            // The window without its context: 1 s (to the sample), detected after it ends.
+            #expect(abs(e.end - e.start - 0.98) < 1e-9 && e.time >= e.end)
+        }
+        for (a, b) in zip(events, events.dropFirst()) { #expect(b.start - 0.25 > a.end + 0.25 + 0.5 - 1e-9) }
+    }
+
+    @Test func deterministicAcrossRunsAndAfterReset() throws {
+        let model = try Self.model(threshold: -0.05)
+        var spotter = try MiniRocketSpotter(configuration: model)
+        let first = spotter.run(over: Self.stream(seconds: 20))
+        let second = spotter.run(over: Self.stream(seconds: 20))
+        var fresh = try MiniRocketSpotter(configuration: model)
+        #expect(first == second && first == fresh.run(over: Self.stream(seconds: 20)))
+        // Another rate of the same motion gives the model's rate after resampling: windows on the same grid.
+        #expect(try MiniRocketSpotter(configuration: model).windowScores(Self.stream(seconds: 5)).count == (250 - 75) / 5 + 1)
+    }
+
+    @Test func modelRoundTripsWithItsStreamSectionAndOldFilesStillRead() throws {
+        let model = try Self.model(threshold: 0.3)
+        let data = try model.encoded()
+        let decoded = try MiniRocketModel.decode(data)
+        #expect(decoded == model && decoded.version == 2 && decoded.stream?.window == 1 && decoded.stream?.hop == 0.1)
+        #expect(try decoded.encoded() == data)
+        // A segment model is written as version 1, as before, and read back without a stream section.
+        var segment = model
+        segment.stream = nil
+        let old = try segment.encoded()
+        #expect(String(decoding: old, as: UTF8.self).contains("\"version\":1"))
+        #expect(try MiniRocketModel.decode(old).stream == nil)
+        #expect(throws: ConfigurationError.self) { try MiniRocketSpotter(configuration: segment) }
+        // A stream section naming a class the model lacks is refused with its key.
+        var wrong = model
+        wrong.stream?.backgroundLabel = "rest"
+        #expect(throws: ConfigurationError(key: "stream.backgroundLabel", "'rest' is not one of the model's classes (none, swing)")) { try wrong.validate() }
+    }
+
+}
