@@ -37,6 +37,11 @@ extension ExperimentPlan {
         /// MiniRocket: features per series (0 for other recognizers); ``examples``, ``exampleLength`` and ``channels``
         /// count its training segments.
         public var rocketFeatures: Int = 0
+        /// MiniRocket in streams: the windows of the training recordings that each calibration scores (one
+        /// transform each; ``examples`` counts the drawn training windows, ``exampleLength`` a window's samples).
+        public var rocketScoredWindows: Int = 0
+        /// MiniRocket in streams: windows scored per test sample (1 / (recording rate × hop)).
+        public var rocketWindowsPerTestSample: Double = 0
     }
 
     /// Seconds per unit of work on one core, from which ``ExperimentPlan/estimatedSeconds(of:)`` adds up a
@@ -62,6 +67,9 @@ extension ExperimentPlan {
         public var perRocketCell: Double = 8e-11
         /// MiniRocket: one feature of one pair of training examples in the ridge's Gram matrix.
         public var perRidgeCell: Double = 1.2e-10
+        /// MiniRocket: the ridge's eigendecomposition, per cube of the training examples (GSL's `gsl_eigen_symmv`,
+        /// measured at n = 300…1,200 on one core).
+        public var perEigenCell: Double = 1.15e-9
 
         /// The constants fitted on the default experiment (see the type's discussion).
         public static let reference = CostModel(perSample: 1.9e-7, perCell: 6.5e-10, perSpottingCell: 1.5e-9, perNearestCell: 2.8e-10,
@@ -95,10 +103,24 @@ extension ExperimentPlan {
         let testSamples = Double(tested.reduce(0) { $0 + $1.testSamples })
         let testRecordings = Double(tested.reduce(0) { $0 + $1.testRecordings })
         let searched = Double(step.candidates > 1 ? step.candidates : 0)
-        if w.rocketFeatures > 0 {
+        if w.rocketFeatures > 0, w.segments {
             // Training and test segments transformed once each; the Gram matrix of the training features.
             let n = Double(w.examples), f = Double(w.rocketFeatures)
             return model.perRocketCell * f * w.exampleLength * (n + testRecordings) + model.perRidgeCell * n * n * f / 2
+                + model.perEigenCell * n * n * n + model.perUnit * Double(tested.count)
+        }
+        if w.rocketFeatures > 0 {
+            // Per pass (a second one retrains with hard negatives): the full model and one per subject group, each
+            // transforming its windows and solving its Gram matrix, then every training window scored once; each
+            // search candidate repeats that. Testing scores one window per hop.
+            let n = Double(w.examples), f = Double(w.rocketFeatures), g = Double(w.crossFitTrainings), share = w.crossFitShare
+            let passes = w.backgroundMining ? 2.0 : 1.0
+            let transforms = passes * (n * (1 + g * share) + Double(w.rocketScoredWindows))
+            let ridge = passes * n * n * (1 + g * share * share) * f / 2
+            let eigen = passes * n * n * n * (1 + g * share * share * share)
+            let training = max(1, searched) * (model.perRocketCell * f * w.exampleLength * transforms + model.perRidgeCell * ridge
+                                               + model.perEigenCell * eigen)
+            return training + model.perRocketCell * f * w.exampleLength * testSamples * w.rocketWindowsPerTestSample
                 + model.perUnit * Double(tested.count)
         }
         guard w.examples > 0 else {
@@ -169,6 +191,11 @@ extension ExperimentPlan.Workload {
             segments = true
             return
         }
+        if entry.recognizer == MiniRocketSpotter.identifier, kind == .continuous, entry.model == nil,
+           let settings = try? configuration.decoding.decode(MiniRocketStreamSettings.self) {
+            self = Self(miniRocketStream: settings, judged: judged, trainingSamples: trainingSamples)
+            return
+        }
         guard entry.recognizer == DTWTemplateMatcher.identifier, entry.model == nil,
               let settings = try? configuration.decoding.decode(DTWTrainingSettings.self) else { return }
         var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = []
@@ -210,5 +237,33 @@ extension ExperimentPlan.Workload {
             }
         }
         segments = kind == .segments
+    }
+
+    /// Counts what a `minirocket-stream` entry processes: the windows it draws (positives overlapping each judged
+    /// annotation, `negativesPerPositive` per positive, at most `maxWindows`), the windows each calibration scores,
+    /// and the cross-fitted trainings. O(recordings + annotations).
+    private init(miniRocketStream settings: MiniRocketStreamSettings, judged: [Recording], trainingSamples: Int) {
+        self.trainingSamples = trainingSamples
+        let rates = judged.filter { $0.duration > 0 }.map { Double($0.count - 1) / $0.duration }
+        guard !rates.isEmpty else { return }
+        let rate = settings.samplingRate ?? rates.reduce(0, +) / Double(rates.count)
+        let duration = judged.reduce(0) { $0 + $1.duration }
+        let annotations = judged.flatMap(\.annotations)
+        // Windows overlapping an annotation by half the shorter of the two: about (duration + window) / hop each.
+        let positives = annotations.reduce(0.0) { $0 + ($1.end - $1.start + settings.window) / settings.hop }
+        examples = min(settings.maxWindows, Int(((1 + settings.negativesPerPositive) * positives).rounded(.up)))
+        classes = Set(annotations.map(\.label)).count + 1
+        exampleLength = (settings.window + 2 * settings.context) * rate
+        channels = settings.channels?.count ?? 3
+        rocketFeatures = MiniRocket.kernelCount * (settings.features / MiniRocket.kernelCount)
+        rocketScoredWindows = Int(duration / settings.hop)
+        let testRate = rates.reduce(0, +) / Double(rates.count)
+        rocketWindowsPerTestSample = 1 / (testRate * settings.hop)
+        backgroundMining = settings.hardNegatives
+        let groups = CrossFitting.groups(of: judged.map(\.subject), count: settings.crossFitGroups)
+        if groups.count > 1 {
+            crossFitTrainings = groups.count
+            crossFitShare = Double(groups.count - 1) / Double(groups.count)
+        }
     }
 }

@@ -71,6 +71,40 @@ import Testing
         #expect(cost("searched") > 3 * cost("fixed"), "each candidate spots the training recordings")
     }
 
+    /// A MiniRocket stream entry counts its drawn windows (capped by `maxWindows`), the windows each calibration
+    /// scores, its subject groups and its passes; its estimate grows with the windows, features, candidates and hard negatives.
+    @Test func miniRocketStreamWorkloadCountsWindows() throws {
+        func rocket(_ name: String, _ settings: [String: ConfigurationValue], search: [String: [Double]] = [:]) -> Experiment.Entry {
+            var all: [String: ConfigurationValue] = ["window": .number(0.6), "hop": .number(0.1), "context": .number(0.2),
+                                                     "features": .number(168), "refractoryTime": .number(0.5), "maxWindows": .number(5000)]
+            all.merge(settings) { $1 }
+            return Experiment.Entry(name: name, recognizer: "minirocket-stream", configuration: .inline(.object(all)), datasets: ["pushes"],
+                                    labels: ["push"], search: search.mapValues { .init(values: $0) })
+        }
+        let plan = try Self.plan([rocket("plain", ["hardNegatives": .bool(false)]), rocket("mined", [:]),
+                                  rocket("capped", ["maxWindows": .number(40), "hardNegatives": .bool(false)]),
+                                  rocket("wide", ["features": .number(672), "hardNegatives": .bool(false)]),
+                                  rocket("searched", ["hardNegatives": .bool(false)], search: ["context": [0.2, 0.4]])])
+        let step = { (entry: String) in plan.trainingSteps.first { $0.entries == [entry] }! }
+        let w = step("plain").workload
+        // Six recordings of 40 s with five 0.6 s pushes: about 12 windows per push, four negatives per positive.
+        let rate = 1999 / 39.98
+        #expect(w.rocketFeatures == 168 && !w.segments && !w.backgroundMining)
+        #expect(abs(w.examples - 1800) <= 1, "30 pushes × 12 windows × 5: \(w.examples)")
+        #expect(abs(w.exampleLength - 1.0 * rate) < 0.01)
+        #expect(w.rocketScoredWindows == Int(6 * 39.98 / 0.1))
+        #expect(abs(w.rocketWindowsPerTestSample - 1 / (rate * 0.1)) < 1e-9)
+        #expect(w.crossFitTrainings == 3)
+        #expect(step("capped").workload.examples == 40 && step("mined").workload.backgroundMining)
+        let cost = { (entry: String) in plan.estimatedSeconds(of: step(entry)) }
+        #expect(cost("plain") > 0 && cost("capped") < cost("plain"))
+        #expect(cost("mined") > 1.9 * cost("plain") && cost("mined") < 2.1 * cost("plain"), "hard negatives: a second pass")
+        // The ridge's eigendecomposition (cubic in the windows, whatever the features) dominates at 1,800 windows.
+        let m = ExperimentPlan.CostModel.reference
+        #expect(cost("wide") > cost("plain") && cost("plain") > m.perEigenCell * pow(Double(w.examples), 3))
+        #expect(cost("searched") > 1.9 * cost("plain"), "each candidate trains again")
+    }
+
     /// A run reports each training step and each unit once, and their parts' estimates add up to the plan's:
     /// what the progress line's remaining time is computed from.
     @Test func aRunReportsEveryPartWhoseEstimatesAddUpToThePlans() throws {
