@@ -296,6 +296,99 @@ public struct DTWSubsequenceSearch: Sendable {
             let slack = 1 + 1e-12
             var bound = goal.maxCost
             var sinceShared = 0
+            /// Keeps a candidate whose DTW stayed within the bound, and tightens the bound.
+            func accept(_ cost: Double, _ start: Int) {
+                statistics.completed += 1
+                result.candidates.append((cost, start))
+                guard limited else { return }
+                separated.offer(cost, start)
+                let proved = separated.bound
+                if proved < bound {
+                    bound = proved
+                    shared.lower(to: proved)
+                }
+                // Drop candidates the bound has since excluded, now and then.
+                if result.candidates.count >= 4096, result.candidates.count >= 4 * max(goal.limit, 1024) {
+                    let limit = bound * slack
+                    result.candidates.removeAll { $0.cost > limit }
+                }
+            }
+            if pruning, dims == 1 {
+                // The univariate cascade with every value in registers (the general loop below reads moments
+                // through pointers the optimiser cannot keep in registers).
+                let q0 = q[0], q1 = q[1], qLast = q[m - 1], qBeforeLast = q[m - 2]
+                var sum = 0.0, squares = 0.0
+                for p in 0..<range.count {
+                    let start = first + p
+                    let c = x + p
+                    var mu = 0.0, s = 1.0
+                    if let floor {
+                        if p == 0 || start % Self.blockLength == 0 {
+                            sum = 0; squares = 0
+                            for t in 0..<m { let v = c[t]; sum += v; squares += v * v }
+                        } else {
+                            let out = c[-1], into = c[m - 1]
+                            sum += into - out
+                            squares += into * into - out * out
+                        }
+                        (mu, s) = Self.moments(sum, squares, m, floor: floor)
+                    }
+                    sinceShared &+= 1
+                    if limited, sinceShared >= 1024 {
+                        sinceShared = 0
+                        bound = min(bound, shared.read())
+                    }
+                    let cut = bound * slack
+                    @inline(__always) func sq(_ v: Double) -> Double { v * v }
+                    let c0 = (c[0] - mu) * s, cLast = (c[m - 1] - mu) * s
+                    var kim = sq(q0 - c0) + sq(qLast - cLast)
+                    if kim > cut { statistics.prunedByKim += 1; continue }
+                    if m >= 4 {
+                        let c1 = (c[1] - mu) * s
+                        kim += min(sq(q0 - c1), sq(q1 - c0), sq(q1 - c1))
+                        if kim > cut { statistics.prunedByKim += 1; continue }
+                        let cBeforeLast = (c[m - 2] - mu) * s
+                        kim += min(sq(qLast - cBeforeLast), sq(qBeforeLast - cLast), sq(qBeforeLast - cBeforeLast))
+                        if kim > cut { statistics.prunedByKim += 1; continue }
+                    }
+                    var lbQ = 0.0
+                    var k = 0
+                    while k < m {
+                        let t = order[k]
+                        let share = DTW.keoghShare((c[t] - mu) * s, qu[t], ql[t])
+                        sharesQ[t] = share
+                        lbQ += share
+                        if lbQ > cut { break }
+                        k &+= 1
+                    }
+                    if lbQ > cut { statistics.prunedByKeogh += 1; continue }
+                    var lbC = 0.0
+                    let du = dataUpper + p, dl = dataLower + p
+                    for t in 0..<m {
+                        let share = DTW.keoghShare(q[t], (du[t] - mu) * s, (dl[t] - mu) * s)
+                        sharesC[t] = share
+                        lbC += share
+                    }
+                    if lbC > cut { statistics.prunedByReverseKeogh += 1; continue }
+                    cb[m] = 0
+                    if lbC >= lbQ {
+                        var running = 0.0
+                        for i in stride(from: m - 1, through: 0, by: -1) { running += sharesC[i]; cb[i] = running }
+                    } else {
+                        var running = 0.0
+                        for i in stride(from: m - 1, through: 0, by: -1) {
+                            if i + w < m { running += sharesQ[i + w] }
+                            cb[i] = running
+                        }
+                    }
+                    for t in 0..<m { reversed[m - 1 - t] = (c[t] - mu) * s }
+                    let cost = DTWKernel.antiDiagonalCost(planarQuery.baseAddress!, m, reversedB: reversed, m, dims: 1, window: w,
+                                                          bound: cut, cb: cb, scratch: scratch, cells: &statistics.cells)
+                    if cost > cut { statistics.abandoned += 1; continue }
+                    accept(cost, start)
+                }
+                return
+            }
             for p in 0..<range.count {
                 let start = first + p
                 let c = x + p * dims
@@ -365,8 +458,7 @@ public struct DTWSubsequenceSearch: Sendable {
                     k += 1
                 }
                 if lbQ > cut { statistics.prunedByKeogh += 1; continue }
-                // The candidate normalised (time-major), then LB_Keogh of the query against its envelope.
-                for t in 0..<m { for d in 0..<dims { candidate[t * dims + d] = value(t, d) } }
+                // LB_Keogh of the query against the candidate's envelope.
                 var lbC = 0.0
                 let du = dataUpper + p * dims, dl = dataLower + p * dims
                 if dims == 1 {
@@ -403,25 +495,11 @@ public struct DTWSubsequenceSearch: Sendable {
                         cb[i] = running
                     }
                 }
-                for t in 0..<m { for d in 0..<dims { reversed[d * m + m - 1 - t] = candidate[t * dims + d] } }
+                for t in 0..<m { for d in 0..<dims { reversed[d * m + m - 1 - t] = value(t, d) } }
                 let cost = DTWKernel.antiDiagonalCost(planarQuery.baseAddress!, m, reversedB: reversed, m, dims: dims, window: w,
                                                       bound: cut, cb: cb, scratch: scratch, cells: &statistics.cells)
                 if cost > cut { statistics.abandoned += 1; continue }
-                statistics.completed += 1
-                result.candidates.append((cost, start))
-                if limited {
-                    separated.offer(cost, start)
-                    let proved = separated.bound
-                    if proved < bound {
-                        bound = proved
-                        shared.lower(to: proved)
-                    }
-                    // Drop candidates the bound has since excluded, now and then.
-                    if result.candidates.count >= 4096, result.candidates.count >= 4 * max(goal.limit, 1024) {
-                        let limit = bound * slack
-                        result.candidates.removeAll { $0.cost > limit }
-                    }
-                }
+                accept(cost, start)
             }
         }}}}}}
         result.bound = limited ? min(separated.bound, goal.maxCost) : goal.maxCost
