@@ -333,6 +333,7 @@ public struct DTWSubsequenceSearch: Sendable {
                         }
                         (mu, s) = Self.moments(sum, squares, m, floor: floor)
                     }
+                    statistics.candidates += 1
                     sinceShared &+= 1
                     if limited, sinceShared >= 1024 {
                         sinceShared = 0
