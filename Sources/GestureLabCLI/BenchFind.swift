@@ -16,8 +16,10 @@ struct BenchFind: ParsableCommand {
 
             Build with -c release.
             Examples:
-              gesturelab bench find --data walk.txt --query query.txt --length 128 --band 0.1 --threads 1
-              gesturelab bench find --stream-seconds 18000 --rate 100 --query-seconds 2 --limit 50 --threads 1
+              gesturelab bench find --data walk.txt --query query.txt --length 128 \\
+                --band 0.1 --threads 1
+              gesturelab bench find --stream-seconds 18000 --rate 100 \\
+                --query-seconds 2 --limit 50 --threads 1
             """
     )
 

@@ -17,7 +17,8 @@ struct Find: ParsableCommand {
             Examples:
               gesturelab find recording.csv --query recording.csv --from 12.5 --to 14.5
               gesturelab find datasets/mine --query datasets/mine \\
-                --annotation subject01-session1-01:1 --limit 20 --annotations datasets/mine/annotations
+                --annotation subject01-session1-01:1 --limit 20 \\
+                --annotations datasets/mine/annotations
               phone-logger | gesturelab find - --query shake.csv --from 0 --to 1.2 --json
             """
     )
