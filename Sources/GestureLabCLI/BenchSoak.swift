@@ -84,12 +84,14 @@ struct BenchSoak: ParsableCommand {
         if largest > maxGrowth { throw CommandLineError(String(format: "resident memory grew by %.1f MB (more than --max-growth %.1f)", largest, maxGrowth)) }
     }
 
-    /// Every registered recognizer (each identifier of ``RecognizerRegistry/standard``), the DTW matcher with 8 templates.
+    /// Every registered recognizer (each identifier of ``RecognizerRegistry/standard``), the DTW matcher with 8 templates
+    /// and the MiniRocket spotter with the bench's stream model.
     static func recognizers() throws -> [any Recognizer] {
         let list: [(String, any Recognizer)] = try [
             (OrientationTracker.identifier, OrientationTracker()), (ShakeCounter.identifier, ShakeCounter()),
             (PeakDirectionDetector.identifier, PeakDirectionDetector()), (PeakDirectionDetector.identifier, PeakDirectionDetector(configuration: .slap)),
             (AttitudeFlipDetector.identifier, AttitudeFlipDetector()), (DTWTemplateMatcher.identifier, DTWTemplateMatcher(configuration: eightTemplates())),
+            (MiniRocketSpotter.identifier, MiniRocketSpotter(configuration: streamModel())),
         ]
         let missing = Set(RecognizerRegistry.standard.identifiers).subtracting(list.map(\.0))
         guard missing.isEmpty else { throw CommandLineError("the soak misses registered recognizers: \(missing.sorted().joined(separator: ", "))") }
@@ -117,6 +119,14 @@ struct BenchSoak: ParsableCommand {
         let trainer = DTWTrainer(selection: .medoid, band: 0.1, rejectionK: 3, channels: MotionChannel.acceleration, samplingRate: rate,
                                  minimumDuration: 0.3, maximumDuration: 1.2)
         return try trainer.train(examples).model
+    }
+
+    /// A MiniRocket stream model on the acceleration at 25 Hz: 1 s windows with 0.25 s of context, every 0.25 s, 168
+    /// features fitted on the bench stream (see `bench minirocket-stream`): what matters here is that every window of
+    /// the soak is scored through the ring buffer and the event stage, gaps and bad bursts included.
+    static func streamModel() throws -> MiniRocketModel {
+        try BenchMiniRocketStream.model(stream: BenchmarkStream.samples(seconds: 20, rate: 100, seed: 1), channels: MotionChannel.acceleration,
+                                        rate: 25, window: 1, context: 0.25, hop: 0.25, features: 168, maxDilations: 8, seed: 1)
     }
 
     /// This process's resident set, MB (Linux `/proc/self/statm`; 0 elsewhere).

@@ -96,6 +96,32 @@ import Testing
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
     }
 
+    /// Candidates alone, one file per recording, are what `datasets export label-studio --candidates` takes: the
+    /// search's proposals reach Label Studio as predictions, to be checked there.
+    @Test func candidatesAloneGoToLabelStudioAsPredictions() throws {
+        let folder = Self.newFolder()
+        let dataset = SharedData.packageRoot.appendingPathComponent("datasets/default")
+        let candidates = folder.url.appendingPathComponent("candidates")
+        let found = try GestureLabBinary.run(["find", dataset.path, "--query", dataset.path, "--annotation", "subject01-session1-01:1",
+                                              "--limit", "5", "--json", "--candidates-only", "--annotations", candidates.path])
+        #expect(found.status == 0, "\(found.stderr)")
+        let matches = try Self.decode(found.stdout)
+        let files = try FileManager.default.contentsOfDirectory(atPath: candidates.path).filter { $0.hasSuffix(".csv") }
+        let rows = try files.flatMap { name in
+            try String(contentsOf: candidates.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").dropFirst()
+        }
+        #expect(!rows.isEmpty && rows.count <= matches.count, "\(rows.count) candidates of \(matches.count) matches")
+        let out = folder.url.appendingPathComponent("ls")
+        let export = try GestureLabBinary.run(["datasets", "export", "label-studio", dataset.path, "--out", out.path,
+                                               "--candidates", candidates.path])
+        #expect(export.status == 0, "\(export.stdout)\(export.stderr)")
+        let tasks = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("tasks.json"))) as? [[String: Any]] ?? []
+        let proposed = tasks.flatMap { ($0["predictions"] as? [[String: Any]] ?? []) }
+            .filter { ($0["model_version"] as? String ?? "").hasPrefix("candidates") }
+            .flatMap { $0["result"] as? [[String: Any]] ?? [] }
+        #expect(proposed.count == rows.count, "every candidate is a predicted region: \(proposed.count) vs \(rows.count)")
+    }
+
     @Test func badInputsAreClearErrors() throws {
         let folder = Self.newFolder()
         let example = folder.url.appendingPathComponent("example.csv")
