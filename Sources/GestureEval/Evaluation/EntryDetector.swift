@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// Runs a trained entry over judged recordings the way an app runs a recognizer (through
 /// ``GestureKit/Pipeline``, one sample at a time), and scores candidates of a search.

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 extension Experiment.Entry {
     /// `recordings` with only this entry's judged annotations, renamed by its label map; for segments,

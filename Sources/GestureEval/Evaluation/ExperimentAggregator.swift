@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Turns the unit results of an ``ExperimentExecutor`` into an ``ExperimentResult``: per entry and dataset
 /// the metric of each fold and pooled over folds, with bootstrap intervals (``EventEvaluation`` for

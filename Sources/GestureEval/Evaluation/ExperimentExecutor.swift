@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// Runs the units of an ``ExperimentPlan``: first every training step it needs (each on its fold's
 /// training recordings only), then each unit's test, both spread over all cores. Results come back in

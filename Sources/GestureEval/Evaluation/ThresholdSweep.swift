@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Varies one configuration value of a recognizer over a range on continuous recordings and
 /// records, for each value, false activations per hour of background and the miss rate: the

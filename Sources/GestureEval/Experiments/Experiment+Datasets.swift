@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 extension Experiment {
     /// Loads the datasets the entries use, by key. A `{train, test}` reference becomes one dataset whose

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 extension Experiment {
     /// One method compared: a recognizer, its configuration, what it is judged on.

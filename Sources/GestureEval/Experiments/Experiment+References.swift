@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 extension Experiment {
     /// Where a dataset comes from: one source, or separate training and test sources (an archive's

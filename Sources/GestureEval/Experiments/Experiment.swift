@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Yams
+import GestureData
 
 /// A comparison of recognizers (or configurations of one) on shared datasets and folds, read from
 /// an experiment file (`configs/experiments/*.yaml`) and run by ``ExperimentRunner``.

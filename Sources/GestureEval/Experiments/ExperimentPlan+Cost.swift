@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 extension ExperimentPlan {
     /// What a training step processes, counted when the plan is made: the basis of its estimated cost.

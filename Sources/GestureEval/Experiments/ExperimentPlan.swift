@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// The work of an experiment as a list of deterministic units: each entry tested on each fold of each of
 /// its datasets (``WorkUnit``), with the model of a ``TrainingStep``. Entries that would learn the same

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// What ``ExperimentRunner`` produces: per entry and dataset the metric per fold and pooled (with
 /// intervals) and what training chose in each fold; per comparison group (entries judged on the same

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Runs an ``Experiment`` in three stages: an ``ExperimentPlan`` of work units (entry × dataset × fold,
 /// entries that learn the same model sharing one training step), an ``ExperimentExecutor`` that trains

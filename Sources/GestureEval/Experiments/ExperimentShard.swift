@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// The results of one shard of an experiment's units (`gesturelab compare EXPERIMENT --shard I/N`), as
 /// written to `part.json`, and the merge of all shards into the results one machine would have produced.

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Tables and the report folder of an ``ExperimentResult``.
 ///

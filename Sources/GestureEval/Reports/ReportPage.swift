@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// `report.html`: one self-contained page to explore an ``ExperimentResult`` in a browser, with no network.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// One threshold sweep (``ThresholdSweep``) as `gesturelab sweep --out` writes it: `results.json`, the
 /// points as `sweep.csv`, the DET curve (`det.svg` and its data) and `summary.md`.

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// The statistics of an experiment within each comparison group (``Experiment/ComparisonGroup``): for every
 /// two members judged on the same dataset, McNemar's test on per-item correctness, a paired bootstrap of the

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Training examples and query series for DTW from recordings.
 ///

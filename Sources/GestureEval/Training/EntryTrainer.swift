@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Trains one experiment entry on training recordings only: a grid search over its ranges under its
 /// ``TrainingObjective`` (``Experiment/objective(for:)``) for rule-based recognizers, DTW templates and

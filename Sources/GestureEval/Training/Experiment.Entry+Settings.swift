@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 extension Experiment.Entry {
     /// The entry's configuration as written (a preset file read), or an empty map for the recognizer's defaults.

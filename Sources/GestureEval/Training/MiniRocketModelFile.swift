@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Reads and writes ``GestureKit/MiniRocketModel`` files (JSON; written atomically).
 public enum MiniRocketModelFile {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Trains a ``MiniRocketSpotter`` model on continuous recordings with the rules of ``MiniRocketStreamSettings``:
 /// positive and negative windows, seeded subsampling, cross-fitted stream calibration of the thresholds, hard

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// The settings of a `minirocket` entry (its `configuration` map), turned into a ``MiniRocketTrainer``:
 ///

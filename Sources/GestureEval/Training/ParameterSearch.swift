@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// A grid search over an entry's ``Experiment/Entry/search`` ranges: every combination is applied to
 /// the base configuration, turned into a model by `make` (the configuration itself, or DTW

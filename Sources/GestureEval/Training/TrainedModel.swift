@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// What training an experiment entry produced, in one fold or on a whole dataset (`gesturelab train`).
 public enum TrainedModel: Sendable {

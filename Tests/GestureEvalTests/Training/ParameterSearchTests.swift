@@ -1,4 +1,5 @@
 import Foundation
+@testable import GestureData
 @testable import GestureEval
 import GestureKit
 import GestureTestSupport
