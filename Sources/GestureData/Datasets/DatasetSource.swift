@@ -113,7 +113,7 @@ public struct DatasetSource: Hashable, Sendable {
         let times = rows.indices.map { Double($0) * period }
         let width = rows.first?.count ?? 0
         let columns = (0..<width).map { d in
-            (d < options.channels.count ? options.channels[d] : Channel(rawValue: "dim\(d + 1)"), rows.map { $0[d] })
+            (d < options.channels.count ? options.channels[d] : Channel(.dimension(d + 1)), rows.map { $0[d] })
         }
         var report = ReadingReport(), problems: [DatasetProblem] = []
         let annotations = LabelColumn.annotations(labels, times: times, mapping: .init(), report: &report, problems: &problems)

@@ -134,7 +134,7 @@ public enum LabelStudioExport {
         xml += "  </TimeSeriesLabels>\n"
         xml += "  <TimeSeries name=\"\(objectName)\" value=\"$\(csvKey)\" valueType=\"url\" sep=\",\" timeColumn=\"time\" timeDisplayFormat=\",.3f\" overviewChannels=\"\(escaped(channels[0].rawValue))\">\n"
         for channel in channels {
-            xml += "    <Channel column=\"\(escaped(channel.rawValue))\" legend=\"\(escaped(channel.rawValue))\" units=\"\(unit(channel))\" displayFormat=\",.4f\"/>\n"
+            xml += "    <Channel column=\"\(escaped(channel.rawValue))\" legend=\"\(escaped(channel.rawValue))\" units=\"\(channel.physicalUnit)\" displayFormat=\",.4f\"/>\n"
         }
         xml += "  </TimeSeries>\n</View>\n"
         return xml
@@ -159,15 +159,6 @@ public enum LabelStudioExport {
     static func prediction(_ version: String, _ annotations: [Annotation]) -> Prediction {
         // Region ids only need to be unique within one result; these are stable from export to export.
         Prediction(modelVersion: version, result: annotations.enumerated().map { LabelStudioRegion(id: "gl\($0.offset)", $0.element) })
-    }
-
-    /// The unit of a standard channel, for the chart's axis.
-    static func unit(_ channel: Channel) -> String {
-        let name = channel.rawValue
-        if name.hasPrefix("accel.") || name.hasPrefix("gravity.") || name.hasPrefix("user.") { return "g" }
-        if name.hasPrefix("gyro.") { return "rad/s" }
-        if ["roll", "pitch", "yaw"].contains(name) { return "rad" }
-        return ""
     }
 
     /// Distinct label colours (matplotlib's tab10), so neighbouring labels differ.

@@ -10,7 +10,7 @@ extension Dataset {
         let recordings = segments.enumerated().map { i, series in
             let times = (0..<series.length).map { Double($0) * period }
             let columns = series.dimensions.enumerated().map { d, values in
-                (d < channels.count ? channels[d] : Channel(rawValue: "dim\(d + 1)"), values)
+                (d < channels.count ? channels[d] : Channel(.dimension(d + 1)), values)
             }
             return Recording(id: "\(idPrefix)\(i)", subject: subject, session: session, timestamps: times, channels: columns,
                              annotations: [Annotation(start: 0, end: times.last ?? 0, label: series.label)])

@@ -13,13 +13,13 @@ enum DTWExamples {
         for group in [MotionChannel.acceleration, MotionChannel.userAcceleration] where recording.has(group.map(column)) {
             return group
         }
-        let archive = recording.channelNames.compactMap { MotionChannel(rawValue: $0.rawValue) }.filter(\.isArchiveDimension)
+        let archive = recording.channelNames.compactMap(\.motion).filter(\.isArchiveDimension)
         if !archive.isEmpty { return archive }
         throw ExperimentError("recording \(recording.id) has neither accel.x/y/z, user.x/y/z nor archive columns dim1…; name the channels to train on in the dtw configuration (channels: [...]); its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// The recording column of `channel`.
-    static func column(_ channel: MotionChannel) -> Channel { Channel(rawValue: channel.rawValue) }
+    static func column(_ channel: MotionChannel) -> Channel { Channel(channel) }
 
     /// Examples per class the other subjects must give before stream calibration spots a subject's recordings
     /// with templates trained without it (cross-fitting).
