@@ -67,16 +67,16 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(score.folds.map(\.fold) == ["s0", "s1", "s2", "s3"])
         for (fold, fs) in zip(folds, score.folds) {
             let trainOnly = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: registry).train(on: fold.train.map { pushes.recordings[$0] })
-            #expect(fs.trained["threshold"] == trainOnly.summary["threshold"], "fold \(fold.name)")
+            #expect(fs.trained.values["threshold"] == trainOnly.summary.values["threshold"], "fold \(fold.name)")
             #expect(!fold.train.contains { pushes.recordings[$0].subject == fold.name })
         }
         let s0 = score.folds[0]
-        #expect(try #require(s0.trained["threshold"]) > 0.9)
+        #expect(try #require(s0.trained.values["threshold"]) > 0.9)
         #expect(s0.value.value == 0, "s0's 0.6 g pushes fall below a threshold learned without s0")
         let s3 = score.folds[3]
-        #expect(try #require(s3.trained["threshold"]) < 0.9)
+        #expect(try #require(s3.trained.values["threshold"]) < 0.9)
         let all = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: registry).train(on: pushes.recordings)
-        #expect(all.summary["threshold"] != s3.trained["threshold"], "with s3 in training the search would choose differently")
+        #expect(all.summary.values["threshold"] != s3.trained.values["threshold"], "with s3 in training the search would choose differently")
         let insertions = try #require(result.evaluations["pushes"]?.metrics.first { $0.scope == "tuned/subject s3" && $0.name == "insertions" })
         #expect(insertions.value > 0)
     }
@@ -291,9 +291,9 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
             let alone = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: training)
             #expect(fs.trained == alone.summary, "fold \(fold.name)")
             let shakes = training.flatMap(\.annotations).count { $0.label == "shake" }
-            #expect(fs.trained["examples"] == Double(shakes), "only the training subjects' shakes are examples")
+            #expect(fs.trained.values["examples"] == Double(shakes), "only the training subjects' shakes are examples")
         }
-        #expect(score.folds.allSatisfy { [0.0, 1.0, 3.0].contains($0.trained["rejectionK"] ?? -1) })
+        #expect(score.folds.allSatisfy { [0.0, 1.0, 3.0].contains($0.trained.values["rejectionK"] ?? -1) })
     }
 }
 
@@ -342,18 +342,18 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
     /// bump: ≈ 64 per hour). Each fold reports its operating point.
     @Test func budgetChoosesAnotherOperatingPointThanF1() throws {
         let f1 = try run(nil).scores[0]
-        #expect(f1.folds.allSatisfy { $0.trained["threshold"] == 0.3 })
-        #expect(f1.folds.allSatisfy { abs(($0.trained["trainingFalsePerHour"] ?? 0) - 4 / Self.trainingHours) < 1e-9 })
+        #expect(f1.folds.allSatisfy { $0.trained.values["threshold"] == 0.3 })
+        #expect(f1.folds.allSatisfy { abs(($0.trained.operatingPoint?.falsePerHour ?? 0) - 4 / Self.trainingHours) < 1e-9 })
 
         let result = try run(TrainingObjective(maximize: .recall, maxFalsePerHour: 100))
         let budget = result.scores[0]
         #expect(budget.folds.count == 2)
         for fold in budget.folds {
-            #expect(fold.trained["threshold"] == 0.95, "fold \(fold.fold)")
-            #expect(fold.trained["trainingRecall"] == 0.5)
-            #expect(abs((fold.trained["trainingFalsePerHour"] ?? 0) - 2 / Self.trainingHours) < 1e-9)
-            #expect(fold.trained["trainingScore"] == 0.5, "the maximised metric is recall")
-            #expect(fold.trained["budgetMet"] == 1 && fold.trained["maxFalsePerHour"] == 100)
+            #expect(fold.trained.values["threshold"] == 0.95, "fold \(fold.fold)")
+            #expect(fold.trained.operatingPoint?.recall == 0.5)
+            #expect(abs((fold.trained.operatingPoint?.falsePerHour ?? 0) - 2 / Self.trainingHours) < 1e-9)
+            #expect(fold.trained.operatingPoint?.score == 0.5, "the maximised metric is recall")
+            #expect(fold.trained.budget?.met == true && fold.trained.budget?.maxFalsePerHour == 100)
         }
         #expect(result.warnings.isEmpty)
         let folds = ExperimentReport.foldTable(result).markdown
@@ -368,8 +368,8 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
     @Test func noCombinationWithinBudgetTakesTheFewestAndWarns() throws {
         let result = try run(TrainingObjective(maximize: .recall, maxFalsePerHour: 10), grid: [0.3, 0.5, 0.7, 0.95])
         for fold in result.scores[0].folds {
-            #expect(fold.trained["threshold"] == 0.95)
-            #expect(fold.trained["budgetMet"] == 0)
+            #expect(fold.trained.values["threshold"] == 0.95)
+            #expect(fold.trained.budget?.met == false)
         }
         #expect(result.warnings.count == 2)
         #expect(result.warnings.allSatisfy { $0.contains("budget of 10 false activations per hour") && $0.contains("fewest (63.85 per hour)") })
@@ -421,12 +421,12 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
         let runner = try ExperimentRunner(experiment: experiment, datasets: ["synthetic": dataset])
         let result = try runner.run()
         let s = try #require(result.scores.first { $0.entry == "sigma" }), c = try #require(result.scores.first { $0.entry == "stream" })
-        #expect(s.folds.allSatisfy { $0.trained["threshold.shake"] == nil }, "the k·σ rule reports no stream operating point")
+        #expect(s.folds.allSatisfy { $0.trained.thresholds["shake"]?.threshold == nil }, "the k·σ rule reports no stream operating point")
         for (fold, f) in zip(runner.folds["synthetic"]!.folds, c.folds) {
-            let threshold = try #require(f.trained["threshold.shake"], "fold \(fold.name)")
-            let recall = try #require(f.trained["trainingRecall.shake"])
+            let threshold = try #require(f.trained.thresholds["shake"]?.threshold, "fold \(fold.name)")
+            let recall = try #require(f.trained.thresholds["shake"]?.recall)
             #expect(threshold > 0 && (0...1).contains(recall))
-            #expect(f.trained["trainingFalsePerHour.shake"] != nil)
+            #expect(f.trained.thresholds["shake"]?.falsePerHour != nil)
             let training = fold.train.map { dataset.recordings[$0] }
             guard case let .dtw(model, _) = try EntryTrainer(entry: stream, experiment: experiment, kind: .continuous).train(on: training) else {
                 Issue.record("not a DTW model")
@@ -454,6 +454,6 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
         }
         let sigmaFalse = s.folds.reduce(0) { $0 + ($1.details["insertions"] ?? 0) }, streamFalse = c.folds.reduce(0) { $0 + ($1.details["insertions"] ?? 0) }
         #expect(streamFalse <= sigmaFalse, "k·σ: \(sigmaFalse) false activations, calibrated: \(streamFalse)")
-        #expect(c.folds.map { $0.trained["threshold.shake"] } != s.folds.map { _ in nil }, "calibration changed the thresholds")
+        #expect(c.folds.map { $0.trained.thresholds["shake"]?.threshold } != s.folds.map { _ in nil }, "calibration changed the thresholds")
     }
 }

@@ -32,7 +32,7 @@ struct EntryRun: Sendable {
         for fold in score.folds {
             let scope = "\(entry.name)/fold \(fold.fold)"
             result.add(scope, score.metricName, fold.value)
-            for (k, v) in fold.trained.sorted(by: { $0.key < $1.key }) { result.add(scope, "trained.\(k)", v) }
+            for (k, v) in fold.trained.flattened.sorted(by: { $0.key < $1.key }) { result.add(scope, "trained.\(k)", v) }
         }
     }
 }

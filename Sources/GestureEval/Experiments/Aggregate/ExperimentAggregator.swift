@@ -70,8 +70,8 @@ public struct ExperimentAggregator: Sendable {
             throw ExperimentError(entry: entry.name, dataset: datasetKey, error.description)
         }
         if let budget = experiment.objective(for: entry).maxFalsePerHour {
-            for f in run.score.folds where f.trained["budgetMet"] == 0 {
-                run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
+            for f in run.score.folds where f.trained.budget?.met == false {
+                run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained.operatingPoint?.falsePerHour)) per hour)")
             }
         }
         run.warnings += run.score.folds.compactMap { Self.crossFitWarning(entry: entry.name, dataset: datasetKey, fold: $0) }
@@ -153,7 +153,7 @@ public struct ExperimentAggregator: Sendable {
 
     /// The warning for a fold whose cross-fitted trainings failed (`crossFitFailures` in its trained values), if any.
     static func crossFitWarning(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> String? {
-        guard let failed = fold.trained["crossFitFailures"], failed > 0 else { return nil }
+        guard let failed = fold.trained.crossFit?.failures, failed > 0 else { return nil }
         return "entry '\(entry)' on \(dataset), fold \(fold.fold): \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; "
             + "the full model spotted those subjects' recordings in calibration, so its thresholds saw their own examples"
     }

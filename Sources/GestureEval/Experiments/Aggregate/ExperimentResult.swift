@@ -19,7 +19,7 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         /// Annotations (continuous) or examples (segments) tested.
         public var count: Int
         /// What training chose in this fold: the tuned parameters, or a model summary.
-        public var trained: [String: Double]
+        public var trained: TrainingSummary
         /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour, the counts,
         /// fragments with fragmentShare (fragments / detections) and backgroundHours (continuous), or
         /// accuracy, macroF1, kappa (segments).
