@@ -68,7 +68,8 @@ import Testing
         let failed = ExperimentResult.FoldScore(fold: "s3", value: Estimate(value: 0.5), count: 4, trained: TrainingSummary(crossFit: .init(groups: 5, failures: 2)), details: [:])
         let fine = ExperimentResult.FoldScore(fold: "s4", value: Estimate(value: 0.5), count: 4, trained: TrainingSummary(crossFit: .init(groups: 5)), details: [:])
         let warning = ExperimentAggregator.crossFitWarning(entry: "dtw", dataset: "swim", fold: failed)
-        #expect(warning?.hasPrefix("entry 'dtw' on swim, fold s3: 2 cross-fitted trainings failed") == true, "\(warning ?? "none")")
+        #expect(warning == .crossFitFailed(entry: "dtw", dataset: "swim", fold: "s3", failures: 2))
+        #expect(warning?.description.hasPrefix("entry 'dtw' on swim, fold s3: 2 cross-fitted trainings failed") == true, "\(warning.map(\.description) ?? "none")")
         #expect(ExperimentAggregator.crossFitWarning(entry: "dtw", dataset: "swim", fold: fine) == nil)
     }
 }
