@@ -111,7 +111,7 @@ public struct ExperimentAggregator: Sendable {
                 "fragments": Double(c.fragments), "fragmentShare": c.detections == 0 ? .nan : Double(c.fragments) / Double(c.detections),
                 "backgroundHours": e.backgroundHours,
             ]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, trained: o.trained, details: details))
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, details: details, trained: o.trained))
         }
         let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
         let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
@@ -143,7 +143,7 @@ public struct ExperimentAggregator: Sendable {
         for o in outcomes {
             let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
             let details = ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value, "kappa": s.kappa.value, "balancedAccuracy": s.balancedAccuracy.value]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, trained: o.trained, details: details))
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
         }
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
