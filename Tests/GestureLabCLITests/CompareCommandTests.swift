@@ -34,8 +34,8 @@ import Testing
         #expect(result.scores.allSatisfy { $0.folds.map(\.fold) == ["subject01", "subject02", "subject03"] })
         #expect(result.scores.allSatisfy { $0.overall.interval != nil })
         #expect(result.pairs.map { "\($0.first)|\($0.second)" } == ["shake|shake tuned", "shake|dtw shakes", "shake tuned|dtw shakes"])
-        #expect(result.scores[1].folds.allSatisfy { $0.trained["peakThreshold"] != nil }, "the search's choice per fold is recorded")
-        #expect(result.scores[2].folds.allSatisfy { $0.trained["rejectionK"] != nil && $0.trained["templates"] != nil })
+        #expect(result.scores[1].folds.allSatisfy { $0.trained.values["peakThreshold"] != nil }, "the search's choice per fold is recorded")
+        #expect(result.scores[2].folds.allSatisfy { $0.trained.values["rejectionK"] != nil && $0.trained.values["templates"] != nil })
         // False activations by activity add up to the insertions and background hours of the folds.
         #expect(files.contains("false-activations.csv"))
         for s in result.scores where s.kind == .continuous {

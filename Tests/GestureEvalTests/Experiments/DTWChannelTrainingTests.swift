@@ -27,7 +27,7 @@ import Testing
         return try SyntheticDatasetGenerator.generate(spec)
     }
 
-    static func train(_ configuration: [String: ConfigurationValue], on dataset: Dataset, labels: [String] = []) throws -> (DTWModel, [String: Double]) {
+    static func train(_ configuration: [String: ConfigurationValue], on dataset: Dataset, labels: [String] = []) throws -> (DTWModel, TrainingSummary) {
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: .inline(.object(configuration)),
                                      datasets: ["d"], labels: labels)
         let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], entries: [entry])

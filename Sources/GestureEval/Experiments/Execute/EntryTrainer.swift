@@ -99,7 +99,7 @@ public struct EntryTrainer: Trainer, Sendable {
                 guard entry.stages.isEmpty || entry.stages == model.stages else {
                     throw ExperimentError(entry: entry.name, "stages \(entry.stages) differ from the model's (\(model.stages.isEmpty ? "none" : "\(model.stages)")); leave stages out to use the model's")
                 }
-                return .dtw(model, summary: ["band": model.dtw.band, "templates": Double(model.templates.count)])
+                return .dtw(model, summary: TrainingSummary(values: ["band": model.dtw.band, "templates": Double(model.templates.count)]))
             }
             // Templates are cut from the signal the matcher will see behind the entry's stages; candidates are
             // scored by running the whole pipeline on the recordings as recorded.
@@ -117,7 +117,7 @@ public struct EntryTrainer: Trainer, Sendable {
         }
         // Search on the complete settings, so nested keys can be set and unknown ones are caught.
         let full = entry.search.isEmpty ? base : try entry.completeSettings(base, registry: detector.registry)
-        return try search(full).best(on: judged) { value in .init(model: .configuration(value, chosen: [:])) }
+        return try search(full).best(on: judged) { value in .init(model: .configuration(value, chosen: TrainingSummary())) }
     }
 
     private func search(_ base: ConfigurationValue) -> ParameterSearch {

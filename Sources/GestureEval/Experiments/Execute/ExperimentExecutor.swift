@@ -13,7 +13,7 @@ public struct ExperimentExecutor: Sendable {
         /// The unit.
         public var unit: ExperimentPlan.WorkUnit
         /// What training chose for the unit's model: tuned values, or the DTW model's summary.
-        public var trained: [String: Double]
+        public var trained: TrainingSummary
         /// Continuous: the judged test recordings (not stored in a part file: ``ExperimentShard`` rebuilds them
         /// from the dataset).
         public var recordings: [Recording] = []

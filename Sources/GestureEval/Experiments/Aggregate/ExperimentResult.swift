@@ -18,12 +18,13 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var value: Estimate
         /// Annotations (continuous) or examples (segments) tested.
         public var count: Int
-        /// What training chose in this fold: the tuned parameters, or a model summary.
-        public var trained: [String: Double]
         /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour, the counts,
         /// fragments with fragmentShare (fragments / detections) and backgroundHours (continuous), or
         /// accuracy, macroF1, kappa (segments).
         public var details: [String: Double]
+        /// What training chose in this fold: the tuned parameters and operating point, or a model summary
+        /// (written as the flat object of numbers results have always held, see ``TrainingSummary/flattened``).
+        public var trained: TrainingSummary
     }
 
     /// One entry on one dataset.

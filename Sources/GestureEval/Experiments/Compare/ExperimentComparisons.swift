@@ -15,11 +15,21 @@ struct ExperimentComparisons: Sendable {
     /// Replicates and seed of every paired bootstrap.
     var bootstrap: BootstrapOptions
 
+    /// One group's rank comparison and what won.
+    struct Group: Sendable {
+        /// The group and its members.
+        var group: Experiment.ComparisonGroup
+        /// Friedman / Nemenyi / Holm over its members (groups of at least 3 with enough shared units).
+        var ranking: RankComparison?
+        /// The best member against the runner-up, with the deciding test.
+        var headline: GroupHeadline
+    }
+
     /// The pairs, rank comparisons and headlines of every group; each pair is also added to its dataset's
     /// evaluation (scope `first vs second`). A test that cannot be computed is left out with a note or warning.
     func compare(_ runs: [EntryRun], groups: [Experiment.ComparisonGroup], evaluations: inout [String: EvaluationResult],
-                 warnings: inout [String]) -> (pairs: [ExperimentResult.PairComparison], groups: [ExperimentResult.GroupComparison]) {
-        var pairs: [ExperimentResult.PairComparison] = [], results: [ExperimentResult.GroupComparison] = []
+                 warnings: inout [ExperimentWarning]) -> (pairs: [ExperimentResult.PairComparison], groups: [Group]) {
+        var pairs: [ExperimentResult.PairComparison] = [], results: [Group] = []
         for group in groups {
             let members = runs.filter { group.entries.contains($0.entry.name) }
             let mine = self.pairs(members, group: group.name, evaluations: &evaluations)
@@ -88,7 +98,7 @@ struct ExperimentComparisons: Sendable {
     /// that key (never by position: entries may list their datasets in different orders); `nil` with a warning
     /// when there are fewer than 2 or a score is undefined. Units only some members have are left out, with a
     /// warning that names them.
-    private func rank(_ runs: [EntryRun], group: Experiment.ComparisonGroup, warnings: inout [String]) -> RankComparison? {
+    private func rank(_ runs: [EntryRun], group: Experiment.ComparisonGroup, warnings: inout [ExperimentWarning]) -> RankComparison? {
         struct Unit: Hashable { var dataset: String, fold: String }
         let members = group.entries.map { name in runs.filter { $0.entry.name == name } }
         let byMember = members.map { runs in
@@ -107,33 +117,32 @@ struct ExperimentComparisons: Sendable {
         func name(_ u: Unit) -> String { oneDataset ? u.fold : "\(u.dataset)/\(u.fold)" }
         if shared.count < all.count {
             let dropped = all.filter { u in !shared.contains(u) }
-            warnings.append("group '\(group.name)': ranked over the \(shared.count) units every entry has; left out \(dropped.count) "
-                + "that only some have (\(dropped.prefix(5).map { "\($0.dataset)/\($0.fold)" }.joined(separator: ", "))\(dropped.count > 5 ? ", …" : ""))")
+            warnings.append(.note("group '\(group.name)': ranked over the \(shared.count) units every entry has; left out \(dropped.count) "
+                + "that only some have (\(dropped.prefix(5).map { "\($0.dataset)/\($0.fold)" }.joined(separator: ", "))\(dropped.count > 5 ? ", …" : ""))"))
         }
         let units = shared.map(name)
         guard units.count >= 2 else {
-            warnings.append("group '\(group.name)': no rank comparison: it needs at least 2 folds or datasets, the entries share \(units.count)")
+            warnings.append(.note("group '\(group.name)': no rank comparison: it needs at least 2 folds or datasets, the entries share \(units.count)"))
             return nil
         }
         let scores = shared.map { u in byMember.map { $0[u]! } }
         if scores.joined().contains(where: { !$0.isFinite }) {
-            warnings.append("group '\(group.name)': no rank comparison: some fold has an undefined \(experiment.metric.rawValue)")
+            warnings.append(.note("group '\(group.name)': no rank comparison: some fold has an undefined \(experiment.metric.rawValue)"))
             return nil
         }
         do {
             return try RankComparison(methods: group.entries, units: units, scores: scores, alpha: experiment.alpha)
         } catch {
-            warnings.append("group '\(group.name)': no rank comparison: \(error.description)")
+            warnings.append(.note("group '\(group.name)': no rank comparison: \(error.description)"))
             return nil
         }
     }
 
     /// What won and whether it is significant: the best member by pooled metric (averaged over the group's
     /// datasets) against the runner-up, by the rank test's post-hoc comparison in groups of at least 3 (with
-    /// the omnibus p), else by the paired test of the metric (``mcnemarTests(_:on:)``); the line names the test.
+    /// the omnibus p), else by the paired test of the metric (``mcnemarTests(_:on:)``).
     private func headline(_ group: Experiment.ComparisonGroup, _ runs: [EntryRun], pairs: [ExperimentResult.PairComparison],
-                          ranking: RankComparison?) -> String {
-        func fmt(_ x: Double?) -> String { ExperimentReport.fmt(x) }
+                          ranking: RankComparison?) -> GroupHeadline {
         let metric = runs.first?.score.metricName ?? experiment.metric.rawValue
         let values = group.entries.map { name -> Double in
             let mine = runs.filter { $0.entry.name == name }.map(\.score.overall.value)
@@ -144,50 +153,49 @@ struct ExperimentComparisons: Sendable {
             let x = values[a].isNaN ? -Double.infinity : values[a], y = values[b].isNaN ? -Double.infinity : values[b]
             return x != y ? x > y : a < b
         }
-        var line = "\(group.name): "
-        guard group.entries.count >= 2 else {
-            return line + "'\(group.entries[0])' alone (\(metric) \(fmt(values[0]))); nothing to compare"
-        }
+        let alpha = experiment.alpha
+        var headline = GroupHeadline(group: group.name, metric: metric, best: .init(entry: group.entries[0], value: values[0]),
+                                     test: .none(note: nil), alpha: alpha)
+        guard group.entries.count >= 2 else { return headline }
         let best = order[0], second = order[1]
         let (w, r) = (group.entries[best], group.entries[second])
-        if let interval = runs.first(where: { $0.entry.name == w })?.score.overall.interval, runs.count == group.entries.count {
-            line += "'\(w)' best, \(metric) \(fmt(values[best])) [\(fmt(interval.lower)), \(fmt(interval.upper))]"
-        } else {
-            line += "'\(w)' best, \(metric) \(fmt(values[best]))"
-        }
-        line += values[best] == values[second] ? ", tied with '\(r)'" : ", ahead of '\(r)' (\(fmt(values[second])))"
-        let alpha = experiment.alpha
+        headline.best = .init(entry: w, value: values[best])
+        headline.runnerUp = .init(entry: r, value: values[second])
+        if runs.count == group.entries.count { headline.interval = runs.first(where: { $0.entry.name == w })?.score.overall.interval }
         if let ranking, let i = ranking.methods.firstIndex(of: w), let j = ranking.methods.firstIndex(of: r) {
             let friedman = ranking.friedman.pValue
-            line += "; Friedman p = \(fmt(friedman)) over \(group.entries.count) entries × \(ranking.units.count) folds"
             let (lo, hi) = (min(i, j), max(i, j))
+            var posthoc: GroupHeadline.Posthoc?
             if experiment.test == .friedmanNemenyi, let n = ranking.nemenyi.pairs.first(where: { $0.first == lo && $0.second == hi }) {
-                line += "; Nemenyi p = \(fmt(n.pValue)): " + (friedman < alpha && n.significant ? "significant" : "not significant")
+                posthoc = .nemenyi(p: n.pValue, significant: friedman < alpha && n.significant)
             } else if let h = ranking.pairwise.pairs.first(where: { $0.first == lo && $0.second == hi }) {
-                line += "; Holm-adjusted Wilcoxon p = \(fmt(h.adjustedPValue)): " + (friedman < alpha && h.significant ? "significant" : "not significant")
+                posthoc = .holm(p: h.adjustedPValue, significant: friedman < alpha && h.significant)
             }
-            return line + " at α = \(fmt(alpha))"
+            headline.test = .rank(friedmanP: friedman, entries: group.entries.count, units: ranking.units.count, posthoc: posthoc)
+            return headline
         }
         // The paired test follows the metric: McNemar's test on per-item correctness is a test of accuracy
         // (segments) or recall (events); for any other metric a detector that fires constantly could win it,
         // so the paired bootstrap of the ranked metric decides.
         let pair = pairs.first { Set([$0.first, $0.second]) == Set([w, r]) }
-        let uncorrected = group.entries.count >= 3 ? ", uncorrected (no rank comparison)" : ""
+        let uncorrected = group.entries.count >= 3
         let kind = runs.first?.score.kind ?? .continuous
         if Self.mcnemarTests(experiment.metric, on: kind) {
             if let m = pair?.mcnemar {
-                line += "; McNemar p = \(fmt(m.pValue)) (\(m.onlyFirstCorrect) vs \(m.onlySecondCorrect) discordant): " + (m.pValue < alpha ? "significant" : "not significant")
-                return line + " at α = \(fmt(alpha))" + uncorrected
+                headline.test = .mcnemar(p: m.pValue, onlyFirstCorrect: m.onlyFirstCorrect, onlySecondCorrect: m.onlySecondCorrect,
+                                         significant: m.pValue < alpha, uncorrected: uncorrected)
+                return headline
             }
         } else if let b = pair?.bootstrap {
             // The pair's difference is first − second; the headline speaks of the winner.
             let sign = pair?.first == w ? 1.0 : -1.0
             let d = b.difference, lower = d.interval.map { sign > 0 ? $0.lower : -$0.upper }, upper = d.interval.map { sign > 0 ? $0.upper : -$0.lower }
-            line += "; paired bootstrap of \(metric): difference \(fmt(sign * d.value)) [\(fmt(lower)), \(fmt(upper))], p = \(fmt(b.pValue)): "
-                + (b.pValue < alpha ? "significant" : "not significant")
-            return line + " at α = \(fmt(alpha))" + uncorrected
+            headline.test = .bootstrap(difference: sign * d.value, lower: lower, upper: upper, p: b.pValue, significant: b.pValue < alpha,
+                                       uncorrected: uncorrected)
+            return headline
         }
-        return line + "; no paired test" + (pair?.notes.first.map { " (\($0))" } ?? "")
+        headline.test = .none(note: pair?.notes.first)
+        return headline
     }
 
     /// Whether McNemar's test on per-item correctness tests `metric` itself on `kind`: accuracy on segments,

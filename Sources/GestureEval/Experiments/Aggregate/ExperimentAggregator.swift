@@ -47,13 +47,14 @@ public struct ExperimentAggregator: Sendable {
                 runs.append(run)
             }
         }
-        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { "\(key): \($0)" } }
+        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.note("\(key): \($0)") } }
         warnings += runs.flatMap(\.warnings)
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
-                                metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs, groups: compared.groups,
-                                evaluations: evaluations, warnings: warnings)
+                                metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
+                                groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline.description) },
+                                evaluations: evaluations, warnings: warnings.map(\.description))
     }
 
     /// An entry's scores on one dataset from its units' outcomes (in fold order).
@@ -70,14 +71,15 @@ public struct ExperimentAggregator: Sendable {
             throw ExperimentError(entry: entry.name, dataset: datasetKey, error.description)
         }
         if let budget = experiment.objective(for: entry).maxFalsePerHour {
-            for f in run.score.folds where f.trained["budgetMet"] == 0 {
-                run.warnings.append("entry '\(entry.name)' on \(datasetKey), fold \(f.fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(f.trained["trainingFalsePerHour"])) per hour)")
+            for f in run.score.folds where f.trained.budget?.met == false {
+                run.warnings.append(.budgetNotMet(entry: entry.name, dataset: datasetKey, fold: f.fold, maxFalsePerHour: budget,
+                                                  trainingFalsePerHour: f.trained.operatingPoint?.falsePerHour))
             }
         }
         run.warnings += run.score.folds.compactMap { Self.crossFitWarning(entry: entry.name, dataset: datasetKey, fold: $0) }
         if entry.recognizer == DTWTemplateMatcher.identifier {
-            run.warnings += DTWTrainingSettings.deprecations(in: base)
-            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
+            run.warnings += DTWTrainingSettings.deprecations(in: base).map(ExperimentWarning.note)
+            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)).map(ExperimentWarning.note) }
         }
         return run
     }
@@ -109,7 +111,7 @@ public struct ExperimentAggregator: Sendable {
                 "fragments": Double(c.fragments), "fragmentShare": c.detections == 0 ? .nan : Double(c.fragments) / Double(c.detections),
                 "backgroundHours": e.backgroundHours,
             ]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, trained: o.trained, details: details))
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, details: details, trained: o.trained))
         }
         let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
         let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
@@ -129,7 +131,7 @@ public struct ExperimentAggregator: Sendable {
                                                 falseActivations: breakdown, outcomes: rows)
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
-            run.warnings.append(w)
+            run.warnings.append(.note(w))
         }
         return run
     }
@@ -141,7 +143,7 @@ public struct ExperimentAggregator: Sendable {
         for o in outcomes {
             let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
             let details = ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value, "kappa": s.kappa.value, "balancedAccuracy": s.balancedAccuracy.value]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, trained: o.trained, details: details))
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
         }
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
@@ -151,10 +153,9 @@ public struct ExperimentAggregator: Sendable {
                         truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
     }
 
-    /// The warning for a fold whose cross-fitted trainings failed (`crossFitFailures` in its trained values), if any.
-    static func crossFitWarning(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> String? {
-        guard let failed = fold.trained["crossFitFailures"], failed > 0 else { return nil }
-        return "entry '\(entry)' on \(dataset), fold \(fold.fold): \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; "
-            + "the full model spotted those subjects' recordings in calibration, so its thresholds saw their own examples"
+    /// The warning for a fold whose cross-fitted trainings failed, if any.
+    static func crossFitWarning(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> ExperimentWarning? {
+        guard let failed = fold.trained.crossFit?.failures, failed > 0 else { return nil }
+        return .crossFitFailed(entry: entry, dataset: dataset, fold: fold.fold, failures: failed)
     }
 }

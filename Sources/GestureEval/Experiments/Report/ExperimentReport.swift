@@ -72,7 +72,7 @@ public enum ExperimentReport {
                                       "fragments", "fragment share", "trained"])
         for s in result.scores {
             for f in s.folds {
-                let trained = f.trained.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+                let trained = f.trained.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
                 table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
                               fmt(f.value.interval?.upper), String(f.count), fmt(f.details["precision"]), fmt(f.details["recall"]),
                               fmt(f.details["falsePositivesPerHour"]), fmt(f.details["fragments"]), fmt(f.details["fragmentShare"]), trained])

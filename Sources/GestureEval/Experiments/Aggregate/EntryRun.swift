@@ -17,7 +17,7 @@ struct EntryRun: Sendable {
     /// Segments: the true and the predicted label per example, in fold order (for paired bootstraps of the metric).
     var truth: [String] = [], predicted: [String] = []
     /// Problems worth telling the user (shown in the terminal and results.json).
-    var warnings: [String] = []
+    var warnings: [ExperimentWarning] = []
 
     /// The names of the units the entry's scores are over: fold names, prefixed by the dataset when the entry
     /// spans several datasets.
@@ -32,7 +32,7 @@ struct EntryRun: Sendable {
         for fold in score.folds {
             let scope = "\(entry.name)/fold \(fold.fold)"
             result.add(scope, score.metricName, fold.value)
-            for (k, v) in fold.trained.sorted(by: { $0.key < $1.key }) { result.add(scope, "trained.\(k)", v) }
+            for (k, v) in fold.trained.flattened.sorted(by: { $0.key < $1.key }) { result.add(scope, "trained.\(k)", v) }
         }
     }
 }

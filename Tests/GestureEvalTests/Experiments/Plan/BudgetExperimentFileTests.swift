@@ -30,7 +30,7 @@ import Testing
             let recall = total("truePositives") / total("annotations"), perHour = total("insertions") / total("backgroundHours")
             #expect(recall >= 0.9, "\(s.entry): recall \(recall)")
             #expect(perHour <= 5, "\(s.entry): \(perHour) false activations per hour")
-            #expect(s.folds.allSatisfy { $0.trained["budgetMet"] == 1 }, "\(s.entry): the budget is met on the training subjects in every fold")
+            #expect(s.folds.allSatisfy { $0.trained.budget?.met == true }, "\(s.entry): the budget is met on the training subjects in every fold")
         }
     }
 }
