@@ -15,7 +15,7 @@ public enum ConfigurationFile {
         do {
             return JSONConfiguration(data: try Data(contentsOf: url))
         } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+            throw DataFileError(file: url.path, .unreadable(error.localizedDescription))
         }
     }
 

@@ -38,7 +38,7 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
             return try StrictDecoder().decode(type, from: ConfigurationNode(yaml: root))
         } catch let error as ConfigurationError {
             throw DataFileError(file: source, line: root.flatMap { ConfigurationNode.line(of: error.key, in: $0) },
-                                field: error.key, error.message)
+                                configuration: error)
         }
     }
 }

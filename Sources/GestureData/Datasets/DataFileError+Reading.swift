@@ -9,7 +9,7 @@ extension DataFileError {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+            throw DataFileError(file: url.path, .unreadable(error.localizedDescription))
         }
     }
 }

@@ -1,6 +1,7 @@
 /// A problem in a data file, located as precisely as the format allows.
 ///
-/// The description reads `file:line: field: message`, the form editors and terminals link.
+/// The description reads `file:line: field: message`, the form editors and terminals link. What is
+/// wrong is a ``Reason``, which code and tests match on; ``message`` is its wording for people.
 public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file's path as given.
     public var file: String
@@ -9,14 +10,26 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The column, key or field, when the problem is in one.
     public var field: String?
     /// What is wrong.
-    public var message: String
+    public var reason: Reason
 
-    /// Creates an error.
-    public init(file: String, line: Int? = nil, field: String? = nil, _ message: String) {
+    /// Creates an error for `reason`.
+    public init(file: String, line: Int? = nil, field: String? = nil, _ reason: Reason) {
         self.file = file
         self.line = line
         self.field = field
-        self.message = message
+        self.reason = reason
+    }
+
+    /// Creates an error whose reason is only its wording (``Reason/other(_:)``), for problems no
+    /// caller tells apart.
+    public init(file: String, line: Int? = nil, field: String? = nil, _ message: String) {
+        self.init(file: file, line: line, field: field, .other(message))
+    }
+
+    /// What is wrong, in words. Setting it (to add advice) makes the reason ``Reason/other(_:)``.
+    public var message: String {
+        get { reason.message }
+        set { reason = .other(newValue) }
     }
 
     /// `file:line: field: message`, the parts that are known.

@@ -34,14 +34,9 @@ struct DelimitedText {
     private(set) var notes: [String] = []
 
     init(_ format: DatasetManifest.TableFormat) {
-        sniffsDelimiter = format.delimiter == "auto"
-        switch format.delimiter {
-        case "whitespace", " ": delimiter = nil
-        case "\\t", "tab", "\t": delimiter = UInt8(ascii: "\t")
-        case "auto": delimiter = UInt8(ascii: ",")
-        default: delimiter = format.delimiter.utf8.first ?? UInt8(ascii: ",")
-        }
-        decimalComma = format.decimal.map { $0 == "comma" }
+        sniffsDelimiter = format.delimiter == .auto
+        delimiter = format.delimiter.separator
+        decimalComma = format.decimal.map { $0 == .comma }
         hasHeader = format.header
     }
 
@@ -52,7 +47,7 @@ struct DelimitedText {
             data.append(0)
             return data
         } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
+            throw DataFileError(file: url.path, .unreadable(error.localizedDescription))
         }
     }
 

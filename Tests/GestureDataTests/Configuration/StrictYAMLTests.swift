@@ -28,7 +28,8 @@ import Testing
             _ = try DatasetManifest(yaml: text, file: "dataset.yaml")
         } throws: { error in
             guard let error = error as? DataFileError else { return false }
-            return error.line == 3 && error.field == "time.scal" && error.message.contains("did you mean 'scale'")
+            return error.line == 3 && error.field == "time.scal" && error.reason == .unknownKey(suggestion: "scale", expected: [])
+                && error.message == "unknown key; did you mean 'scale'?"
         }
     }
 

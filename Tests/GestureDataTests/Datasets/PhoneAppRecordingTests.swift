@@ -39,8 +39,8 @@ import Testing
         #expect(abs(read.dataset.recordings[0].column(.accelX)![1] + 0.5 * Self.perG) < 1e-12)  // Android sign flipped
         #expect(read.report.notes.contains { $0.contains("decimal commas read") })
         // Stated as points, the same file is refused at its first row with the way out.
-        manifest.table.decimal = "point"
-        manifest.table.delimiter = ","
+        manifest.table.decimal = .point
+        manifest.table.delimiter = .comma
         let refused = try DatasetReader.load(manifest, folder: folder, data: folder)
         let first = try #require(refused.problems.first)
         #expect(first.location.line == 2 && first.location.field == "Time (s)")
@@ -91,7 +91,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let columns = ["x", "y", "z"].map { "Acceleration \($0) (m/s^2)" }
         func manifest(scale: Double?) -> DatasetManifest {
-            DatasetManifest(name: "t", kind: .continuous, time: .init(column: "Time (s)", unit: "s"),
+            DatasetManifest(name: "t", kind: .continuous, time: .init(column: "Time (s)", unit: .s),
                             channels: zip(Channel.acceleration, columns).map { .init($0, column: $1, scale: scale) },
                             source: .init(files: [.init("{subject}/{session}/Accelerometer.csv")]))
         }
@@ -104,11 +104,12 @@ import Testing
         let wrong = try DatasetReader.load(manifest(scale: 1), folder: folder, data: folder)
         let problem = try #require(wrong.problems.first { $0.kind == .units })
         #expect(problem.location.line == 1 && problem.location.field == "Acceleration x (m/s^2)")
+        #expect(problem.location.reason == .unitMismatch(unit: "m/s²", channel: "accel.x", scale: 1, expected: 1 / 9.80665))
         // No unit anywhere and 9.8 "g" at rest: the validator refuses it, at the first row.
         let plainFolder = try PhoneAppRecordings.folder("plain", ["me/r1/Accelerometer.csv": "time,ax,ay,az\n0,0.1,0,9.8\n0.01,0.1,0,9.81\n0.02,0.1,0,9.79\n"])
         defer { try? FileManager.default.removeItem(at: plainFolder) }
         var plain = manifest(scale: nil)
-        plain.time = .init(column: "time", unit: "s")
+        plain.time = .init(column: "time", unit: .s)
         plain.channels = zip(Channel.acceleration, ["ax", "ay", "az"]).map { .init($0, column: $1) }
         let loaded = try DatasetReader.load(plain, folder: plainFolder, data: plainFolder)
         let units = DatasetValidator().validate(loaded).filter { $0.kind == .units }
@@ -174,12 +175,12 @@ import Testing
         #expect(loaded.report.notes.contains { $0.contains("decimal commas") })
         // A manifest that states ',' names the mismatch, not a missing column.
         var comma = try #require(try ImportPresets.manifest("phyphox"))
-        comma.table.delimiter = ","
+        comma.table.delimiter = .comma
         let refused = try DatasetReader.load(comma, folder: folder, data: folder)
         let first = try #require(refused.problems.first)
         #expect(first.location.message.contains("separated by ';'") && first.location.message.contains("table.delimiter"), "\(first)")
-        // An unknown decimal mark is refused naming the key.
-        #expect(throws: DataFileError.self) {
+        // An unknown decimal mark is refused naming the key and the marks there are.
+        #expect(throws: DataFileError(file: "dataset.yaml", field: "table.decimal", .notOneOf("dot", allowed: ["point", "comma"]))) {
             _ = try DatasetManifest(yaml: "name: x\ntable: {delimiter: ';', header: true, decimal: dot}\nchannels: []\n")
         }
     }

@@ -103,11 +103,16 @@ import Testing
         try writeFixture("time,accel.x\n0,1\n", "r.csv", in: folder)
         try writeFixture("name: m\nchannels:\n  - {name: accel.y}\nrecordings:\n  - {id: r, subject: s, session: '1', file: r.csv}\n",
                   "dataset.yaml", in: folder)
-        #expect(throws: DataFileError(file: folder.appendingPathComponent("r.csv").path, line: 1, field: "accel.y",
-                                      "no column 'accel.y' in the header 'time,accel.x'")) {
-            try DatasetReader.read(at: folder)
+        let missing = DataFileError(file: folder.appendingPathComponent("r.csv").path, line: 1, field: "accel.y",
+                                    .missingColumn("accel.y", header: ["time", "accel.x"]))
+        #expect(throws: missing) { try DatasetReader.read(at: folder) }
+        #expect(missing.message == "no column 'accel.y' in the header 'time,accel.x'")
+        #expect {
+            try DatasetManifest(yaml: "name: m\nchannels: 3\n")
+        } throws: { error in
+            guard let error = error as? DataFileError, case .typeMismatch = error.reason else { return false }
+            return error.field == "channels"
         }
-        #expect(throws: DataFileError.self) { try DatasetManifest(yaml: "name: m\nchannels: 3\n") }
     }
 }
 
