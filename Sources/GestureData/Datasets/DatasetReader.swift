@@ -208,7 +208,7 @@ public enum DatasetReader {
         // made relative only in external data, whose annotations come from the same rows.)
         if let first = (reads.first?.timestamps.first { $0.isFinite }) {
             let origin = time.effectiveOrigin
-            if origin == "first" || (origin == "auto" && DatasetManifest.TimeMapping.isEpochOrUptime(
+            if origin == "first" || (origin == "auto" && ClockInference.isEpochOrUptime(
                 first: first + baseSeconds, column: manifest.source == nil ? nil : time.column)) {
                 offset = first
                 report.relativeTimeRecordings += 1
@@ -294,7 +294,7 @@ public enum DatasetReader {
             let s = time.secondsPerUnit
             let unitsPerSecond = (1 / s).rounded()
             let wholeUnits = unitsPerSecond >= 1 && abs(unitsPerSecond * s - 1) < 1e-12
-            if let first = timestamps.first, wholeUnits, abs(first * s) > DatasetManifest.TimeMapping.epochThreshold {
+            if let first = timestamps.first, wholeUnits, ClockInference.isEpochSized(seconds: first * s) {
                 // An epoch or uptime clock: count from the first time's whole second so the steps keep
                 // their precision (a Double of 1.7e9 s resolves only 0.24 µs).
                 guard let firstUnits = Int64(exactly: first.rounded(.down)) else {
