@@ -191,8 +191,7 @@ struct BenchLive: ParsableCommand {
         print("     samples   seconds    samples/s  resident MB    events")
         let receiver = Self.spawn("bench-live-receiver") { Self.receive(sockets.events, keep: false, shared: shared, clock: clock) }
         let sender = Self.spawn("bench-live-sender") { () -> Int in
-            var datagram: [UInt8] = []
-            datagram.reserveCapacity(16 + batch * (4 + (bundles.map(\.count).max() ?? 0)))
+            var datagram = OSCWriter(capacity: 16 + batch * (4 + (bundles.map(\.count).max() ?? 0)))
             var next = 0
             while next < total {
                 let n = min(batch, total - next)
@@ -201,10 +200,11 @@ struct BenchLive: ParsableCommand {
                     if shared.stopSender.isSet { return next }
                     Thread.sleep(forTimeInterval: 0.000_05)
                 }
-                Self.batchDatagram(into: &datagram, bundles: (next..<(next + n)).lazy.map {
+                datagram.reset()
+                datagram.appendBundle(retagging: (next..<(next + n)).lazy.map {
                     (bundles[$0 % bundles.count], Self.tag(sampleIndex: $0, rate: rate))
                 })
-                while !sockets.samplesOut.transmit(datagram) {
+                while !sockets.samplesOut.transmit(datagram.bytes) {
                     if shared.stopSender.isSet { return next }
                     Thread.sleep(forTimeInterval: 0.001)
                 }
@@ -234,35 +234,6 @@ struct BenchLive: ParsableCommand {
         if taken.accepted != total { throw CommandLineError("the validator accepted \(taken.accepted) of \(total) samples") }
         if received != taken.emitted || taken.failed > 0 { throw CommandLineError("\(taken.emitted - received) of \(taken.emitted) events lost, \(taken.failed) not sent") }
         if largest > maxGrowth { throw CommandLineError(String(format: "resident memory grew by %.1f MB (more than --max-growth %.1f)", largest, maxGrowth)) }
-    }
-
-    /// Writes into `datagram` one bundle holding `bundles` (each an encoded bundle whose time tag is replaced by the
-    /// one given): the bytes ``OSCPacket/encoded`` gives for the same packet. The outer tag is the first inner one.
-    static func batchDatagram(into datagram: inout [UInt8], bundles: some Sequence<([UInt8], UInt64)>) {
-        datagram.removeAll(keepingCapacity: true)
-        datagram.append(contentsOf: Self.bundleHeader)
-        var first = true
-        for (bytes, tag) in bundles {
-            if first {
-                Self.write(tag, into: &datagram, at: 8)
-                first = false
-            }
-            Self.write(UInt32(bytes.count), into: &datagram)
-            let start = datagram.count
-            datagram.append(contentsOf: bytes)
-            Self.write(tag, into: &datagram, at: start + 8)
-        }
-    }
-
-    /// `#bundle`, then a time tag at byte 8.
-    private static let bundleHeader = OSCPacket.bundle(timeTag: 0, elements: []).encoded
-
-    private static func write(_ value: UInt64, into bytes: inout [UInt8], at offset: Int) {
-        for k in 0..<8 { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> (56 - 8 * k)) }
-    }
-
-    private static func write(_ value: UInt32, into bytes: inout [UInt8]) {
-        for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: value >> (24 - 8 * k))) }
     }
 
     // MARK: the path

@@ -74,7 +74,7 @@ extension DatasetManifest {
             case first
             /// The values as read, scaled.
             case file
-            /// ``first`` when the first time is beyond ``TimeMapping/epochThreshold`` seconds (an
+            /// ``first`` when the first time is beyond ``ClockInference/epochSeconds`` seconds (an
             /// epoch or uptime clock), else ``file``.
             case auto
         }
@@ -85,26 +85,6 @@ extension DatasetManifest {
             case keep
             /// Spread them evenly between that time and the next distinct one; reported.
             case spread
-        }
-
-        /// Times beyond this many seconds (about 11.6 days) come from an epoch or uptime clock: no
-        /// recording is that long, so `origin: auto` makes them relative to the first sample.
-        public static let epochThreshold = 1e6
-
-        /// Whether a time column's name says it counts from the device's boot (`…sinceReboot(s)`,
-        /// `uptime`, `…sinceBoot`): an uptime clock, made relative to the first sample by `origin: auto`
-        /// whatever its first value, as epoch clocks are. The one rule of every reader (external manifests
-        /// and presets, `csv:`, `detect`); a project dataset's annotation files count in its files' clock, so
-        /// there only the size rule applies.
-        public static func isUptimeClock(_ column: String) -> Bool {
-            let key = column.lowercased().filter { $0.isLetter }
-            return ["sincereboot", "sinceboot", "uptime", "boottime", "elapsedrealtime"].contains { key.contains($0) }
-        }
-
-        /// Whether `origin: auto` makes a clock whose first time is `first` seconds, in column `column`,
-        /// relative to the first sample: an epoch clock (beyond ``epochThreshold``) or an uptime clock.
-        public static func isEpochOrUptime(first: Double, column: String?) -> Bool {
-            abs(first) > epochThreshold || column.map(isUptimeClock) == true
         }
 
         /// The origin policy in force: ``origin``, or ``relative`` spelled as one, else ``Origin/auto``.

@@ -3,9 +3,9 @@ import Foundation
 extension DatasetReader {
     /// The unit of a time column the manifest does not state (no `unit`, no `scale`): the one its
     /// header name states (`time_ms`, `time (ns)`), else the one its values imply
-    /// (``SampleCSVFormat/TimeUnit/inferred(first:median:)``: seconds unless that gives a rate outside
-    /// 1 Hz–10 kHz or the first time is epoch-sized). Returns `nil` for plain seconds (nothing to say),
-    /// else the unit and a note saying what was inferred.
+    /// (``ClockInference/inferredUnit``: seconds unless that gives a rate outside 1 Hz–10 kHz or the
+    /// first time is epoch-sized). Returns `nil` for plain seconds (nothing to say), else the unit and a
+    /// note saying what was inferred.
     ///
     /// - Parameters:
     ///   - raw: the column's values as read (before any scaling), in file order; the first 65 are used.
@@ -20,23 +20,12 @@ extension DatasetReader {
         if let name, let unit = SampleCSVFormat.TimeUnit.split(name).unit {
             return unit == .s ? nil : (unit, "time: column '\(name)' read as \(unit.name) (from its name)\(state)")
         }
-        let head = raw.prefix(65).filter(\.isFinite)
-        guard let first = head.first else { return nil }
-        let steps = zip(head, head.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
-        let median = steps.isEmpty ? nil : steps[steps.count / 2]
-        guard let unit = SampleCSVFormat.TimeUnit.inferred(first: first, median: median) else {
-            let what = median.map { "the median step between times (\(SampleCSVFormat.format($0))) gives \(SampleCSVFormat.format(1 / $0)) Hz as seconds" }
-                ?? "the first time (\(SampleCSVFormat.format(first))) is epoch-sized as seconds"
+        guard let clock = ClockInference(times: raw.prefix(65).filter(\.isFinite)) else { return nil }
+        guard let unit = clock.inferredUnit else {
             throw DataFileError(file: file, line: lines.first.map(Int.init), field: column,
-                                "the time unit is unclear: \(what), and no unit (s, ms, us, ns) gives a rate of 1 Hz–10 kHz"
-                                    + "; state it in the manifest (time.unit: s, ms, us, ns)")
+                                clock.unclear + "; state it in the manifest (time.unit: s, ms, us, ns)")
         }
-        if unit == .s, abs(first) <= SampleCSVFormat.epochSeconds { return nil }
-        var note = "time: column '\(column)' read as \(unit.name)"
-        if let median {
-            let step = median * unit.secondsPerUnit
-            note += " (median step \(SampleCSVFormat.format(step)) s, \(SampleCSVFormat.format(1 / step)) Hz)"
-        }
-        return (unit, note + state)
+        guard clock.isWorthSaying(unit) else { return nil }
+        return (unit, clock.note(column: column, unit: unit) + state)
     }
 }

@@ -74,7 +74,7 @@ extension DatasetReader {
         // made relative only in external data, whose annotations come from the same rows.)
         if let first = (reads.first?.timestamps.first { $0.isFinite }) {
             let origin = time.effectiveOrigin
-            if origin == .first || (origin == .auto && DatasetManifest.TimeMapping.isEpochOrUptime(
+            if origin == .first || (origin == .auto && ClockInference.isEpochOrUptime(
                 first: first + baseSeconds, column: manifest.source == nil ? nil : time.column)) {
                 offset = first
                 report.relativeTimeRecordings += 1

@@ -68,7 +68,7 @@ extension DatasetReader {
             let s = time.secondsPerUnit
             let unitsPerSecond = (1 / s).rounded()
             let wholeUnits = unitsPerSecond >= 1 && abs(unitsPerSecond * s - 1) < 1e-12
-            if let first = timestamps.first, wholeUnits, abs(first * s) > DatasetManifest.TimeMapping.epochThreshold {
+            if let first = timestamps.first, wholeUnits, ClockInference.isEpochSized(seconds: first * s) {
                 // An epoch or uptime clock: count from the first time's whole second so the steps keep
                 // their precision (a Double of 1.7e9 s resolves only 0.24 µs).
                 guard let firstUnits = Int64(exactly: first.rounded(.down)) else {

@@ -19,19 +19,20 @@ public enum LiveEndpoint: Hashable, Sendable, CustomStringConvertible {
     public static let sensorServerPath = #"/sensors/connect?types=["android.sensor.accelerometer","android.sensor.gyroscope"]"#
 
     /// Parses `text`; a `scheme://` other than osc, udp, tcp and ws, or a bad port, is an error.
-    public init(_ text: String) throws(DataFileError) {
+    /// - Throws: ``LiveInputError/invalidEndpoint(_:reason:)`` saying what is wrong with `text`.
+    public init(_ text: String) throws(LiveInputError) {
         guard let range = text.range(of: "://") else {
             self = text == "-" ? .standardInput : .file(text)
             return
         }
         let scheme = text[..<range.lowerBound].lowercased(), rest = text[range.upperBound...]
-        guard scheme != "wss" else { throw DataFileError(file: text, "wss:// (TLS) is not supported; sensor apps on a local network serve ws://") }
+        guard scheme != "wss" else { throw .invalidEndpoint(text, reason: "wss:// (TLS) is not supported; sensor apps on a local network serve ws://") }
         let authority = rest.prefix { $0 != "/" }, path = rest[authority.endIndex...]
         guard let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]), (0...65535).contains(port) else {
-            throw DataFileError(file: text, "expected \(scheme)://HOST:PORT with a port 0…65535")
+            throw .invalidEndpoint(text, reason: "expected \(scheme)://HOST:PORT with a port 0…65535")
         }
         guard scheme == "ws" || path.isEmpty || path == "/" else {
-            throw DataFileError(file: text, "\(scheme):// takes no path")
+            throw .invalidEndpoint(text, reason: "\(scheme):// takes no path")
         }
         var host = String(authority[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -40,7 +41,7 @@ public enum LiveEndpoint: Hashable, Sendable, CustomStringConvertible {
         case "udp": self = .udp(host: host, port: port)
         case "tcp": self = .tcp(host: host, port: port)
         case "ws": self = .webSocket(host: host, port: port, path: path.isEmpty ? Self.sensorServerPath : String(path))
-        default: throw DataFileError(file: text, "unknown scheme '\(scheme)'; use a file, -, osc://, udp://, tcp:// or ws://")
+        default: throw .invalidEndpoint(text, reason: "unknown scheme '\(scheme)'; use a file, -, osc://, udp://, tcp:// or ws://")
         }
     }
 

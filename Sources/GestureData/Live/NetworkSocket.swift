@@ -21,28 +21,28 @@ public final class NetworkSocket: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// A UDP socket bound to `host:port` (port 0: any free one, see ``port``); reads wait at most `timeout` seconds.
-    /// - Throws: ``DataFileError`` naming the address and the system's reason.
-    public static func udpListening(host: String, port: Int, timeout: Double) throws(DataFileError) -> NetworkSocket {
+    /// - Throws: ``LiveInputError`` naming the address and the system's reason.
+    public static func udpListening(host: String, port: Int, timeout: Double) throws(LiveInputError) -> NetworkSocket {
         let (address, length) = try resolve(host: host, port: port, type: SOCK_DGRAM)
         let fd = socket(Int32(address.ss_family), Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { throw failure("udp://\(host):\(port)", "cannot create a socket") }
+        guard fd >= 0 else { throw .socketUnavailable(address: "udp://\(host):\(port)", errno: errno) }
         let s = NetworkSocket(descriptor: fd, name: "\(host):\(port)")
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var storage = address
         let bound = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        guard bound == 0 else { throw failure("udp://\(host):\(port)", "cannot listen") }
+        guard bound == 0 else { throw .bindFailed(address: "udp://\(host):\(port)", port: port, errno: errno) }
         s.setTimeout(timeout)
         return s
     }
 
     /// A UDP socket whose writes go to `host:port`.
-    public static func udpSending(host: String, port: Int) throws(DataFileError) -> NetworkSocket {
+    public static func udpSending(host: String, port: Int) throws(LiveInputError) -> NetworkSocket {
         try connected(host: host, port: port, type: SOCK_DGRAM, scheme: "udp")
     }
 
     /// A TCP connection to `host:port`; reads wait at most `timeout` seconds.
-    public static func tcpConnected(host: String, port: Int, timeout: Double) throws(DataFileError) -> NetworkSocket {
+    public static func tcpConnected(host: String, port: Int, timeout: Double) throws(LiveInputError) -> NetworkSocket {
         let s = try connected(host: host, port: port, type: SOCK_STREAM, scheme: "tcp")
         s.setTimeout(timeout)
         return s
@@ -69,12 +69,12 @@ public final class NetworkSocket: @unchecked Sendable {
 
     /// Reads one datagram (or what a stream holds) into `buffer`: the byte count, 0 at the end of a stream, or
     /// `nil` when nothing arrived within the timeout or a signal interrupted the wait.
-    /// - Throws: ``DataFileError`` on a socket error.
-    public func receive(into buffer: inout [UInt8]) throws(DataFileError) -> Int? {
+    /// - Throws: ``LiveInputError`` on a socket error.
+    public func receive(into buffer: inout [UInt8]) throws(LiveInputError) -> Int? {
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
-        throw Self.failure(name, "cannot read")
+        throw .receiveFailed(address: name, errno: errno)
     }
 
     private func setTimeout(_ seconds: Double) {
@@ -82,34 +82,30 @@ public final class NetworkSocket: @unchecked Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    private static func connected(host: String, port: Int, type: __socket_type, scheme: String) throws(DataFileError) -> NetworkSocket {
+    private static func connected(host: String, port: Int, type: __socket_type, scheme: String) throws(LiveInputError) -> NetworkSocket {
         let (address, length) = try resolve(host: host, port: port, type: type)
         let fd = socket(Int32(address.ss_family), Int32(type.rawValue), 0)
-        guard fd >= 0 else { throw failure("\(scheme)://\(host):\(port)", "cannot create a socket") }
+        guard fd >= 0 else { throw .socketUnavailable(address: "\(scheme)://\(host):\(port)", errno: errno) }
         let s = NetworkSocket(descriptor: fd, name: "\(host):\(port)")
         var storage = address
         let status = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) } }
-        guard status == 0 else { throw failure("\(scheme)://\(host):\(port)", "cannot connect") }
+        guard status == 0 else { throw .connectionFailed(address: "\(scheme)://\(host):\(port)", errno: errno) }
         return s
     }
 
-    private static func resolve(host: String, port: Int, type: __socket_type) throws(DataFileError) -> (sockaddr_storage, socklen_t) {
-        guard (0...65535).contains(port) else { throw DataFileError(file: "\(host):\(port)", "port must be 0…65535") }
+    private static func resolve(host: String, port: Int, type: __socket_type) throws(LiveInputError) -> (sockaddr_storage, socklen_t) {
+        guard (0...65535).contains(port) else { throw .invalidPort(host: host, port: port) }
         var hints = addrinfo()
         hints.ai_socktype = Int32(type.rawValue)
         hints.ai_flags = AI_NUMERICSERV
         var result: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host.isEmpty ? nil : host, String(port), &hints, &result)
         guard status == 0, let first = result else {
-            throw DataFileError(file: "\(host):\(port)", "cannot resolve: \(String(cString: gai_strerror(status)))")
+            throw .unresolvedHost(host: host, port: port, reason: String(cString: gai_strerror(status)))
         }
         defer { freeaddrinfo(result) }
         var storage = sockaddr_storage()
         memcpy(&storage, first.pointee.ai_addr, Int(first.pointee.ai_addrlen))
         return (storage, first.pointee.ai_addrlen)
-    }
-
-    private static func failure(_ name: String, _ what: String) -> DataFileError {
-        DataFileError(file: name, "\(what): \(String(cString: strerror(errno)))")
     }
 }

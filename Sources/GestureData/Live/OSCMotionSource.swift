@@ -43,7 +43,7 @@ public struct OSCMotionSource: MotionSource {
         watch = StallWatch(stallTime: stallTime, idleLimit: idleLimit, stop: stop)
     }
 
-    public mutating func next() throws(DataFileError) -> MotionSample? {
+    public mutating func next() throws(LiveInputError) -> MotionSample? {
         var last = PacingClock.system.now()
         while ready.isEmpty {
             if watch.stop.isSet { return nil }

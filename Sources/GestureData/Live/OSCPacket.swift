@@ -31,18 +31,11 @@ public enum OSCPacket: Hashable, Sendable {
         self = try reader.packet(depth: 0)
     }
 
-    /// The packet's bytes.
+    /// The packet's bytes (written by `OSCWriter`). O(bytes).
     public var encoded: [UInt8] {
-        switch self {
-        case let .message(m): return m.encoded
-        case let .bundle(tag, elements):
-            var bytes = OSCWriter.string("#bundle") + OSCWriter.integer(tag)
-            for e in elements {
-                let inner = e.encoded
-                bytes += OSCWriter.integer(UInt32(inner.count)) + inner
-            }
-            return bytes
-        }
+        var writer = OSCWriter()
+        writer.append(self)
+        return writer.bytes
     }
 }
 
@@ -78,24 +71,11 @@ public struct OSCMessage: Hashable, Sendable {
         self.arguments = arguments
     }
 
-    /// The message's bytes.
+    /// The message's bytes (written by `OSCWriter`). O(bytes).
     public var encoded: [UInt8] {
-        var tags = ",", payload: [UInt8] = []
-        for a in arguments {
-            switch a {
-            case let .int32(v): tags += "i"; payload += OSCWriter.integer(UInt32(bitPattern: v))
-            case let .float32(v): tags += "f"; payload += OSCWriter.integer(v.bitPattern)
-            case let .string(s): tags += "s"; payload += OSCWriter.string(s)
-            case let .blob(b): tags += "b"; payload += OSCWriter.integer(UInt32(b.count)) + OSCWriter.padded(b)
-            case let .int64(v): tags += "h"; payload += OSCWriter.integer(UInt64(bitPattern: v))
-            case let .double(v): tags += "d"; payload += OSCWriter.integer(v.bitPattern)
-            case .true: tags += "T"
-            case .false: tags += "F"
-            case .nil: tags += "N"
-            case .impulse: tags += "I"
-            }
-        }
-        return OSCWriter.string(address) + OSCWriter.string(tags) + payload
+        var writer = OSCWriter()
+        writer.append(self)
+        return writer.bytes
     }
 }
 
@@ -190,17 +170,5 @@ private struct OSCReader {
         position = (zero + 4) / 4 * 4
         guard position <= end else { throw fail("string padding runs past the end") }
         return text
-    }
-}
-
-/// Writes the parts of an OSC packet.
-enum OSCWriter {
-    static func integer(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
-    static func integer(_ v: UInt64) -> [UInt8] { integer(UInt32(v >> 32)) + integer(UInt32(truncatingIfNeeded: v)) }
-    static func padded(_ b: [UInt8]) -> [UInt8] { b + [UInt8](repeating: 0, count: (4 - b.count % 4) % 4) }
-    /// The string, its zero and padding to 4 bytes.
-    static func string(_ s: String) -> [UInt8] {
-        let b = Array(s.utf8) + [0]
-        return padded(b)
     }
 }

@@ -27,7 +27,7 @@ public struct SensorServerMotionSource: MotionSource {
         self.watch = watch
     }
 
-    public mutating func next() throws(DataFileError) -> MotionSample? {
+    public mutating func next() throws(LiveInputError) -> MotionSample? {
         var last = PacingClock.system.now()
         while closeCode == nil {
             if watch.stop.isSet { break }

@@ -26,9 +26,11 @@ public struct WebSocketClient {
 
     /// Connects to `host:port`, asks for `path` (with its query) and checks the server's answer; later reads
     /// wait at most `timeout` seconds (see ``Event/idle``).
-    /// - Throws: ``DataFileError`` naming the URL: no connection, a refusal (the server's status line), a wrong
-    ///   `Sec-WebSocket-Accept`, or no answer within `handshakeTimeout` seconds.
-    public init(host: String, port: Int, path: String, timeout: Double, handshakeTimeout: Double = 5) throws(DataFileError) {
+    /// - Throws: ``LiveInputError`` naming the URL: no connection (``LiveInputError/connectionFailed(address:errno:)``),
+    ///   a refusal (the server's status line) or a wrong `Sec-WebSocket-Accept`
+    ///   (``LiveInputError/handshakeRejected(url:reason:)``), or no answer within `handshakeTimeout` seconds
+    ///   (``LiveInputError/handshakeTimedOut(url:seconds:)``).
+    public init(host: String, port: Int, path: String, timeout: Double, handshakeTimeout: Double = 5) throws(LiveInputError) {
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         url = "ws://\(authority)\(path)"
         socket = try NetworkSocket.tcpConnected(host: host, port: port, timeout: timeout)
@@ -37,24 +39,25 @@ public struct WebSocketClient {
         let key = Data(nonce).base64EncodedString()
         let request = "GET \(Self.escaped(path)) HTTP/1.1\r\nHost: \(authority)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nUser-Agent: gesturelab\r\n\r\n"
-        guard socket.transmit(Array(request.utf8)) else { throw DataFileError(file: url, "cannot send the handshake") }
+        guard socket.transmit(Array(request.utf8)) else { throw .handshakeFailed(url: url, reason: "cannot send the handshake") }
         try readHandshake(key: key, within: handshakeTimeout)
     }
 
     /// The next message, or ``Event/idle`` after the timeout, or ``Event/closed(code:)`` at the end.
-    /// - Throws: ``DataFileError`` on a socket error or a frame that breaks the protocol.
-    public mutating func next() throws(DataFileError) -> Event {
+    /// - Throws: ``LiveInputError`` on a socket error or a frame that breaks the protocol
+    ///   (``LiveInputError/protocolViolation(url:reason:)``).
+    public mutating func next() throws(LiveInputError) -> Event {
         while true {
             while let (opcode, final, payload) = try frames.next(url: url) {
                 switch opcode {
                 case 0x1, 0x2:
-                    guard fragments.isEmpty else { throw DataFileError(file: url, "a new message began inside a fragmented one") }
+                    guard fragments.isEmpty else { throw .protocolViolation(url: url, reason: "a new message began inside a fragmented one") }
                     if final { return .message(payload, isText: opcode == 0x1) }
                     fragments = payload
                     fragmentsAreText = opcode == 0x1
                 case 0x0:
                     fragments += payload
-                    guard fragments.count <= WebSocketFrames.maximumSize else { throw DataFileError(file: url, "a message over \(WebSocketFrames.maximumSize) bytes") }
+                    guard fragments.count <= WebSocketFrames.maximumSize else { throw .protocolViolation(url: url, reason: "a message over \(WebSocketFrames.maximumSize) bytes") }
                     if final {
                         defer { fragments = [] }
                         return .message(fragments, isText: fragmentsAreText)
@@ -95,17 +98,17 @@ public struct WebSocketClient {
         socket.transmit(frame)
     }
 
-    private mutating func readHandshake(key: String, within seconds: Double) throws(DataFileError) {
+    private mutating func readHandshake(key: String, within seconds: Double) throws(LiveInputError) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let end: [UInt8] = [13, 10, 13, 10]
         var pending: [UInt8] = [], headerEnd: Int?
         while headerEnd == nil {
-            guard pending.count < 1 << 14 else { throw DataFileError(file: url, "the server's answer has no end of headers within 16 KB") }
+            guard pending.count < 1 << 14 else { throw .handshakeFailed(url: url, reason: "the server's answer has no end of headers within 16 KB") }
             guard let count = try socket.receive(into: &chunk) else {
-                guard DispatchTime.now().uptimeNanoseconds < deadline else { throw DataFileError(file: url, "no answer to the handshake within \(seconds) s") }
+                guard DispatchTime.now().uptimeNanoseconds < deadline else { throw .handshakeTimedOut(url: url, seconds: seconds) }
                 continue
             }
-            guard count > 0 else { throw DataFileError(file: url, "the server closed the connection during the handshake") }
+            guard count > 0 else { throw .handshakeFailed(url: url, reason: "the server closed the connection during the handshake") }
             pending.append(contentsOf: chunk[0..<count])
             if pending.count >= 4 {
                 headerEnd = (0...(pending.count - 4)).first { pending[$0..<($0 + 4)].elementsEqual(end) }
@@ -116,7 +119,7 @@ public struct WebSocketClient {
         let lines = text.components(separatedBy: "\r\n")
         let status = lines[0].split(separator: " ")
         guard status.count >= 2, status[1] == "101" else {
-            throw DataFileError(file: url, "the server refused the WebSocket: '\(lines[0])'")
+            throw .handshakeRejected(url: url, reason: "the server refused the WebSocket: '\(lines[0])'")
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
@@ -125,10 +128,10 @@ public struct WebSocketClient {
         }
         let expected = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
         guard headers["sec-websocket-accept"] == expected else {
-            throw DataFileError(file: url, "the server's Sec-WebSocket-Accept is '\(headers["sec-websocket-accept"] ?? "")', expected '\(expected)'")
+            throw .handshakeRejected(url: url, reason: "the server's Sec-WebSocket-Accept is '\(headers["sec-websocket-accept"] ?? "")', expected '\(expected)'")
         }
         if let extensions = headers["sec-websocket-extensions"], !extensions.isEmpty {
-            throw DataFileError(file: url, "the server chose extensions that were not asked for: \(extensions)")
+            throw .handshakeRejected(url: url, reason: "the server chose extensions that were not asked for: \(extensions)")
         }
     }
 

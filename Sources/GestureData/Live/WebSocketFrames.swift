@@ -16,14 +16,14 @@ public struct WebSocketFrames: Sendable {
     }
 
     /// The next whole frame (opcode, FIN, unmasked payload), or `nil` when more bytes are needed.
-    /// - Throws: ``DataFileError`` naming `url` for reserved bits, an unknown opcode or an oversized frame.
-    public mutating func next(url: String) throws(DataFileError) -> (opcode: UInt8, final: Bool, payload: [UInt8])? {
+    /// - Throws: ``LiveInputError/protocolViolation(url:reason:)`` naming `url` for reserved bits, an unknown opcode or an oversized frame.
+    public mutating func next(url: String) throws(LiveInputError) -> (opcode: UInt8, final: Bool, payload: [UInt8])? {
         let available = pending.count - offset
         guard available >= 2 else { return nil }
         let first = pending[offset], second = pending[offset + 1]
-        guard first & 0x70 == 0 else { throw DataFileError(file: url, "a frame with reserved bits set (no extension was agreed)") }
+        guard first & 0x70 == 0 else { throw .protocolViolation(url: url, reason: "a frame with reserved bits set (no extension was agreed)") }
         let opcode = first & 0x0F
-        guard [0x0, 0x1, 0x2, 0x8, 0x9, 0xA].contains(opcode) else { throw DataFileError(file: url, "a frame with the unknown opcode \(opcode)") }
+        guard [0x0, 0x1, 0x2, 0x8, 0x9, 0xA].contains(opcode) else { throw .protocolViolation(url: url, reason: "a frame with the unknown opcode \(opcode)") }
         var header = 2, length = UInt64(second & 0x7F)
         if length >= 126 {
             let size = length == 126 ? 2 : 8
@@ -32,7 +32,7 @@ public struct WebSocketFrames: Sendable {
             for i in 0..<size { length = length << 8 | UInt64(pending[offset + 2 + i]) }
             header += size
         }
-        guard length <= UInt64(Self.maximumSize) else { throw DataFileError(file: url, "a frame of \(length) bytes, over \(Self.maximumSize)") }
+        guard length <= UInt64(Self.maximumSize) else { throw .protocolViolation(url: url, reason: "a frame of \(length) bytes, over \(Self.maximumSize)") }
         let masked = second & 0x80 != 0
         if masked { header += 4 }
         guard available >= header + Int(length) else { return nil }

@@ -29,6 +29,44 @@ import Testing
         #expect(message.arguments.map(\.number) == [-7, 1.5, nil, nil, Double(1 << 40), -2.25, 1, 0, nil, nil])
     }
 
+    @Test func theEncoderWritesTheHandCheckedBytesOfABundle() throws {
+        let message = OSCMessage("/a", [.int32(-2), .float32(1), .string("hi"), .blob([9, 8, 7, 6, 5]), .true])
+        let packet = OSCPacket.bundle(timeTag: 0x0102_0304_0506_0708, elements: [.message(message)])
+        let expected: [UInt8] = [
+            0x23, 0x62, 0x75, 0x6e, 0x64, 0x6c, 0x65, 0x00,  // "#bundle" and its zero
+            0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,  // time tag, big-endian
+            0x00, 0x00, 0x00, 0x24,                          // element size: 36 bytes
+            0x2f, 0x61, 0x00, 0x00,                          // "/a", zero, padding
+            0x2c, 0x69, 0x66, 0x73, 0x62, 0x54, 0x00, 0x00,  // ",ifsbT", zero, padding
+            0xff, 0xff, 0xff, 0xfe,                          // int32 -2
+            0x3f, 0x80, 0x00, 0x00,                          // float32 1.0
+            0x68, 0x69, 0x00, 0x00,                          // "hi", zero, padding
+            0x00, 0x00, 0x00, 0x05, 0x09, 0x08, 0x07, 0x06, 0x05, 0x00, 0x00, 0x00,  // blob: size, bytes, padding
+        ]                                                    // true: in the tag alone
+        #expect(packet.encoded == expected)
+        var writer = OSCWriter()
+        writer.append(packet)
+        #expect(writer.bytes == expected)
+        #expect(try OSCPacket(decoding: expected) == packet)
+    }
+
+    @Test func aRetaggedBatchIsTheBundleThePacketEncodesTo() throws {
+        let inner = (0..<3).map { k in OSCPacket.bundle(timeTag: 7, elements: [.message(OSCMessage("/s", [.float32(Float(k))]))]) }
+        let tags: [UInt64] = [100, 101, 102]
+        var writer = OSCWriter(capacity: 256)
+        writer.append(OSCMessage("/left over"))
+        writer.reset()
+        writer.appendBundle(retagging: zip(inner.map(\.encoded), tags))
+        let retagged = zip(inner, tags).map { packet, tag -> OSCPacket in
+            guard case let .bundle(_, elements) = packet else { return packet }
+            return .bundle(timeTag: tag, elements: elements)
+        }
+        #expect(writer.bytes == OSCPacket.bundle(timeTag: 100, elements: retagged).encoded)
+        let decoded = try OSCPacket(decoding: writer.bytes)
+        #expect(decoded.messages.map(\.timeTag) == tags)
+        #expect(decoded.messages.map { $0.message.arguments } == [[.float32(0)], [.float32(1)], [.float32(2)]])
+    }
+
     static func bytes(_ text: String, then more: [UInt8] = []) -> [UInt8] { Array(text.utf8) + more }
 
     static let malformed: [(bytes: [UInt8], reason: String)] = [
