@@ -9,12 +9,16 @@ struct DatasetInspection: Decodable {
         var relativeTimeRecordings: Int
         var ignoredLabelRuns: Int
         var ignoredLabelSamples: [String: Int]
+        /// What was inferred while reading (a clock's unit and origin), one line each.
+        var notes: [String]
     }
     var kind: String
     var recordings: Int
     var subjects: [String]
     var sessions: [String]
     var channels: [String]
+    /// The sampling rate estimated from the times (Hz).
+    var estimatedRate: Double
     var classes: [ClassCount]
     var reading: Reading
 
