@@ -5,11 +5,8 @@ import Testing
 @Suite(.needsSharedData) struct EvaluateCommandTests {
     /// What `evaluate --json` prints for the archive form.
     struct Evaluation: Decodable {
-        var error: Double
-        var accuracy: Double
-        var total: Int
-        var band: Double
-        var bandLearned: Bool
+        var error, accuracy, band: Double
+        var total: Int, bandLearned: Bool
     }
 
     static func path(_ set: String, _ split: String) throws -> String {
