@@ -3,65 +3,6 @@ import GestureData
 import GestureKit
 import Testing
 
-/// Independent checks of what the synthetic annotations claim, written from the source documents'
-/// rules rather than from the generator's parameters.
-private enum Check {
-    static func user(_ r: Recording, in range: ClosedRange<Double>) -> [(t: Double, v: Vector3)] {
-        let x = r.column(.userX)!, y = r.column(.userY)!, z = r.column(.userZ)!
-        return r.timestamps.indices.filter { range.contains(r.timestamps[$0]) }.map { (r.timestamps[$0], Vector3(x[$0], y[$0], z[$0])) }
-    }
-
-    static func attitudes(_ r: Recording, in range: ClosedRange<Double>) -> [Quaternion] {
-        let c = Channel.attitude.map { r.column($0)! }
-        return r.timestamps.indices.filter { range.contains(r.timestamps[$0]) }.map { Quaternion(w: c[0][$0], x: c[1][$0], y: c[2][$0], z: c[3][$0]) }
-    }
-
-    /// The shake rule: on whichever of x and y is stronger in a sample, a reading of at least
-    /// 0.75 g opposite in sign to the previous move on that axis starts a move; readings of the
-    /// same sign continue it. Returns, per axis, the number of alternating moves and the
-    /// strongest reading among them.
-    static func shakeMoves(_ user: [Vector3]) -> [(moves: Int, largest: Double)] {
-        var moves = [0, 0], largest = [0.0, 0.0], lastSign = [0.0, 0.0]
-        for v in user {
-            let axis = abs(v.x) >= abs(v.y) ? 0 : 1
-            let value = axis == 0 ? v.x : v.y
-            guard abs(value) >= 0.75 else { continue }
-            if value * lastSign[axis] <= 0 {
-                moves[axis] += 1
-                lastSign[axis] = value < 0 ? -1 : 1
-            }
-            largest[axis] = max(largest[axis], abs(value))
-        }
-        return [(moves[0], largest[0]), (moves[1], largest[1])]
-    }
-
-    /// The strongest component's magnitude.
-    static func peak(_ v: Vector3) -> Double { abs(v[v.dominantAxis]) }
-
-    static func isShake(_ user: [Vector3]) -> Bool {
-        shakeMoves(user).contains { $0.moves >= 3 && $0.largest >= 1.25 }
-    }
-
-    /// The largest rotation, radians, of any attitude from the first.
-    static func largestRotation(_ attitudes: [Quaternion]) -> Double {
-        guard let first = attitudes.first else { return 0 }
-        return attitudes.map { $0.relative(to: first).angle }.max()!
-    }
-
-    /// The background intervals of a recording: the complement of its annotations.
-    static func background(_ r: Recording) -> [ClosedRange<Double>] {
-        var intervals: [ClosedRange<Double>] = []
-        var start = r.timestamps.first!
-        for a in r.annotations {
-            if a.start > start { intervals.append(start...a.start) }
-            start = max(start, a.end)
-        }
-        if r.timestamps.last! > start { intervals.append(start...r.timestamps.last!) }
-        // Exclude the samples on the boundaries, which belong to the gestures.
-        return intervals.compactMap { $0.upperBound - $0.lowerBound > 0.1 ? ($0.lowerBound + 0.001)...($0.upperBound - 0.001) : nil }
-    }
-}
-
 @Suite struct SyntheticDatasetGeneratorTests {
     /// Small but complete: every family, every background, three subjects.
     static let spec = SyntheticDatasetSpec(seed: 11, subjects: 3, sessionsPerSubject: 2, recordingDuration: 80)
@@ -115,22 +56,22 @@ private enum Check {
         for r in d.recordings {
             for a in r.annotations {
                 let window = a.start...a.end
-                let user = Check.user(r, in: window).map(\.v)
+                let user = SyntheticAnnotationCheck.user(r, in: window).map(\.v)
                 if a.label == "shake" {
-                    let moves = Check.shakeMoves(user)
+                    let moves = SyntheticAnnotationCheck.shakeMoves(user)
                     #expect(moves.contains { $0.moves >= 3 && $0.largest >= 1.25 }, "\(r.id) \(a) at \(rate) Hz: \(moves)")
                     // Short enough for the system's notion of a shake (under about a second).
-                    let strong = Check.user(r, in: window).filter { max(abs($0.v.x), abs($0.v.y)) >= 0.75 }.map(\.t)
+                    let strong = SyntheticAnnotationCheck.user(r, in: window).filter { max(abs($0.v.x), abs($0.v.y)) >= 0.75 }.map(\.t)
                     #expect(strong.last! - strong.first! < 1.0, "\(r.id) \(a)")
                 } else if a.label == "flip" {
                     // Relative to the attitude just before the flip.
-                    let before = Check.attitudes(r, in: (a.start - 0.1)...a.start).last ?? Check.attitudes(r, in: window)[0]
-                    let rotation = Check.attitudes(r, in: window).map { $0.relative(to: before).angle }.max()!
+                    let before = SyntheticAnnotationCheck.attitudes(r, in: (a.start - 0.1)...a.start).last ?? SyntheticAnnotationCheck.attitudes(r, in: window)[0]
+                    let rotation = SyntheticAnnotationCheck.attitudes(r, in: window).map { $0.relative(to: before).angle }.max()!
                     #expect(rotation > 1.0 + 1.5, "\(r.id) \(a): \(rotation) rad")
                 } else if Self.slapLabels.contains(a.label) {
                     // The strongest reading is the start peak; user acceleration opposes the
                     // device's, so the device went the opposite way: that is the label.
-                    let strongest = user.indices.max { Check.peak(user[$0]) < Check.peak(user[$1]) }!
+                    let strongest = user.indices.max { SyntheticAnnotationCheck.peak(user[$0]) < SyntheticAnnotationCheck.peak(user[$1]) }!
                     let axis = user[strongest].dominantAxis
                     let direction = Direction(axis: axis, positive: user[strongest][axis] < 0)
                     #expect(SyntheticDatasetGenerator.slapLabel(direction) == a.label, "\(r.id) \(a) at \(rate) Hz")
@@ -142,7 +83,7 @@ private enum Check {
                 } else if Self.movementLabels.contains(a.label) {
                     // The start lobe (from the first reading above 0.3 g, while the sign on its axis
                     // holds) reads against the labelled direction, and a braking lobe follows.
-                    let onset = user.firstIndex { Check.peak($0) > 0.3 }!
+                    let onset = user.firstIndex { SyntheticAnnotationCheck.peak($0) > 0.3 }!
                     let axis = user[onset].dominantAxis
                     let sign: Double = user[onset][axis] > 0 ? 1 : -1
                     let lobe = user[onset...].prefix { $0[axis] * sign > 0 }
@@ -161,10 +102,10 @@ private enum Check {
                 }
                 checked[a.label.hasPrefix("slap") ? "slap" : a.label.hasPrefix("movement") ? "movement" : a.label, default: 0] += 1
             }
-            for interval in Check.background(r) {
-                #expect(!Check.isShake(Check.user(r, in: interval).map(\.v)), "\(r.id) background \(interval)")
-                let attitudes = Check.attitudes(r, in: interval)
-                let rotation = Check.largestRotation(attitudes)
+            for interval in SyntheticAnnotationCheck.background(r) {
+                #expect(!SyntheticAnnotationCheck.isShake(SyntheticAnnotationCheck.user(r, in: interval).map(\.v)), "\(r.id) background \(interval)")
+                let attitudes = SyntheticAnnotationCheck.attitudes(r, in: interval)
+                let rotation = SyntheticAnnotationCheck.largestRotation(attitudes)
                 #expect(rotation < 0.8, "\(r.id) background \(interval): \(rotation) rad")
                 // Also by the source document's measure, the root-sum-square of relative Euler angles.
                 let euler = attitudes.map { $0.relative(to: attitudes[0]).eulerAngles.rootSumSquare }.max()!
@@ -234,7 +175,7 @@ private enum Check {
         spec.recordingDuration = 60
         let d = try SyntheticDatasetGenerator.generate(spec)
         let peaks = d.recordings.map { r in
-            r.annotations.map { a in Check.user(r, in: a.start...a.end).map { max(abs($0.v.x), abs($0.v.y)) }.max()! }
+            r.annotations.map { a in SyntheticAnnotationCheck.user(r, in: a.start...a.end).map { max(abs($0.v.x), abs($0.v.y)) }.max()! }
         }
         let means = peaks.map { $0.reduce(0, +) / Double($0.count) }
         #expect(means.max()! / means.min()! > 1.1)
@@ -261,7 +202,7 @@ private enum Check {
         for r in d.recordings {
             for a in r.annotations where a.label != "shake" {
                 seen.insert(a.label)
-                let user = Check.user(r, in: a.start...a.end).map(\.v)
+                let user = SyntheticAnnotationCheck.user(r, in: a.start...a.end).map(\.v)
                 let x = r.column(.accelX)!, y = r.column(.accelY)!, z = r.column(.accelZ)!
                 let total = r.timestamps.indices.filter { (a.start...a.end).contains(r.timestamps[$0]) }.map { Vector3(x[$0], y[$0], z[$0]).length }
                 let strongest = user.map(\.length).max() ?? 0
@@ -271,7 +212,7 @@ private enum Check {
                 case "table-hit", "clapping": #expect(strongest > 0.8, "\(r.id) \(a) at \(rate) Hz: \(strongest) g")
                 case "brushing-teeth": #expect(strongest > 0.6, "\(r.id) \(a) at \(rate) Hz: \(strongest) g")
                 case "raise-to-ear":
-                    let rotation = Check.largestRotation(Check.attitudes(r, in: a.start...a.end))
+                    let rotation = SyntheticAnnotationCheck.largestRotation(SyntheticAnnotationCheck.attitudes(r, in: a.start...a.end))
                     #expect(rotation > 1.0 && rotation < 1.6, "\(r.id) \(a): \(rotation) rad")
                 case "jogging", "jogging-in-pocket": #expect(strongest > 0.8, "\(r.id) \(a): \(strongest) g")
                 default: #expect(SyntheticBackground.confusers.map(\.label).contains(a.label), "\(a.label)")
@@ -287,7 +228,7 @@ private enum Check {
         spec.gestures = [.shake]
         spec.mannerVariation = 1
         let weak = try SyntheticDatasetGenerator.generate(spec).recordings.flatMap { r in
-            r.annotations.map { a in Check.shakeMoves(Check.user(r, in: a.start...a.end).map(\.v)).map(\.largest).max() ?? 0 }
+            r.annotations.map { a in SyntheticAnnotationCheck.shakeMoves(SyntheticAnnotationCheck.user(r, in: a.start...a.end).map(\.v)).map(\.largest).max() ?? 0 }
         }
         #expect(weak.contains { $0 < 1.25 }, "\(weak)")
         #expect(weak.contains { $0 >= 1.25 }, "fast and slow shakes keep their strength")
@@ -330,33 +271,5 @@ private enum Check {
             }
         }
         #expect(bytes < 5_000_000, "\(bytes) bytes")
-    }
-
-    @Test func specsDecodeWithDefaultsAndInvalidSpecsAreRejected() throws {
-        let json = #"{"seed": 3, "subjects": 2, "sensor": {"accelerometerNoise": 0.05, "valueDecimals": null}}"#
-        let spec = try JSONDecoder().decode(SyntheticDatasetSpec.self, from: Data(json.utf8))
-        #expect(spec.seed == 3 && spec.subjects == 2 && spec.samplingRate == 50)
-        #expect(spec.sensor.accelerometerNoise == 0.05 && spec.sensor.valueDecimals == nil && spec.sensor.timestampDecimals == 4)
-        let roundTrip = try JSONDecoder().decode(SyntheticDatasetSpec.self, from: JSONEncoder().encode(spec))
-        #expect(roundTrip == spec)
-
-        let yaml = "seed: 9\nkind: segments\nrepetitions: 1\ngestures: [shake, flip]\nsensor:\n  timestampDecimals: null\n"
-        let fromYAML = try YAMLConfiguration(text: yaml).decode(SyntheticDatasetSpec.self)
-        #expect(fromYAML.seed == 9 && fromYAML.kind == .segments && fromYAML.repetitions == 1)
-        #expect(fromYAML.gestures == [.shake, .flip] && fromYAML.sensor.timestampDecimals == nil && fromYAML.sensor.valueDecimals == 4)
-
-        func rejects(_ key: String, _ change: (inout SyntheticDatasetSpec) -> Void) {
-            var s = SyntheticDatasetSpec()
-            change(&s)
-            #expect(throws: ConfigurationError.self) { try SyntheticDatasetGenerator.generate(s) }
-            do { try s.validate() } catch { #expect(error.key == key) }
-        }
-        rejects("subjects") { $0.subjects = 0 }
-        rejects("samplingRate") { $0.samplingRate = .nan }
-        rejects("recordingDuration") { $0.recordingDuration = 5 }
-        rejects("maximumGap") { $0.maximumGap = 1.5 }
-        rejects("gestures") { $0.gestures = [] }
-        rejects("sensor.dropProbability") { $0.sensor.dropProbability = 0.9 }
-        rejects("sensor.accelerometerNoise") { $0.sensor.accelerometerNoise = -1 }
     }
 }
