@@ -26,10 +26,10 @@ import Testing
 
     @Test func resultHelpersDecodeWhatWasPrinted() throws {
         struct Point: Decodable, Equatable { var x: Int }
-        let lines = ExternalProgram.Result(status: 0, stdout: "{\"x\": 1}\n\n{\"x\": 2}\n", stderr: "")
+        let lines = ExternalProgram.Result(printed: "{\"x\": 1}\n\n{\"x\": 2}\n")
         #expect(try lines.jsonLines(Point.self) == [Point(x: 1), Point(x: 2)])
         #expect(throws: (any Error).self) { try lines.json(Point.self) }
-        let summary = ExternalProgram.Result(status: 0, stdout: "tuned shake on 3 recordings: peakThreshold=1.25 budgetMet=1.0\nwrote t.yaml\n", stderr: "")
+        let summary = ExternalProgram.Result(printed: "tuned shake on 3 recordings: peakThreshold=1.25 budgetMet=1.0\nwrote t.yaml\n")
         #expect(summary.fields(ofLineStartingWith: "tuned shake") == ["peakThreshold": "1.25", "budgetMet": "1.0"])
         #expect(summary.fields(ofLineStartingWith: "trained") == nil)
     }

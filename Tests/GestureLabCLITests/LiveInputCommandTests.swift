@@ -129,7 +129,7 @@ import Testing
 
         /// The events detect printed (`--json`): label and phase, in order.
         var printed: [String] {
-            let lines = ExternalProgram.Result(status: 0, stdout: stdout, stderr: "")
+            let lines = ExternalProgram.Result(printed: stdout)
             return ((try? lines.jsonLines(DetectCommandTests.Event.self)) ?? []).map { "\($0.label) \($0.phase)" }
         }
     }

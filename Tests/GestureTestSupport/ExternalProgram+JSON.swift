@@ -1,6 +1,12 @@
 import Foundation
 
 extension ExternalProgram.Result {
+    /// A successful run (status 0, nothing on standard error) that printed `stdout`, for tests of the helpers
+    /// below that read it; ``ExternalProgram/run(_:_:stdin:directory:)`` uses the memberwise initialiser.
+    public init(printed stdout: String) {
+        self.init(status: 0, stdout: stdout, stderr: "")
+    }
+
     /// Standard output decoded as one JSON document (what `--json` prints, such as results.json), so a test compares
     /// fields instead of matching printed text.
     /// - Throws: `DecodingError` naming the key path that did not match `type`.

@@ -7,13 +7,6 @@ public enum ExternalProgram {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-
-        /// A run's outcome (tests of the helpers that read it make their own).
-        public init(status: Int32, stdout: String, stderr: String) {
-            self.status = status
-            self.stdout = stdout
-            self.stderr = stderr
-        }
     }
 
     /// Runs `executable` with `arguments`, feeding `stdin` if given, in `directory` (default: the package root).

@@ -41,10 +41,12 @@ public struct LabelStudioRegion: Codable, Hashable, Sendable {
                       timeserieslabels: [annotation.label])
     }
 
+    /// In the order Label Studio writes them; the synthesized `encode(to:)` follows it.
     enum CodingKeys: String, CodingKey {
-        case id, type, value
+        case id
         case fromName = "from_name"
         case toName = "to_name"
+        case type, value
     }
 
     enum ValueKeys: String, CodingKey { case start, end, instant, timeserieslabels }
@@ -71,14 +73,5 @@ public struct LabelStudioRegion: Codable, Hashable, Sendable {
         let start = try time(.start), end = try time(.end)
         value = Value(start: start, end: end, instant: try v.decodeIfPresent(Bool.self, forKey: .instant) ?? (start == end),
                       timeserieslabels: try v.decodeIfPresent([String].self, forKey: .timeserieslabels) ?? [])
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id)
-        try c.encode(fromName, forKey: .fromName)
-        try c.encode(toName, forKey: .toName)
-        try c.encode(type, forKey: .type)
-        try c.encodeIfPresent(value, forKey: .value)
     }
 }

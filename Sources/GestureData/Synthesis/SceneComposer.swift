@@ -94,27 +94,15 @@ struct SceneComposer {
             // A sharp start and a gentler, longer stop. Sampled at 25 Hz the start lobe still reads
             // ≥ 1.05 g (a ≥ 0.096 s half-sine is caught within 21 % of its crest); at 50 Hz even with
             // one sample lost it reads ≥ 0.56 of its peak, above the braking lobe's ≤ 0.45.
-            if directions.isEmpty { directions = rng.shuffled(Direction.allCases) }
-            let direction = directions.removeLast()
-            let motion = SyntheticMotion.push(
-                direction: tilt.rotate(Self.unit(direction)),
-                peak: rng.uniform(1.6...2.6) * style.amplitudeScale,
-                startTime: rng.uniform(0.12...0.16) / style.speedScale,
-                brakingRatio: rng.uniform(0.33...0.45)
-            )
+            let direction = next(\.directions, of: Direction.allCases)
+            let motion = push(direction, tilt: tilt, peak: 1.6...2.6, startTime: 0.12...0.16, braking: 0.33...0.45)
             return (motion, SyntheticDatasetGenerator.slapLabel(direction))
         case .movement:
             // Gentle and slower; braking ranges from weaker to 1.6 × stronger than the start, the
             // case in which "largest reading wins" reports the direction backwards. The start lobe
             // (≥ 0.15 s) reads ≥ 0.38 g even at 25 Hz, above the 0.3 g start threshold.
-            if movementDirections.isEmpty { movementDirections = rng.shuffled(Direction.allCases) }
-            let direction = movementDirections.removeLast()
-            let motion = SyntheticMotion.push(
-                direction: tilt.rotate(Self.unit(direction)),
-                peak: rng.uniform(0.5...0.9) * style.amplitudeScale,
-                startTime: rng.uniform(0.18...0.3) / style.speedScale,
-                brakingRatio: rng.uniform(0.7...1.6)
-            )
+            let direction = next(\.movementDirections, of: Direction.allCases)
+            let motion = push(direction, tilt: tilt, peak: 0.5...0.9, startTime: 0.18...0.3, braking: 0.7...1.6)
             return (motion, SyntheticDatasetGenerator.movementLabel(direction))
         case .flip:
             let turn = rng.uniform(0.4...0.7) / style.speedScale
@@ -125,10 +113,24 @@ struct SceneComposer {
             )
             return (motion, SyntheticDatasetGenerator.flipLabel)
         case .shape:
-            if shapes.isEmpty { shapes = rng.shuffled(ShapeGesture.allCases) }
-            let shape = shapes.removeLast()
+            let shape = next(\.shapes, of: ShapeGesture.allCases)
             return (shapeMotion(shape), shape.rawValue)
         }
+    }
+
+    /// The next label of the shuffled round kept at `round`, starting a new round of `all` when it is used up.
+    private mutating func next<Label>(_ round: WritableKeyPath<SceneComposer, [Label]>, of all: [Label]) -> Label {
+        if self[keyPath: round].isEmpty { self[keyPath: round] = rng.shuffled(all) }
+        return self[keyPath: round].removeLast()
+    }
+
+    /// A push (slap or movement) toward `direction` in the frame turned by `tilt`: peak (g), start time (s) and
+    /// braking ratio drawn from the ranges in that order, scaled by the subject's style.
+    private mutating func push(_ direction: Direction, tilt: Quaternion, peak: ClosedRange<Double>,
+                               startTime: ClosedRange<Double>, braking: ClosedRange<Double>) -> SyntheticMotion {
+        let peak = rng.uniform(peak) * style.amplitudeScale
+        let startTime = rng.uniform(startTime) / style.speedScale
+        return .push(direction: tilt.rotate(Self.unit(direction)), peak: peak, startTime: startTime, brakingRatio: rng.uniform(braking))
     }
 
     /// One performance of `shape`.

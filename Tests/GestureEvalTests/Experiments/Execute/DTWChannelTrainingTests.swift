@@ -121,20 +121,9 @@ import Testing
     /// columns dim1…dim3, which the model names.
     @Test func experimentFileOnUEAFiles() throws {
         let root = TemporaryFolder.root.appendingPathComponent("dtw-ts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let (train, test) = try UEAFixture.tinySplit(in: root, trainingPairs: 5)
         defer { try? FileManager.default.removeItem(at: root) }
-        let train = try UEAFixture.write((0..<5).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 3)] },
-                                         to: root.appendingPathComponent("tiny_TRAIN.ts"))
-        let test = try UEAFixture.write((7..<15).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 1)] },
-                                        to: root.appendingPathComponent("tiny_TEST.ts"))
-        let yaml = """
-            name: tiny-ts
-            datasets:
-              tiny: {train: ts:\(train.path), test: ts:\(test.path)}
-            split: fixed:train:test
-            metric: accuracy
-            bootstrapReplicates: 200
-            entries:
+        let experiment = try UEAFixture.experiment(in: root, train: train, test: test, entries: """
               - name: dependent
                 recognizer: dtw
                 configuration: {band: 0.2, selection: all, rejectionK: null, multivariate: dependent}
@@ -143,10 +132,7 @@ import Testing
                 recognizer: dtw
                 configuration: {channels: [dim1, dim2, dim3], band: 0.2, selection: all, rejectionK: null, multivariate: independent}
                 datasets: [tiny]
-            """
-        let file = root.appendingPathComponent("tiny.yaml")
-        try yaml.write(to: file, atomically: true, encoding: .utf8)
-        let experiment = try Experiment(contentsOf: file)
+            """)
         let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets())
         let result = try runner.run()
         let trainSeries = try UEAArchive.read(contentsOf: train), testSeries = try UEAArchive.read(contentsOf: test)
