@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "GestureKit", targets: ["GestureKit"]),
+        .library(name: "GestureData", targets: ["GestureData"]),
         .library(name: "GestureEval", targets: ["GestureEval"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
@@ -28,13 +29,23 @@ let package = Package(
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
 
-        // Research layer: datasets, synthesis, training, evaluation, statistics, reports.
+        // Data layer, pure Swift (no GSL): datasets, readers, manifests, import presets, configuration,
+        // synthesis, live input and output.
+        .target(
+            name: "GestureData",
+            dependencies: [
+                "GestureKit",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // Research layer: training, evaluation, experiments, statistics (GSL), reports.
         .target(
             name: "GestureEval",
             dependencies: [
                 "GestureKit",
+                "GestureData",
                 "CGSL",
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
 
@@ -43,6 +54,7 @@ let package = Package(
             name: "GestureLabCLI",
             dependencies: [
                 "GestureKit",
+                "GestureData",
                 "GestureEval",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -59,13 +71,14 @@ let package = Package(
         ),
         // MiniRocket/References: the aeon script and its JSON, read by path (#filePath) by MiniRocketReferenceTests.
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"], exclude: ["MiniRocket/References"]),
-        .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureTestSupport"],
+        // Datasets/LabelStudioFixtures: a small dataset, a real Label Studio export of it and the scripts that made them, read by path (#filePath) by LabelStudioTests.
+        .testTarget(name: "GestureDataTests", dependencies: ["GestureData", "GestureTestSupport"], exclude: ["Datasets/LabelStudioFixtures"]),
+        .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureData", "CGSL", "GestureTestSupport"],
                     // Training/References: the aeon and scikit-learn scripts and their JSON, read by path (#filePath) by UWaveReferenceTests and RidgeClassifierCVTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
-                    // Datasets/LabelStudioFixtures: a small dataset, a real Label Studio export of it and the scripts that made them, read by path (#filePath) by LabelStudioTests.
-                    exclude: ["Training/References", "Reports/Rendering", "Datasets/LabelStudioFixtures"], resources: [.copy("Statistics/References")]),
+                    exclude: ["Training/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
         // In-process argument parsing (GestureLabCLI) and end-to-end runs of the binary: depending on the
         // executable makes `swift test` link a fresh `gesturelab` before any test runs it.
-        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureLabCLI", "gesturelab", "GestureEval", "GestureTestSupport"]),
+        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureLabCLI", "gesturelab", "GestureData", "GestureEval", "GestureTestSupport"]),
     ]
 )

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the embedding example (GestureKit only) and pipes a short generated stream through it:
-# a phone face up for 2 s, upright in portrait for 2 s, face down for 2 s, at 50 Hz.
+# a phone face up for 2 s, upright in portrait for 2 s, face down for 2 s, at 50 Hz. Then builds the recording
+# reader (GestureData and GestureKit) and runs it on a file, a dataset folder and OSC over UDP, and checks that
+# neither example links GSL.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/EmbeddedRecognizer"
 
@@ -109,3 +111,86 @@ if [ "$found" -lt "$annotated" ] || [ "$found" -gt $((annotated + 1)) ]; then
   exit 1
 fi
 echo "examples: EmbeddedRecognizer OK"
+
+# --- RecordingReader: a recording, a dataset folder and OSC input through GestureData, without GSL ---
+
+# The binary's GSL libraries (libgsl, libgslcblas), as the dynamic linker resolves them and as its NEEDED
+# entries name them, one a line; empty when there are none.
+gsl_libraries() {
+  if command -v ldd >/dev/null; then
+    { ldd "$1"; readelf -d "$1" 2>/dev/null || objdump -p "$1"; } | grep -Eo 'libgsl(cblas)?[^] ]*' | sort -u || true
+  else
+    otool -L "$1" | grep -Eo 'libgsl(cblas)?[^ ]*' | sort -u || true
+  fi
+}
+# Fails the script when the binary $1 links GSL.
+expect_no_gsl() {
+  local found
+  found="$(gsl_libraries "$1")"
+  if [ -n "$found" ]; then
+    echo "examples: $1 links GSL: $(echo $found)" >&2
+    exit 1
+  fi
+}
+# The check can fail: gesturelab links GSL (GestureEval's statistics), and the check must see it.
+if [ -z "$(gsl_libraries "$root/.build/release/gesturelab")" ]; then
+  echo "examples: the GSL link check finds no libgsl in .build/release/gesturelab, which links it: the check is broken" >&2
+  exit 1
+fi
+expect_no_gsl "$binary"
+
+cd "$root/Examples/RecordingReader"
+swift build -c release --product RecordingReader
+reader="$(swift build -c release --show-bin-path)/RecordingReader"
+expect_no_gsl "$reader"
+
+# A recording in the project's own columns: the tilt sequence with a still gyroscope.
+stream | awk -F, 'NR == 1 { print "time,accel.x,accel.y,accel.z,gyro.x,gyro.y,gyro.z"; next } { print $0 ",0,0,0" }' > "$scratch/tilt.csv"
+from_file="$("$reader" --recognizer orientation "$scratch/tilt.csv")"
+actual="$(echo "$from_file" | awk '$3 != "lyingOnBack" { print $2, $3 }')"
+if [ "$actual" != "$expected" ]; then
+  echo "examples: RecordingReader printed unexpected events for tilt.csv:" >&2
+  echo "$from_file" >&2
+  exit 1
+fi
+
+# A dataset folder: every recording, each event prefixed by its id. The shake configuration tuned above finds
+# every annotated shake of the shipped dataset, and those of the recording tested above in its lines.
+from_dataset="$("$reader" --recognizer shake --config "$scratch/shake.json" --dataset "$root/datasets/default")"
+found="$(echo "$from_dataset" | grep -c ' ended shake ' || true)"
+annotated_all="$(cat "$root"/datasets/default/annotations/*.csv | grep -c ',shake$')"
+found_one="$(echo "$from_dataset" | grep -c '^subject01-session1-01 [0-9.]* ended shake ' || true)"
+if [ "$found" != "$annotated_all" ] || [ "$found_one" != "$annotated" ]; then
+  echo "examples: RecordingReader found $found shakes in datasets/default ($found_one in subject01-session1-01)," \
+    "the dataset has $annotated_all ($annotated):" >&2
+  echo "$from_dataset" >&2
+  exit 1
+fi
+
+# OSC over UDP on localhost: the reader listens on a free port and says which; the same file is sent to it as OSC
+# bundles stamped with the samples' times, so the events are those of the file.
+"$reader" --recognizer orientation --osc osc://127.0.0.1:0 --idle 2 >"$scratch/osc.out" 2>"$scratch/osc.err" &
+listener=$!
+port=""
+for _ in $(seq 50); do
+  port="$(sed -n 's/^RecordingReader: listening on osc:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$scratch/osc.err")"
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+if [ -z "$port" ]; then
+  kill "$listener" 2>/dev/null || true
+  echo "examples: RecordingReader did not say where it listens:" >&2
+  cat "$scratch/osc.err" >&2
+  exit 1
+fi
+"$reader" --send "$scratch/tilt.csv" --to "osc://127.0.0.1:$port"
+wait "$listener"
+if [ "$(cat "$scratch/osc.out")" != "$from_file" ]; then
+  echo "examples: events over OSC differ from the file's:" >&2
+  diff <(echo "$from_file") "$scratch/osc.out" >&2 || true
+  cat "$scratch/osc.err" >&2
+  exit 1
+fi
+grep -q '^RecordingReader: 300 datagrams, 0 malformed$' "$scratch/osc.err" \
+  || { echo "examples: the OSC listener did not receive the 300 datagrams whole:" >&2; cat "$scratch/osc.err" >&2; exit 1; }
+echo "examples: RecordingReader OK (file, dataset, OSC; no GSL in either example)"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab bench datasets`: time loading the Gyronics_GRWD folder, or UCR text files.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab bench plan`: time each training step of an experiment (with the units that test its model) on

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 
@@ -70,25 +71,17 @@ struct BenchRecognizers: ParsableCommand {
         var recognizer = recognizer
         var events: [GestureEvent] = []
         events.reserveCapacity(1024)
-        var best = Double.infinity
-        var count = 0
-        let clock = ContinuousClock()
-        for _ in 0..<repeats {
-            recognizer.reset()
-            events.removeAll(keepingCapacity: true)
+        let (best, count) = fastest(after: { recognizer.reset(); events.removeAll(keepingCapacity: true) }) {
             var emitted = 0
-            let elapsed = clock.measure {
-                for sample in samples {
-                    recognizer.process(sample, into: &events)
-                    // Keep the buffer small so the timing is the recognizer's, not the array's.
-                    if events.count >= 1000 {
-                        emitted += events.count
-                        events.removeAll(keepingCapacity: true)
-                    }
+            for sample in samples {
+                recognizer.process(sample, into: &events)
+                // Keep the buffer small so the timing is the recognizer's, not the array's.
+                if events.count >= 1000 {
+                    emitted += events.count
+                    events.removeAll(keepingCapacity: true)
                 }
             }
-            count = emitted + events.count
-            best = min(best, Self.seconds(elapsed))
+            return emitted + events.count
         }
         return (best, count, samples.count)
     }
@@ -98,22 +91,29 @@ struct BenchRecognizers: ParsableCommand {
         var stage = stage
         var output: [MotionSample] = []
         output.reserveCapacity(4)
-        var best = Double.infinity
-        var produced = 0
-        let clock = ContinuousClock()
-        for _ in 0..<repeats {
-            stage.reset()
-            produced = 0
-            let elapsed = clock.measure {
-                for sample in samples {
-                    output.removeAll(keepingCapacity: true)
-                    stage.process(sample, into: &output)
-                    produced += output.count
-                }
+        let (best, produced) = fastest(after: { stage.reset() }) {
+            var produced = 0
+            for sample in samples {
+                output.removeAll(keepingCapacity: true)
+                stage.process(sample, into: &output)
+                produced += output.count
             }
-            best = min(best, Self.seconds(elapsed))
+            return produced
         }
         return (best, produced, samples.count)
+    }
+
+    /// The shortest of `repeats` timed runs of `body`, each after an untimed `reset`, and the count the last run
+    /// returned (events or output samples).
+    private func fastest(after reset: () -> Void, _ body: () -> Int) -> (seconds: Double, count: Int) {
+        var best = Double.infinity, count = 0
+        let clock = ContinuousClock()
+        for _ in 0..<repeats {
+            reset()
+            let elapsed = clock.measure { count = body() }
+            best = min(best, Self.seconds(elapsed))
+        }
+        return (best, count)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab compare`: run an experiment file and compare its recognizers statistically.

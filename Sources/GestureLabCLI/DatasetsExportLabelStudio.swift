@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab datasets export label-studio`: tasks, labelling configuration and CSVs for labelling in Label Studio.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab datasets import`: a folder of phone or watch exports to a project dataset, in one command.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab datasets synth`: generate a synthetic dataset in the project's format.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 
@@ -280,7 +281,7 @@ struct Find: ParsableCommand {
     private func series(of recording: Recording, channels: [MotionChannel], name: String, samples: Range<Int>) throws -> DTWSeries {
         var columns: [[Double]] = []
         for channel in channels {
-            if let column = recording.column(Channel(rawValue: channel.rawValue)) {
+            if let column = recording.column(Channel(channel)) {
                 columns.append(Array(column[samples]))
                 continue
             }

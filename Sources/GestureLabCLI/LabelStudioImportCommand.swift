@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab datasets import label-studio EXPORT.json --out DATASET`: a Label Studio JSON export's submitted

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 
 /// `gesturelab merge`: the parts of a sharded `compare` joined into the report one machine would write.

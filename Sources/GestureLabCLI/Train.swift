@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 
@@ -99,14 +100,14 @@ struct Train: ParsableCommand {
         let model = try EntryTrainer(entry: chosenEntry, experiment: spec, kind: dataset.kind).train(on: recordings)
         reporter.advance()
         reporter.finish()
-        if let budget = objective.maxFalsePerHour, model.summary["budgetMet"] == 0 {
-            CommandLineError.printLine("warning: no combination has at most \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(model.summary["trainingFalsePerHour"])) per hour)")
+        if let budget = objective.maxFalsePerHour, model.summary.budget?.met == false {
+            CommandLineError.printLine("warning: no combination has at most \(ExperimentReport.fmt(budget)) false activations per hour on the training recordings; took the one with the fewest (\(ExperimentReport.fmt(model.summary.operatingPoint?.falsePerHour)) per hour)")
         }
-        if let failed = model.summary["crossFitFailures"], failed > 0 {
+        if let failed = model.summary.crossFit?.failures, failed > 0 {
             CommandLineError.printLine("warning: \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; the full model spotted those subjects' recordings in calibration")
         }
         let url = URL(fileURLWithPath: out)
-        let summary = model.summary.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
+        let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
         switch model {
         case let .dtw(dtwModel, _):
             try DTWModelFile.write(dtwModel, to: url)

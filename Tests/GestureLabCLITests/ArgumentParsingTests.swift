@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureData
 import GestureEval
 import GestureKit
 @testable import GestureLabCLI
@@ -6,46 +7,29 @@ import Testing
 
 /// Arguments parsed in process (no binary): the values, the defaults and the usage errors of each command.
 @Suite struct ArgumentParsingTests {
-    /// The message `gesturelab` prints for a usage error, or `nil` when the arguments parse and validate.
-    static func usageError<C: ParsableCommand>(_ command: C.Type, _ arguments: [String]) -> String? {
-        do {
-            _ = try C.parseAsRoot(arguments)
-            return nil
-        } catch {
-            #expect(C.exitCode(for: error) == .validationFailure, "\(arguments): not a usage error")
-            return C.message(for: error)
-        }
-    }
-
-    /// Expects `arguments` to be a usage error of `command` whose message contains `message`.
-    static func expectUsageError<C: ParsableCommand>(_ command: C.Type, _ arguments: [String], _ message: String,
-                                                     sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = usageError(command, arguments)
-        #expect(error?.contains(message) == true, "\(error ?? "parsed")", sourceLocation: sourceLocation)
-    }
-
     // MARK: root
 
     @Test func theRootDispatchesToEachCommand() throws {
-        #expect(try GestureLab.parseAsRoot(["demo"]) is Demo)
-        #expect(try GestureLab.parseAsRoot(["sweep", "--recognizer", "shake", "--dataset", "d", "--parameter", "p",
-                                            "--from", "0", "--to", "1", "--step", "0.5"]) is Sweep)
-        #expect(try GestureLab.parseAsRoot(["export", "notebook", "--report", "r"]) is ExportNotebook)
-        #expect(try GestureLab.parseAsRoot(["bench", "recognizers"]) is BenchRecognizers)
-        #expect(try GestureLab.parseAsRoot(["bench", "dtw"]) is BenchDTW)
+        expectParseCommand(Demo.self, ["demo"])
+        expectParseCommand(Sweep.self, ["sweep", "--recognizer", "shake", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "0.5"])
+        expectParseCommand(ExportNotebook.self, ["export", "notebook", "--report", "r"]) { #expect($0.report == "r") }
+        expectParseCommand(BenchRecognizers.self, ["bench", "recognizers"])
+        expectParseCommand(BenchDTW.self, ["bench", "dtw"])
         #expect(throws: (any Error).self) { try GestureLab.parseAsRoot(["no-such-command"]) }
     }
 
     // MARK: compare
 
     @Test func compareDefaultsAndOptions() throws {
-        let plain = try #require(try GestureLab.parseAsRoot(["compare", "configs/experiments/default.yaml"]) as? Compare)
-        #expect(plain.experiment == "configs/experiments/default.yaml")
-        #expect(plain.output.out == nil && !plain.output.json && !plain.notebook && !plain.progress.quiet)
-        let all = try #require(try GestureLab.parseAsRoot(["compare", "e.yaml", "--out", "reports/e", "--json", "--notebook", "-q"]) as? Compare)
-        #expect(all.output.out == "reports/e" && all.output.json && all.notebook && all.progress.quiet)
+        expectParseCommand(Compare.self, ["compare", "configs/experiments/default.yaml"]) { plain in
+            #expect(plain.experiment == "configs/experiments/default.yaml")
+            #expect(plain.output.out == nil && !plain.output.json && !plain.notebook && !plain.progress.quiet)
+        }
+        expectParseCommand(Compare.self, ["compare", "e.yaml", "--out", "reports/e", "--json", "--notebook", "-q"]) { all in
+            #expect(all.output.out == "reports/e" && all.output.json && all.notebook && all.progress.quiet)
+        }
         #expect(Compare.fileName("my run/1") == "my-run-1" && Compare.fileName(".hidden") == "experiment")
-        Self.expectUsageError(Compare.self, [], "<experiment>")
+        expectUsageError(Compare.self, [], "<experiment>")
     }
 
     // MARK: evaluate, dataset form
@@ -96,7 +80,7 @@ import Testing
         (["--recognizer", "shake", "--dataset", "d", "--metric", "speed"], "--metric"),
     ])
     func evaluateDatasetFormUsageErrors(arguments: [String], message: String) {
-        Self.expectUsageError(Evaluate.self, arguments, message)
+        expectUsageError(Evaluate.self, arguments, message)
     }
 
     // MARK: evaluate, archive form
@@ -130,7 +114,7 @@ import Testing
         (["--recognizer", "dtw", "--train", "ucr:a", "--test", "ucr:b", "--band=-0.1"], "--band must be a fraction"),
     ])
     func evaluateArchiveFormUsageErrors(arguments: [String], message: String) {
-        Self.expectUsageError(Evaluate.self, arguments, message)
+        expectUsageError(Evaluate.self, arguments, message)
     }
 
     // MARK: train
@@ -164,7 +148,7 @@ import Testing
         (["--recognizer", "nope", "--dataset", "d", "--out", "o"], "unknown recognizer 'nope'"),
     ])
     func trainUsageErrors(arguments: [String], message: String) {
-        Self.expectUsageError(Train.self, arguments, message)
+        expectUsageError(Train.self, arguments, message)
     }
 
     // MARK: detect
@@ -188,7 +172,7 @@ import Testing
         (["--recognizer", "orientation", "--input", "-", "--time-unit", "h"], "--time-unit"),
     ])
     func detectUsageErrors(arguments: [String], message: String) {
-        Self.expectUsageError(Detect.self, arguments, message)
+        expectUsageError(Detect.self, arguments, message)
     }
 
     // MARK: sweep
@@ -198,31 +182,31 @@ import Testing
                                  "--from", "-1.0", "--to", "1", "--step", "0.5", "--out", "r", "--json"])
         #expect(s.from == -1 && s.to == 1 && s.step == 0.5 && s.parameter == "threshold")
         #expect(s.entry.judging.labels == ["slap"] && s.output.out == "r" && s.output.json)
-        Self.expectUsageError(Sweep.self, ["--recognizer", "shake", "--dataset", "d", "--parameter", "p", "--from", "2", "--to", "1", "--step", "1"], "from ≤ to")
-        Self.expectUsageError(Sweep.self, ["--recognizer", "dtw", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "1"], "dtw is not one")
+        expectUsageError(Sweep.self, ["--recognizer", "shake", "--dataset", "d", "--parameter", "p", "--from", "2", "--to", "1", "--step", "1"], "from ≤ to")
+        expectUsageError(Sweep.self, ["--recognizer", "dtw", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "1"], "dtw is not one")
     }
 
     // MARK: datasets
 
     @Test func datasetsSubcommands() throws {
-        let inspect = try #require(try GestureLab.parseAsRoot(["datasets", "inspect", "ucr:x.tsv", "--rate", "50", "--channels", "accel.x", "--json"]) as? DatasetsInspect)
-        #expect(inspect.source.path == "ucr:x.tsv" && inspect.source.rate == 50 && inspect.source.channels == "accel.x" && inspect.json)
-        let inspectDefaults = try #require(try GestureLab.parseAsRoot(["datasets", "inspect", "datasets/default"]) as? DatasetsInspect)
-        #expect(inspectDefaults.source.rate == 100 && inspectDefaults.source.channels == nil && inspectDefaults.source.data == nil && !inspectDefaults.json)
-
-        let validate = try #require(try GestureLab.parseAsRoot(["datasets", "validate", "d", "--gap-factor", "5", "--all"]) as? DatasetsValidate)
-        #expect(validate.gapFactor == 5 && validate.all)
-        #expect((try GestureLab.parseAsRoot(["datasets", "validate", "d"]) as? DatasetsValidate)?.gapFactor == 3)
-
-        let convert = try #require(try GestureLab.parseAsRoot(["datasets", "convert", "gyronics:g", "--out", "o", "--repair", "sort",
-                                                               "--repair", "dedupe", "--force", "--label-column", "label"]) as? DatasetsConvert)
-        #expect(convert.source.path == "gyronics:g" && convert.out == "o" && convert.repair == ["sort", "dedupe"] && convert.force && convert.labelColumn == "label")
-
-        let synth = try #require(try GestureLab.parseAsRoot(["datasets", "synth", "--seed", "20251121", "--kind", "segments", "--out", "o"]) as? DatasetsSynth)
-        #expect(synth.seed == 20251121 && synth.kind == .segments && synth.spec == nil && !synth.force)
-
-        let imported = try #require(try GestureLab.parseAsRoot(["datasets", "import", "sensor-logger", "~/exports", "--out", "o", "--name", "phone"]) as? DatasetsImport)
-        #expect(imported.preset == "sensor-logger" && imported.source == "~/exports" && imported.name == "phone" && !imported.force)
+        expectParseCommand(DatasetsInspect.self, ["datasets", "inspect", "ucr:x.tsv", "--rate", "50", "--channels", "accel.x", "--json"]) { inspect in
+            #expect(inspect.source.path == "ucr:x.tsv" && inspect.source.rate == 50 && inspect.source.channels == "accel.x" && inspect.json)
+        }
+        expectParseCommand(DatasetsInspect.self, ["datasets", "inspect", "datasets/default"]) { defaults in
+            #expect(defaults.source.rate == 100 && defaults.source.channels == nil && defaults.source.data == nil && !defaults.json)
+        }
+        expectParseCommand(DatasetsValidate.self, ["datasets", "validate", "d", "--gap-factor", "5", "--all"]) { #expect($0.gapFactor == 5 && $0.all) }
+        expectParseCommand(DatasetsValidate.self, ["datasets", "validate", "d"]) { #expect($0.gapFactor == 3 && !$0.all) }
+        expectParseCommand(DatasetsConvert.self, ["datasets", "convert", "gyronics:g", "--out", "o", "--repair", "sort",
+                                                  "--repair", "dedupe", "--force", "--label-column", "label"]) { convert in
+            #expect(convert.source.path == "gyronics:g" && convert.out == "o" && convert.repair == ["sort", "dedupe"] && convert.force && convert.labelColumn == "label")
+        }
+        expectParseCommand(DatasetsSynth.self, ["datasets", "synth", "--seed", "20251121", "--kind", "segments", "--out", "o"]) { synth in
+            #expect(synth.seed == 20251121 && synth.kind == .segments && synth.spec == nil && !synth.force)
+        }
+        expectParseCommand(DatasetsImport.self, ["datasets", "import", "sensor-logger", "~/exports", "--out", "o", "--name", "phone"]) { imported in
+            #expect(imported.preset == "sensor-logger" && imported.source == "~/exports" && imported.name == "phone" && !imported.force)
+        }
     }
 
     @Test(arguments: [
@@ -233,7 +217,7 @@ import Testing
         (["datasets", "inspect"], "<path>"),
     ])
     func datasetsUsageErrors(arguments: [String], message: String) {
-        Self.expectUsageError(GestureLab.self, arguments, message)
+        expectUsageError(GestureLab.self, arguments, message)
     }
 
     // MARK: shared parsing

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 @testable import GestureLabCLI
@@ -49,9 +50,10 @@ import Testing
     @Test func aBatchIsTheBundleOSCPacketEncodes() throws {
         let samples = Array(try BenchLive.stream(rate: 1000, seconds: 10, seed: 1).prefix(5))
         let tags = samples.indices.map { BenchLive.tag(sampleIndex: 100 + $0, rate: 1000) }
-        var datagram: [UInt8] = []
+        var writer = OSCWriter()
         // Encoded with another tag, as the endurance sender does: the batch writes each sample's own.
-        BenchLive.batchDatagram(into: &datagram, bundles: zip(samples.map { BenchLive.bundle($0, tag: 7).encoded }, tags))
+        writer.appendBundle(retagging: zip(samples.map { BenchLive.bundle($0, tag: 7).encoded }, tags))
+        let datagram = writer.bytes
         let packet = OSCPacket.bundle(timeTag: tags[0], elements: zip(samples, tags).map { BenchLive.bundle($0, tag: $1) })
         #expect(datagram == packet.encoded)
         #expect(try OSCPacket(decoding: datagram).messages.map(\.timeTag) == tags.flatMap { [$0, $0] })

@@ -31,10 +31,6 @@ import Testing
     }
     static let seconds = shakesCSV(header: "time,accel_x,accel_y,accel_z") { String(format: "%.2f", $0) }
 
-    static func events(_ stdout: String) throws -> [Event] {
-        try stdout.split(separator: "\n").map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
-    }
-
     static func write(_ text: String, _ name: String) throws -> URL {
         let folder = TemporaryFolder.root.appendingPathComponent("clock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,7 +42,7 @@ import Testing
     @Test(arguments: [("ns", epochNanoseconds, "nanoseconds"), ("ms", epochMilliseconds, "milliseconds")])
     func detectFindsTheShakesOfAnEpochClock(_ name: String, _ csv: String, _ unit: String) throws {
         let reference = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", "-", "--json"], stdin: Self.seconds)
-        let expected = try Self.events(reference.stdout)
+        let expected = try reference.jsonLines(Event.self)
         #expect(expected.filter { $0.phase == "began" || $0.phase == "instant" }.count >= 3, "\(reference.stdout)")
         let url = try Self.write(csv, "Accelerometer-\(name).csv")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -54,7 +50,7 @@ import Testing
             let run = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", input, "--json"],
                                                stdin: input == "-" ? csv : nil)
             #expect(run.status == 0, "\(run.stderr)")
-            let events = try Self.events(run.stdout)
+            let events = try run.jsonLines(Event.self)
             #expect(events.map(\.label) == expected.map(\.label) && events.map(\.phase) == expected.map(\.phase))
             for (a, b) in zip(events, expected) { #expect(abs(a.time - b.time) < 1e-6) }
             // Said once, on standard error.
@@ -69,7 +65,7 @@ import Testing
                                             "--time-unit", "ns", "--relative-time"], stdin: Self.epochNanoseconds)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
-        #expect(try Self.events(run.stdout).contains { $0.label == "shake" })
+        #expect(try run.jsonLines(Event.self).contains { $0.label == "shake" })
         let help = try GestureLabBinary.run(["detect", "--help"])
         #expect(help.stdout.contains("--time-unit") && help.stdout.contains("--relative-time"))
     }
@@ -80,7 +76,7 @@ import Testing
         let run = try GestureLabBinary.run(["datasets", command, "csv:\(url.path)"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("'time' read as nanoseconds (median step 0.01 s, 100 Hz)"), "\(run.stdout)")
-        if command == "inspect" { #expect(run.stdout.contains("100"), "\(run.stdout)") }
+        if command == "inspect" { #expect(try DatasetInspection.of("csv:\(url.path)").estimatedRate == 100) }
     }
 
     @Test func realtimeReplayOfASecondsReadEpochClockDoesNotHang() throws {

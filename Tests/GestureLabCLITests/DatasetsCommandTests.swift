@@ -5,13 +5,10 @@ import Testing
 @Suite struct DatasetsCommandTests {
     @Test(.needsSharedData) func inspectPrintsJSONCounts() throws {
         let path = try #require(SharedData.dataset("MooCow_WiimoteMotionPlus")).path
-        let result = try GestureLabBinary.run(["datasets", "inspect", "moocow:\(path)", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(json["recordings"] as? Int == 550)
-        let classes = try #require(json["classes"] as? [[String: Any]])
-        #expect(classes.count == 8)
-        #expect(classes.first { $0["label"] as? String == "lrl" }?["annotations"] as? Int == 50)
+        let inspection = try DatasetInspection.of("moocow:\(path)")
+        #expect(inspection.recordings == 550)
+        #expect(inspection.classes.count == 8)
+        #expect(inspection.classes.first { $0.label == "lrl" }?.annotations == 50)
     }
 
     @Test func validateFailsOnCorruptedDataWithFileAndLine() throws {
@@ -44,10 +41,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let converted = try GestureLabBinary.run(["datasets", "convert", "ts:\(path)", "--channels", "accel.x,accel.y,accel.z", "--out", out.path])
         #expect(converted.status == 0, "\(converted.stderr)")
-        let inspected = try GestureLabBinary.run(["datasets", "inspect", out.path])
-        #expect(inspected.status == 0)
-        #expect(inspected.stdout.contains("recordings   120"))
-        #expect(inspected.stdout.contains("channels     accel.x, accel.y, accel.z"))
+        let inspection = try DatasetInspection.of(out.path)
+        #expect(inspection.recordings == 120 && inspection.channels == ["accel.x", "accel.y", "accel.z"])
         #expect(try GestureLabBinary.run(["datasets", "validate", out.path]).status == 0)
     }
 }

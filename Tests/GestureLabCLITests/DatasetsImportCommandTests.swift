@@ -52,11 +52,10 @@ import Testing
             print("skipped: ../shared/datasets/SwimWatch_Turns is absent")
             return
         }
-        let result = try GestureLabBinary.run(["datasets", "inspect", "swimwatch:\(path)"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("recordings   33"))
-        #expect(result.stdout.contains("  turn               60 annotations"))
-        #expect(result.stdout.contains("reading      time: 33 recordings made relative to their first sample"))
-        #expect(result.stdout.contains("ignored 4 runs (-1: 5474 samples)"))
+        let inspection = try DatasetInspection.of("swimwatch:\(path)")
+        #expect(inspection.recordings == 33)
+        #expect(inspection.classes.first { $0.label == "turn" }?.annotations == 60)
+        #expect(inspection.reading.relativeTimeRecordings == 33)
+        #expect(inspection.reading.ignoredLabelRuns == 4 && inspection.reading.ignoredLabelSamples == ["-1": 5474], "\(inspection.reading)")
     }
 }

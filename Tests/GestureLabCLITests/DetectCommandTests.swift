@@ -26,10 +26,6 @@ import Testing
         return csv
     }
 
-    static func decode(_ stdout: String) throws -> [Event] {
-        try stdout.split(separator: "\n").map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
-    }
-
     @Test(arguments: [25.0, 50.0, 100.0]) func orientationOverStdinGivesTheTiltEvents(rate: Double) throws {
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
                                               stdin: Self.tiltCSV(rate: rate))
@@ -37,7 +33,7 @@ import Testing
         // Only what was assumed for the bare x,y,z columns, once.
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.hasPrefix("detect: channels: bare x,y,z taken as acceleration in g"), "\(result.stderr)")
-        let events = try Self.decode(result.stdout)
+        let events = try result.jsonLines(Event.self)
         let sequence = events.map { "\($0.phase) \($0.label)" }
         #expect(sequence == [
             "began faceUp", "began lyingOnBack", "ended lyingOnBack", "ended faceUp", "began portrait",
@@ -61,7 +57,7 @@ import Testing
         }
         let result = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", "-", "--json"], stdin: csv)
         #expect(result.status == 0, "\(result.stderr)")
-        let events = try Self.decode(result.stdout)
+        let events = try result.jsonLines(Event.self)
         #expect(events.map(\.phase) == ["began", "ended"], "\(result.stdout)")
         #expect(abs((events.last?.start ?? 0) - shake.start) < 0.02, "within a sample at 50 Hz (the CSV's rounding)")
     }
@@ -100,7 +96,7 @@ import Testing
         let slow = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--config", url.path,
                                              "--input", "-", "--json"], stdin: Self.tiltCSV(rate: 50))
         #expect(slow.status == 0, "\(slow.stderr)")
-        let events = try Self.decode(slow.stdout)
+        let events = try slow.jsonLines(Event.self)
         #expect(!events.contains { $0.label == "portrait" })
     }
 
@@ -121,12 +117,12 @@ import Testing
             var samples: Samples
             var eventCounts: [String: [String: Int]]
         }
-        let results = try JSONDecoder().decode(Results.self, from: Data(contentsOf: folder.appendingPathComponent("results.json")))
+        let results = try JSONFile.decode(Results.self, at: folder.appendingPathComponent("results.json"))
         #expect(results.recognizer == "orientation")
         #expect(results.samples.accepted == 300)
         #expect(results.eventCounts["portrait"] == ["began": 1, "ended": 1])
         let events = try String(contentsOf: folder.appendingPathComponent("events.csv"), encoding: .utf8)
-        let printed = try Self.decode(result.stdout)
+        let printed = try result.jsonLines(Event.self)
         #expect(events.split(separator: "\n").count == 1 + printed.count)
         let svg = try String(contentsOf: folder.appendingPathComponent("signal.svg"), encoding: .utf8)
         #expect(svg.contains("detected portrait"))
@@ -141,23 +137,20 @@ import Testing
     @Test func badValueNamesFileLineAndField() throws {
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
                                               stdin: "t,x,y,z\n0,0,0,-1\n0.02,0,oops,-1\n")
-        #expect(result.status == 1)
-        #expect(result.stderr.hasSuffix("\nerror: <stdin>:3: y: 'oops' is not a number\n"), "\(result.stderr)")
+        result.expectFailure(file: "<stdin>", line: 3, field: "y", message: "'oops' is not a number")
     }
 
     @Test func missingFileFailsWithOneLine() throws {
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "no/such/file.csv"])
-        #expect(result.status == 1)
-        #expect(result.stderr == "error: no/such/file.csv: no such file\n")
+        #expect(result.expectFailure(file: "no/such/file.csv", alone: true)?.message == "no such file")
     }
 
     @Test(arguments: [("seconds,a,b,c", "no acceleration columns"), ("when,x,y,z", "no time column")])
     func unknownHeaderIsReported(header: String, message: String) throws {
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-"],
                                               stdin: header + "\n0,0,0,-1\n")
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: <stdin>:1: \(message)"), "\(result.stderr)")
-        #expect(result.stderr.contains(header))
+        let error = result.expectFailure(file: "<stdin>", line: 1, message: message)
+        #expect(error?.message.contains(header) == true, "the header is quoted")
     }
 
     /// The tilt script as a CoreMotion logger writes it: Euler attitude, gravity, rotation rate and
@@ -183,7 +176,7 @@ import Testing
                                              stdin: Self.tiltCSV(rate: 50))
         #expect(logger.status == 0, "\(logger.stderr)")
         #expect(logger.stderr.isEmpty)
-        let events = try Self.decode(logger.stdout), reference = try Self.decode(total.stdout)
+        let events = try logger.jsonLines(Event.self), reference = try total.jsonLines(Event.self)
         // The same states as from total acceleration...
         #expect(Set(events.map { "\($0.phase) \($0.label)" }) == Set(reference.map { "\($0.phase) \($0.label)" }))
         #expect(events.last.map { "\($0.phase) \($0.label)" } == "began faceDown")
@@ -209,13 +202,13 @@ import Testing
         let native = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
                                               stdin: Self.tiltCSV(rate: 50))
         #expect(converted.status == 0, "\(converted.stderr)")
-        let events = try Self.decode(converted.stdout)
-        #expect(events.map { "\($0.phase) \($0.label)" } == (try Self.decode(native.stdout)).map { "\($0.phase) \($0.label)" })
-        for (a, b) in zip(events, try Self.decode(native.stdout)) { #expect(abs(a.time - b.time) < 1e-6) }
+        let events = try converted.jsonLines(Event.self)
+        #expect(events.map { "\($0.phase) \($0.label)" } == (try native.jsonLines(Event.self)).map { "\($0.phase) \($0.label)" })
+        for (a, b) in zip(events, try native.jsonLines(Event.self)) { #expect(abs(a.time - b.time) < 1e-6) }
         // Read as g, the same numbers are nearly 10 g readings with Android's sign: not the tilt sequence.
         let unconverted = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"],
                                                    stdin: android)
-        #expect(try Self.decode(unconverted.stdout).map(\.label) != events.map(\.label))
+        #expect(try unconverted.jsonLines(Event.self).map(\.label) != events.map(\.label))
     }
 
     @Test func invalidConfigurationNamesTheKey() throws {
@@ -224,9 +217,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--config", url.path, "--input", "-"],
                                               stdin: "t,x,y,z\n")
-        #expect(result.status == 1)
-        #expect(result.stderr.contains(url.path) && result.stderr.contains("enterAngle"))
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        result.expectFailure(file: url.path, message: "invalid configuration for 'orientation': enterAngle: ", alone: true)
     }
 
     @Test func nonFiniteAndBackwardSamplesAreSkippedAndCounted() throws {

@@ -34,7 +34,7 @@ import Testing
         let piped = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"], stdin: ending.apply(to: csv))
         let reference = try GestureLabBinary.run(["detect", "--recognizer", "orientation", "--input", "-", "--json"], stdin: csv)
         #expect(run.status == 0 && piped.status == 0, "\(run.stderr)\(piped.stderr)")
-        #expect(try DetectCommandTests.decode(reference.stdout).count == 7)
+        #expect(try reference.jsonLines(DetectCommandTests.Event.self).count == 7)
         #expect(run.stdout == reference.stdout)
         #expect(piped.stdout == reference.stdout)
     }

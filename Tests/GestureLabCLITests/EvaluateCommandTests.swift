@@ -3,6 +3,12 @@ import GestureTestSupport
 import Testing
 
 @Suite(.needsSharedData) struct EvaluateCommandTests {
+    /// What `evaluate --json` prints for the archive form.
+    struct Evaluation: Decodable {
+        var error, accuracy, band: Double
+        var total: Int, bandLearned: Bool
+    }
+
     static func path(_ set: String, _ split: String) throws -> String {
         try #require(SharedData.dataset("\(set)/Missing_value_and_variable_length_datasets_adjusted/\(set)_\(split).tsv")).path
     }
@@ -15,13 +21,11 @@ import Testing
             "evaluate", "--recognizer", "dtw", "--train", "ucr:\(try Self.path(set, "TRAIN"))",
             "--test", "ucr:\(try Self.path(set, "TEST"))", "--band", band, "--znormalize", "--json",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let reportedError = try #require(json["error"] as? Double)
-        let accuracy = try #require(json["accuracy"] as? Double)
-        #expect(abs(reportedError - error) < 1e-9)
-        #expect(abs(accuracy - (1 - error)) < 1e-9)
-        #expect(json["total"] as? Int == 50)
+        #expect(result.expectSuccess())
+        let evaluation = try result.json(Evaluation.self)
+        #expect(abs(evaluation.error - error) < 1e-9)
+        #expect(abs(evaluation.accuracy - (1 - error)) < 1e-9)
+        #expect(evaluation.total == 50 && evaluation.band == Double(band) && !evaluation.bandLearned)
     }
 
     @Test func learnsTheBandWhenNoneIsGiven() throws {
@@ -30,11 +34,10 @@ import Testing
             "evaluate", "--recognizer", "dtw", "--train", "ucr:\(try Self.path(set, "TRAIN"))",
             "--test", "ucr:\(try Self.path(set, "TEST"))", "--znormalize", "--json",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(json["band"] as? Double == 0.17)
-        #expect(json["bandLearned"] as? Bool == true)
-        #expect(abs((json["error"] as? Double ?? -1) - 0.34) < 1e-9)
+        #expect(result.expectSuccess())
+        let evaluation = try result.json(Evaluation.self)
+        #expect(evaluation.band == 0.17 && evaluation.bandLearned)
+        #expect(abs(evaluation.error - 0.34) < 1e-9)
     }
 
     @Test func badArgumentsAndFilesAreClearErrors() throws {

@@ -1,5 +1,7 @@
 import Foundation
+import GestureData
 import GestureEval
+@testable import GestureLabCLI
 import GestureTestSupport
 import Testing
 
@@ -37,19 +39,20 @@ import Testing
         let train = try GestureLabBinary.run(["train", "--recognizer", "dtw", "--dataset", ExperimentFixtures.shapes, "--out", model, "--quiet"])
         #expect(train.status == 0, "\(train.stderr)")
         let run = try GestureLabBinary.run(["evaluate", "--recognizer", "dtw", "--model", model, "--dataset", ExperimentFixtures.shapes,
-                                            "--split", "grouped-k-fold:3", "--out", root.appendingPathComponent("report").path, "--quiet"])
-        #expect(run.status == 0, "\(run.stderr)")
+                                            "--split", "grouped-k-fold:3", "--out", root.appendingPathComponent("report").path, "--json", "--quiet"])
+        #expect(run.expectSuccess())
         #expect(run.stderr.contains("warning: the model is used as is"))
-        #expect(run.stdout.contains("accuracy") && run.stdout.contains("kappa"))
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("report/results.json").path))
+        // Segments are scored by macro F1, with accuracy and kappa beside it, per fold; --json prints the report's results.json.
+        let result = try ExperimentResult(jsonData: Data(run.stdout.utf8))
+        let score = try #require(result.scores.first)
+        #expect(score.kind == .segments && score.metricName == "macroF1" && score.folds.count == 3)
+        #expect(score.folds.allSatisfy { $0.details["accuracy"] != nil && $0.details["kappa"] != nil }, "\(score.folds.map(\.details))")
+        #expect(try Data(contentsOf: root.appendingPathComponent("report/results.json")) == Data(run.stdout.utf8))
     }
 
     @Test func badInput() throws {
-        let neither = try GestureLabBinary.run(["evaluate", "--recognizer", "shake"])
-        #expect(neither.status == 2)
-        #expect(neither.stderr.contains("--dataset"))
+        expectUsageError(Evaluate.self, ["--recognizer", "shake"], "--dataset")
         let badSplit = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--dataset", ExperimentFixtures.continuous, "--split", "random"])
-        #expect(badSplit.status == 1)
-        #expect(badSplit.stderr.contains("split: unknown split 'random'"), "\(badSplit.stderr)")
+        badSplit.expectFailure(file: "command line", field: "split", message: "unknown split 'random'")
     }
 }

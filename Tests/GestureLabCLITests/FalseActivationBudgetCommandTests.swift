@@ -1,6 +1,8 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
+@testable import GestureLabCLI
 import GestureTestSupport
 import Testing
 
@@ -17,12 +19,12 @@ import Testing
     /// budget of 0 false activations per hour takes 9 g, and both print the operating point.
     @Test func trainHonoursTheBudget() throws {
         let f1 = try train(["--search", "threshold=0.05,9.0"])
-        #expect(f1.run.status == 0, "\(f1.run.stderr)")
-        #expect(f1.run.stdout.contains("threshold=0.05"))
+        #expect(f1.run.expectSuccess())
+        #expect(f1.run.fields(ofLineStartingWith: "tuned peak-direction")?["threshold"] == "0.05", "\(f1.run.stdout)")
         let budget = try train(["--search", "threshold=0.05,9.0", "--max-false-per-hour", "0"])
-        #expect(budget.run.status == 0, "\(budget.run.stderr)")
-        #expect(budget.run.stdout.contains("threshold=9.0 ") && budget.run.stdout.contains("trainingFalsePerHour=0.0 "), "\(budget.run.stdout)")
-        #expect(budget.run.stdout.contains("budgetMet=1.0"))
+        #expect(budget.run.expectSuccess())
+        let point = try #require(budget.run.fields(ofLineStartingWith: "tuned peak-direction"), "\(budget.run.stdout)")
+        #expect(point["threshold"] == "9.0" && point["trainingFalsePerHour"] == "0.0" && point["budgetMet"] == "1.0", "\(point)")
         #expect(budget.yaml.contains("maximising recall with at most 0 false activations per hour"))
         let value = try ConfigurationValue(yaml: budget.yaml, file: "budget.yaml")
         #expect(value[path: "threshold"] == .number(9))
@@ -31,11 +33,11 @@ import Testing
     /// No combination within the budget: the fewest false activations win, with a warning.
     @Test func trainWarnsWhenNothingMeetsTheBudget() throws {
         let r = try train(["--search", "threshold=0.05,0.1", "--max-false-per-hour", "0"])
-        #expect(r.run.status == 0, "\(r.run.stderr)")
+        #expect(r.run.expectSuccess())
         #expect(r.run.stderr.contains("no combination has at most 0 false activations per hour"))
-        #expect(r.run.stdout.contains("budgetMet=0.0"))
-        let bad = try train(["--search", "threshold=0.05", "--max-false-per-hour", "-1"])
-        #expect(bad.run.status != 0 && bad.run.stderr.contains("--max-false-per-hour"))
+        #expect(r.run.fields(ofLineStartingWith: "tuned peak-direction")?["budgetMet"] == "0.0", "\(r.run.stdout)")
+        expectUsageError(Train.self, ["--recognizer", "peak-direction", "--dataset", "d", "--search", "threshold=0.05",
+                                      "--max-false-per-hour", "-1", "--out", "o"], "--max-false-per-hour")
     }
 
     /// An external dataset that is not there: compare says which, where it comes from, and fails.
@@ -57,14 +59,24 @@ import Testing
         let base = ["evaluate", "--recognizer", "peak-direction", "--config", "configs/peak-direction.yaml",
                     "--dataset", ExperimentFixtures.continuous, "--labels", "slap-*", "--search", "threshold=0.05,9.0",
                     "--replicates", "100", "--quiet"]
-        let f1 = try GestureLabBinary.run(base)
-        #expect(f1.status == 0, "\(f1.stderr)")
-        #expect(f1.stdout.contains("threshold=0.05") && !f1.stdout.contains("budgetMet"), "\(f1.stdout)")
-        let budget = try GestureLabBinary.run(base + ["--max-false-per-hour", "0"])
-        #expect(budget.status == 0, "\(budget.stderr)")
-        #expect(budget.stdout.contains("threshold=9.0") && budget.stdout.contains("budgetMet=1.0"), "\(budget.stdout)")
-        #expect(budget.stdout.contains("trainingFalsePerHour=0.0") && !budget.stdout.contains("threshold=0.05"))
-        let bad = try GestureLabBinary.run(base + ["--max-false-per-hour", "nan"])
-        #expect(bad.status != 0 && bad.stderr.contains("--max-false-per-hour"))
+        // The operating point each fold trained, as results.json records it (what the fold table prints).
+        struct Results: Decodable {
+            struct Score: Decodable { struct Fold: Decodable { var trained: [String: Double] }; var folds: [Fold] }
+            var scores: [Score]
+        }
+        let f1 = try GestureLabBinary.run(base + ["--json"])
+        #expect(f1.expectSuccess())
+        let f1Folds = try #require(try f1.json(Results.self).scores.first?.folds)
+        #expect(!f1Folds.isEmpty && f1Folds.allSatisfy { $0.trained["threshold"] == 0.05 && $0.trained["budgetMet"] == nil }, "\(f1Folds.map(\.trained))")
+        let budget = try GestureLabBinary.run(base + ["--max-false-per-hour", "0", "--json"])
+        #expect(budget.expectSuccess())
+        let budgetFolds = try #require(try budget.json(Results.self).scores.first?.folds)
+        #expect(budgetFolds.count == f1Folds.count)
+        #expect(budgetFolds.allSatisfy { $0.trained["threshold"] == 9 && $0.trained["budgetMet"] == 1 && $0.trained["trainingFalsePerHour"] == 0 },
+                "\(budgetFolds.map(\.trained))")
+        // The fold table shows the same operating point.
+        let table = try GestureLabBinary.run(base + ["--max-false-per-hour", "0"])
+        #expect(table.stdout.contains("budgetMet=1.0"), "\(table.stdout)")
+        expectUsageError(Evaluate.self, Array(base.dropFirst()) + ["--max-false-per-hour", "nan"], "--max-false-per-hour")
     }
 }

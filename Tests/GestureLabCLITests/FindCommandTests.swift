@@ -39,10 +39,6 @@ import Testing
         return (url, ())
     }
 
-    static func decode(_ stdout: String) throws -> [Match] {
-        try stdout.split(separator: "\n").map { try JSONDecoder().decode(Match.self, from: Data($0.utf8)) }
-    }
-
     @Test func findsThePlantedMotionsInAFileAndOnStandardInput() throws {
         let folder = Self.newFolder()
         let example = folder.url.appendingPathComponent("example.csv")
@@ -54,23 +50,23 @@ import Testing
         let arguments = ["--query", example.path, "--from", "2", "--to", "2.98", "--limit", "3", "--json", "--label", "wave"]
         let result = try GestureLabBinary.run(["find", targetFile.path] + arguments + ["--annotations", out.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let matches = try Self.decode(result.stdout)
+        let matches = try result.jsonLines(Match.self)
         #expect(matches.map(\.start).sorted() == [10, 31.5, 47])
         for m in matches { #expect(abs(m.end - m.start - 0.98) < 1e-9 && m.distance < 1) }
         #expect(try String(contentsOf: out, encoding: .utf8) == "start,end,label\n10.0,10.98,wave\n31.5,32.48,wave\n47.0,47.98,wave\n")
         // Standard input gives the same matches.
         let piped = try GestureLabBinary.run(["find", "-"] + arguments, stdin: target)
         #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(try Self.decode(piped.stdout).map(\.start) == matches.map(\.start))
+        #expect(try piped.jsonLines(Match.self).map(\.start) == matches.map(\.start))
         // Raw values: the gain of 1.3 makes the planted motions farther, but they are still the best three.
         let raw = try GestureLabBinary.run(["find", targetFile.path] + arguments + ["--raw"])
-        let rawMatches = try Self.decode(raw.stdout)
+        let rawMatches = try raw.jsonLines(Match.self)
         #expect(rawMatches.map(\.start).sorted() == [10, 31.5, 47])
         #expect(zip(rawMatches, matches).allSatisfy { $0.distance > $1.distance })
         // A threshold keeps only the close ones.
         let within = try GestureLabBinary.run(["find", targetFile.path, "--query", example.path, "--from", "2", "--to", "2.98",
                                                "--limit", "50", "--max-distance", "1", "--json"])
-        #expect(try Self.decode(within.stdout).map(\.start).sorted() == [10, 31.5, 47])
+        #expect(try within.jsonLines(Match.self).map(\.start).sorted() == [10, 31.5, 47])
     }
 
     @Test func labellingLoopOnADatasetValidates() throws {
@@ -82,7 +78,7 @@ import Testing
         let result = try GestureLabBinary.run(["find", dataset.path, "--query", dataset.path, "--annotation", "subject01-session1-01:1",
                                                "--limit", "12", "--json", "--annotations", annotations.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let matches = try Self.decode(result.stdout)
+        let matches = try result.jsonLines(Match.self)
         #expect(matches.count == 12)
         // The example itself is the best match, at distance 0 (but for rounding).
         #expect(matches.first?.recording == "subject01-session1-01" && (matches.first?.distance ?? 1) < 1e-6)
@@ -105,7 +101,7 @@ import Testing
         let found = try GestureLabBinary.run(["find", dataset.path, "--query", dataset.path, "--annotation", "subject01-session1-01:1",
                                               "--limit", "5", "--json", "--candidates-only", "--annotations", candidates.path])
         #expect(found.status == 0, "\(found.stderr)")
-        let matches = try Self.decode(found.stdout)
+        let matches = try found.jsonLines(Match.self)
         let files = try FileManager.default.contentsOfDirectory(atPath: candidates.path).filter { $0.hasSuffix(".csv") }
         let rows = try files.flatMap { name in
             try String(contentsOf: candidates.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").dropFirst()

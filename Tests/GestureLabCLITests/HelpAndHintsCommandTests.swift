@@ -107,8 +107,8 @@ import Testing
         let file = folder.appendingPathComponent("watch.csv").path
         let detect = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", file])
         #expect(detect.stderr.contains("made relative to the first sample (an epoch or uptime clock: it is at 8.91e+04 s)"), "\(detect.stderr)")
-        let inspect = try GestureLabBinary.run(["datasets", "inspect", "csv:\(file)"])
-        #expect(inspect.status == 0 && inspect.stdout.contains("made relative"), "\(inspect.stdout)")
+        let notes = try DatasetInspection.of("csv:\(file)").reading.notes
+        #expect(notes.contains { $0.hasPrefix("made relative to the first sample") }, "\(notes)")
     }
 
     @Test func hintsFitTheCommandAndWhatWasGiven() throws {

@@ -1,5 +1,7 @@
 import Foundation
+import GestureData
 import GestureEval
+@testable import GestureLabCLI
 import GestureTestSupport
 import Testing
 
@@ -25,8 +27,7 @@ import Testing
             .flatMap(\.annotations).count { $0.label.hasPrefix("slap-") }
         #expect(Int(score.folds.map { $0.details["annotations"] ?? 0 }.reduce(0, +)) == slaps, "every slap is judged as slap")
 
-        let bad = try GestureLabBinary.run(base + ["--label-map", "slap-*"])
-        #expect(bad.status != 0 && bad.stderr.contains("PATTERN=LABEL"), "\(bad.stderr)")
+        expectUsageError(Evaluate.self, Array(base.dropFirst()) + ["--label-map", "slap-*"], "--label-map expects PATTERN=LABEL")
     }
 
     @Test func compareAppliesTheExperimentsLabelMapAndRecordsTheWarning() throws {

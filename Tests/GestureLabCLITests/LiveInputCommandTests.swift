@@ -129,10 +129,8 @@ import Testing
 
         /// The events detect printed (`--json`): label and phase, in order.
         var printed: [String] {
-            stdout.split(separator: "\n").compactMap { line in
-                guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-                return "\(o["label"]!) \(o["phase"]!)"
-            }
+            let lines = ExternalProgram.Result(printed: stdout)
+            return ((try? lines.jsonLines(DetectCommandTests.Event.self)) ?? []).map { "\($0.label) \($0.phase)" }
         }
     }
 

@@ -64,10 +64,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try GestureLabBinary.run(["train", "--recognizer", "dtw", "--dataset", ExperimentFixtures.shapes, "--out", out.path, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
-        let summary = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("trained dtw") })
-        let fields = summary.split(separator: " ").filter { $0.contains("=") }
-        #expect(fields.contains("templates=8"), "\(summary)")
-        #expect(fields.contains { $0.hasPrefix("examples=") && !$0.contains(".") }, "\(summary)")
+        let fields = try #require(run.fields(ofLineStartingWith: "trained dtw"), "\(run.stdout)")
+        #expect(fields["templates"] == "8", "\(fields)")
+        #expect(fields["examples"].flatMap { Int($0) } != nil, "\(fields)")
     }
 
     @Test func labelsThatMatchNothingAreErrors() throws {

@@ -12,13 +12,14 @@ import Testing
         let out = TemporaryFolder.root.appendingPathComponent("shapes-\(UUID().uuidString).minirocket.json")
         let shapes = SharedData.packageRoot.appendingPathComponent("datasets/default-shapes").path
         let train = try GestureLabBinary.run(["train", "--recognizer", "minirocket", "--dataset", shapes, "--out", out.path])
-        #expect(train.status == 0, "\(train.stderr)")
-        #expect(train.stdout.contains("trained minirocket on 96 segments"))
+        #expect(train.expectSuccess())
+        #expect(train.stdout.hasPrefix("trained minirocket on 96 segments: "), "\(train.stdout)")
         let model = try MiniRocketModelFile.read(from: out)
         #expect(model.transform.featureCount == 9_996 && model.labels.count == 8)
         let evaluate = try GestureLabBinary.run(["evaluate", "--recognizer", "minirocket", "--dataset", shapes, "--json"])
-        #expect(evaluate.status == 0, "\(evaluate.stderr)")
-        #expect(evaluate.stdout.contains("\"accuracy\""))
+        #expect(evaluate.expectSuccess())
+        let score = try #require(try ExperimentResult(jsonData: Data(evaluate.stdout.utf8)).scores.first)
+        #expect(score.folds.count == 6 && score.folds.allSatisfy { $0.details["accuracy"] != nil }, "\(score.folds.map(\.details))")
     }
 
     /// The archive form on a UCR gesture set: a reasonable accuracy, the same for the same seed, and bad settings refused.

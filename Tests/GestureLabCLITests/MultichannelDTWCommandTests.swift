@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 import GestureTestSupport
@@ -64,9 +65,9 @@ import Testing
             annotated += try String(contentsOf: annotations.appendingPathComponent(file), encoding: .utf8)
                 .split(separator: "\n").count { $0.hasSuffix(",shake") }
             let run = try GestureLabBinary.run(["detect", "--recognizer", "dtw", "--config", modelURL.path,
-                                                "--input", recordings.appendingPathComponent(file).path])
-            #expect(run.status == 0, "\(run.stderr)")
-            detected += run.stdout.split(separator: "\n").count { $0.contains("ended") && $0.contains("shake") }
+                                                "--input", recordings.appendingPathComponent(file).path, "--json"])
+            #expect(run.expectSuccess())
+            detected += try run.jsonLines(DetectCommandTests.Event.self).count { $0.phase == "ended" && $0.label == "shake" }
         }
         #expect(annotated > 0)
         #expect(detected >= (annotated + 1) / 2 && detected <= annotated + 2, "\(detected) detections for \(annotated) annotated shakes")

@@ -37,8 +37,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("phone.csv").path
         let detect = try Self.run(["detect", "--recognizer", "shake", "--input", file])
-        #expect(detect.status != 0 && detect.stderr.contains("phone.csv:2: accel_x:") && detect.stderr.contains("--acceleration android-ms2"),
-                "\(detect.stderr)")
+        detect.expectFailure(file: file, line: 2, field: "accel_x", message: "--acceleration android-ms2")
         // Stated, it reads.
         #expect(try Self.run(["detect", "--recognizer", "shake", "--input", file, "--acceleration", "android-ms2"]).status == 0)
     }
@@ -65,12 +64,9 @@ import Testing
             .map { $0 == "TotalAcceleration.csv" ? folder.appendingPathComponent("TotalAcceleration.csv").path : $0 }
         let run = try Self.run(["detect"] + flags + ["--json"])
         #expect(run.status == 0, "\(run.stderr)")
-        let events = run.stdout.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-        }
-        let ended = try #require(events.last { $0["phase"] as? String == "ended" } ?? events.last)
-        let start = try #require(ended["start"] as? Double), end = try #require(ended["end"] as? Double)
-        #expect(start > 1.4 && start < 2 && end - start > 0.3, "\(events)")
+        let events = try run.jsonLines(DetectCommandTests.Event.self)
+        let ended = try #require(events.last { $0.phase == "ended" }, "\(run.stdout)")
+        #expect(ended.label == "shake" && ended.start > 1.4 && ended.start < 2 && ended.end - ended.start > 0.3, "\(events)")
     }
 
     @Test func aStatedTimeUnitIsAppliedToTheTimeColumnNotToSecondsElapsed() throws {
@@ -94,10 +90,10 @@ import Testing
         #expect(validate.status != 0)
         let train = try Self.run(["train", "--recognizer", "shake", "--dataset", folder.path, "--labels", "shake",
                                   "--out", folder.appendingPathComponent("tuned.yaml").path])
-        #expect(train.status != 0 && train.stderr.contains("annotations/alice-1.csv:1:"), "\(train.stderr)")
-        #expect(train.stderr.contains(annotations.hasPrefix("start;") ? "separated by ';'" : "another order"), "\(train.stderr)")
+        let annotationFile = folder.appendingPathComponent("annotations/alice-1.csv").path
+        train.expectFailure(file: annotationFile, line: 1, message: annotations.hasPrefix("start;") ? "separated by ';'" : "another order")
         let evaluate = try Self.run(["evaluate", "--recognizer", "shake", "--dataset", folder.path, "--labels", "shake"])
-        #expect(evaluate.status != 0 && evaluate.stderr.contains("annotations/alice-1.csv:1:"), "\(evaluate.stderr)")
+        evaluate.expectFailure(file: annotationFile, line: 1)
     }
 
     @Test func trainRefusesABadDataRowNamingIt() throws {
@@ -110,7 +106,7 @@ import Testing
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         let train = try Self.run(["train", "--recognizer", "shake", "--dataset", folder.path, "--labels", "shake",
                                   "--out", folder.appendingPathComponent("tuned.yaml").path])
-        #expect(train.status != 0 && train.stderr.contains("recordings/alice-1.csv:4: accel.x:"), "\(train.stderr)")
+        train.expectFailure(file: url.path, line: 4, field: "accel.x")
     }
 
     // 5. The watch file's three runs; 7. licence; repairs named and reported
@@ -161,8 +157,9 @@ import Testing
         let run = try Self.run(["detect", "--recognizer", "flip", "--input", folder.appendingPathComponent("turn.csv").path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("attitude estimation from the accelerometer alone"), "\(run.stderr)")
-        let began = run.stdout.split(separator: "\n").filter { $0.contains("began") && $0.contains("flip") }
-        #expect(began.count == 1, "\(run.stdout)")
+        let json = try Self.run(["detect", "--recognizer", "flip", "--input", folder.appendingPathComponent("turn.csv").path, "--json"])
+        let began = try json.jsonLines(DetectCommandTests.Event.self).filter { $0.phase == "began" && $0.label == "flip" }
+        #expect(began.count == 1, "\(json.stdout)")
     }
 
     // 8, 9. phyphox exports

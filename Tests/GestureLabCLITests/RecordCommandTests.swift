@@ -91,7 +91,7 @@ import Testing
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         // What was recorded is the signal that was sent: detect finds its two shakes.
         let detect = try GestureLabBinary.run(["detect", "--recognizer", "shake", "--input", folder.appendingPathComponent("recordings/ana-1.csv").path, "--json"])
-        #expect(detect.stdout.split(separator: "\n").filter { $0.contains("\"ended\"") }.count == 2, "\(detect.stdout)\(detect.stderr)")
+        #expect(try detect.jsonLines(DetectCommandTests.Event.self).filter { $0.phase == "ended" && $0.label == "shake" }.count == 2, "\(detect.stdout)\(detect.stderr)")
     }
 
     @Test func aKilledRecorderLeavesAValidDatasetMissingAtMostTheLastFlush() throws {

@@ -39,19 +39,8 @@ import Testing
         #expect(bytes < 8_500_000, "\(bytes) bytes")
     }
 
-    struct Summary: Decodable {
-        struct ClassCount: Decodable { var label: String; var annotations: Int }
-        var kind: String
-        var recordings: Int
-        var subjects: [String]
-        var sessions: [String]
-        var classes: [ClassCount]
-    }
-
-    static func inspect(_ folder: String) throws -> Summary {
-        let result = try GestureLabBinary.run(["datasets", "inspect", "datasets/\(folder)", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        return try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
+    static func inspect(_ folder: String) throws -> DatasetInspection {
+        try DatasetInspection.of("datasets/\(folder)")
     }
 
     static let subjects = (1...6).map { "subject0\($0)" }

@@ -1,6 +1,8 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
+@testable import GestureLabCLI
 import GestureTestSupport
 import Testing
 
@@ -14,8 +16,8 @@ import Testing
         let run = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml",
                                             "--dataset", ExperimentFixtures.continuous, "--labels", "shake",
                                             "--search", "peakThreshold=1.25,9.0", "--out", out.path, "--quiet"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("peakThreshold=1.25"))
+        #expect(run.expectSuccess())
+        #expect(run.fields(ofLineStartingWith: "tuned shake")?["peakThreshold"] == "1.25", "\(run.stdout)")
         let text = try String(contentsOf: out, encoding: .utf8)
         #expect(text.hasPrefix("# shake configuration tuned by:"))
         let value = try ConfigurationValue(yaml: text, file: out.path)
@@ -48,7 +50,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let model = try DTWModelFile.read(from: out)
         #expect(model.labels.count == 8 && model.templates.count == 8)
-        #expect(run.stdout.contains("templates=8"))
+        #expect(run.fields(ofLineStartingWith: "trained dtw")?["templates"] == "8", "\(run.stdout)")
     }
 
     /// The entry of an experiment file gives recognizer, configuration, labels, search and dataset.
@@ -62,22 +64,16 @@ import Testing
         #expect([1.0, 1.5, 2.0].map { ConfigurationValue.number($0) }.contains(try #require(value[path: "peakThreshold"])))
 
         let unknown = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "nope", "--out", out.path])
-        #expect(unknown.status == 1)
-        #expect(unknown.stderr.hasPrefix("error: \(experiment): entries: no entry named 'nope'"))
+        unknown.expectFailure(file: experiment, field: "entries", message: "no entry named 'nope'")
     }
 
     @Test func badInput() throws {
-        let usage = try GestureLabBinary.run(["train", "--dataset", "x", "--out", "y"])
-        #expect(usage.status == 2)
-        #expect(usage.stderr.contains("--recognizer"))
-        let badRange = try GestureLabBinary.run(["train", "--recognizer", "shake", "--dataset", "x", "--search", "peakThreshold=2:1:0.5", "--out", "y"])
-        #expect(badRange.status == 2)
+        expectUsageError(Train.self, ["--dataset", "x", "--out", "y"], "--recognizer")
+        expectUsageError(Train.self, ["--recognizer", "shake", "--dataset", "x", "--search", "peakThreshold=2:1:0.5", "--out", "y"], "--search")
         let unknownKey = try GestureLabBinary.run(["train", "--recognizer", "shake", "--config", "configs/shake.yaml", "--dataset", ExperimentFixtures.continuous,
                                                    "--search", "peakThreshhold=1,2", "--out", "/tmp/never-written.yaml"])
-        #expect(unknownKey.status == 1)
-        #expect(unknownKey.stderr.contains("peakThreshhold"), "\(unknownKey.stderr)")
+        unknownKey.expectFailure(message: "peakThreshhold")
         let missing = try GestureLabBinary.run(["train", "--recognizer", "shake", "--dataset", "/nonexistent", "--out", "y"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr.hasPrefix("error: /nonexistent"))
+        missing.expectFailure(file: "/nonexistent", message: "")
     }
 }

@@ -23,4 +23,14 @@ public enum UEAFixture {
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
+
+    /// The `tiny` problem split in two files in `root` (created if needed): `tiny_TRAIN.ts` with `trainingPairs`
+    /// examples of each class (b three indices ahead), `tiny_TEST.ts` with examples 7…14 of each (b one ahead).
+    public static func tinySplit(in root: URL, trainingPairs: Int) throws -> (train: URL, test: URL) {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let train = try write((0..<trainingPairs).flatMap { [example("a", $0), example("b", $0 + 3)] },
+                              to: root.appendingPathComponent("tiny_TRAIN.ts"))
+        let test = try write((7..<15).flatMap { [example("a", $0), example("b", $0 + 1)] }, to: root.appendingPathComponent("tiny_TEST.ts"))
+        return (train, test)
+    }
 }

@@ -1,3 +1,4 @@
+import GestureData
 /// A 64-bit FNV-1a hash, pure Swift and identical on every platform.
 struct FNV1a64 {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// Everything needed to reproduce and report one evaluation: what ran, on which data, with which
 /// seed and folds, and every metric with its interval.

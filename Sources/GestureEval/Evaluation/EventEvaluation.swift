@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GestureKit
+import GestureData
 
 /// Event-detection metrics of one recognizer (or configuration) over continuous recordings.
 ///

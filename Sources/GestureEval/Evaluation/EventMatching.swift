@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// One-to-one matching of a recognizer's detections to the annotations of a continuous recording.
 ///

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// One judged annotation or one detection of a test recording, and what event matching made of it: the
 /// row a researcher reads to see which gestures were missed and where false activations fired.

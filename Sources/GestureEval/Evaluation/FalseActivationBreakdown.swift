@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// False activations per hour of background, by what was happening when they fired: the label of the
 /// annotation that is not judged (another gesture, or an activity such as `walking` on real data) that a

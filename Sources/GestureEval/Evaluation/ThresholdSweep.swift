@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Varies one configuration value of a recognizer over a range on continuous recordings and
 /// records, for each value, false activations per hour of background and the miss rate: the
@@ -77,21 +78,5 @@ public struct ThresholdSweep: Sendable {
             progress?()
         }
         return points
-    }
-
-    /// The table of a sweep's points.
-    public static func table(_ points: [Point], parameter: String) -> CSVTable {
-        var table = CSVTable(header: [parameter, "annotations", "detections", "correct", "false activations", "false activations per hour", "miss rate", "f1"])
-        for p in points {
-            table.append([CSVTable.number(p.value), String(p.annotations), String(p.detections), String(p.truePositives), String(p.falseActivations),
-                          ExperimentReport.fmt(p.falseActivationsPerHour), ExperimentReport.fmt(p.missRate), ExperimentReport.fmt(p.f1)])
-        }
-        return table
-    }
-
-    /// The DET plot of a sweep.
-    public static func plot(_ points: [Point], name: String, parameter: String) -> DETCurvePlot {
-        DETCurvePlot(title: "\(name): false activations per hour vs miss rate over \(parameter)",
-                     series: [.init(name: name, points: points.map { .init(threshold: $0.value, falseActivationsPerHour: $0.falseActivationsPerHour, missRate: $0.missRate) })])
     }
 }

@@ -1,11 +1,20 @@
 import Foundation
 import GestureKit
+import GestureData
 
-/// Runs an ``Experiment`` in three stages: an ``ExperimentPlan`` of work units (entry × dataset × fold,
-/// entries that learn the same model sharing one training step), an ``ExperimentExecutor`` that trains
-/// inside each fold's training part and tests on its test part through ``GestureKit/Pipeline`` (the path
-/// an app takes), and an ``ExperimentAggregator`` that scores the units and compares the entries
-/// statistically. ``ExperimentReport`` writes the result.
+/// Runs an ``Experiment`` through the pipeline its folder is laid out as, one subfolder per stage:
+///
+/// 1. `Plan/`: the ``Experiment`` as written (entries, datasets, groups, what each entry judges) and its
+///    ``ExperimentPlan`` of work units (entry × dataset × fold, entries that learn the same model sharing one
+///    training step), with the plan's cost and shards.
+/// 2. `Execute/`: an ``ExperimentExecutor`` that trains inside each fold's training part (``EntryTrainer``)
+///    and tests on its test part through ``GestureKit/Pipeline``, the path an app takes (`EntryDetector`);
+///    ``ExperimentShard`` runs a share of the units on another machine.
+/// 3. `Aggregate/`: an ``ExperimentAggregator`` that scores the units per fold and pooled into an
+///    ``ExperimentResult``, with typed warnings (`ExperimentWarning`).
+/// 4. `Compare/`: the paired and rank tests within each comparison group and what won (`GroupHeadline`).
+/// 5. `Report/`: the words and numbers as text: ``ExperimentReport`` writes the report folder, and the
+///    warnings, headlines and terminal text are worded there (``ExperimentReport/fmt(_:)``).
 ///
 /// Deterministic: folds, bootstrap intervals and paired tests draw from the experiment's seed, ties in a
 /// search go to the first combination, and units run in parallel but are collected in plan order, so the

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// One recognizer's run over one input, as `gesturelab detect --report` writes it: the samples the
 /// pipeline accepted, every event, and the validator's counts.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// Writes a Jupyter notebook (nbformat 4.5) that loads a report folder's `results.json` and CSV
 /// files and redraws its plots with matplotlib, so a researcher can restyle or extend them.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// Writes one run's report: `results.json`, CSV tables, a Markdown summary and SVG plots (each
 /// with its data as CSV), indexed by `report.json` (``ReportManifest``).

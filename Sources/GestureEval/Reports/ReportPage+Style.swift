@@ -1,3 +1,4 @@
+import GestureData
 extension ReportPage {
     /// The explorer's and the outcome table's controls; the script fills them from `#report-data`.
     static let explorerMarkup = """

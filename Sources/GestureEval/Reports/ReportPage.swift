@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// `report.html`: one self-contained page to explore an ``ExperimentResult`` in a browser, with no network.
 ///
@@ -198,13 +199,8 @@ public struct ReportPage: Sendable {
         return "{\"t\":" + array(recording.timestamps) + ",\"v\":[" + recording.channelNames.map { array(recording.column($0) ?? []) }.joined(separator: ",") + "]}"
     }
 
-    /// The unit of a standard channel name (``Channel``), empty for others.
-    static func unit(_ channel: String) -> String {
-        if channel.hasPrefix("accel.") || channel.hasPrefix("gravity.") || channel.hasPrefix("user.") { return "g" }
-        if channel.hasPrefix("gyro.") { return "rad/s" }
-        if ["roll", "pitch", "yaw"].contains(channel) { return "rad" }
-        return ""
-    }
+    /// The unit of a column name for people (``Channel/physicalUnit``).
+    static func unit(_ channel: String) -> String { Channel(rawValue: channel).physicalUnit }
 
     /// JSON that can sit inside a `<script>` element: `<` only occurs inside strings, where `\u003c` means the same.
     static func scriptSafe(_ json: String) -> String { json.replacingOccurrences(of: "<", with: "\\u003c") }

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// The signal of a recording with its annotations shaded and a recognizer's detections marked:
 /// the plot for checking, by eye, what a detector did and why.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// One threshold sweep (``ThresholdSweep``) as `gesturelab sweep --out` writes it: `results.json`, the
 /// points as `sweep.csv`, the DET curve (`det.svg` and its data) and `summary.md`.
@@ -42,7 +43,20 @@ public struct SweepReport: Codable, Sendable {
     }
 
     /// The points as a table, one row per value.
-    public var table: CSVTable { ThresholdSweep.table(points, parameter: parameter) }
+    public var table: CSVTable {
+        var table = CSVTable(header: [parameter, "annotations", "detections", "correct", "false activations", "false activations per hour", "miss rate", "f1"])
+        for p in points {
+            table.append([CSVTable.number(p.value), String(p.annotations), String(p.detections), String(p.truePositives), String(p.falseActivations),
+                          ExperimentReport.fmt(p.falseActivationsPerHour), ExperimentReport.fmt(p.missRate), ExperimentReport.fmt(p.f1)])
+        }
+        return table
+    }
+
+    /// The DET plot of the sweep.
+    public var plot: DETCurvePlot {
+        DETCurvePlot(title: "\(name): false activations per hour vs miss rate over \(parameter)",
+                     series: [.init(name: name, points: points.map { .init(threshold: $0.value, falseActivationsPerHour: $0.falseActivationsPerHour, missRate: $0.missRate) })])
+    }
 
     /// Writes the report folder (each file atomically, see ``ReportFolder``).
     ///
@@ -53,7 +67,7 @@ public struct SweepReport: Codable, Sendable {
         try folder.writeResults(self)
         let table = self.table
         try folder.write(table, named: "sweep")
-        try folder.add(ThresholdSweep.plot(points, name: name, parameter: parameter), named: "det")
+        try folder.add(plot, named: "det")
         try folder.writeSummary("# Sweep of \(parameter)\n\nCommand: `\(folder.manifest.commandLine)`\n\n\(table.markdown)\n![DET curve](det.svg)\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Training examples and query series for DTW from recordings.
 ///
@@ -12,13 +13,13 @@ enum DTWExamples {
         for group in [MotionChannel.acceleration, MotionChannel.userAcceleration] where recording.has(group.map(column)) {
             return group
         }
-        let archive = recording.channelNames.compactMap { MotionChannel(rawValue: $0.rawValue) }.filter(\.isArchiveDimension)
+        let archive = recording.channelNames.compactMap(\.motion).filter(\.isArchiveDimension)
         if !archive.isEmpty { return archive }
         throw ExperimentError("recording \(recording.id) has neither accel.x/y/z, user.x/y/z nor archive columns dim1…; name the channels to train on in the dtw configuration (channels: [...]); its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// The recording column of `channel`.
-    static func column(_ channel: MotionChannel) -> Channel { Channel(rawValue: channel.rawValue) }
+    static func column(_ channel: MotionChannel) -> Channel { Channel(channel) }
 
     /// Examples per class the other subjects must give before stream calibration spots a subject's recordings
     /// with templates trained without it (cross-fitting).
@@ -147,8 +148,8 @@ enum DTWExamples {
         do { (model, report) = try cache.train(trainer, examples, tag: "all") } catch {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
         }
-        var summary = ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)]
-        if settings.band == nil { summary["bandLearned"] = 1 }
+        var summary = TrainingSummary(values: ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)])
+        if settings.band == nil { summary.values["bandLearned"] = 1 }
         var heldOut: [[GestureEvent]]?
         if case let .stream(objective) = settings.rejection {
             guard kind == .continuous else {
@@ -197,24 +198,19 @@ enum DTWExamples {
                         return s
                     }
                     (model, choices, detections) = try calibration.calibrate(model, on: recordings, spotters: spotters)
-                    summary["negatives"] = Double(negatives.count)
-                    summary["backgroundTemplates"] = Double(model.background.count)
+                    summary.values["negatives"] = Double(negatives.count)
+                    summary.values["backgroundTemplates"] = Double(model.background.count)
                 }
             } catch {
                 throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
             }
             // The share of subjects whose recordings were spotted by templates trained without them.
             let crossFitted = recordings.map(\.subject).filter { groupOf[$0].flatMap { byGroup[$0] } != nil }
-            summary["crossFitted"] = Double(Set(crossFitted).count) / Double(Set(recordings.map(\.subject)).count)
-            summary["crossFitGroups"] = Double(byGroup.count)
             // A failed held-out training is not a deliberate skip: counted, and reported with the fold.
-            if failures > 0 { summary["crossFitFailures"] = Double(failures) }
+            summary.crossFit = .init(subjectShare: Double(Set(crossFitted).count) / Double(Set(recordings.map(\.subject)).count),
+                                     groups: byGroup.count, failures: failures)
             // The operating point per class, for the report.
-            for c in choices {
-                summary["threshold.\(c.label)"] = c.threshold
-                summary["trainingRecall.\(c.label)"] = c.recall
-                summary["trainingFalsePerHour.\(c.label)"] = c.falsePerHour
-            }
+            for c in choices { summary.thresholds[c.label] = .init(threshold: c.threshold, recall: c.recall, falsePerHour: c.falsePerHour) }
             heldOut = detections
         }
         return .init(model: .dtw(model, summary: summary), heldOutEvents: heldOut)

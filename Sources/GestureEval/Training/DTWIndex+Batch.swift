@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// Batch DTW for training and benchmarks: every distance computed in full (no lower bounds, no early
 /// abandoning), spread over all cores. An app that classifies needs only ``DTWIndex``'s nearest-neighbour

@@ -1,26 +1,17 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Reads and writes ``DTWModel`` files (JSON; written atomically).
 public enum DTWModelFile {
     /// Writes `model` to `url` atomically: a reader sees the old file or the new one, never a partial one.
     public static func write(_ model: DTWModel, to url: URL) throws(DataFileError) {
-        let data: Data
-        do { data = try model.encoded() } catch {
-            throw DataFileError(file: url.path, "cannot encode the model: \(error.localizedDescription)")
-        }
-        try AtomicFile.write(data, to: url)
+        try ModelFile.write(to: url, model.encoded)
     }
 
     /// Reads a model; a missing, old, corrupted or foreign file is an error naming the file.
     public static func read(from url: URL) throws(DataFileError) -> DTWModel {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw DataFileError(file: url.path, "cannot read: \(error.localizedDescription)")
-        }
-        do { return try DTWModel.decode(data) } catch {
-            throw DataFileError(file: url.path, error.message)
-        }
+        try ModelFile.read(from: url, DTWModel.decode, message: \.message)
     }
 
     /// One line per key an older model file uses that is read under a new name (``DTWModel/renamedKeys(inVersion:)``),

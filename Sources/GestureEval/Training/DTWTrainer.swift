@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// Why a DTW model could not be trained.
 public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// The settings of a `dtw` entry (its `configuration` map), turned into a ``DTWTrainer``:
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// MiniRocket classification of a test split with a model trained on a training split (the UCR and UEA archives'
 /// fixed split), as aeon's `MiniRocketClassifier` is evaluated.

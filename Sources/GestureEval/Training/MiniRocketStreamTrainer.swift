@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Trains a ``MiniRocketSpotter`` model on continuous recordings with the rules of ``MiniRocketStreamSettings``:
 /// positive and negative windows, seeded subsampling, cross-fitted stream calibration of the thresholds, hard
@@ -26,7 +27,7 @@ public struct MiniRocketStreamTrainer: Sendable {
         /// The model, with its stream section.
         public var model: MiniRocketModel
         /// Counts and the operating point per class.
-        public var summary: [String: Double]
+        public var summary: TrainingSummary
         /// Per recording, the held-out detections.
         public var detections: [[GestureEvent]]
     }
@@ -84,8 +85,8 @@ public struct MiniRocketStreamTrainer: Sendable {
         let negativeCount = min(Int((settings.negativesPerPositive * Double(drawnPositives.count)).rounded()), settings.maxWindows - drawnPositives.count)
         var windows = drawnPositives + Self.draw(negatives, count: max(1, negativeCount), using: &random)
 
-        var summary: [String: Double] = ["positives": Double(drawnPositives.count), "positiveWindows": Double(positives.count),
-                                         "negatives": Double(windows.count - drawnPositives.count), "negativeWindows": Double(negatives.count)]
+        var summary = TrainingSummary(values: ["positives": Double(drawnPositives.count), "positiveWindows": Double(positives.count),
+                                               "negatives": Double(windows.count - drawnPositives.count), "negativeWindows": Double(negatives.count)])
         var (model, result) = try fitAndCalibrate(windows, streams: streams, recordings: recordings, channels: channels, rate: rate, summary: &summary)
         if settings.hardNegatives {
             // Windows of the cross-fitted false activations that are negatives by the rule: mined per recording, so a
@@ -104,8 +105,8 @@ public struct MiniRocketStreamTrainer: Sendable {
                 }
             }
             let added = Self.draw(hard, count: settings.maxWindows / 3, using: &random)
-            summary["hardNegatives"] = Double(added.count)
-            summary["falseActivationsMined"] = Double(ranges.reduce(0) { $0 + $1.count })
+            summary.values["hardNegatives"] = Double(added.count)
+            summary.values["falseActivationsMined"] = Double(ranges.reduce(0) { $0 + $1.count })
             if !added.isEmpty {
                 windows += added
                 (model, result) = try fitAndCalibrate(windows, streams: streams, recordings: recordings, channels: channels, rate: rate, summary: &summary)
@@ -145,7 +146,7 @@ public struct MiniRocketStreamTrainer: Sendable {
 
     /// The model fitted on `windows`, its held-out models per subject group, and the calibration on their detections.
     func fitAndCalibrate(_ windows: [WindowRef], streams: [Stream], recordings: [Recording], channels: [MotionChannel], rate: Double,
-                         summary: inout [String: Double]) throws -> (MiniRocketModel, Result) {
+                         summary: inout TrainingSummary) throws -> (MiniRocketModel, Result) {
         let c = channels.count
         let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
                                          context: settings.context, refractoryTime: settings.refractoryTime)
@@ -185,15 +186,14 @@ public struct MiniRocketStreamTrainer: Sendable {
         for choice in choices where choice.threshold > 0 { thresholds[choice.label] = Self.score(ofCost: choice.threshold) }
         calibrated.stream?.thresholds = thresholds
         let detections = candidates.map { list in list.filter { e in thresholds[e.label].map { -log(e.score) >= $0 } ?? false } }
-        summary["windows"] = Double(windows.count)
-        summary["features"] = Double(model.transform.featureCount)
-        summary["alpha"] = model.alpha
-        summary["crossFitGroups"] = Double(byGroup.count)
-        if failures > 0 { summary["crossFitFailures"] = Double(failures) }
+        summary.values["windows"] = Double(windows.count)
+        summary.values["features"] = Double(model.transform.featureCount)
+        summary.values["alpha"] = model.alpha
+        // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
+        summary.crossFit = .init(groups: byGroup.count, failures: failures > 0 ? failures : summary.crossFit?.failures ?? 0)
         for choice in choices {
-            summary["threshold.\(choice.label)"] = thresholds[choice.label] ?? .infinity
-            summary["trainingRecall.\(choice.label)"] = choice.recall
-            summary["trainingFalsePerHour.\(choice.label)"] = choice.falsePerHour
+            summary.thresholds[choice.label] = .init(threshold: thresholds[choice.label] ?? .infinity, recall: choice.recall,
+                                                     falsePerHour: choice.falsePerHour)
         }
         return (calibrated, Result(model: calibrated, summary: summary, detections: detections))
     }

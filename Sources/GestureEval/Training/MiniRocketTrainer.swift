@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// Trains a ``GestureKit/MiniRocketModel``: fits the MiniRocket transform to the training series, standardises their
 /// features with the training mean and standard deviation, and fits a ``RidgeClassifierCV`` — the pipeline of

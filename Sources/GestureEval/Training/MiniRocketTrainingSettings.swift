@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// The settings of a `minirocket` entry (its `configuration` map), turned into a ``MiniRocketTrainer``:
 ///
@@ -76,8 +77,8 @@ public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
         }
         do {
             let model = try settings.trainer.train(series, labels: labels, channels: channels, samplingRate: rate > 0 && rate.isFinite ? rate : 100)
-            return .miniRocket(model, summary: ["alpha": model.alpha, "features": Double(model.transform.featureCount),
-                                                "examples": Double(series.count)])
+            return .miniRocket(model, summary: TrainingSummary(values: ["alpha": model.alpha, "features": Double(model.transform.featureCount),
+                                                                        "examples": Double(series.count)]))
         } catch {
             throw ExperimentError(entry: entry.name, "MiniRocket training: \(error.description)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureData
 
 /// k-nearest-neighbour DTW classification of a test split with a training split — the protocol of the UCR
 /// archive's published baselines (1-NN, every training series a template).

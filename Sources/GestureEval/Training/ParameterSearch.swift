@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// A grid search over an entry's ``Experiment/Entry/search`` ranges: every combination is applied to
 /// the base configuration, turned into a model by `make` (the configuration itself, or DTW
@@ -43,10 +44,10 @@ struct ParameterSearch {
     }
 
     /// The best combination on `recordings` (already reduced to judged annotations) under the entry's
-    /// ``TrainingObjective``. The summary holds the chosen values, `trainingScore`, and for continuous
-    /// recordings the operating point: `trainingRecall` and `trainingFalsePerHour`; under a budget also
-    /// `maxFalsePerHour` and `budgetMet` (1, or 0 when no combination met it and the one with the fewest
-    /// false activations was taken), and `trainingHeldOut` (1) when the scores come from held-out detections.
+    /// ``TrainingObjective``. The summary holds the chosen values and the operating point (score; for continuous
+    /// recordings also recall and false activations per hour; whether the scores come from held-out detections),
+    /// and under a budget whether it was met (when no combination met it, the one with the fewest false
+    /// activations was taken).
     /// Without ranges and budget the base configuration is returned unscored.
     func best(on recordings: [Recording], make: (ConfigurationValue) throws(ExperimentError) -> Candidate) throws(ExperimentError) -> TrainedModel {
         let kind = detector.kind
@@ -75,21 +76,16 @@ struct ParameterSearch {
         }
         let (index, meetsBudget) = objective.choose(points)
         let chosen = combinations[index], point = points[index]
-        var summary = Dictionary(uniqueKeysWithValues: chosen)
-        summary["trainingScore"] = point.score
-        if kind == .continuous {
-            summary["trainingRecall"] = point.recall
-            summary["trainingFalsePerHour"] = point.falsePerHour
-        }
-        if let budget = objective.maxFalsePerHour {
-            summary["maxFalsePerHour"] = budget
-            summary["budgetMet"] = meetsBudget ? 1 : 0
-        }
-        if heldOut { summary["trainingHeldOut"] = 1 }
+        let continuous = kind == .continuous
+        let summary = TrainingSummary(
+            values: Dictionary(uniqueKeysWithValues: chosen),
+            operatingPoint: .init(score: point.score, recall: continuous ? point.recall : nil,
+                                  falsePerHour: continuous ? point.falsePerHour : nil, heldOut: heldOut),
+            budget: objective.maxFalsePerHour.map { .init(maxFalsePerHour: $0, met: meetsBudget) })
         switch try make(configuration(chosen)).model {
         case let .configuration(value, _): return .configuration(value, chosen: summary)
-        case let .dtw(model, trained): return .dtw(model, summary: trained.merging(summary) { $1 })
-        case let .miniRocket(model, trained): return .miniRocket(model, summary: trained.merging(summary) { $1 })
+        case let .dtw(model, trained): return .dtw(model, summary: trained.merging(summary))
+        case let .miniRocket(model, trained): return .miniRocket(model, summary: trained.merging(summary))
         }
     }
 }

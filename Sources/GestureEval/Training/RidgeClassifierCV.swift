@@ -1,6 +1,7 @@
 import CGSL
 import Foundation
 import GestureKit
+import GestureData
 
 /// Ridge classification with the penalty chosen by efficient leave-one-out, as scikit-learn's `RidgeClassifierCV`
 /// (its default `gcv_mode`, scoring by mean squared leave-one-out error) computes it.

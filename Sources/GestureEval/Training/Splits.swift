@@ -1,3 +1,4 @@
+import GestureData
 /// One fold: indices into a dataset's `recordings` used for training and for testing.
 public struct Fold: Codable, Hashable, Sendable {
     /// 0-based fold number.

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// Chooses a ``DTWModel``'s per-class rejection thresholds on continuous training recordings, background
 /// included, instead of on the training examples alone (the `mean + k·σ` rule).

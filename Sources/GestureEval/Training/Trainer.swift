@@ -1,3 +1,4 @@
+import GestureData
 /// Something that learns a model from training recordings only: thresholds, templates,
 /// Sakoe–Chiba bands, rejection distances.
 ///

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureData
 
 /// What a recognizer's events are judged against (train, evaluate, sweep): the annotation labels and how
 /// far outside an annotation a detection still counts.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureData
 import GestureEval
 import Foundation
 

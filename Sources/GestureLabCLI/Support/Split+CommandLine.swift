@@ -1,3 +1,4 @@
+import GestureData
 import GestureEval
 
 extension Split {

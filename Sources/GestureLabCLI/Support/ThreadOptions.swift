@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureData
 import GestureEval
 
 /// `--threads N`: how many threads independent work may use (compare, evaluate, bench dtw, sweep, train).

@@ -1,3 +1,4 @@
+import GestureData
 import GestureEval
 import GestureKit
 import GestureTestSupport
@@ -145,22 +146,6 @@ func recording(_ id: String, subject: String = "s1", duration: Double = 100, _ a
     }
 }
 
-/// A recognizer that reports each stretch where acceleration x exceeds 1 g.
-private struct ThresholdRecognizer: Recognizer {
-    var start: Double?
-    var last = 0.0
-    mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        if sample.acceleration.x > 1 {
-            if start == nil { start = sample.timestamp }
-        } else if let s = start {
-            events.append(GestureEvent(label: "push", phase: .ended, start: s, end: last, time: sample.timestamp, score: 1))
-            start = nil
-        }
-        last = sample.timestamp
-    }
-    mutating func reset() { start = nil }
-}
-
 @Suite struct EventDetectionTests {
     @Test func runsAFreshPipelinePerRecordingInOrder() throws {
         let recordings = (0..<6).map { i in
@@ -169,7 +154,9 @@ private struct ThresholdRecognizer: Recognizer {
             return Recording(id: "r\(i)", subject: "s\(i)", timestamps: times, channels: [(.accelX, x)],
                              annotations: [Annotation(start: 2, end: 2.5, label: "push")])
         }
-        let events = EventDetection.run(recordings) { Pipeline(recognizers: [ThresholdRecognizer()]) }
+        // A fresh copy of the fixture recognizer (a value) for each recording.
+        let push = try Push(configuration: .init(threshold: 1))
+        let events = EventDetection.run(recordings) { Pipeline(recognizers: [push]) }
         #expect(events.map(\.count) == [2, 1, 2, 1, 2, 1])
         let e = try EventEvaluation(recordings: recordings, events: events, bootstrap: .init(replicates: 100))
         #expect(e.overall.truePositives == 6 && e.overall.insertions == 3)

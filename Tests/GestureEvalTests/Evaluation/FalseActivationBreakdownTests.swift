@@ -1,3 +1,4 @@
+import GestureData
 import GestureEval
 import GestureKit
 import Testing

@@ -1,3 +1,4 @@
+@testable import GestureData
 @testable import GestureEval
 import GestureKit
 import Testing

@@ -1,42 +1,17 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 import GestureTestSupport
 import Testing
 
 @Suite struct MiniRocketExperimentTests {
-    static func files(_ root: URL) throws -> (train: URL, test: URL) {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let train = try UEAFixture.write((0..<6).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 3)] },
-                                         to: root.appendingPathComponent("tiny_TRAIN.ts"))
-        let test = try UEAFixture.write((7..<15).flatMap { [UEAFixture.example("a", $0), UEAFixture.example("b", $0 + 1)] },
-                                        to: root.appendingPathComponent("tiny_TEST.ts"))
-        return (train, test)
-    }
-
-    static func experiment(_ root: URL, train: URL, test: URL, entry: String) throws -> Experiment {
-        let yaml = """
-            name: tiny-minirocket
-            datasets:
-              tiny: {train: ts:\(train.path), test: ts:\(test.path)}
-            split: fixed:train:test
-            metric: accuracy
-            seed: 1
-            bootstrapReplicates: 100
-            entries:
-            \(entry)
-            """
-        let file = root.appendingPathComponent("tiny.yaml")
-        try yaml.write(to: file, atomically: true, encoding: .utf8)
-        return try Experiment(contentsOf: file)
-    }
-
     /// An experiment entry `recognizer: minirocket` on archive files trains inside the fold and scores what the
     /// archive form (``MiniRocketEvaluation``) scores on the same files and seed: one training path.
     @Test func experimentEntryEqualsTheArchiveForm() throws {
         let root = TemporaryFolder.root.appendingPathComponent("minirocket-ts-\(UUID().uuidString)")
-        let (train, test) = try Self.files(root)
-        let experiment = try Self.experiment(root, train: train, test: test, entry: """
+        let (train, test) = try UEAFixture.tinySplit(in: root, trainingPairs: 6)
+        let experiment = try UEAFixture.experiment(in: root, train: train, test: test, entries: """
               - name: rocket
                 recognizer: minirocket
                 configuration: {features: 840, seed: 4}
@@ -57,10 +32,10 @@ import Testing
 
     @Test func searchesAndBadSettingsAreRefusedNamingTheEntry() throws {
         let root = TemporaryFolder.root.appendingPathComponent("minirocket-bad-\(UUID().uuidString)")
-        let (train, test) = try Self.files(root)
+        let (train, test) = try UEAFixture.tinySplit(in: root, trainingPairs: 6)
         for (entry, words) in [("configuration: {features: 10}", "features"), ("search: {features: [100, 200]}", "cannot be searched"),
                                ("configuration: {lengthPolicy: stretched}", "lengthPolicy")] {
-            let experiment = try Self.experiment(root, train: train, test: test, entry: """
+            let experiment = try UEAFixture.experiment(in: root, train: train, test: test, entries: """
                   - name: rocket
                     recognizer: minirocket
                     \(entry)

@@ -1,3 +1,4 @@
+import GestureData
 import GestureEval
 
 /// Synthetic recordings with shakes among background motion, and DTW settings for shake templates, shared by

@@ -65,10 +65,13 @@ import Testing
     /// A fold whose cross-fitted trainings failed gets a warning in the report naming the entry, dataset, fold and
     /// count; a fold without failures gets none.
     @Test func failedCrossFitsAreWarnedAboutPerFold() {
-        let failed = ExperimentResult.FoldScore(fold: "s3", value: Estimate(value: 0.5), count: 4, trained: ["crossFitFailures": 2], details: [:])
-        let fine = ExperimentResult.FoldScore(fold: "s4", value: Estimate(value: 0.5), count: 4, trained: ["crossFitGroups": 5], details: [:])
+        let failed = ExperimentResult.FoldScore(fold: "s3", value: Estimate(value: 0.5), count: 4, details: [:],
+                                                trained: TrainingSummary(crossFit: .init(groups: 5, failures: 2)))
+        let fine = ExperimentResult.FoldScore(fold: "s4", value: Estimate(value: 0.5), count: 4, details: [:],
+                                              trained: TrainingSummary(crossFit: .init(groups: 5)))
         let warning = ExperimentAggregator.crossFitWarning(entry: "dtw", dataset: "swim", fold: failed)
-        #expect(warning?.hasPrefix("entry 'dtw' on swim, fold s3: 2 cross-fitted trainings failed") == true, "\(warning ?? "none")")
+        #expect(warning == .crossFitFailed(entry: "dtw", dataset: "swim", fold: "s3", failures: 2))
+        #expect(warning?.description.hasPrefix("entry 'dtw' on swim, fold s3: 2 cross-fitted trainings failed") == true, "\(warning.map(\.description) ?? "none")")
         #expect(ExperimentAggregator.crossFitWarning(entry: "dtw", dataset: "swim", fold: fine) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 import GestureTestSupport
@@ -44,9 +45,9 @@ import Testing
         #expect(model.labels == ["background", "wave"] && model.stream?.thresholds["wave"] != nil)
         #expect(result.detections.count == Self.training.count)
         // The drawing rule: at most maxWindows / (1 + 3) positives, three negatives each, hard negatives on top.
-        let positives = result.summary["positives"]!, negatives = result.summary["negatives"]!
-        #expect(positives == min(result.summary["positiveWindows"]!, 75) && negatives == 3 * positives)
-        #expect(result.summary["windows"]! == positives + negatives + (result.summary["hardNegatives"] ?? 0))
+        let positives = result.summary.values["positives"]!, negatives = result.summary.values["negatives"]!
+        #expect(positives == min(result.summary.values["positiveWindows"]!, 75) && negatives == 3 * positives)
+        #expect(result.summary.values["windows"]! == positives + negatives + (result.summary.values["hardNegatives"] ?? 0))
         // A new subject, spotted sample by sample: most waves found, the bouncing not taken for one.
         let test = Self.recording("new", subject: "new", seed: 99)
         var spotter = try MiniRocketSpotter(configuration: model)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GestureData
 @testable import GestureEval
 import GestureKit
 import GestureTestSupport
@@ -32,23 +33,23 @@ import Testing
     @Test(arguments: [1.0, 2.0]) func heldOutDetectionsAreWhatTheSearchScores(perfect: Double) throws {
         let trained = try Self.search().best(on: Self.recordings) { value in
             let events = value[path: "peakThreshold"] == .number(perfect) ? Self.hits : Self.recordings.map { _ in [] }
-            return .init(model: .configuration(.object([:]), chosen: [:]), heldOutEvents: events)
+            return .init(model: .configuration(.object([:]), chosen: TrainingSummary()), heldOutEvents: events)
         }
-        #expect(trained.summary["peakThreshold"] == perfect)
-        #expect(trained.summary["trainingScore"] == 1)
-        #expect(trained.summary["trainingRecall"] == 1)
-        #expect(trained.summary["trainingHeldOut"] == 1)
+        #expect(trained.summary.values["peakThreshold"] == perfect)
+        #expect(trained.summary.operatingPoint?.score == 1)
+        #expect(trained.summary.operatingPoint?.recall == 1)
+        #expect(trained.summary.operatingPoint?.heldOut == true)
     }
 
     /// Without held-out detections each candidate runs over the recordings: the counter finds nothing with either
     /// value, so the first value wins a tie at F1 0, and nothing says held out.
     @Test func withoutHeldOutDetectionsTheModelIsRun() throws {
         let trained = try Self.search().best(on: Self.recordings) { value in
-            .init(model: .configuration(value, chosen: [:]))
+            .init(model: .configuration(value, chosen: TrainingSummary()))
         }
-        #expect(trained.summary["peakThreshold"] == 1)
-        #expect(trained.summary["trainingScore"] == 0)
-        #expect(trained.summary["trainingHeldOut"] == nil)
+        #expect(trained.summary.values["peakThreshold"] == 1)
+        #expect(trained.summary.operatingPoint?.score == 0)
+        #expect(trained.summary.operatingPoint?.heldOut == false)
     }
 
     /// End to end on the shipped hard synthetic stream (shakes among jogging, clapping, brushing teeth, …): a
@@ -64,9 +65,9 @@ import Testing
                                      search: ["band": .init(values: [0.05, 0.3])])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
         let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: dataset.recordings)
-        #expect(trained.summary["trainingHeldOut"] == 1)
-        #expect(trained.summary["crossFitted"] == 1)
-        let band = try #require(trained.summary["band"])
+        #expect(trained.summary.operatingPoint?.heldOut == true)
+        #expect(trained.summary.crossFit?.subjectShare == 1)
+        let band = try #require(trained.summary.values["band"])
 
         // The chosen configuration trained again outside the search: its held-out detections' F1.
         let judged = entry.judged(dataset.recordings, kind: .continuous)
@@ -76,7 +77,7 @@ import Testing
         let heldOut = try #require(candidate.heldOutEvents)
         let counts = zip(judged, heldOut).reduce(EventCounts()) { $0 + matching.match(annotations: $1.0.annotations, events: $1.1).counts }
         #expect(counts.truePositives > 0)
-        #expect(abs(try #require(trained.summary["trainingScore"]) - counts.f1) < 1e-12)
+        #expect(abs(try #require(trained.summary.operatingPoint?.score) - counts.f1) < 1e-12)
 
         // The final model run over the recordings it was trained on scores differently (its templates find themselves).
         guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
@@ -103,7 +104,7 @@ import Testing
         let searched = entry([1, 4])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [searched])
         let trained = try EntryTrainer(entry: searched, experiment: experiment, kind: .continuous).train(on: dataset.recordings)
-        let k = try #require(trained.summary["selection"])
+        let k = try #require(trained.summary.values["selection"])
         #expect([1, 4].contains(k))
         guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
         #expect(Double(model.templates.count { $0.label == "shake" }) == k)

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureEval
 
 /// Subject `s` pushes 5 times with peaks of [0.6, 1.2, 1.4, 1.6][s] g over background of [0.1, 0.1, 0.2, 0.9][s] g.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureKit
 import GestureTestSupport

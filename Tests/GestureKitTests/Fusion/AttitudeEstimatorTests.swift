@@ -43,16 +43,11 @@ import Testing
         }
     }
 
-    /// Deterministic Gaussian noise (SplitMix64 and Box–Muller), seeded explicitly.
+    /// Deterministic Gaussian noise (Box–Muller over GestureKit's SplitMix64), seeded explicitly.
     struct Noise {
-        var state: UInt64
-        mutating func uniform() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return (Double((z ^ (z >> 31)) >> 11) + 0.5) / 9_007_199_254_740_992
-        }
+        var bits: SplitMix64
+        /// Uniform in (0, 1), never 0, so the logarithm below stays finite.
+        mutating func uniform() -> Double { (Double(bits.next() >> 11) + 0.5) * 0x1p-53 }
         mutating func gaussian() -> Double { (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
         mutating func vector(_ sigma: Double) -> Vector3 { Vector3(gaussian(), gaussian(), gaussian()) * sigma }
     }
@@ -61,7 +56,7 @@ import Testing
         // Gyroscope noise 0.02 rad/s and accelerometer noise 0.02 g (σ, per sample), seed 42.
         let script = GestureMotions.faceDownFlipAndBack().then(GestureMotions.spin(rate: 1, axis: Vector3(1, 0, 1), duration: 10))
         for rate in testRates {
-            var noise = Noise(state: 42)
+            var noise = Noise(bits: SplitMix64(seed: 42))
             let noisy = script.rawSamples(rate: rate).map {
                 var s = $0
                 s.rotationRate! += noise.vector(0.02)

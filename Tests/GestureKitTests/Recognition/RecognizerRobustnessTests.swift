@@ -141,22 +141,10 @@ import Testing
         return total
     }
 
-    /// Seeded noise (SplitMix64), so the long stream is the same on every run.
-    struct Noise {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53) * 2 - 1
-        }
-    }
-
     @Test(arguments: identifiers) func stateStaysBoundedOverAMillionSamplesOfNoise(identifier: String) throws {
         var recognizer = try Self.make(identifier)
-        var noise = Noise(state: 42)
+        // Seeded, so the long stream is the same on every run.
+        var noise = SplitMix64(seed: 42)
         var events: [GestureEvent] = []
         var eventCount = 0
         var sizeAfterWarmUp = 0
@@ -164,11 +152,11 @@ import Testing
         for i in 0..<count {
             let t = Double(i) / rate
             var s = Self.sample(t)
-            let jolt = Vector3(2 * noise.next(), 2 * noise.next(), 2 * noise.next())
+            let jolt = Vector3(2 * noise.uniform(-1...1), 2 * noise.uniform(-1...1), 2 * noise.uniform(-1...1))
             s.acceleration = s.acceleration + jolt
             s.userAcceleration = jolt
-            s.rotationRate = Vector3(6 * noise.next(), 6 * noise.next(), 6 * noise.next())
-            s.attitude = Quaternion(angle: 3 * noise.next(), axis: Vector3(noise.next(), noise.next(), 1))
+            s.rotationRate = Vector3(6 * noise.uniform(-1...1), 6 * noise.uniform(-1...1), 6 * noise.uniform(-1...1))
+            s.attitude = Quaternion(angle: 3 * noise.uniform(-1...1), axis: Vector3(noise.uniform(-1...1), noise.uniform(-1...1), 1))
             recognizer.process(s, into: &events)
             for e in events {
                 #expect(e.start.isFinite && e.end.isFinite && e.time.isFinite && e.score.isFinite, "\(identifier): \(e)")

@@ -1,0 +1,161 @@
+extension DataFileError {
+    /// What is wrong with a data or configuration file: a case for each problem callers and tests
+    /// tell apart, with the values its ``message`` quotes. The file, line and field are the error's.
+    public enum Reason: Hashable, Sendable {
+        // MARK: Files
+
+        /// The file cannot be read; the system's explanation.
+        case unreadable(String)
+        /// Nothing exists at the path.
+        case notFound
+        /// A data file was given where a dataset folder or manifest is expected; `source` is the
+        /// `format:PATH` that reads it.
+        case notADataset(source: String)
+        /// An external dataset's manifest names no data folder and none was supplied.
+        case noDataFolder
+
+        // MARK: Documents (YAML, JSON)
+
+        /// A YAML syntax error; the parser's explanation.
+        case invalidYAML(String)
+        /// A required key is absent.
+        case missingKey
+        /// A value of the wrong type: the type expected, and what was found.
+        case typeMismatch(expected: String, detail: String)
+        /// A value the decoder rejects; the decoder's explanation.
+        case invalidValue(String)
+        /// A key no type reads: the known key it is probably a typo of, else the keys expected there.
+        case unknownKey(suggestion: String?, expected: [String])
+        /// A value outside a fixed list: the value, and the spellings the message lists.
+        case notOneOf(String, allowed: [String])
+
+        // MARK: Manifests
+
+        /// The `format` tag is not `gesturelab-dataset/…`.
+        case unknownFormat(String)
+        /// `axisConvention` is not `coremotion`.
+        case unsupportedAxisConvention(String)
+        /// Two keys that state the same thing (`unit` and `scale`) are both given.
+        case conflictingKeys(String, String)
+        /// `relative` and `origin` disagree.
+        case relativeContradictsOrigin(relative: Bool, origin: DatasetManifest.TimeMapping.Origin)
+        /// A time mapping has no column, index or positive rate.
+        case noTimeSource
+        /// `streams` is an empty list.
+        case noStreams
+        /// Two streams share a name.
+        case duplicateStream(String)
+        /// `align.to` names no stream.
+        case noSuchStream(String)
+        /// A stream after the first has no file pattern in an external manifest.
+        case noStreamPattern(String)
+        /// A recording lists no file for a stream.
+        case noStreamFile(String)
+        /// `align.rate` is not a positive number.
+        case notPositiveRate
+        /// `labels` gives neither a column nor an index.
+        case noLabelColumn
+        /// Two recordings share an id.
+        case duplicateRecording(String)
+
+        // MARK: Data files
+
+        /// A column is named but the file has no header.
+        case noHeader
+        /// A named column is not in the header.
+        case missingColumn(String, header: [String])
+        /// The first time is beyond what a 64-bit clock counts.
+        case timeBeyondClock(Double)
+        /// A column's header states a unit that the manifest's scale for the channel contradicts:
+        /// the unit's symbol, the channel, the scale given and the factor the unit needs.
+        case unitMismatch(unit: String, channel: String, scale: Double, expected: Double)
+        /// An annotation file under `annotations/` that no recording of `manifest` lists.
+        case unlistedAnnotationFile(manifest: String)
+
+        // MARK: Annotation files
+
+        /// The first line is not the annotation header; what was found, and what seems wrong with it.
+        case annotationHeader(found: String, hint: HeaderHint?)
+        /// A row without exactly three fields.
+        case annotationFields(found: String)
+        /// A start or end time that is not a finite number; the field's text.
+        case notSeconds(String)
+        /// An empty label.
+        case emptyLabel
+        /// A label that cannot be written in a CSV field.
+        case unwritableLabel(String)
+        /// A file without even its header line.
+        case emptyFile(expectedHeader: String)
+
+        /// Anything else, in words.
+        case other(String)
+
+        /// What seems wrong with an annotation header.
+        public enum HeaderHint: Hashable, Sendable {
+            /// Its fields are separated by `;`.
+            case semicolons
+            /// It names start, end and label in another order.
+            case reordered
+
+            /// The advice appended to the message.
+            var advice: String {
+                switch self {
+                case .semicolons: "; its fields are separated by ';': write them with ','"
+                case .reordered: "; the columns are in another order: write them as start,end,label"
+                }
+            }
+        }
+
+        /// The wording people read.
+        public var message: String {
+            switch self {
+            case let .unreadable(why): "cannot read: \(why)"
+            case .notFound: "no such file or folder"
+            case let .notADataset(source):
+                "not a dataset folder or manifest (dataset.yaml); to read a data file, give its format, e.g. \(source) "
+                    + "(formats: \(DatasetSource.formats.map { $0 + ":" }.joined(separator: " ")))"
+            case .noDataFolder: "external dataset: supply the data folder (for example --data DIR)"
+            case let .invalidYAML(why): "invalid YAML: \(why)"
+            case .missingKey: "missing"
+            case let .typeMismatch(expected, detail): "expected \(expected): \(detail)"
+            case let .invalidValue(why): why
+            case let .unknownKey(suggestion?, _): "unknown key; did you mean '\(suggestion)'?"
+            case let .unknownKey(nil, expected):
+                expected.isEmpty ? "unknown key; nothing is expected here" : "unknown key; expected one of \(expected.joined(separator: ", "))"
+            case let .notOneOf(value, allowed): "'\(value)' is not one of \(allowed.joined(separator: ", "))"
+            case let .unknownFormat(format): "unknown format '\(format)'"
+            case .unsupportedAxisConvention: "must be 'coremotion' (convert signs in the channel scales)"
+            case let .conflictingKeys(a, b): "give \(a) or \(b), not both"
+            case let .relativeContradictsOrigin(relative, origin):
+                "relative: \(relative) contradicts origin: \(origin.rawValue); give one of them"
+            case .noTimeSource: "give a time column, index, or a positive rate"
+            case .noStreams: "name at least one stream"
+            case let .duplicateStream(name): "duplicate stream '\(name)'"
+            case let .noSuchStream(name): "no stream named '\(name)'"
+            case let .noStreamPattern(name): "give the file pattern of stream '\(name)'"
+            case let .noStreamFile(name): "no file for stream '\(name)'"
+            case .notPositiveRate: "must be a positive number of Hz"
+            case .noLabelColumn: "give the label column or its index"
+            case let .duplicateRecording(id): "duplicate recording id '\(id)'"
+            case .noHeader: "the file has no header; give the column's index"
+            case let .missingColumn(name, header):
+                "no column '\(name)' in the header \(DataFileError.quote(header.joined(separator: ",")))"
+            case let .timeBeyondClock(first): "time \(first) is beyond the range of a 64-bit clock"
+            case let .unitMismatch(unit, channel, scale, expected):
+                "the header states \(unit) but the manifest scales \(channel) by \(scale), which is not ±\(expected); "
+                    + "fix the channel's scale (±\(expected) for \(unit) to g)"
+            case let .unlistedAnnotationFile(manifest):
+                "no recording in \(manifest) lists this annotation file, so it is not read; "
+                    + "add it as a recording's annotations, or move it out of annotations/"
+            case let .annotationHeader(found, hint):
+                "expected the header '\(AnnotationFile.header)', found \(DataFileError.quote(found))\(hint?.advice ?? "")"
+            case let .annotationFields(found): "expected start,end,label, found \(DataFileError.quote(found))"
+            case let .notSeconds(text): "\(DataFileError.quote(text)) is not a finite number of seconds"
+            case .emptyLabel: "empty label"
+            case let .unwritableLabel(label): "label '\(label)' is empty or holds a comma or line break"
+            case let .emptyFile(header): "the file is empty (expected the header '\(header)')"
+            case let .other(message): message
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+extension DatasetManifest {
+    /// The text layout of recording files.
+    public struct TableFormat: Codable, Hashable, Sendable {
+        /// The field separator.
+        public var delimiter: Delimiter
+        /// Whether the first non-blank line names the columns.
+        public var header: Bool
+        /// The decimal mark of numbers. When absent, a file whose first data row holds a number like
+        /// `0,5` is read with decimal commas, and that is reported.
+        public var decimal: DecimalMark?
+        /// Comma-separated with a header.
+        public init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil) {
+            self.delimiter = delimiter
+            self.header = header
+            self.decimal = decimal
+        }
+
+        /// A field separator, spelled `,`, `;`, `\t` (or `tab`), `whitespace` or `auto`.
+        public enum Delimiter: Hashable, Sendable, Codable {
+            /// The most frequent of `,`, `;` and a tab in the header line, said in the reading report.
+            case auto
+            /// Runs of spaces and tabs (spelled `whitespace` or as one space).
+            case whitespace
+            /// A tab (spelled `\t`, `tab` or as a tab character).
+            case tab
+            /// One separator byte: the first byte of any other spelling (`,` when empty).
+            case byte(UInt8)
+
+            /// A comma.
+            public static let comma = Self.byte(UInt8(ascii: ","))
+            /// A semicolon.
+            public static let semicolon = Self.byte(UInt8(ascii: ";"))
+
+            /// The separator a spelling names; every text names one.
+            public init(spelling: String) {
+                switch spelling {
+                case "auto": self = .auto
+                case "whitespace", " ": self = .whitespace
+                case "\\t", "tab", "\t": self = .tab
+                default: self = .byte(spelling.utf8.first ?? UInt8(ascii: ","))
+                }
+            }
+
+            /// The manifest spelling: `auto`, `whitespace`, `\t`, or the separator itself.
+            public var spelling: String {
+                switch self {
+                case .auto: "auto"
+                case .whitespace: "whitespace"
+                case .tab: "\\t"
+                case let .byte(b): String(decoding: [b], as: UTF8.self)
+                }
+            }
+
+            /// The separator byte to start with (`,` for ``auto`` until the header settles it), or
+            /// `nil` for runs of whitespace.
+            public var separator: UInt8? {
+                switch self {
+                case .auto: UInt8(ascii: ",")
+                case .whitespace: nil
+                case .tab: UInt8(ascii: "\t")
+                case let .byte(b): b
+                }
+            }
+
+            /// Decodes any spelling.
+            public init(from decoder: any Decoder) throws {
+                self.init(spelling: try decoder.singleValueContainer().decode(String.self))
+            }
+
+            /// Encodes ``spelling``.
+            public func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                try c.encode(spelling)
+            }
+        }
+
+        /// The decimal mark of numbers.
+        public enum DecimalMark: String, ManifestKeyword {
+            /// `0.5`.
+            case point
+            /// `0,5`, as phyphox's "semicolon, decimal comma" export and comma-decimal spreadsheets write.
+            case comma
+        }
+    }
+}

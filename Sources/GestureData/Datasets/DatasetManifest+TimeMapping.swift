@@ -1,0 +1,100 @@
+extension DatasetManifest {
+    /// Where a recording's timestamps come from: a column scaled to seconds, or a fixed rate.
+    public struct TimeMapping: Codable, Hashable, Sendable {
+        /// Header name of the time column.
+        public var column: String?
+        /// 0-based index of the time column (files without a header).
+        public var index: Int?
+        /// Multiplier to seconds (0.001 for milliseconds); 1 when absent.
+        public var scale: Double?
+        /// When there is no time column: samples are `1 / rate` seconds apart, starting at 0.
+        public var rate: Double?
+        /// The column's unit; an alternative to ``scale``.
+        public var unit: Unit?
+        /// Where time 0 is; ``Origin/auto`` when absent (and ``relative`` is too). Shifting is reported.
+        public var origin: Origin?
+        /// `relative: true` is `origin: first` (time 0 at each recording's first sample), `false` is
+        /// `origin: file`; the documented alias, as on the command line (`detect --relative-time`).
+        public var relative: Bool?
+        /// Rows sharing one timestamp (sensor batches); ``Batches/keep`` when absent.
+        public var batches: Batches?
+        /// A time column named `column`.
+        public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil,
+                    unit: Unit? = nil, origin: Origin? = nil, relative: Bool? = nil, batches: Batches? = nil) {
+            self.column = column
+            self.index = index
+            self.scale = scale
+            self.rate = rate
+            self.unit = unit
+            self.origin = origin
+            self.relative = relative
+            self.batches = batches
+        }
+
+        /// A time column's unit, spelled `ns`, `us` (or `µs`), `ms` or `s`.
+        public enum Unit: String, ManifestKeyword {
+            /// Nanoseconds.
+            case ns
+            /// Microseconds.
+            case us
+            /// Microseconds, spelled with the micro sign.
+            case microSign = "µs"
+            /// Milliseconds.
+            case ms
+            /// Seconds.
+            case s
+
+            /// The spellings errors list (the micro sign is an alias).
+            public static var listed: [String] { ["ns", "us", "ms", "s"] }
+
+            /// The unit as the CSV readers name it.
+            public var timeUnit: SampleCSVFormat.TimeUnit {
+                switch self {
+                case .ns: .ns
+                case .us, .microSign: .us
+                case .ms: .ms
+                case .s: .s
+                }
+            }
+
+            /// The manifest spelling of `unit`.
+            public init(_ unit: SampleCSVFormat.TimeUnit) {
+                switch unit {
+                case .ns: self = .ns
+                case .us: self = .us
+                case .ms: self = .ms
+                case .s: self = .s
+                }
+            }
+        }
+
+        /// Where time 0 is.
+        public enum Origin: String, ManifestKeyword {
+            /// Each recording's first sample.
+            case first
+            /// The values as read, scaled.
+            case file
+            /// ``first`` when the first time is beyond ``ClockInference/epochSeconds`` seconds (an
+            /// epoch or uptime clock), else ``file``.
+            case auto
+        }
+
+        /// What to do with rows sharing one timestamp (sensor batches).
+        public enum Batches: String, ManifestKeyword {
+            /// Keep them as read; validation reports the duplicates.
+            case keep
+            /// Spread them evenly between that time and the next distinct one; reported.
+            case spread
+        }
+
+        /// The origin policy in force: ``origin``, or ``relative`` spelled as one, else ``Origin/auto``.
+        public var effectiveOrigin: Origin {
+            origin ?? relative.map { $0 ? .first : .file } ?? .auto
+        }
+
+        /// Seconds per raw unit: ``unit`` or ``scale``, 1 when neither is given.
+        public var secondsPerUnit: Double {
+            unit.map(\.timeUnit.secondsPerUnit) ?? scale ?? 1
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+extension DatasetManifest {
+    /// Reads a manifest file. Errors name the file.
+    public init(contentsOf url: URL) throws(DataFileError) {
+        let text = try DataFileError.readText(url)
+        try self.init(yaml: text, file: url.path)
+    }
+
+    /// Parses manifest YAML; `file` names it in errors.
+    ///
+    /// Values from a fixed list (`time.unit`, `time.origin`, `time.batches`, `table.decimal`,
+    /// `axisConvention`) are checked as they are decoded; the rules that relate keys are checked here.
+    public init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
+        do {
+            self = try YAMLConfiguration(text: yaml, source: file).decode(DatasetManifest.self)
+        } catch {
+            throw DataFileError(file: file, decoding: error)
+        }
+        guard format.hasPrefix("gesturelab-dataset/") else {
+            throw DataFileError(file: file, field: "format", .unknownFormat(format))
+        }
+        try time.check(file: file, field: "time")
+        if let streams {
+            guard !streams.isEmpty else { throw DataFileError(file: file, field: "streams", .noStreams) }
+            var names = Set<String>()
+            for (i, stream) in streams.enumerated() {
+                guard names.insert(stream.name).inserted else {
+                    throw DataFileError(file: file, field: "streams[\(i)].name", .duplicateStream(stream.name))
+                }
+                try stream.time?.check(file: file, field: "streams[\(i)].time")
+            }
+            if let to = align?.to, !names.contains(to) {
+                throw DataFileError(file: file, field: "align.to", .noSuchStream(to))
+            }
+            if let rate = align?.rate, !(rate > 0 && rate.isFinite) {
+                throw DataFileError(file: file, field: "align.rate", .notPositiveRate)
+            }
+        }
+        if let labels, labels.column == nil, labels.index == nil {
+            throw DataFileError(file: file, field: "labels", .noLabelColumn)
+        }
+    }
+}
+
+extension DatasetManifest.TimeMapping {
+    /// Checks the rules that relate keys (a fixed list's values are checked when decoded); `field`
+    /// names the mapping in errors.
+    func check(file: String, field: String) throws(DataFileError) {
+        if unit != nil, scale != nil {
+            throw DataFileError(file: file, field: "\(field).scale", .conflictingKeys("unit", "scale"))
+        }
+        if let relative, let origin, origin != (relative ? .first : .file) {
+            throw DataFileError(file: file, field: "\(field).relative", .relativeContradictsOrigin(relative: relative, origin: origin))
+        }
+        if column == nil, index == nil, !(rate.map { $0 > 0 && $0.isFinite } ?? false) {
+            throw DataFileError(file: file, field: field, .noTimeSource)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+extension DatasetReader {
+    /// One file read with a table format, time and channel mapping, in seconds (before the origin shift).
+    struct StreamRead {
+        var timestamps: [Double]
+        var channels: [(Channel, [Double])]
+        var lines: [Int32]
+        var labels: [String]?
+        var problems: [DatasetProblem]
+        /// For epoch and uptime clocks: ``timestamps`` count from this raw time (the file's first
+        /// time, rounded down unless read exactly from the text), so steps keep their precision.
+        var base: TimeOrigin? = nil
+
+        /// `base` in seconds relative to `other`'s, exact when both count in the same unit.
+        func seconds(after other: TimeOrigin?) -> Double {
+            guard let base else { return -(other?.seconds(after: nil) ?? 0) }
+            return base.seconds(after: other)
+        }
+    }
+
+    /// Reads one recording: its single file, or its stream files aligned onto one clock; then applies
+    /// the time origin and turns a label column into annotations.
+    static func readRecording(_ files: [URL], manifest: DatasetManifest)
+        -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) {
+        var report = ReadingReport()
+        var streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channels)]
+        var files = files
+        // An optional stream whose file is absent is left out of this recording, and said.
+        for i in streams.indices.reversed() where i > 0 && streams[i].optional == true && i < files.count
+            && !FileManager.default.fileExists(atPath: files[i].path) {
+            let note = "streams: \(streams[i].name) (\(files[i].lastPathComponent)) is optional and absent from some recordings, which have no \(streams[i].channels.map(\.name.rawValue).joined(separator: ", "))"
+            if !report.notes.contains(note) { report.notes.append(note) }
+            streams.remove(at: i)
+            files.remove(at: i)
+        }
+        var reads: [StreamRead] = []
+        var problems: [DatasetProblem] = []
+        for (i, (stream, url)) in zip(streams, files).enumerated() {
+            var read = readStream(url, table: stream.table ?? manifest.table, time: stream.time ?? manifest.time,
+                                  channels: stream.channels, labels: i == 0 ? manifest.labels : nil, report: &report)
+            problems += read.problems
+            read.problems = []
+            reads.append(read)
+        }
+        var file = files[0].path
+        let allChannels = streams.flatMap { $0.channels.map(\.name) }
+        var timestamps: [Double], channels: [(Channel, [Double])], lines: [Int32]
+        // Streams on epoch or uptime clocks count from their own first raw time; put them on the first's.
+        let base = reads.first?.base
+        for i in reads.indices.dropFirst() {
+            let shift = reads[i].seconds(after: base)
+            if shift != 0 { for k in reads[i].timestamps.indices { reads[i].timestamps[k] += shift } }
+        }
+        let baseSeconds = reads.first?.seconds(after: nil) ?? 0
+        if reads.count == 1 {
+            (timestamps, channels, lines) = (reads[0].timestamps, reads[0].channels, reads[0].lines)
+        } else if reads.allSatisfy({ $0.timestamps.count == $0.lines.count && !$0.timestamps.isEmpty }) {
+            let reference = manifest.align?.to.flatMap { name in streams.firstIndex { $0.name == name } } ?? 0
+            let aligned = StreamAligner.align(
+                zip(streams, zip(files, reads)).map { .init(name: $0.name, file: $1.0.path, times: $1.1.timestamps, channels: $1.1.channels, lines: $1.1.lines) },
+                reference: reference, rate: manifest.align?.rate, report: &report)
+            (timestamps, channels, lines) = (aligned.times, aligned.channels, aligned.lines)
+            problems += aligned.problems
+            // The lines are the reference stream's.
+            if manifest.align?.rate == nil { file = files[reference].path }
+        } else {
+            (timestamps, channels, lines) = ([], allChannels.map { ($0, []) }, [])
+        }
+        // One origin for the whole recording: the first sample's time, by the first stream's policy.
+        let time = streams[0].time ?? manifest.time
+        var offset = 0.0
+        // (A project dataset's annotation files count in its files' clock: an uptime clock named as one is
+        // made relative only in external data, whose annotations come from the same rows.)
+        if let first = (reads.first?.timestamps.first { $0.isFinite }) {
+            let origin = time.effectiveOrigin
+            if origin == .first || (origin == .auto && ClockInference.isEpochOrUptime(
+                first: first + baseSeconds, column: manifest.source == nil ? nil : time.column)) {
+                offset = first
+                report.relativeTimeRecordings += 1
+            } else {
+                offset = -baseSeconds
+            }
+        }
+        if offset != 0 { for i in timestamps.indices { timestamps[i] -= offset } }
+        var recording = Recording(id: files[0].lastPathComponent, timestamps: timestamps, channels: channels)
+        if let mapping = manifest.labels, let values = reads.first?.labels {
+            let times = reads[0].timestamps.map { $0 - offset }
+            recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report,
+                                                            lines: reads[0].lines, file: files[0].path, problems: &problems)
+        }
+        return (recording, .init(file: file, lines: lines, timeOffset: offset + baseSeconds), problems, report)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// What `gesturelab datasets inspect` reports: counts, timing and classes of a dataset.
+public struct DatasetSummary: Codable, Hashable, Sendable {
+    /// One class and how much of it there is.
+    public struct ClassCount: Codable, Hashable, Sendable {
+        /// The label.
+        public var label: String
+        /// Number of annotations.
+        public var annotations: Int
+        /// Number of samples inside those annotations.
+        public var samples: Int
+        /// Total annotated time, seconds.
+        public var seconds: Double
+    }
+
+    /// The dataset's name.
+    public var name: String
+    /// `segments` or `continuous`.
+    public var kind: String
+    /// Number of recordings.
+    public var recordings: Int
+    /// Subjects, sorted with numbers by value.
+    public var subjects: [String]
+    /// Sessions, sorted with numbers by value.
+    public var sessions: [String]
+    /// Total samples.
+    public var samples: Int
+    /// Total duration, seconds (sum of first-to-last sample spans; timestamp glitches inflate it).
+    public var duration: Double
+    /// Shortest recording, samples.
+    public var minLength: Int
+    /// Longest recording, samples.
+    public var maxLength: Int
+    /// Stated sampling rate, Hz.
+    public var statedRate: Double?
+    /// Estimated rate, Hz: the median over recordings of 1 / mean regular interval (positive and at
+    /// most ten times the median interval), robust to bursty delivery and timestamp glitches.
+    public var estimatedRate: Double?
+    /// Timing jitter, seconds: the median over recordings of the standard deviation of regular intervals.
+    public var jitter: Double?
+    /// Channel names in order of first appearance.
+    public var channels: [String]
+    /// Classes with counts, sorted by label.
+    public var classes: [ClassCount]
+    /// Fraction of the total duration covered by annotations (0…1).
+    public var annotationCoverage: Double
+
+    /// Summarises `dataset`. O(samples log samples).
+    public init(_ dataset: Dataset) {
+        name = dataset.name
+        kind = dataset.kind.rawValue
+        recordings = dataset.recordings.count
+        subjects = dataset.subjects.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        sessions = Set(dataset.recordings.map(\.session)).sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        samples = dataset.recordings.reduce(0) { $0 + $1.count }
+        // Span of finite timestamps, so glitches that break the order do not make it negative.
+        duration = dataset.recordings.reduce(0) { total, r in
+            let t = r.timestamps.filter(\.isFinite)
+            return total + ((t.max() ?? 0) - (t.min() ?? 0))
+        }
+        minLength = dataset.recordings.map(\.count).min() ?? 0
+        maxLength = dataset.recordings.map(\.count).max() ?? 0
+        statedRate = dataset.samplingRate
+        var rates: [Double] = [], jitters: [Double] = []
+        var channelNames: [String] = []
+        var byLabel: [String: ClassCount] = [:]
+        var covered = 0.0
+        for r in dataset.recordings {
+            let t = r.timestamps
+            var intervals: [Double] = []
+            for k in t.indices.dropFirst() where t[k] > t[k - 1] && t[k].isFinite && t[k - 1].isFinite { intervals.append(t[k] - t[k - 1]) }
+            // Regular intervals: positive and at most 10 medians, so glitches and pauses do not
+            // swamp the rate; bursts (short and long intervals alternating) still average out.
+            if let median = SampleStatistics.median(intervals) {
+                let regular = intervals.filter { $0 <= 10 * median }
+                let span = regular.reduce(0, +)
+                if span > 0 { rates.append(Double(regular.count) / span) }
+                if let sd = SampleStatistics.standardDeviation(regular) { jitters.append(sd) }
+            }
+            for c in r.channelNames where !channelNames.contains(c.rawValue) { channelNames.append(c.rawValue) }
+            for a in r.annotations {
+                let lo = Self.partition(t) { $0 >= a.start }, hi = Self.partition(t) { $0 > a.end }
+                var entry = byLabel[a.label] ?? ClassCount(label: a.label, annotations: 0, samples: 0, seconds: 0)
+                entry.annotations += 1
+                entry.samples += max(0, hi - lo)
+                entry.seconds += a.duration
+                byLabel[a.label] = entry
+                covered += max(0, a.duration)
+            }
+        }
+        channels = channelNames
+        classes = byLabel.values.sorted { $0.label.compare($1.label, options: .numeric) == .orderedAscending }
+        annotationCoverage = duration > 0 ? min(1, covered / duration) : 0
+        estimatedRate = SampleStatistics.median(rates)
+        jitter = SampleStatistics.median(jitters)
+    }
+
+    /// A human-readable report.
+    public var text: String {
+        func f(_ v: Double?, _ digits: Int = 3) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+        var lines = [
+            "dataset      \(name) (\(kind))",
+            "recordings   \(recordings)  (\(minLength)–\(maxLength) samples, \(samples) in all)",
+            "subjects     \(subjects.count): \(subjects.prefix(20).joined(separator: ", "))\(subjects.count > 20 ? ", …" : "")",
+            "sessions     \(sessions.count): \(sessions.prefix(20).joined(separator: ", "))\(sessions.count > 20 ? ", …" : "")",
+            "duration     \(f(duration, 1)) s",
+            "rate         stated \(f(statedRate, 1)) Hz, estimated \(f(estimatedRate, 1)) Hz, jitter \(f(jitter.map { $0 * 1000 }, 2)) ms",
+            "channels     \(channels.joined(separator: ", "))",
+            "coverage     \(f(annotationCoverage * 100, 1)) % of the time is annotated",
+            "classes      \(classes.count)",
+        ]
+        for c in classes {
+            lines.append("  \(c.label.padding(toLength: max(18, c.label.count), withPad: " ", startingAt: 0)) \(c.annotations) annotations, \(c.samples) samples, \(f(c.seconds, 1)) s")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first index whose element satisfies `predicate`, which must be false then true along
+    /// `values`. O(log n).
+    private static func partition(_ values: [Double], where predicate: (Double) -> Bool) -> Int {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if predicate(values[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,125 @@
+import GestureKit
+/// Finds every problem in a loaded dataset and names file, line and field: non-finite values,
+/// values outside the manifest's valid ranges, unsorted or duplicate timestamps, gaps, empty and
+/// one-sample recordings, annotations that are inverted, outside their recording, overlapping, or
+/// use a label the manifest does not list. Reading problems (non-numeric values, missing columns,
+/// empty files) are included as found by the reader.
+///
+/// O(samples + annotations).
+public struct DatasetValidator: Sendable {
+    /// A gap is an interval longer than this many nominal sample periods (the stated rate, else the
+    /// recording's median interval). Gaps are warnings.
+    public var gapFactor: Double
+
+    /// Creates a validator.
+    public init(gapFactor: Double = 3) { self.gapFactor = gapFactor }
+
+    /// Every problem, reading problems first, then per recording in order.
+    public func validate(_ loaded: LoadedDataset) -> [DatasetProblem] {
+        var problems = loaded.problems
+        let reported = Set(loaded.problems.compactMap { p in p.location.line.map { "\(p.location.file):\($0)" } })
+        let emptyReported = Set(loaded.problems.filter { $0.kind == .emptyFile || $0.kind == .unreadable || $0.kind == .missingColumn }.map(\.location.file))
+        let limits = loaded.limits
+        let classes = loaded.classes.map(Set.init)
+        for (recording, source) in zip(loaded.dataset.recordings, loaded.provenance) {
+            let file = source.file
+            func line(_ row: Int) -> Int? { row < source.lines.count ? Int(source.lines[row]) : nil }
+            func at(_ row: Int, _ field: String?, _ message: String) -> DataFileError {
+                let l = line(row)
+                return DataFileError(file: file, line: l, field: field, l == nil ? "sample \(row): \(message)" : message)
+            }
+            if recording.count == 0 {
+                if !emptyReported.contains(file) { problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the recording has no samples"))) }
+                continue
+            }
+            let firstOfRecording = problems.count
+            if recording.count == 1 {
+                problems.append(DatasetProblem(.oneSample, DataFileError(file: file, line: line(0), "the recording has only one sample")))
+            }
+            let t = recording.timestamps
+            let columns = [("time", t, nil as ClosedRange<Double>?)] + zip(recording.channelNames, recording.columns).map {
+                ($0.0.rawValue, $0.1, limits[$0.0])
+            }
+            for (name, values, range) in columns {
+                for (row, v) in values.enumerated() {
+                    if !v.isFinite {
+                        if let l = line(row), reported.contains("\(file):\(l)") { continue }
+                        problems.append(DatasetProblem(.nonFinite, at(row, name, "\(v) is not finite")))
+                    } else if let range, !range.contains(v) {
+                        problems.append(DatasetProblem(.outOfRange, at(row, name, "\(v) is outside the valid range \(range.lowerBound)…\(range.upperBound) (converted units)")))
+                    }
+                }
+            }
+            if let x = recording.column(.accelX), let y = recording.column(.accelY), let z = recording.column(.accelZ) {
+                // A device at rest reads 1 g: about 9.8 "g" is m/s² read as g.
+                var magnitudes: [Double] = []
+                for i in 0..<min(x.count, 2000) {
+                    let m = Vector3(x[i], y[i], z[i]).length
+                    if m.isFinite { magnitudes.append(m) }
+                }
+                magnitudes.sort()
+                if !magnitudes.isEmpty {
+                    let median = magnitudes[magnitudes.count / 2]
+                    let scale = 1 / 9.80665
+                    if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median) {
+                        problems.append(DatasetProblem(.units, at(0, Channel.accelX.rawValue,
+                            "the acceleration's median magnitude is \(Self.rounded(median)) g, where a device at rest reads 1 g: the values are m/s² read as g; "
+                                + "give accel.x…z the scale \(-scale) (Android's sign, +9.8 up at rest) or \(scale) in the manifest")))
+                    }
+                }
+            }
+            var intervals: [Double] = []
+            intervals.reserveCapacity(t.count)
+            for k in 1..<t.count where t[k].isFinite && t[k - 1].isFinite {
+                let dt = t[k] - t[k - 1]
+                if dt < 0 {
+                    problems.append(DatasetProblem(.unsortedTimestamps, at(k, "time", "\(t[k]) s comes before the previous \(t[k - 1]) s")))
+                } else if dt == 0 {
+                    problems.append(DatasetProblem(.duplicateTimestamps, at(k, "time", "\(t[k]) s repeats the previous timestamp")))
+                } else {
+                    intervals.append(dt)
+                }
+            }
+            let nominal = loaded.dataset.samplingRate.map { 1 / $0 } ?? SampleStatistics.median(intervals)
+            if let nominal, nominal > 0 {
+                for k in 1..<t.count where t[k] - t[k - 1] > gapFactor * nominal {
+                    let dt = t[k] - t[k - 1]
+                    problems.append(DatasetProblem(.gap, at(k, "time", "gap of \(dt) s (nominal interval \(nominal) s)")))
+                }
+            }
+            // Data-file problems in line order (they were found column by column).
+            let sorted = problems[firstOfRecording...].enumerated().sorted {
+                ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
+            }.map(\.element)
+            problems.replaceSubrange(firstOfRecording..., with: sorted)
+            let finite = t.filter(\.isFinite)
+            let first = finite.min() ?? 0, last = finite.max() ?? 0
+            let tolerance = (nominal ?? 0) / 2 + 1e-9
+            var previous: Annotation? = nil
+            for (k, a) in recording.annotations.enumerated() {
+                let afile = source.annotationFile ?? file
+                let aline = k < source.annotationLines.count ? Int(source.annotationLines[k]) : nil
+                func here(_ field: String, _ message: String) -> DataFileError {
+                    DataFileError(file: afile, line: aline, field: field, aline == nil ? "annotation \(k) (\(a.label)): \(message)" : message)
+                }
+                if !(a.start <= a.end) {
+                    problems.append(DatasetProblem(.annotationInvalid, here("end", "end \(a.end) s is before start \(a.start) s")))
+                }
+                if a.start < first - tolerance || a.end > last + tolerance {
+                    problems.append(DatasetProblem(.annotationOutside, here("start", "\(a.start)…\(a.end) s is outside the recording \(first)…\(last) s")))
+                }
+                if let p = previous, a.start < p.end {
+                    problems.append(DatasetProblem(.annotationOverlap, here("start", "\(a.start)…\(a.end) s overlaps \(p.label) \(p.start)…\(p.end) s")))
+                }
+                if let classes, !classes.contains(a.label) {
+                    problems.append(DatasetProblem(.unknownLabel, here("label", "'\(a.label)' is not one of the dataset's classes")))
+                }
+                if previous.map({ a.end > $0.end }) ?? true { previous = a }
+            }
+        }
+        return problems
+    }
+
+    /// `value` to 3 decimals, for messages.
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

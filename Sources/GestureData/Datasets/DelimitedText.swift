@@ -1,0 +1,292 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Fast reading of delimited numeric text: parses bytes in place (no `String` per field), keeps only
+/// the wanted columns, and records every bad field as a ``DatasetProblem`` instead of stopping.
+/// Lines are split as ``TextLines`` defines them (LF, CRLF or CR; a byte-order mark skipped).
+///
+/// O(file size); one allocation per kept column.
+struct DelimitedText {
+    /// The columns of one file, in slot order, plus the 1-based line of each row.
+    struct Table {
+        var header: [String]?
+        var columns: [[Double]]
+        var lines: [Int32]
+        var problems: [DatasetProblem]
+        var rowCount: Int { lines.count }
+    }
+
+    /// The separator byte, or `nil` for runs of spaces and tabs (settled from the header by
+    /// ``parse(_:file:resolve:)`` when the format says `auto`).
+    private(set) var delimiter: UInt8?
+    /// Whether the separator is to be taken from the header line (`delimiter: auto`).
+    private(set) var sniffsDelimiter: Bool
+    /// Whether numbers use a decimal comma (`0,5`); `nil` until settled: a manifest's `decimal` key, or
+    /// detected by ``parse(_:file:resolve:)`` when the separator is `;` and the first data row holds one.
+    private(set) var decimalComma: Bool?
+    /// Whether the first non-blank line is a header.
+    let hasHeader: Bool
+    /// What was settled from the file rather than stated (the separator, a decimal comma), in words.
+    private(set) var notes: [String] = []
+
+    init(_ format: DatasetManifest.TableFormat) {
+        sniffsDelimiter = format.delimiter == .auto
+        delimiter = format.delimiter.separator
+        decimalComma = format.decimal.map { $0 == .comma }
+        hasHeader = format.header
+    }
+
+    /// Reads a whole file as bytes followed by a NUL, so `strtod` stops inside the buffer.
+    static func bytes(of url: URL) throws(DataFileError) -> [UInt8] {
+        do {
+            var data = try [UInt8](Data(contentsOf: url, options: .mappedIfSafe))
+            data.append(0)
+            return data
+        } catch {
+            throw DataFileError(file: url.path, .unreadable(error.localizedDescription))
+        }
+    }
+
+    /// Parses `bytes` (NUL-terminated). `resolve` maps the header (nil without one) to the field index
+    /// and name of each wanted slot, or throws a missing-column error.
+    mutating func parse(
+        _ bytes: [UInt8], file: String,
+        resolve: ([String]?) throws(DataFileError) -> [(index: Int, name: String)]
+    ) -> Table {
+        var table = Table(header: nil, columns: [], lines: [], problems: [])
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 1 else { return }
+            let n = buffer.count - 1
+            // Find the first non-blank line: the header, or the first data row.
+            var pos = TextLines.byteOrderMarkLength(base, count: n), lineNumber = 0
+            while pos < n {
+                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+                let line = UnsafeBufferPointer(start: base + pos, count: end - pos)
+                if line.contains(where: { $0 != 32 && $0 != 9 }) { break }
+                pos = next
+                lineNumber += 1
+            }
+            guard pos < n else { return }
+            var header: [String]? = nil
+            let (firstEnd, afterFirst) = TextLines.lineBreak(in: base, from: pos, count: n)
+            let firstLine = String(decoding: UnsafeBufferPointer(start: base + pos, count: firstEnd - pos), as: UTF8.self)
+            if sniffsDelimiter {
+                delimiter = Self.sniffSeparator(firstLine)
+                if delimiter != UInt8(ascii: ",") {
+                    notes.append("table: fields separated by '\(delimiter == 9 ? "\\t" : String(UnicodeScalar(delimiter!)))', as the header shows")
+                }
+            }
+            if hasHeader {
+                header = Self.fields(firstLine, separator: delimiter)
+                table.header = header
+                pos = afterFirst
+                lineNumber += 1
+            }
+            if decimalComma == nil {
+                // A file whose first data row holds a number like 0,5 (quoted when the separator is a
+                // comma) writes decimal commas.
+                decimalComma = false
+                do {
+                    var p = pos
+                    while p < n {
+                        let (end, next) = TextLines.lineBreak(in: base, from: p, count: n)
+                        let row = Self.fields(String(decoding: UnsafeBufferPointer(start: base + p, count: end - p), as: UTF8.self), separator: delimiter)
+                        if row.contains(where: { !$0.isEmpty }) {
+                            decimalComma = row.contains(where: Self.isDecimalComma)
+                            if decimalComma == true {
+                                notes.append("table: decimal commas read (numbers written like 0,5); state it with table.decimal: comma")
+                            }
+                            break
+                        }
+                        p = next
+                    }
+                }
+            }
+            let slots: [(index: Int, name: String)]
+            do throws(DataFileError) { slots = try resolve(header) } catch {
+                var error = error
+                // A header that is one field holding another separator was split with the wrong one.
+                if let header, header.count == 1, let fixed = [UInt8(ascii: ";"), UInt8(ascii: ","), 9].first(where: { c in
+                    c != delimiter && Self.sniffSeparator(firstLine) == c
+                }) {
+                    let name = fixed == 9 ? "\\t" : String(UnicodeScalar(fixed))
+                    error.message = "the header is one field: its columns are separated by '\(name)', not "
+                        + "'\(delimiter.map { $0 == 9 ? "\\t" : String(UnicodeScalar($0)) } ?? "whitespace")'; set table.delimiter: '\(name)' (or auto) in the manifest"
+                        + (fixed == UInt8(ascii: ";") ? ", and table.decimal: comma if the numbers are written 0,5" : "")
+                }
+                table.problems.append(DatasetProblem(.missingColumn, error))
+                return
+            }
+            let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, file: file, decimalComma: decimalComma ?? false)
+            table.lines = rows.lines
+            table.problems = rows.problems
+            let width = slots.count, count = rows.lines.count
+            table.columns = (0..<width).map { s in
+                [Double](unsafeUninitializedCapacity: count) { column, initialized in
+                    rows.values.withUnsafeBufferPointer { flat in
+                        for r in 0..<count { column[r] = flat[r * width + s] }
+                    }
+                    initialized = count
+                }
+            }
+        }
+        if table.header == nil, table.columns.isEmpty, table.problems.isEmpty {
+            table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file is empty")))
+        } else if table.lines.isEmpty, !table.problems.contains(where: { $0.kind == .missingColumn }) {
+            table.problems.append(DatasetProblem(.emptyFile, DataFileError(file: file, "the file has no data rows")))
+        }
+        return table
+    }
+
+    /// The hot loop: every data row from `pos`, values row-major in slot order. Locals only, so no
+    /// exclusivity checks or nested-array copies per value.
+    private func scanRows(
+        _ base: UnsafePointer<UInt8>, from start: Int, to n: Int, firstLine: Int,
+        slots: [(index: Int, name: String)], file: String, decimalComma: Bool
+    ) -> (values: [Double], lines: [Int32], problems: [DatasetProblem]) {
+        let width = slots.count
+        var fieldToSlot = Array(repeating: -1, count: (slots.map(\.index).max() ?? -1) + 1)
+        for (slot, s) in slots.enumerated() { fieldToSlot[s.index] = slot }
+        var values: [Double] = [], lines: [Int32] = [], problems: [DatasetProblem] = []
+        let estimate = max(16, (n - start) / max(8, width * 6))
+        values.reserveCapacity(estimate * width)
+        lines.reserveCapacity(estimate)
+        let delimiter = self.delimiter
+        let whitespace = delimiter == nil
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
+        defer { scratch.deallocate() }
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, width))
+        let filled = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, width))
+        defer { row.deallocate(); filled.deallocate() }
+        filled.initialize(repeating: false)
+        fieldToSlot.withUnsafeBufferPointer { toSlot in
+            var pos = start, lineNumber = firstLine - 1
+            while pos < n {
+                lineNumber += 1
+                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+                var first = pos
+                while first < end, base[first] == 32 || base[first] == 9 { first += 1 }
+                if first == end { pos = next; continue }  // blank line
+
+                var p = pos, field = 0
+                while true {
+                    if whitespace {
+                        while p < end, base[p] == 32 || base[p] == 9 { p += 1 }
+                        if p >= end { break }
+                    }
+                    let f = Self.field(base, from: p, to: end, separator: delimiter)
+                    if field < toSlot.count, toSlot[field] >= 0 {
+                        let slot = toSlot[field]
+                        let a = f.start, b = f.end
+                        var value = Double.nan
+                        if f.unterminated {
+                            problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                                file: file, line: lineNumber, field: slots[slot].name, "a quote opens the field and is never closed on this line")))
+                        } else if a == b {
+                            problems.append(DatasetProblem(.missingValue, DataFileError(
+                                file: file, line: lineNumber, field: slots[slot].name, "empty value")))
+                        } else if decimalComma, b - a < scratch.count {
+                            // Copy with the comma as a point, NUL-terminated for strtod.
+                            for k in 0..<(b - a) { scratch[k] = base[a + k] == 44 ? 46 : base[a + k] }
+                            scratch[b - a] = 0
+                            value = Self.number(UnsafePointer(scratch.baseAddress!), 0, b - a) ?? .nan
+                            if value.isNaN, !Self.isNaNText(base, a, b) {
+                                let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
+                                problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                                    file: file, line: lineNumber, field: slots[slot].name, "\(DataFileError.quote(text)) is not a number")))
+                            }
+                        } else if let parsed = Self.number(base, a, b) {
+                            value = parsed
+                        } else {
+                            let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
+                            let hint = Self.isDecimalComma(text)
+                                ? " (a decimal comma: set table.decimal: comma in the manifest, or export with a decimal point)" : ""
+                            problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                                file: file, line: lineNumber, field: slots[slot].name, "\(DataFileError.quote(text)) is not a number\(hint)")))
+                        }
+                        row[slot] = value
+                        filled[slot] = true
+                    }
+                    field += 1
+                    if f.next >= end { break }
+                    p = whitespace ? f.next : f.next + 1
+                }
+                for slot in 0..<width {
+                    if filled[slot] { filled[slot] = false; continue }
+                    row[slot] = .nan
+                    problems.append(DatasetProblem(.missingValue, DataFileError(
+                        file: file, line: lineNumber, field: slots[slot].name, "the line has no such field")))
+                }
+                values.append(contentsOf: UnsafeBufferPointer(start: row.baseAddress, count: width))
+                lines.append(Int32(lineNumber))
+                pos = next
+            }
+        }
+        return (values, lines, problems)
+    }
+}
+
+extension DelimitedText {
+    /// Exact powers of ten up to 10²², the range where one division is correctly rounded.
+    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    /// The number in a text field, spaces and tabs around it ignored: the exact fast path, else Swift's own
+    /// parser (`nan`, exponents, long mantissas); `nil` when it is not a number. For the readers that
+    /// split lines into `Substring`s (UEA `.ts`, GRT). O(field length).
+    static func number(_ field: Substring) -> Double? {
+        var utf8 = field.utf8[...]
+        while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, last == 32 || last == 9 { utf8 = utf8.dropLast() }
+        guard !utf8.isEmpty else { return nil }
+        if let fast = utf8.withContiguousStorageIfAvailable({ fastDecimal($0.baseAddress!, 0, $0.count) }) ?? nil { return fast }
+        return Double(Substring(utf8))
+    }
+
+    /// The number in bytes `[a, b)` (followed by a byte strtod stops at): the fast path, else `strtod`,
+    /// which must consume exactly the field; `nil` otherwise. O(field length).
+    @inline(__always)
+    static func number(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Double? {
+        if let fast = fastDecimal(base, a, b) { return fast }
+        var stop: UnsafeMutablePointer<CChar>? = nil
+        let value = strtod(UnsafeMutableRawPointer(mutating: base + a).assumingMemoryBound(to: CChar.self), &stop)
+        return stop.map({ UnsafeRawPointer($0) }) == UnsafeRawPointer(base + b) ? value : nil
+    }
+
+    /// Whether bytes `[a, b)` spell NaN (which a decimal-comma copy parses to NaN legitimately).
+    static func isNaNText(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
+        String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self).lowercased().hasSuffix("nan")
+    }
+
+    /// Parses `[-+]digits[.digits]` with at most 15 significant digits exactly (Clinger's fast path:
+    /// an integer below 2⁵³ divided by an exact power of ten rounds once, as `strtod` does).
+    /// Returns `nil` for anything else, which then goes to `strtod`.
+    @inline(__always)
+    static func fastDecimal(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var negative = false
+        if p[i] == 45 { negative = true; i += 1 } else if p[i] == 43 { i += 1 }
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, sawPoint = false, any = false
+        while i < end {
+            let c = p[i]
+            if c >= 48, c <= 57 {
+                any = true
+                if mantissa != 0 || c != 48 { digits += 1 }
+                if digits > 15 { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(c - 48)
+                if sawPoint { fraction += 1 }
+            } else if c == 46, !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard any, fraction <= 22 else { return nil }
+        let magnitude = Double(mantissa) / powersOfTen[fraction]
+        return negative ? -magnitude : magnitude
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension SampleCSVFormat {
+    /// The raw (unscaled) time of a data line, as text and number; `nil` when the field is missing
+    /// or not a finite number (parsing the line reports that).
+    func rawTime(line: String) -> (text: String, value: Double)? {
+        let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
+        guard timeIndex < fields.count else { return nil }
+        let text = fields[timeIndex]
+        guard let value = Self.number(text, decimalComma: decimalComma), value.isFinite else { return nil }
+        return (text, value)
+    }
+
+    /// Settles the clock from the first data lines (``ClockInference``): the time unit, when not stated,
+    /// from the median step between their times (and the first time's size), and the origin: times
+    /// become relative to the first sample when `relative` is set or the clock is an epoch or uptime one
+    /// (``ClockInference/isEpochOrUptime(first:column:)``), kept exact for integer times; `firstLine` is
+    /// the first line's number for errors. Returns what was inferred, in words, or `nil` when nothing was.
+    ///
+    /// - Throws: when no unit gives a plausible clock (``ClockInference/inferredUnit``), naming the line
+    ///   and column, or when the acceleration at rest reads in the wrong unit.
+    public mutating func settleClock(lines: [String], firstLine: Int = 2, relative: Bool) throws(DataFileError) -> String? {
+        var said: [String] = []
+        if let first = lines.first {
+            // Decimal commas (`0,5`) show in the first data line, whatever the separator.
+            let fields = DelimitedText.fields(first.hasSuffix("\r") ? first.dropLast() : first[...], separator: delimiter.asciiValue)
+            if let example = fields.first(where: DelimitedText.isDecimalComma) {
+                decimalComma = true
+                said.append("numbers: decimal commas read (\(DataFileError.quote(example)) as \(example.replacingOccurrences(of: ",", with: ".")))")
+            }
+        }
+        try checkRestingAcceleration(lines: lines, firstLine: firstLine)
+        let raws = lines.compactMap(rawTime)
+        guard let first = raws.first, let clock = ClockInference(times: raws.map(\.value)) else { return nil }
+        let unit: TimeUnit
+        if let statedTimeUnit {
+            unit = statedTimeUnit
+        } else {
+            guard let inferred = clock.inferredUnit else {
+                throw DataFileError(file: file, line: firstLine, field: columns[timeIndex],
+                                    clock.unclear + "; state it in the header (time_ms, time (s))")
+            }
+            unit = inferred
+            if clock.isWorthSaying(unit) { said.append(clock.note(column: columns[timeIndex], unit: unit)) }
+        }
+        timeScale = unit.secondsPerUnit
+        let epoch = ClockInference.isEpochOrUptime(first: first.value * timeScale, column: columns[timeIndex])
+        if relative || epoch, let origin = TimeOrigin(exactly: first.text, perSecond: unit.perSecond)
+            ?? Int64(exactly: first.value.rounded(.down)).map({ TimeOrigin(units: $0, perSecond: unit.perSecond) }) {
+            timeOrigin = origin
+            timeShift = origin.seconds(exactly: first.text) ?? origin.seconds(raw: first.value)
+            if !relative {
+                said.append("made relative to the first sample (an epoch or uptime clock: it is at \(Self.format(first.value * timeScale)) s)")
+            }
+        }
+        guard !said.isEmpty else { return nil }
+        let column = columns[timeIndex]
+        return said.joined(separator: ", ")
+            + (said.contains { $0.hasPrefix("time") }
+                ? "; to state it, name the unit in the header (\(column)_ns, \(column) (ms))" : "")
+    }
+
+    /// Refuses acceleration whose median magnitude over `lines` is about 9.8 "g" (m/s² read as g), or
+    /// about 0.1 g when it was divided by 9.80665 (g read as m/s²): at rest a device reads 1 g.
+    /// O(lines × fields).
+    func checkRestingAcceleration(lines: [String], firstLine: Int) throws(DataFileError) {
+        guard let x = mapping[.accelX] ?? mapping[.gravityX] else { return }
+        let magnitudes = lines.enumerated().compactMap { i, line -> Double? in
+            guard let s = try? parse(line: line, lineNumber: firstLine + i) else { return nil }
+            let a = mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)
+            let m = a.length
+            return m.isFinite ? m : nil
+        }.sorted()
+        guard !magnitudes.isEmpty else { return }
+        let median = magnitudes[magnitudes.count / 2]
+        let converted = statedAcceleration == .androidMetersPerSecondSquared || headerAcceleration == .metersPerSecondSquared
+        if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median), !converted {
+            throw DataFileError(file: file, line: firstLine, field: columns[x],
+                                "the acceleration reads \(Self.format(median)) g at rest, where a device reads 1 g: the values are m/s²; "
+                                    + "pass --acceleration android-ms2 (Android's sign, +9.8 up), or name the unit in the header (\(columns[x]) (m/s^2))")
+        }
+        if HeaderUnit.looksLikeGTwiceConverted.contains(median), converted {
+            throw DataFileError(file: file, line: firstLine, field: columns[x],
+                                "the acceleration reads \(Self.format(median)) g at rest once divided by 9.80665, where a device reads 1 g: "
+                                    + "the values are already g; drop --acceleration android-ms2 (or fix the header's unit)")
+        }
+    }
+
+    /// `value` with 4 significant digits, for messages.
+    static func format(_ value: Double) -> String { String(format: "%.4g", value) }
+}

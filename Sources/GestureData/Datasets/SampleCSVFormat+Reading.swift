@@ -1,0 +1,104 @@
+import Foundation
+import GestureKit
+
+extension SampleCSVFormat {
+    /// Parses one data line (skip blank lines before calling). Every number must be finite unless
+    /// ``acceptsNonFinite`` is set.
+    /// O(fields); allocation-free apart from the field split.
+    public func parse(line: String, lineNumber: Int) throws(DataFileError) -> MotionSample {
+        let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
+        func text(_ index: Int) throws(DataFileError) -> String {
+            guard index < fields.count else {
+                throw DataFileError(file: file, line: lineNumber, field: columns[index], "the line has only \(fields.count) fields")
+            }
+            return fields[index]
+        }
+        func value(_ index: Int) throws(DataFileError) -> Double {
+            let text = try text(index)
+            guard let v = Self.number(text, decimalComma: decimalComma) else {
+                let hint = DelimitedText.isDecimalComma(text) ? " (a decimal comma where the first line had none; export with one decimal mark)" : ""
+                throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not a number\(hint)")
+            }
+            guard v.isFinite || acceptsNonFinite else { throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not finite") }
+            return v
+        }
+        func vector(_ channels: [Channel], _ factor: Double = 1) throws(DataFileError) -> Vector3? {
+            guard let x = mapping[channels[0]], let y = mapping[channels[1]], let z = mapping[channels[2]] else { return nil }
+            return Vector3(try value(x) * factor, try value(y) * factor, try value(z) * factor)
+        }
+        let time: Double
+        if let timeOrigin {
+            // Epoch nanoseconds are read exactly from their text when they are integers.
+            if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
+                time = exact - timeShift
+            } else {
+                time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
+            }
+        } else {
+            time = try value(timeIndex) * timeScale
+        }
+        let factor = accelerationFactor
+        let gravity = try vector(Channel.gravity, factor)
+        let user = try vector(Channel.userAcceleration, factor)
+        let total = try vector(Channel.acceleration, factor) ?? gravity.map { $0 + user! } ?? user!
+        var attitude: Quaternion? = nil
+        if let w = mapping[.quatW], let x = mapping[.quatX], let y = mapping[.quatY], let z = mapping[.quatZ] {
+            attitude = Quaternion(w: try value(w), x: try value(x), y: try value(y), z: try value(z))
+        } else if let r = mapping[.roll], let p = mapping[.pitch], let yw = mapping[.yaw] {
+            attitude = Quaternion(EulerAngles(pitch: try value(p), roll: try value(r), yaw: try value(yw)))
+        }
+        return MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate),
+                            attitude: attitude, gravity: gravity, userAcceleration: user)
+    }
+
+    /// The number a field's text holds, a decimal comma read as a point when `decimalComma`. O(length).
+    static func number(_ text: String, decimalComma: Bool) -> Double? {
+        if let v = Double(text) { return v }
+        guard decimalComma, DelimitedText.isDecimalComma(text) else { return nil }
+        return Double(text.replacingOccurrences(of: ",", with: "."))
+    }
+
+    /// Reads a whole sample CSV as a one-recording dataset (source `csv:FILE`), stopping at the first
+    /// bad line. Lines are split by ``TextLines``. An empty file or a header without rows is an error.
+    /// What was inferred (the time unit and origin, bare `x,y,z`) is in the report's notes.
+    public static func load(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
+                            relativeTime: Bool = false) throws(DataFileError) -> LoadedDataset {
+        let text = try DataFileError.readText(url)
+        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime)
+        var samples: [MotionSample] = [], lines: [Int32] = []
+        func drain() {
+            while let (sample, line) = stream.nextReady() {
+                samples.append(sample)
+                lines.append(Int32(line))
+            }
+        }
+        for line in TextLines(text) {
+            try stream.accept(String(line.text), lineNumber: line.number)
+            drain()
+        }
+        try stream.finish()
+        drain()
+        guard stream.format != nil else { throw DataFileError(file: url.path, "the file is empty") }
+        guard !samples.isEmpty else { throw DataFileError(file: url.path, "the file has a header but no data rows") }
+        var channels: [(Channel, [Double])] = []
+        func add(_ names: [Channel], _ get: (MotionSample) -> Vector3?) {
+            guard samples.first.flatMap(get) != nil else { return }
+            for (k, name) in names.enumerated() { channels.append((name, samples.map { get($0)?[Axis.allCases[k]] ?? .nan })) }
+        }
+        add(Channel.acceleration) { $0.acceleration }
+        add(Channel.rotationRate) { $0.rotationRate }
+        add(Channel.gravity) { $0.gravity }
+        add(Channel.userAcceleration) { $0.userAcceleration }
+        if samples.first?.attitude != nil {
+            for (name, key) in zip(Channel.attitude, [\Quaternion.w, \.x, \.y, \.z]) {
+                channels.append((name, samples.map { $0.attitude?[keyPath: key] ?? .nan }))
+            }
+        }
+        let recording = Recording(id: url.deletingPathExtension().lastPathComponent, timestamps: samples.map(\.timestamp), channels: channels)
+        let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
+        var report = ReadingReport()
+        report.notes = stream.notes
+        return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: [], manifest: nil,
+                             report: report)
+    }
+}

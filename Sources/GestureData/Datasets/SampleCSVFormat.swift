@@ -1,0 +1,187 @@
+import Foundation
+import GestureKit
+
+/// The column layout of a sample CSV, inferred from its header, for streaming samples into a
+/// recognizer one line at a time (for example from stdin).
+///
+/// Recognised names (case, `_`, `.`, spaces and unit suffixes in brackets ignored): time as
+/// `seconds_elapsed` (preferred: seconds since the start), `time`, `timestamp`, `t`, with a unit
+/// stated by a suffix (`time_ns`, `timestamp_ms`, `t_us`, `time_s`) or in brackets (`time (ms)`,
+/// `Time (s)`), or else inferred from the values (``SampleCSVStream``); acceleration `accel_x…z`,
+/// `acc_x…z`, `acceleration_x…z`, `ax…az`, `x,y,z` or the logger names `accelerometerAccelerationX…Z`;
+/// rotation rate `gyro_x…z`, `rotationRate.x…z`; attitude `quat_w…z` or `attitude.roll/pitch/yaw`
+/// (`roll`, `pitch`, `yaw`); gravity `gravity_x…z`; user acceleration `user_x…z`,
+/// `userAcceleration.x…z`. Without acceleration columns, gravity + user acceleration is used. Bare
+/// `x,y,z` columns are taken as acceleration (said in ``notes``), except in a file whose name or
+/// header says gyroscope, which is an error rather than a misreading.
+/// Values are taken in the project's units (g, rad/s, radians) unless `acceleration` says otherwise.
+public struct SampleCSVFormat: Hashable, Sendable {
+    /// How acceleration columns are scaled.
+    public enum AccelerationUnit: String, Hashable, Sendable, CaseIterable {
+        /// g, CoreMotion sign (the default).
+        case g
+        /// m/s², Android sign (+9.8 up at rest): divided by −9.80665.
+        case androidMetersPerSecondSquared = "android-ms2"
+
+        var factor: Double { self == .g ? 1 : -1 / 9.80665 }
+    }
+
+    /// The file or stream name used in errors.
+    public var file: String
+    /// The header fields in order.
+    public var columns: [String]
+    /// The field separator.
+    public var delimiter: Character
+    /// Column index of each standard channel found.
+    public var mapping: [Channel: Int]
+    /// Column index of the time column.
+    public var timeIndex: Int
+    /// Multiplier from the time column to seconds.
+    public var timeScale: Double
+    /// The time column's unit when stated (by the caller or the header); `nil` while it is to be
+    /// inferred from the values (``settleClock(lines:firstLine:relative:)``).
+    public var statedTimeUnit: TimeUnit?
+    /// What was inferred from the header that a user should know (a column chosen over another,
+    /// bare `x,y,z` taken as acceleration), one line each.
+    public var notes: [String] = []
+    /// When times are made relative to the first sample: that sample's raw time, kept exact.
+    var timeOrigin: TimeOrigin?
+    /// Seconds subtracted after ``timeOrigin`` (the first time's fraction of a raw unit).
+    var timeShift = 0.0
+    /// The acceleration unit: the one stated, else g.
+    public var acceleration: AccelerationUnit
+    /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
+    public var statedAcceleration: AccelerationUnit?
+    /// The unit the acceleration columns' headers state (`(m/s^2)`, `(G)`), when they do.
+    var headerAcceleration: HeaderUnit?
+    /// Multiplier applied to acceleration, gravity and user acceleration columns (unit and sign).
+    var accelerationFactor: Double
+    /// Whether numbers are written with a decimal comma (`0,5`), found in the first data line.
+    public var decimalComma = false
+    /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
+    /// downstream to skip and count) instead of being rejected as an error.
+    public var acceptsNonFinite: Bool
+
+    /// Infers the layout from a header line; `timeUnit`, when given, states the time column's unit
+    /// (overriding the header's). Throws when there is no time column or no acceleration (neither
+    /// total nor gravity + user acceleration), or when bare `x,y,z` are in a gyroscope's file.
+    public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit? = nil,
+                acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil) throws(DataFileError) {
+        self.file = file
+        self.acceleration = acceleration ?? .g
+        statedAcceleration = acceleration
+        accelerationFactor = (acceleration ?? .g).factor
+        self.acceptsNonFinite = acceptsNonFinite
+        let line = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        delimiter = Character(UnicodeScalar(DelimitedText.sniffSeparator(line)))
+        columns = DelimitedText.fields(line, separator: delimiter.asciiValue)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t'")) }
+        let keys = columns.map(Self.normalize)
+        func find(_ names: [String]) -> Int? {
+            for name in names { if let i = keys.firstIndex(of: name) { return i } }
+            return nil
+        }
+        guard var time = Self.timeColumn(columns) else {
+            throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line))")
+        }
+        if let timeUnit, let headerUnit = time.unit, headerUnit != timeUnit, let other = time.passedOver,
+           TimeUnit.split(columns[other]).unit == nil {
+            // A stated unit applies to the column it can name: the one whose header states no unit.
+            notes.append("time: column '\(columns[other])' read as \(timeUnit.name) (--time-unit \(timeUnit.rawValue)) rather than "
+                             + "'\(columns[time.index])', whose header says \(headerUnit.name)")
+            time = (other, nil, nil)
+        } else if let other = time.passedOver {
+            notes.append("time: column '\(columns[time.index])' (seconds since the start) used rather than '\(columns[other])'"
+                             + (timeUnit.map { " (--time-unit \($0.rawValue) applies to it)" } ?? ""))
+        }
+        timeIndex = time.index
+        statedTimeUnit = timeUnit ?? time.unit
+        timeScale = statedTimeUnit?.secondsPerUnit ?? 1
+        var mapping: [Channel: Int] = [:]
+        let axes = ["x", "y", "z"]
+        let groups: [([Channel], [String], [String])] = [
+            (Channel.acceleration, axes, ["accel", "acc", "acceleration", "a", "", "accelerometeracceleration", "accelerometer"]),
+            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g"]),
+            (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
+            (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
+            (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
+        ]
+        for (channels, suffixes, prefixes) in groups {
+            for prefix in prefixes {
+                let found = suffixes.map { find([prefix + $0]) }
+                if found.allSatisfy({ $0 != nil }), Set(found).count == found.count {
+                    for (c, i) in zip(channels, found) { mapping[c] = i! }
+                    break
+                }
+            }
+        }
+        for (channel, names) in [(Channel.roll, ["roll", "attituderoll", "motionroll"]),
+                                 (Channel.pitch, ["pitch", "attitudepitch", "motionpitch"]),
+                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"])] {
+            if let i = find(names) { mapping[channel] = i }
+        }
+        guard mapping[.accelX] != nil || mapping[.userX] != nil else {
+            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, user.x…z, userAcceleration + gravity) in \(DataFileError.quote(line))")
+        }
+        if mapping[.accelX] == nil, mapping[.gravityX] == nil {
+            notes.append("channels: only user acceleration (\(columns[mapping[.userX]!]), …) without gravity: it is also passed on as the "
+                             + "total acceleration, so recognizers that need gravity or a resting 1 g see none")
+        }
+        self.mapping = mapping
+        // Units in the headers set the scale (never the sign); a stated unit must agree with them.
+        let accelerationColumns = (Channel.acceleration + Channel.gravity + Channel.userAcceleration).compactMap { mapping[$0] }
+        let units = Set(accelerationColumns.compactMap { HeaderUnit(column: columns[$0]) })
+        if units.count > 1 {
+            throw DataFileError(file: file, line: 1, field: columns[accelerationColumns[0]],
+                                "the acceleration columns state different units (\(units.map(\.rawValue).sorted().joined(separator: ", "))); convert them to one unit")
+        }
+        headerAcceleration = units.first
+        if let unit = headerAcceleration {
+            let column = columns[accelerationColumns.first { HeaderUnit(column: columns[$0]) != nil }!]
+            switch (acceleration, unit) {
+            case (.g?, .metersPerSecondSquared), (.androidMetersPerSecondSquared?, .g):
+                throw DataFileError(file: file, line: 1, field: column,
+                                    "the header states \(unit.rawValue) but --acceleration says \(acceleration!.rawValue); drop the option or give the one that matches the header")
+            case (nil, .metersPerSecondSquared):
+                accelerationFactor = unit.toG
+                notes.append("units: acceleration in m/s² by its header ('\(column)'), divided by 9.80665 to g with the sign as written "
+                                 + "(CoreMotion's: −1 g on z lying face up); for Android's sign (+9.8 up) pass --acceleration android-ms2")
+            default: break
+            }
+        }
+        if let x = mapping[.accelX], keys[x] == "x" {
+            // Bare x,y,z say nothing about the sensor: refuse a gyroscope's file, say what was assumed otherwise.
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            if name.lowercased().contains("gyro") || (mapping[.gyroX] == nil && keys.contains { $0.contains("gyro") }) {
+                throw DataFileError(file: file, line: 1, field: "x",
+                                    "bare x,y,z columns in a gyroscope's file would be read as acceleration; "
+                                        + "name them gyro_x,gyro_y,gyro_z (rad/s) beside acceleration columns, "
+                                        + "or read the file as a manifest stream with its channels named")
+            }
+            notes.append("channels: bare x,y,z taken as acceleration in \(self.acceleration == .g ? "g (CoreMotion sign)" : "m/s² (Android sign)"); "
+                             + "name them accel_x…z to say so, gyro_x…z for rotation rate"
+                             + (statedAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
+        }
+    }
+
+    /// The time column among `columns`, with the unit its name states and, when `seconds_elapsed`
+    /// was preferred, the time column passed over.
+    static func timeColumn(_ columns: [String]) -> (index: Int, unit: TimeUnit?, passedOver: Int?)? {
+        let named = columns.map(TimeUnit.split)
+        // Sensor Logger writes `time` (epoch ns) and `seconds_elapsed`: the latter needs no clock guess.
+        let elapsed = named.firstIndex { $0.base == "secondselapsed" }
+        let bases = ["time", "timestamp", "t", "seconds", "times", "timestamps", "motiontimestampsincereboot",
+                     "accelerometertimestampsincereboot", "timestampsincereboot", "millis", "ms", "nanos"]
+        let other = bases.lazy.compactMap { base in named.firstIndex { $0.base == base } }.first
+        if let elapsed { return (elapsed, .s, other) }
+        guard let other else { return nil }
+        return (other, named[other].unit, nil)
+    }
+
+    /// Lower case with everything but letters and digits removed, and a trailing unit in brackets dropped.
+    static func normalize(_ name: String) -> String {
+        var text = name.lowercased()
+        if let open = text.firstIndex(where: { $0 == "(" || $0 == "[" }) { text = String(text[..<open]) }
+        return String(text.filter { $0.isLetter || $0.isNumber })
+    }
+}

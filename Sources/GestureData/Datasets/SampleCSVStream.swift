@@ -1,0 +1,132 @@
+import Foundation
+import GestureKit
+
+/// Reads a sample CSV one line at a time (for example `readLine()` on stdin): the first non-blank
+/// line is the header, blank lines are skipped, and line numbers are counted for error messages.
+///
+/// Unless the time column's unit is stated (``timeUnit``, or the header: `time_ns`, `time (s)`,
+/// `seconds_elapsed`), the first data lines are held back until a few steps between times have
+/// been seen (or the input ends), and the unit is inferred from them
+/// (``SampleCSVFormat/settleClock(lines:firstLine:relative:)``); what was inferred is added to ``notes`` once.
+public struct SampleCSVStream: Sendable {
+    /// The layout, once the header has been seen.
+    public private(set) var format: SampleCSVFormat?
+    /// The 1-based number of the last line fed.
+    public private(set) var lineNumber = 0
+    /// The name used in errors.
+    public var file: String
+    /// The acceleration unit of the data as stated (`--acceleration`); `nil`: from the header, else g.
+    public var acceleration: SampleCSVFormat.AccelerationUnit?
+    /// Whether non-finite values are passed on rather than rejected (``SampleCSVFormat/acceptsNonFinite``).
+    public var acceptsNonFinite: Bool
+    /// The time column's unit, when the caller states it (overrides the header; nothing is inferred).
+    public var timeUnit: SampleCSVFormat.TimeUnit?
+    /// Whether times are made relative to the first sample even when they are not epoch-sized
+    /// (epoch and uptime clocks always are).
+    public var relativeTime: Bool
+    /// What was inferred (column choices, bare `x,y,z`, the time unit and origin), one line each.
+    public private(set) var notes: [String] = []
+    /// Called with each note as it is made (for example to print it on standard error).
+    public var onNote: (@Sendable (String) -> Void)?
+
+    /// Positive steps between held times that settle the unit: 8 by default; a live stream that
+    /// must not be held back (a pipe) can settle it from fewer (1: from the first two distinct times).
+    public var stepsToInfer = 8
+    /// Lines held at most (batches sharing one time give no steps).
+    static let linesToHold = 64
+    private var held: [(line: String, number: Int)] = []
+    private var heldSteps = 0
+    private var lastHeldTime: Double?
+    private var clockSettled = false
+    private var ready: [(sample: MotionSample, line: Int)] = []
+    private var readyHead = 0
+
+    /// A stream named `file` in errors.
+    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit? = nil,
+                acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false) {
+        self.file = file
+        self.acceleration = acceleration
+        self.acceptsNonFinite = acceptsNonFinite
+        self.timeUnit = timeUnit
+        self.relativeTime = relativeTime
+    }
+
+    /// Feeds the next line (without or with its line break). Returns the next sample that is ready,
+    /// or `nil` for the header, blank lines and lines held while the time unit is inferred (those
+    /// come from ``nextHeld()`` later; call ``finish()`` at the end of the input). O(fields).
+    public mutating func feed(_ line: String) throws(DataFileError) -> MotionSample? {
+        try accept(line, lineNumber: lineNumber + 1)
+        return nextHeld()
+    }
+
+    /// Takes line `number`: the header, a blank line, or a data line made ready or held.
+    mutating func accept(_ line: String, lineNumber number: Int) throws(DataFileError) {
+        lineNumber = number
+        guard line.contains(where: { !$0.isWhitespace }) else { return }
+        guard let format else {
+            let format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration,
+                                             acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit)
+            self.format = format
+            for note in format.notes { say(note) }
+            return
+        }
+        if clockSettled {
+            ready.append((try format.parse(line: line, lineNumber: number), number))
+            return
+        }
+        held.append((line, number))
+        if let t = format.rawTime(line: line)?.value {
+            if let last = lastHeldTime, t > last { heldSteps += 1 }
+            lastHeldTime = t
+        }
+        if format.statedTimeUnit != nil || heldSteps >= stepsToInfer || held.count >= Self.linesToHold {
+            try settle()
+        }
+    }
+
+    /// The input has ended: settles the clock from whatever lines were held.
+    public mutating func finish() throws(DataFileError) {
+        if !clockSettled, format != nil, !held.isEmpty { try settle() }
+    }
+
+    /// The next sample made ready (held lines once the clock is settled), with its line number.
+    mutating func nextReady() -> (sample: MotionSample, line: Int)? {
+        guard readyHead < ready.count else { return nil }
+        defer {
+            readyHead += 1
+            if readyHead == ready.count { ready.removeAll(keepingCapacity: true); readyHead = 0 }
+        }
+        return ready[readyHead]
+    }
+
+    /// The next sample that was held back and is now ready, or `nil`.
+    public mutating func nextHeld() -> MotionSample? { nextReady()?.sample }
+
+    private mutating func settle() throws(DataFileError) {
+        clockSettled = true
+        let lines = held
+        held = []
+        if let note = try format!.settleClock(lines: lines.map(\.line), firstLine: lines.first?.number ?? lineNumber,
+                                              relative: relativeTime) {
+            say(note)
+        }
+        for (line, number) in lines { ready.append((try format!.parse(line: line, lineNumber: number), number)) }
+    }
+
+    private mutating func say(_ note: String) {
+        notes.append(note)
+        onNote?(note)
+    }
+}
+
+/// A stream decodes the lines a ``LineSource`` reads (as `gesturelab detect` does), taking the
+/// line numbers and file name from the source.
+extension SampleCSVStream: SampleLineDecoder {
+    /// Decodes line `lineNumber` of `file`: the header if none has been seen yet (returns `nil`),
+    /// otherwise a sample, or `nil` while lines are held to infer the time unit. O(fields).
+    public mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample? {
+        self.file = file
+        try accept(String(line), lineNumber: lineNumber)
+        return nextHeld()
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GestureKit
+import Synchronization
+
+/// How many threads GestureEval's independent work (recordings, folds, queries, training steps) may use.
+///
+/// `gesturelab --threads N` sets it; results never depend on it (work is collected in index order), only the
+/// time does. One thread gives per-core figures.
+public enum Parallelism {
+    private static let storage = Mutex<Int?>(nil)
+
+    /// At most this many threads; `nil` (the default): one per active core.
+    public static var threads: Int? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    /// The number of threads work is spread over now.
+    public static var workers: Int { ParallelLoop.workers(threads) }
+}
+
+/// Runs `body` for `0..<count` on up to ``Parallelism/threads`` threads and returns the results in index
+/// order, so the outcome does not depend on scheduling. Each slot is written once, by its own iteration.
+/// O(count) slots plus the work of `body`.
+package func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
+    defer {
+        _ = results.deinitialize()
+        results.deallocate()
+    }
+    nonisolated(unsafe) let shared = results
+    ParallelLoop.run(count, threads: Parallelism.threads) { i in shared[i] = body(i) }
+    return results.map { $0! }
+}

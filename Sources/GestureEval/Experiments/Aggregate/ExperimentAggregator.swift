@@ -1,0 +1,161 @@
+import Foundation
+import GestureKit
+import GestureData
+
+/// Turns the unit results of an ``ExperimentExecutor`` into an ``ExperimentResult``: per entry and dataset
+/// the metric of each fold and pooled over folds, with bootstrap intervals (``EventEvaluation`` for
+/// continuous recordings, ``SegmentClassification`` for segments), then the paired and rank comparisons
+/// within each comparison group (``ExperimentComparisons``).
+///
+/// Deterministic: intervals and paired tests draw from the experiment's seed.
+/// - Complexity: O(B × (recordings + examples)) per interval for B bootstrap replicates.
+public struct ExperimentAggregator: Sendable {
+    /// The experiment, with label maps merged into its entries.
+    public let experiment: Experiment
+    /// The datasets by key.
+    public let datasets: [String: Dataset]
+    /// The folds of each dataset.
+    public let folds: [String: FoldAssignment]
+
+    /// An aggregator for `experiment` on `datasets` split into `folds`.
+    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) {
+        self.experiment = experiment
+        self.datasets = datasets
+        self.folds = folds
+    }
+
+    /// The result of every unit of `plan` (`results` in any order, one per unit).
+    /// - Throws: when a unit is missing or a metric cannot be computed, naming entry and dataset.
+    public func result(of plan: ExperimentPlan, _ results: [ExperimentExecutor.UnitResult]) throws(ExperimentError) -> ExperimentResult {
+        let byUnit = Dictionary(results.map { ($0.unit.index, $0) }) { first, _ in first }
+        let bootstrap = BootstrapOptions(replicates: experiment.bootstrapReplicates, seed: experiment.seed)
+        var evaluations: [String: EvaluationResult] = [:]
+        for (key, assignment) in folds.sorted(by: { $0.key < $1.key }) {
+            evaluations[key] = EvaluationResult(dataset: datasets[key]!, configuration: ["experiment": experiment.name], seed: experiment.seed, folds: assignment)
+        }
+        var runs: [EntryRun] = []
+        for entry in experiment.entries {
+            for key in entry.datasets {
+                var outcomes: [ExperimentExecutor.UnitResult] = []
+                for unit in plan.units where unit.entry == entry.name && unit.dataset == key {
+                    guard let outcome = byUnit[unit.index] else { throw ExperimentError(entry: entry.name, dataset: key, "unit \(unit.index) (fold \(unit.foldName)) has no result") }
+                    outcomes.append(outcome)
+                }
+                let run = try score(entry, datasetKey: key, outcomes: outcomes, bootstrap: bootstrap)
+                evaluations[key]!.configuration[entry.name] = run.score.configuration
+                run.record(into: &evaluations[key]!)
+                runs.append(run)
+            }
+        }
+        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.note("\(key): \($0)") } }
+        warnings += runs.flatMap(\.warnings)
+        let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
+        let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
+        return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
+                                metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
+                                groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline.description) },
+                                evaluations: evaluations, warnings: warnings.map(\.description))
+    }
+
+    /// An entry's scores on one dataset from its units' outcomes (in fold order).
+    func score(_ entry: Experiment.Entry, datasetKey: String, outcomes: [ExperimentExecutor.UnitResult],
+               bootstrap: BootstrapOptions) throws(ExperimentError) -> EntryRun {
+        let base = try entry.baseConfiguration()
+        var run: EntryRun
+        do {
+            switch datasets[datasetKey]!.kind {
+            case .continuous: run = try continuous(entry, datasetKey: datasetKey, outcomes: outcomes, configuration: base.json, bootstrap: bootstrap)
+            case .segments: run = try segments(entry, datasetKey: datasetKey, outcomes: outcomes, configuration: base.json, bootstrap: bootstrap)
+            }
+        } catch {
+            throw ExperimentError(entry: entry.name, dataset: datasetKey, error.description)
+        }
+        if let budget = experiment.objective(for: entry).maxFalsePerHour {
+            for f in run.score.folds where f.trained.budget?.met == false {
+                run.warnings.append(.budgetNotMet(entry: entry.name, dataset: datasetKey, fold: f.fold, maxFalsePerHour: budget,
+                                                  trainingFalsePerHour: f.trained.operatingPoint?.falsePerHour))
+            }
+        }
+        run.warnings += run.score.folds.compactMap { Self.crossFitWarning(entry: entry.name, dataset: datasetKey, fold: $0) }
+        if entry.recognizer == DTWTemplateMatcher.identifier {
+            run.warnings += DTWTrainingSettings.deprecations(in: base).map(ExperimentWarning.note)
+            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)).map(ExperimentWarning.note) }
+        }
+        return run
+    }
+
+    private func continuous(_ entry: Experiment.Entry, datasetKey: String, outcomes: [ExperimentExecutor.UnitResult],
+                            configuration: String, bootstrap: BootstrapOptions) throws(StatisticsError) -> EntryRun {
+        let matching = experiment.matching.eventMatching, metric = experiment.metric.events
+        var foldScores: [ExperimentResult.FoldScore] = []
+        var breakdown: FalseActivationBreakdown?
+        var matches: [EventMatching.Result] = []
+        var rows: [EventOutcome] = []
+        for o in outcomes {
+            let tested = entry.relabelled(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] })
+            let matched = zip(o.recordings, o.events).map { matching.match(annotations: $0.annotations, events: $1) }
+            matches += matched
+            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: matched)
+            breakdown = breakdown?.merged(with: activities) ?? activities
+            for ((judged, original), result) in zip(zip(o.recordings, tested), matched) {
+                rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result,
+                                          unjudged: FalseActivationBreakdown.unjudged(in: original, judged: judged))
+            }
+            let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
+            let c = e.overall
+            let details: [String: Double] = [
+                "precision": e.precision.value, "recall": e.recall.value, "f1": e.f1.value,
+                "falsePositivesPerHour": e.falsePositivesPerHour.value, "annotations": Double(c.annotations),
+                "detections": Double(c.detections), "truePositives": Double(c.truePositives), "insertions": Double(c.insertions),
+                "deletions": Double(c.deletions), "substitutions": Double(c.substitutions),
+                "fragments": Double(c.fragments), "fragmentShare": c.detections == 0 ? .nan : Double(c.fragments) / Double(c.detections),
+                "backgroundHours": e.backgroundHours,
+            ]
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, details: details, trained: o.trained))
+        }
+        let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
+        let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
+        var correct: [Bool] = [], latencies: [Double] = []
+        for m in matches {
+            correct += m.annotationOutcomes.map { $0 == .correct }
+            for (a, outcome) in m.annotationOutcomes.enumerated() where outcome == .correct {
+                latencies.append(m.detections[m.detectionOfAnnotation[a]!].time - m.annotations[a].end)
+            }
+        }
+        let example = recordings.first.map {
+            ExperimentResult.Example(recording: $0.id, fold: outcomes[0].unit.foldName, events: events[0].filter { $0.phase == .ended })
+        }
+        let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
+                                                labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
+                                                folds: foldScores, configuration: configuration, latencies: latencies, example: example,
+                                                falseActivations: breakdown, outcomes: rows)
+        var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
+        if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
+            run.warnings.append(.note(w))
+        }
+        return run
+    }
+
+    private func segments(_ entry: Experiment.Entry, datasetKey: String, outcomes: [ExperimentExecutor.UnitResult],
+                          configuration: String, bootstrap: BootstrapOptions) throws(StatisticsError) -> EntryRun {
+        let metric = experiment.metric.segments
+        var foldScores: [ExperimentResult.FoldScore] = []
+        for o in outcomes {
+            let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
+            let details = ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value, "kappa": s.kappa.value, "balancedAccuracy": s.balancedAccuracy.value]
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
+        }
+        let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
+        let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
+                                                labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
+                                                folds: foldScores, configuration: configuration, latencies: [], example: nil)
+        return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
+                        truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
+    }
+
+    /// The warning for a fold whose cross-fitted trainings failed, if any.
+    static func crossFitWarning(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> ExperimentWarning? {
+        guard let failed = fold.trained.crossFit?.failures, failed > 0 else { return nil }
+        return .crossFitFailed(entry: entry, dataset: dataset, fold: fold.fold, failures: failed)
+    }
+}

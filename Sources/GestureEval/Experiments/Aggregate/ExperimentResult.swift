@@ -1,0 +1,142 @@
+import Foundation
+import GestureKit
+import GestureData
+
+/// What ``ExperimentRunner`` produces: per entry and dataset the metric per fold and pooled (with
+/// intervals) and what training chose in each fold; per comparison group (entries judged on the same
+/// annotations) the pairwise tests, a rank comparison over ≥ 3 members and a headline; and for each dataset an
+/// ``EvaluationResult`` with every metric, table and the folds.
+///
+/// Holds no dates, timings or host names: the same experiment, data and seed give the same bytes
+/// (``jsonData()``).
+public struct ExperimentResult: Codable, Hashable, Sendable {
+    /// The metric of one fold.
+    public struct FoldScore: Codable, Hashable, Sendable {
+        /// The fold's name (the test subject under leave-one-subject-out).
+        public var fold: String
+        /// The metric with its interval (bootstrap over the fold's recordings or examples).
+        public var value: Estimate
+        /// Annotations (continuous) or examples (segments) tested.
+        public var count: Int
+        /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour, the counts,
+        /// fragments with fragmentShare (fragments / detections) and backgroundHours (continuous), or
+        /// accuracy, macroF1, kappa (segments).
+        public var details: [String: Double]
+        /// What training chose in this fold: the tuned parameters and operating point, or a model summary
+        /// (written as the flat object of numbers results have always held, see ``TrainingSummary/flattened``).
+        public var trained: TrainingSummary
+    }
+
+    /// One entry on one dataset.
+    public struct EntryScore: Codable, Hashable, Sendable {
+        /// The entry's name.
+        public var entry: String
+        /// Recognizer identifier.
+        public var recognizer: String
+        /// Dataset key.
+        public var dataset: String
+        /// Continuous (event metrics) or segments (classification metrics).
+        public var kind: Dataset.Kind
+        /// The labels judged.
+        public var labels: [String]
+        /// The metric's name as computed (`f1`, `macroF1`, `accuracy`, …).
+        public var metricName: String
+        /// Pooled over every test fold, with interval.
+        public var overall: Estimate
+        /// Per fold, in fold order.
+        public var folds: [FoldScore]
+        /// The base configuration (canonical JSON).
+        public var configuration: String
+        /// Detection time − annotation end of every correct detection, seconds (continuous only).
+        public var latencies: [Double]
+        /// The first test recording of the first fold and the completed events on it (continuous only),
+        /// for the signal plot.
+        public var example: Example?
+        /// False activations per hour by what was happening, pooled over folds (continuous only).
+        public var falseActivations: FalseActivationBreakdown?
+        /// Every judged annotation and every detection of the test recordings with its matching outcome, in
+        /// fold order, then recording, then time (continuous only; `nil` in results written before it existed).
+        public var outcomes: [EventOutcome]?
+    }
+
+    /// One recording's completed events, as plotted.
+    public struct Example: Codable, Hashable, Sendable {
+        /// The recording's id in its dataset.
+        public var recording: String
+        /// The fold that tested it.
+        public var fold: String
+        /// Its completed events (labels as judged).
+        public var events: [GestureEvent]
+    }
+
+    /// Two entries judged on the same annotations or examples.
+    public struct PairComparison: Codable, Hashable, Sendable {
+        /// The comparison group of both.
+        public var group: String
+        /// First entry.
+        public var first: String
+        /// Second entry.
+        public var second: String
+        /// The dataset key both were judged on.
+        public var dataset: String
+        /// McNemar's test on paired per-annotation (per-example) correctness.
+        public var mcnemar: McNemarTest?
+        /// Paired bootstrap of the difference first − second in the experiment's metric (pooled over resampled
+        /// recordings for events, over examples for segments).
+        public var bootstrap: PairedBootstrapComparison?
+        /// Wilcoxon signed-rank test over the per-fold metric.
+        public var wilcoxon: WilcoxonSignedRankTest?
+        /// Why a test was left out (too few folds, no discordant pairs, …).
+        public var notes: [String]
+    }
+
+    /// The statistics of one comparison group.
+    public struct GroupComparison: Codable, Hashable, Sendable {
+        /// The group and its members.
+        public var group: Experiment.ComparisonGroup
+        /// Friedman / Iman–Davenport, Nemenyi CD and Holm-corrected pairwise Wilcoxon over the folds every
+        /// member has (groups of at least 3).
+        public var ranking: RankComparison?
+        /// One line: which entry scored best, by how much, and whether the difference is significant.
+        public var headline: String
+    }
+
+    /// The experiment as run.
+    public var experiment: Experiment
+    /// ``GestureLabVersion/current``.
+    public var packageVersion: String
+    /// The seed of every random choice.
+    public var seed: UInt64
+    /// The metric compared.
+    public var metric: Experiment.Metric
+    /// Per entry and dataset, in experiment order.
+    public var scores: [EntryScore]
+    /// Pairwise comparisons within each group.
+    public var pairs: [PairComparison]
+    /// Per comparison group, in order of its first entry: the rank comparison and the headline.
+    public var groups: [GroupComparison]
+    /// Per dataset key: every metric of every entry (scopes `entry`, `entry/fold NAME`), tables and folds.
+    public var evaluations: [String: EvaluationResult]
+    /// Warnings a reader must see.
+    public var warnings: [String]
+
+    /// Pretty-printed JSON with sorted keys and a final newline (as ``ReportFolder`` writes it).
+    public func jsonData() throws(DataFileError) -> Data {
+        do {
+            return try ReportFolder.encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            throw DataFileError(file: "results.json", "cannot encode: \(error)")
+        }
+    }
+}
+
+extension ExperimentResult {
+    /// Reads a result written by ``jsonData()`` (non-finite numbers as `"nan"`, `"inf"`, `"-inf"`).
+    public init(jsonData: Data) throws(DataFileError) {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do { self = try decoder.decode(Self.self, from: jsonData) } catch {
+            throw DataFileError(file: "results.json", "not an experiment result: \(error)")
+        }
+    }
+}

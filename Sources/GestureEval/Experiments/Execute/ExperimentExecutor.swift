@@ -1,0 +1,125 @@
+import GestureKit
+import GestureData
+
+/// Runs the units of an ``ExperimentPlan``: first every training step it needs (each on its fold's
+/// training recordings only), then each unit's test, both spread over all cores. Results come back in
+/// plan order whatever the scheduling, so the same plan gives the same results.
+///
+/// - Complexity: O(Σ training steps' cost + Σ units' recognizer steps over test recordings), divided by
+///   the cores where steps are independent.
+public struct ExperimentExecutor: Sendable {
+    /// One unit's outcome: the model tested and what it produced on the fold's test recordings.
+    public struct UnitResult: Codable, Sendable {
+        /// The unit.
+        public var unit: ExperimentPlan.WorkUnit
+        /// What training chose for the unit's model: tuned values, or the DTW model's summary.
+        public var trained: TrainingSummary
+        /// Continuous: the judged test recordings (not stored in a part file: ``ExperimentShard`` rebuilds them
+        /// from the dataset).
+        public var recordings: [Recording] = []
+        /// Continuous: the events on each of ``recordings``.
+        public var events: [[GestureEvent]] = []
+        /// Segments: the true label of each judged test segment.
+        public var truth: [String] = []
+        /// Segments: the predicted label of each.
+        public var predicted: [String] = []
+
+        private enum CodingKeys: String, CodingKey { case unit, trained, events, truth, predicted }
+    }
+
+    /// The experiment, with label maps merged into its entries.
+    public let experiment: Experiment
+    /// The datasets by key.
+    public let datasets: [String: Dataset]
+    /// The folds of each dataset.
+    public let folds: [String: FoldAssignment]
+    /// Where recognizers come from.
+    public let registry: RecognizerRegistry
+    /// A trainer per (entry, dataset), made once.
+    private let trainers: [TrainerKey: EntryTrainer]
+
+    /// An executor for `experiment` on `datasets` split into `folds`.
+    /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
+    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
+                registry: RecognizerRegistry = .standard) throws(ExperimentError) {
+        self.experiment = experiment
+        self.datasets = datasets
+        self.folds = folds
+        self.registry = registry
+        trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry)
+    }
+
+    /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
+    /// training step and each unit (from the worker threads). Throws the error of the first failing step (or unit) in plan order, naming entry, dataset and fold.
+    public func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
+                    progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
+        let units = units ?? plan.units
+        let needed = Set(units.map(\.training)).sorted()
+        let trained = parallelMap(needed.count) { i -> Result<TrainedModel, ExperimentError> in
+            let step = plan.trainingSteps[needed[i]]
+            defer { progress?(.trained(step: step.index)) }
+            return Result { () throws(ExperimentError) in try train(step, trainer: trainers[TrainerKey(step.entries[0], step.dataset)]!) }
+        }
+        var trainedModels: [Int: TrainedModel] = [:]
+        for (step, result) in zip(needed, trained) { trainedModels[step] = try result.get() }
+        let models = trainedModels
+        let tested = parallelMap(units.count) { i -> Result<UnitResult, ExperimentError> in
+            let unit = units[i]
+            defer { progress?(.tested(unit: unit.index)) }
+            return Result { () throws(ExperimentError) in
+                try test(models[unit.training]!, unit: unit, trainer: trainers[TrainerKey(unit.entry, unit.dataset)]!)
+            }
+        }
+        return try tested.map { result throws(ExperimentError) in try result.get() }
+    }
+
+    private struct TrainerKey: Hashable {
+        var entry: String, dataset: String
+        init(_ entry: String, _ dataset: String) { (self.entry, self.dataset) = (entry, dataset) }
+    }
+
+    /// A trainer per (entry, dataset); creating one checks the entry's configuration.
+    private static func trainers(experiment: Experiment, datasets: [String: Dataset],
+                                 registry: RecognizerRegistry) throws(ExperimentError) -> [TrainerKey: EntryTrainer] {
+        var trainers: [TrainerKey: EntryTrainer] = [:]
+        for entry in experiment.entries {
+            for key in entry.datasets {
+                guard let dataset = datasets[key] else { throw ExperimentError(entry: entry.name, dataset: key, "not loaded") }
+                do {
+                    trainers[TrainerKey(entry.name, key)] = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind, registry: registry)
+                } catch {
+                    throw ExperimentError(entry: entry.name, dataset: key, error.message)
+                }
+            }
+        }
+        return trainers
+    }
+
+    private func train(_ step: ExperimentPlan.TrainingStep, trainer: EntryTrainer) throws(ExperimentError) -> TrainedModel {
+        let dataset = datasets[step.dataset]!, fold = folds[step.dataset]!.folds[step.fold]
+        do { return try trainer.train(on: fold.train.map { dataset.recordings[$0] }) } catch {
+            let failure = CrossValidationError.training(fold: fold.index, message: error.description)
+            throw ExperimentError(entry: trainer.entry.name, dataset: step.dataset, failure.description)
+        }
+    }
+
+    private func test(_ model: TrainedModel, unit: ExperimentPlan.WorkUnit, trainer: EntryTrainer) throws(ExperimentError) -> UnitResult {
+        let dataset = datasets[unit.dataset]!, fold = folds[unit.dataset]!.folds[unit.fold]
+        let recordings = trainer.entry.judged(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
+        var result = UnitResult(unit: unit, trained: model.summary)
+        do {
+            let (events, predicted) = try trainer.detector.detect(model, on: recordings)
+            if dataset.kind == .continuous {
+                result.recordings = recordings
+                result.events = events
+            } else {
+                result.truth = recordings.map { $0.annotations[0].label }
+                result.predicted = predicted
+            }
+        } catch {
+            let failure = CrossValidationError.testing(fold: fold.index, message: String(describing: error))
+            throw ExperimentError(entry: unit.entry, dataset: unit.dataset, failure.description)
+        }
+        return result
+    }
+}

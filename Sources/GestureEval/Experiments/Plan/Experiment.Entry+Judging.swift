@@ -1,0 +1,73 @@
+import GestureKit
+import GestureData
+
+extension Experiment.Entry {
+    /// `recordings` with only this entry's judged annotations, renamed by its label map; for segments,
+    /// only the recordings that keep one. O(annotations).
+    public func judged(_ recordings: [Recording], kind: Dataset.Kind) -> [Recording] {
+        let kept = relabelled(recordings).map { r -> Recording in
+            var r = r
+            r.annotations = r.annotations.filter { judges($0.label) }
+            return r
+        }
+        return kind == .segments ? kept.filter { !$0.annotations.isEmpty } : kept
+    }
+
+    /// `recordings` with the label map applied to every annotation, none dropped. O(annotations).
+    public func relabelled(_ recordings: [Recording]) -> [Recording] {
+        guard !labelMap.isEmpty else { return recordings }
+        return recordings.map { r in
+            var r = r
+            r.annotations = r.annotations.map { var a = $0; a.label = labelMap.apply(a.label); return a }
+            return r
+        }
+    }
+
+    /// `events` labelled as this entry is judged: `label-direction` when ``directionInLabel`` is set. O(events).
+    public func labelled(_ events: [GestureEvent]) -> [GestureEvent] {
+        guard directionInLabel else { return events }
+        return events.map { e in
+            var e = e
+            if let d = e.direction { e.label += "-\(d.rawValue)" }
+            return e
+        }
+    }
+
+    /// Checks that each of the judged labels (`labels:`, `--labels`) matches at least one annotation
+    /// label of `recordings` after the label map: a label that matches nothing would judge nothing and
+    /// report a precision of 0 and a recall of NaN without a word.
+    /// - Throws: naming the labels that match nothing and the labels that exist.
+    public func checkJudgedLabels(in recordings: [Recording], datasetKey: String?) throws(ExperimentError) {
+        guard !labels.isEmpty else { return }
+        var existing = Set<String>()
+        for r in recordings { for a in r.annotations { existing.insert(labelMap.apply(a.label)) } }
+        let unmatched = labels.filter { pattern in
+            var one = self
+            one.labels = [pattern]
+            return !existing.contains(where: one.judges)
+        }
+        guard !unmatched.isEmpty else { return }
+        let sorted = existing.sorted()
+        let list = sorted.isEmpty ? "none (the recordings have no annotations)"
+            : sorted.prefix(30).joined(separator: ", ") + (sorted.count > 30 ? ", … (\(sorted.count) labels)" : "")
+        throw ExperimentError(entry: name, dataset: datasetKey,
+                              "no annotation label matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); labels in the dataset"
+                                  + (labelMap.isEmpty ? "" : " after the label map") + ": \(list)")
+    }
+
+    /// A warning when the events overlap annotations but no event label ever equals a judged annotation
+    /// label (every match a substitution), naming both label sets: usually annotations that need a label map.
+    func labelMismatchWarning(datasetKey: String, recordings: [Recording], events: [[GestureEvent]],
+                              counts: EventCounts, phases: [GestureEvent.Phase]) -> String? {
+        let eventLabels = Set(events.joined().filter { phases.contains($0.phase) }.map(\.label))
+        let annotationLabels = Set(recordings.flatMap { $0.annotations.map(\.label) })
+        guard counts.substitutions > 0, eventLabels.isDisjoint(with: annotationLabels) else { return nil }
+        let sortedAnnotations = annotationLabels.sorted()
+        let prefix = sortedAnnotations.dropFirst().reduce(sortedAnnotations.first ?? "") { p, l in String(zip(p, l).prefix { $0 == $1 }.map(\.0)) }
+        func list(_ labels: Set<String>) -> String {
+            let sorted = labels.sorted()
+            return sorted.prefix(8).joined(separator: ", ") + (sorted.count > 8 ? ", … (\(sorted.count) labels)" : "")
+        }
+        return "entry '\(name)' on \(datasetKey): no event label ever equals a judged annotation label, although \(counts.substitutions) annotations were matched by an event of another label; event labels: \(list(eventLabels)); annotation labels: \(list(annotationLabels)). Group annotation labels with labelMap (e.g. labelMap: {\"\(prefix)*\": \(eventLabels.sorted().first ?? "")}) or judge other labels"
+    }
+}

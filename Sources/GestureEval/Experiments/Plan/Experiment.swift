@@ -1,0 +1,257 @@
+import Foundation
+import GestureKit
+import Yams
+import GestureData
+
+/// A comparison of recognizers (or configurations of one) on shared datasets and folds, read from
+/// an experiment file (`configs/experiments/*.yaml`) and run by ``ExperimentRunner``.
+///
+/// ```yaml
+/// name: default
+/// datasets:
+///   default: datasets/default                 # DatasetSource syntax: folder, ucr:FILE.tsv, …
+///   ucr: {train: ucr:X_TRAIN.tsv, test: ucr:X_TEST.tsv}   # one dataset, sessions train / test
+/// split: leave-one-subject-out                # | grouped-k-fold:5[:session] | stratified-k-fold:5 | fixed:train:test
+/// seed: 1
+/// matching: {before: 0.5, after: 0.5}         # seconds
+/// labelMap: {"fall_*": fall}                  # annotation labels renamed before judging (glob patterns)
+/// metric: f1                                  # f1 | precision | recall | accuracy | balanced-accuracy
+/// objective: {maximize: recall, maxFalsePerHour: 5}   # optional: what the search maximises (default: metric), under a budget
+/// test: friedman-nemenyi                      # | friedman-holm
+/// entries:
+///   - name: shake
+///     recognizer: shake
+///     configuration: configs/shake.yaml       # a preset path, or an inline map
+///     dataset: default
+///     labels: [shake]                         # annotations judged (after labelMap); `slap-*` matches a prefix
+///     labelMap: {"shake_*": shake}            # optional, added to the experiment's labelMap
+///     search: {peakThreshold: [1.0, 1.25, 1.5]}   # optional grid, tuned inside each training part
+///     maxFalsePerHour: 2                      # optional, replaces the experiment's objective: recall within 2 per hour
+/// ```
+/// Relative paths are resolved against the current directory (run from the repository root).
+public struct Experiment: Codable, Hashable, Sendable {
+    /// Matching tolerances, seconds.
+    public struct Matching: Codable, Hashable, Sendable {
+        /// Before an annotation's start.
+        public var before: Double
+        /// After an annotation's end.
+        public var after: Double
+        /// Defaults: 0.5 s each.
+        public init(before: Double = 0.5, after: Double = 0.5) {
+            self.before = before
+            self.after = after
+        }
+        /// The ``EventMatching`` these tolerances give.
+        public var eventMatching: EventMatching { EventMatching(toleranceBefore: before, toleranceAfter: after) }
+    }
+
+    /// The metric tuned, tabulated and ranked.
+    public enum Metric: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Event F1 (continuous) or macro-F1 (segments).
+        case f1
+        /// Event precision (continuous recordings only; refused on segments).
+        case precision
+        /// Event recall (continuous recordings only; refused on segments).
+        case recall
+        /// Segment accuracy (segments only; refused on continuous recordings).
+        case accuracy
+        /// Segment balanced accuracy (segments only; refused on continuous recordings).
+        case balancedAccuracy = "balanced-accuracy"
+
+        /// What this metric means on continuous recordings (the one mapping of the event family).
+        public var events: EventMetric {
+            switch self {
+            case .f1, .accuracy: .f1
+            case .precision: .precision
+            case .recall, .balancedAccuracy: .recall
+            }
+        }
+
+        /// What this metric means on segments (the one mapping of the segment family).
+        public var segments: SegmentMetric {
+            switch self {
+            case .f1: .macroF1
+            case .precision, .accuracy: .accuracy
+            case .recall, .balancedAccuracy: .balancedAccuracy
+            }
+        }
+
+        /// The name of what is computed on a dataset of `kind` (`f1`, `macroF1`, `accuracy`, …).
+        public func name(for kind: Dataset.Kind) -> String {
+            kind == .continuous ? events.rawValue : segments.rawValue
+        }
+
+        /// Whether this metric means what it says on a dataset of `kind`: `f1` on both (event F1, macro-F1),
+        /// `precision` and `recall` on continuous recordings only (events), `accuracy` and `balanced-accuracy`
+        /// on segments only. The others would silently stand for another metric, so runs refuse them.
+        public func isDefined(for kind: Dataset.Kind) -> Bool {
+            switch self {
+            case .f1: true
+            case .precision, .recall: kind == .continuous
+            case .accuracy, .balancedAccuracy: kind == .segments
+            }
+        }
+
+        /// The metrics defined on `kind`, for messages.
+        static func defined(for kind: Dataset.Kind) -> String {
+            allCases.filter { $0.isDefined(for: kind) }.map(\.rawValue).joined(separator: ", ")
+        }
+    }
+
+    /// What `entry`'s search maximises: its own objective, else the experiment's, else ``metric`` without a budget.
+    public func objective(for entry: Entry) -> TrainingObjective {
+        entry.objective ?? objective ?? TrainingObjective(maximize: metric)
+    }
+
+    /// The test over ≥ 3 entries.
+    public enum RankTest: String, Codable, Hashable, Sendable {
+        /// Friedman, then Nemenyi's critical difference.
+        case friedmanNemenyi = "friedman-nemenyi"
+        /// Friedman, then Holm-corrected pairwise Wilcoxon tests.
+        case friedmanHolm = "friedman-holm"
+    }
+
+    /// Name (the report folder and notebook are usually named after it).
+    public var name: String
+    /// Free text for the report.
+    public var description: String
+    /// Datasets by key.
+    public var datasets: [String: DatasetReference]
+    /// How each dataset is divided into folds (shuffled with ``seed``).
+    public var split: Split
+    /// Seed of every random choice (shuffled folds, bootstrap).
+    public var seed: UInt64
+    /// Event matching tolerances.
+    public var matching: Matching
+    /// Annotation labels renamed before judging, for every entry (see ``LabelMap``).
+    public var labelMap: LabelMap
+    /// The metric.
+    public var metric: Metric
+    /// What searches maximise inside each training part; `nil`: ``metric`` without a budget. An entry's
+    /// own ``Entry/objective`` replaces it.
+    public var objective: TrainingObjective?
+    /// The test over ≥ 3 entries.
+    public var test: RankTest
+    /// Family-wise significance level.
+    public var alpha: Double
+    /// Bootstrap replicates for every interval and paired comparison.
+    public var bootstrapReplicates: Int
+    /// Sampling rate assumed for segment formats without timestamps (UCR, UEA), Hz.
+    public var samplingRate: Double
+    /// The methods compared.
+    public var entries: [Entry]
+
+    /// Creates an experiment.
+    public init(name: String, description: String = "", datasets: [String: DatasetReference], split: Split = .leaveOneSubjectOut,
+                seed: UInt64 = 1, matching: Matching = Matching(), labelMap: LabelMap = LabelMap(), metric: Metric = .f1, objective: TrainingObjective? = nil,
+                test: RankTest = .friedmanNemenyi, alpha: Double = 0.05, bootstrapReplicates: Int = 1000, samplingRate: Double = 100, entries: [Entry]) {
+        self.name = name
+        self.description = description
+        self.datasets = datasets
+        self.split = split
+        self.seed = seed
+        self.matching = matching
+        self.labelMap = labelMap
+        self.metric = metric
+        self.objective = objective
+        self.test = test
+        self.alpha = alpha
+        self.bootstrapReplicates = bootstrapReplicates
+        self.samplingRate = samplingRate
+        self.entries = entries
+    }
+
+    private enum Keys: String, CodingKey {
+        case name, description, datasets, split, seed, matching, labelMap, metric, objective, maxFalsePerHour, test, alpha, bootstrapReplicates, samplingRate, entries
+    }
+
+    /// Decodes with defaults for every key but `name`, `datasets` and `entries`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let d = Experiment(name: "", datasets: [:], entries: [])
+        name = try c.decode(String.self, forKey: .name)
+        description = try c.decode(.description, default: d.description)
+        datasets = try c.decode([String: DatasetReference].self, forKey: .datasets)
+        split = try c.decode(.split, default: d.split)
+        seed = try c.decode(.seed, default: d.seed)
+        matching = try c.decode(.matching, default: d.matching)
+        labelMap = try c.decode(.labelMap, default: d.labelMap)
+        metric = try c.decode(.metric, default: d.metric)
+        objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
+        test = try c.decode(.test, default: d.test)
+        alpha = try c.decode(.alpha, default: d.alpha)
+        bootstrapReplicates = try c.decode(.bootstrapReplicates, default: d.bootstrapReplicates)
+        samplingRate = try c.decode(.samplingRate, default: d.samplingRate)
+        entries = try c.decode([Entry].self, forKey: .entries)
+    }
+
+    /// Encodes every field.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(description, forKey: .description)
+        try c.encode(datasets, forKey: .datasets)
+        try c.encode(split, forKey: .split)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(matching, forKey: .matching)
+        if !labelMap.isEmpty { try c.encode(labelMap, forKey: .labelMap) }
+        try c.encode(metric, forKey: .metric)
+        try c.encodeIfPresent(objective, forKey: .objective)
+        try c.encode(test, forKey: .test)
+        try c.encode(alpha, forKey: .alpha)
+        try c.encode(bootstrapReplicates, forKey: .bootstrapReplicates)
+        try c.encode(samplingRate, forKey: .samplingRate)
+        try c.encode(entries, forKey: .entries)
+    }
+
+    /// Reads and checks an experiment file; errors name the file and the key.
+    public init(contentsOf url: URL) throws(DataFileError) {
+        let text = try DataFileError.readText(url)
+        try self.init(yaml: text, file: url.path)
+    }
+
+    /// Parses and checks an experiment document; `file` names it in errors.
+    public init(yaml text: String, file: String) throws(DataFileError) {
+        do {
+            self = try YAMLConfiguration(text: text, source: file).decode(Experiment.self)
+        } catch {
+            throw DataFileError(file: file, decoding: error)
+        }
+        try validate(file: file)
+    }
+
+    /// Checks names, dataset keys, the metric's settings and the search grids (the split is checked when decoded).
+    public func validate(file: String) throws(DataFileError) {
+        func fail(_ key: String, _ message: String) -> DataFileError { DataFileError(file: file, field: key, message) }
+        guard !datasets.isEmpty else { throw fail("datasets", "at least one dataset is needed") }
+        guard !entries.isEmpty else { throw fail("entries", "at least one entry is needed") }
+        guard alpha > 0, alpha < 1 else { throw fail("alpha", "must be in (0, 1), got \(alpha)") }
+        guard bootstrapReplicates >= 100 else { throw fail("bootstrapReplicates", "at least 100, got \(bootstrapReplicates)") }
+        guard samplingRate > 0, samplingRate.isFinite else { throw fail("samplingRate", "must be a positive rate in Hz") }
+        for (name, t) in [("matching.before", matching.before), ("matching.after", matching.after)] where !(t >= 0 && t.isFinite) {
+            throw fail(name, "must be a finite number of seconds ≥ 0, got \(t)")
+        }
+        var names = Set<String>()
+        for (i, entry) in entries.enumerated() {
+            let key = "entries[\(i)]"
+            guard !entry.name.isEmpty, names.insert(entry.name).inserted else { throw fail("\(key).name", "empty or repeated name '\(entry.name)'") }
+            guard !entry.datasets.isEmpty else { throw fail("\(key).dataset", "names no dataset") }
+            for d in entry.datasets where datasets[d] == nil {
+                throw fail("\(key).dataset", "unknown dataset '\(d)'; known: \(datasets.keys.sorted().joined(separator: ", "))")
+            }
+            for (parameter, range) in entry.search where range.values.isEmpty || range.values.contains(where: { !$0.isFinite }) {
+                throw fail("\(key).search.\(parameter)", "needs at least one finite value")
+            }
+            if entry.model != nil, entry.recognizer != DTWTemplateMatcher.identifier {
+                throw fail("\(key).model", "a trained model file is for dtw; give a tuned configuration as `configuration` instead")
+            }
+            if entry.search.values.reduce(1, { $0 * $1.values.count }) > 10_000 {
+                throw fail("\(key).search", "more than 10000 combinations")
+            }
+        }
+        do { _ = try comparisonGroups() } catch {
+            let i = entries.firstIndex { $0.name == error.entry } ?? 0
+            throw fail("entries[\(i)].group", error.message)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import GestureKit
+import GestureData
+
+/// Tables and the report folder of an ``ExperimentResult``.
+///
+/// The folder holds `results.json` (the whole result), `comparison.csv` (metric per entry with
+/// interval), `folds.csv` (metric per entry and fold, with what training chose), `false-activations.csv`
+/// (false activations per hour by activity), `outcomes.csv` (every judged annotation and detection of the test
+/// recordings with its matching outcome), `pairs.csv`
+/// (McNemar, paired bootstrap, Wilcoxon, within each comparison group), and per group of at least 3
+/// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
+/// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
+/// annotations and detections per continuous entry, a confusion matrix and a latency histogram per entry,
+/// and a critical-difference diagram per ranked group; and `report.html` (``ReportPage``), the same report to
+/// explore in a browser, with every test recording's signal and outcomes.
+public enum ExperimentReport {
+    /// One row per entry and dataset: the pooled metric and its interval, and (continuous) false
+    /// activations per hour of background, fragments and their share of detections, pooled over folds.
+    /// Only `group`'s members when given.
+    public static func comparisonTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
+        var table = CSVTable(header: ["group", "entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd",
+                                      "fp/h", "fragments", "fragment share"])
+        let groupOf = Dictionary(result.groups.flatMap { g in g.group.entries.map { ($0, g.group.name) } }) { first, _ in first }
+        for s in result.scores where group?.entries.contains(s.entry) ?? true {
+            let values = s.folds.map(\.value.value).filter(\.isFinite)
+            // Non-finite fold values are filtered out above, so only too few values can fail: shown as nan.
+            let mean = (try? Descriptive.mean(values)) ?? .nan
+            let sd = (try? Descriptive.standardDeviation(values)) ?? .nan
+            var pooled = ["", "", ""]
+            if s.kind == .continuous {
+                func total(_ key: String) -> Double { s.folds.reduce(0) { $0 + ($1.details[key] ?? 0) } }
+                let hours = total("backgroundHours"), detections = total("detections"), fragments = total("fragments")
+                pooled = [fmt(hours > 0 ? total("insertions") / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
+            }
+            table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
+                          fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
+                          String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
+        }
+        return table
+    }
+
+    /// One row per continuous entry and activity with at least one false activation (every activity when
+    /// `all`): what was happening when it fired (``FalseActivationBreakdown``), pooled over folds.
+    public static func falseActivationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil, all: Bool = false) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "activity", "false activations", "hours", "per hour"])
+        for s in result.scores where group?.entries.contains(s.entry) ?? true {
+            for a in s.falseActivations?.activities ?? [] where all || a.falseActivations > 0 {
+                table.append([s.entry, s.dataset, a.label, String(a.falseActivations), fmt(a.hours), fmt(a.perHour)])
+            }
+        }
+        return table
+    }
+
+    /// One row per judged annotation and per detection of every continuous entry's test recordings
+    /// (``EventOutcome``), in entry order, then fold, recording and time: which gestures were missed, and what was
+    /// happening when a false activation fired. Times in seconds.
+    public static func outcomeTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"])
+        for s in result.scores {
+            for o in s.outcomes ?? [] {
+                table.append([s.entry, s.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
+                              o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""])
+            }
+        }
+        return table
+    }
+
+    /// One row per entry, dataset and fold.
+    public static func foldTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "precision", "recall", "fp/h",
+                                      "fragments", "fragment share", "trained"])
+        for s in result.scores {
+            for f in s.folds {
+                let trained = f.trained.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+                table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
+                              fmt(f.value.interval?.upper), String(f.count), fmt(f.details["precision"]), fmt(f.details["recall"]),
+                              fmt(f.details["falsePositivesPerHour"]), fmt(f.details["fragments"]), fmt(f.details["fragmentShare"]), trained])
+            }
+        }
+        return table
+    }
+
+    /// One row per pair of entries judged on the same annotations (only `group`'s when given).
+    public static func pairTable(_ result: ExperimentResult, group: String? = nil) -> CSVTable {
+        var table = CSVTable(header: ["group", "first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
+                                      "difference", "lower", "upper", "bootstrap p", "wilcoxon W", "wilcoxon p"])
+        for p in result.pairs where group.map({ $0 == p.group }) ?? true {
+            table.append([p.group, p.first, p.second, p.dataset,
+                          p.mcnemar.map { String($0.onlyFirstCorrect) } ?? "", p.mcnemar.map { String($0.onlySecondCorrect) } ?? "",
+                          fmt(p.mcnemar?.pValue), p.mcnemar?.method.rawValue ?? "",
+                          fmt(p.bootstrap?.difference.value), fmt(p.bootstrap?.difference.interval?.lower),
+                          fmt(p.bootstrap?.difference.interval?.upper), fmt(p.bootstrap?.pValue),
+                          fmt(p.wilcoxon?.statistic), fmt(p.wilcoxon?.pValue)])
+        }
+        return table
+    }
+
+    /// Average ranks of the ranked entries.
+    public static func rankTable(_ r: RankComparison) -> CSVTable {
+        var table = CSVTable(header: ["entry", "average rank"])
+        for (m, rank) in zip(r.methods, r.friedman.averageRanks).sorted(by: { $0.1 < $1.1 }) { table.append([m, fmt(rank)]) }
+        return table
+    }
+
+    /// Holm-adjusted pairwise Wilcoxon p-values and Nemenyi decisions of the ranked entries.
+    public static func rankPairTable(_ r: RankComparison) -> CSVTable {
+        var table = CSVTable(header: ["first", "second", "rank difference", "nemenyi p", "nemenyi significant", "wilcoxon p (Holm)", "holm significant"])
+        for (n, w) in zip(r.nemenyi.pairs, r.pairwise.pairs) {
+            table.append([r.methods[n.first], r.methods[n.second], fmt(n.rankDifference), fmt(n.pValue), n.significant ? "yes" : "no",
+                          fmt(w.adjustedPValue), w.significant ? "yes" : "no"])
+        }
+        return table
+    }
+
+    /// The omnibus line: Friedman χ², Iman–Davenport F, the critical difference, and a note when the units
+    /// (cross-validation folds) share training data, which makes the tests approximate.
+    public static func rankSummary(_ r: RankComparison, test: Experiment.RankTest, split: Split) -> String {
+        let units = r.units.count, k = r.methods.count
+        var s = "Friedman χ²(\(k - 1)) = \(fmt(r.friedman.chiSquare)), p = \(fmt(r.friedman.pValue)); "
+        s += "Iman–Davenport F = \(fmt(r.friedman.imanDavenportF)), p = \(fmt(r.friedman.imanDavenportPValue)); "
+        s += "\(k) entries ranked over \(units) units (\(r.units.joined(separator: ", ")))"
+        if test == .friedmanNemenyi {
+            s += "; Nemenyi CD = \(fmt(r.nemenyi.criticalDifference)) ranks (α = \(fmt(r.nemenyi.alpha)), q = \(fmt(r.nemenyi.q)))"
+        } else {
+            s += "; Holm-corrected pairwise Wilcoxon at α = \(fmt(r.pairwise.alpha))"
+        }
+        if split.foldsShareTrainingData {
+            s += "; approximate: the folds of \(split) share training data, so the units are not independent as these tests assume"
+        }
+        return s
+    }
+
+    /// The terminal / Markdown summary text (tables as Markdown).
+    public static func markdown(_ result: ExperimentResult, command: String) -> String {
+        var s = "# Experiment \(result.experiment.name)\n\n"
+        if !result.experiment.description.isEmpty { s += result.experiment.description + "\n\n" }
+        s += "Command: `\(command)`\n\nSplit `\(result.experiment.split)`, seed \(result.seed), metric \(result.metric.rawValue), "
+        s += "matching tolerance \(fmt(result.experiment.matching.before)) s before / \(fmt(result.experiment.matching.after)) s after, "
+        s += "\(result.experiment.bootstrapReplicates) bootstrap replicates (95 % percentile intervals).\n\n"
+        s += "Entries are compared only within a group: those judged on the same annotations of the same dataset"
+        s += " (a rank test over different tasks means nothing; Demšar 2006).\n\n"
+        s += result.groups.map { "- \($0.headline)\n" }.joined() + "\n"
+        for g in result.groups {
+            s += "## \(g.group.name)\n\n" + comparisonTable(result, group: g.group).markdown + "\n"
+            let activities = falseActivationTable(result, group: g.group)
+            if !activities.rows.isEmpty { s += "False activations by activity:\n\n" + activities.markdown + "\n" }
+            let pairs = pairTable(result, group: g.group.name)
+            if !pairs.rows.isEmpty { s += "Pairs:\n\n" + pairs.markdown + "\n" }
+            if let r = g.ranking {
+                s += rankSummary(r, test: result.experiment.test, split: result.experiment.split) + ".\n\n" + rankTable(r).markdown + "\n"
+                s += rankPairTable(r).markdown + "\n![critical difference](critical-difference-\(slug(g.group.name)).svg)\n\n"
+            }
+        }
+        s += "## Per fold\n\n" + foldTable(result).markdown + "\n"
+        if !result.warnings.isEmpty { s += "## Warnings\n\n" + result.warnings.map { "- \($0)\n" }.joined() + "\n" }
+        return s
+    }
+
+    /// A file-safe name for a plot of `entry`.
+    static func slug(_ text: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+        var out = ""
+        for c in text.lowercased() { out.append(allowed.contains(c) ? c : "-") }
+        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
+        return out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+
+    /// Writes the report folder for `result`; `datasets` (by key, as run) hold the recordings to plot.
+    public static func write(_ result: ExperimentResult, datasets: [String: Dataset], to url: URL, command: [String]) throws(DataFileError) -> ReportFolder {
+        var folder = try ReportFolder(url: url, command: command)
+        try folder.writeResults(result)
+        try folder.write(comparisonTable(result), named: "comparison")
+        try folder.write(foldTable(result), named: "folds")
+        if !result.pairs.isEmpty { try folder.write(pairTable(result), named: "pairs") }
+        if result.scores.contains(where: { $0.falseActivations != nil }) {
+            try folder.write(falseActivationTable(result, all: true), named: "false-activations")
+        }
+        if result.scores.contains(where: { $0.outcomes != nil }) { try folder.write(outcomeTable(result), named: "outcomes") }
+        for g in result.groups {
+            guard let r = g.ranking else { continue }
+            let name = slug(g.group.name)
+            try folder.write(rankTable(r), named: "ranks-\(name)")
+            try folder.write(rankPairTable(r), named: "rank-pairs-\(name)")
+            try folder.add(CriticalDifferenceDiagram(title: "\(g.group.name): average rank of \(result.metric.rawValue) over folds (CD \(fmt(r.nemenyi.criticalDifference)))",
+                                                     methods: r.methods, averageRanks: r.friedman.averageRanks,
+                                                     criticalDifference: r.nemenyi.criticalDifference), named: "critical-difference-\(name)")
+        }
+        for (key, evaluation) in result.evaluations.sorted(by: { $0.key < $1.key }) {
+            var table = CSVTable(header: ["scope", "name", "value", "lower", "upper"])
+            for m in evaluation.metrics { table.append([m.scope, m.name, fmt(m.value), fmt(m.interval?.lower), fmt(m.interval?.upper)]) }
+            try folder.write(table, named: "metrics-\(slug(key))")
+            for (name, matrix) in evaluation.tables.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/confusion") && matrix.rows == matrix.columns {
+                let entry = String(name.dropLast("/confusion".count))
+                try folder.add(ConfusionMatrixPlot(title: "\(entry) on \(key): \(matrix.rowAxis) (rows) × \(matrix.columnAxis) (columns)",
+                                                   labels: matrix.rows, counts: matrix.counts), named: "confusion-\(slug(entry))-\(slug(key))")
+            }
+        }
+        for entry in result.experiment.entries {
+            for key in entry.datasets {
+                guard let plot = signalAndLatency(entry: entry, datasetKey: key, result: result, datasets: datasets) else { continue }
+                try folder.add(plot.signal, named: "signal-\(slug(entry.name))-\(slug(key))")
+                if let latency = plot.latency { try folder.add(latency, named: "latency-\(slug(entry.name))-\(slug(key))") }
+            }
+        }
+        var summary = markdown(result, command: folder.manifest.commandLine)
+        let others = folder.manifest.plots.filter { $0.kind != CriticalDifferenceDiagram.kind }
+        if !others.isEmpty {
+            summary += "## Plots\n\n" + others.map { "- [\($0.title)](\($0.svg))\n" }.joined() + "\n"
+        }
+        try folder.writeSummary(summary)
+        // Last, so it links every plot; its explorer re-reads the test recordings in `datasets`.
+        try folder.write(ReportPage(result: result, datasets: datasets, plots: folder.manifest.plots.map { ($0.svg, $0.title) },
+                                    commandLine: folder.manifest.commandLine))
+        return folder
+    }
+
+    /// The signal of the entry's first test recording with its judged annotations and completed
+    /// events, and the latency histogram of its correct detections.
+    static func signalAndLatency(entry: Experiment.Entry, datasetKey: String, result: ExperimentResult, datasets: [String: Dataset]) -> (signal: SignalPlot, latency: LatencyHistogram?)? {
+        guard let score = result.scores.first(where: { $0.entry == entry.name && $0.dataset == datasetKey }),
+              let example = score.example, let dataset = datasets[datasetKey],
+              let original = dataset.recordings.first(where: { $0.id == example.recording })
+        else { return nil }
+        let recording = entry.judged([original], kind: .continuous)[0]
+        let signal = SignalPlot(recording: recording, events: example.events,
+                                title: "\(entry.name): \(recording.id) (fold \(example.fold))")
+        let latency = score.latencies.isEmpty ? nil
+            : LatencyHistogram(title: "\(entry.name): detection time − annotation end (s)", latencies: score.latencies)
+        return (signal, latency)
+    }
+
+    /// `x` with four significant digits for tables (`nan`, `inf`; empty for `nil`).
+    public static func fmt(_ x: Double?) -> String {
+        guard let x else { return "" }
+        guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
+        return String(format: "%.4g", x)
+    }
+}

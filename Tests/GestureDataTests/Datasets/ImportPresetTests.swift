@@ -1,0 +1,80 @@
+import Foundation
+import GestureData
+import GestureTestSupport
+import Testing
+
+/// Each preset reads the example recording beside it to the expected samples in g and rad/s.
+@Suite struct ImportPresetTests {
+    static func load(_ name: String) throws -> LoadedDataset {
+        let loaded = try DatasetReader.load(at: SharedData.packageRoot.appendingPathComponent("datasets/presets/\(name)"))
+        #expect(loaded.problems.isEmpty)
+        #expect(DatasetValidator().validate(loaded).isEmpty, "\(DatasetValidator().validate(loaded))")
+        return loaded
+    }
+
+    static let perG = 1 / 9.80665
+
+    @Test func presetsMatchTheBuiltInTexts() throws {
+        for (name, yaml) in ImportPresets.byName {
+            let url = SharedData.packageRoot.appendingPathComponent("datasets/presets/\(name)/dataset.yaml")
+            #expect(try String(contentsOf: url, encoding: .utf8) == yaml + "\n", "datasets/presets/\(name)/dataset.yaml differs from ImportPresets")
+            #expect(try ImportPresets.manifest(name)?.source != nil)
+        }
+    }
+
+    @Test func sensorLoggerAlignsTheGyroscopeOntoTheAccelerometer() throws {
+        let loaded = try Self.load("sensor-logger")
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(r.subject == "alice" && r.session == "2024-02-24_10-15-30")
+        // The first accelerometer row precedes the gyroscope (dropped); the next is 10.104 ms after it.
+        #expect(r.count == 7)
+        #expect(abs(r.timestamps[0] - 0.010104) < 1e-12)
+        // Row 2 of TotalAcceleration.csv: z,y,x = 9.7935,-0.086,0.0512 m/s², Android sign.
+        let s = r.samples[0]
+        #expect(abs(s.acceleration.x + 0.0512 * Self.perG) < 1e-12)
+        #expect(abs(s.acceleration.y - 0.0860 * Self.perG) < 1e-12)
+        #expect(abs(s.acceleration.z + 9.7935 * Self.perG) < 1e-12)
+        // The example's gyroscope x is 0.02 + 3 t rad/s, so interpolation at 0.010104 s gives 0.050312.
+        #expect(abs(s.rotationRate!.x - 0.050312) < 1e-12)
+        #expect(s.rotationRate!.y == 0.0127 && s.rotationRate!.z == -0.0061)
+        #expect(loaded.report.relativeTimeRecordings == 1 && loaded.report.alignedRecordings == 1)
+    }
+
+    @Test func phyphoxReadsQuotedHeadersAndExponentNumbers() throws {
+        let loaded = try Self.load("phyphox")
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(r.subject == "bob" && r.session == "walk-1" && r.count == 5)
+        #expect(abs(r.timestamps[0] - 0.0100762) < 1e-12)
+        let s = r.samples[0]
+        #expect(abs(s.acceleration.z + 9.8059321 * Self.perG) < 1e-12)
+        #expect(abs(s.acceleration.x - 0.1125041 * Self.perG) < 1e-12)
+        // Gyroscope z is 0.25 − 2 t rad/s in the example.
+        #expect(abs(s.rotationRate!.z - (0.25 - 2 * 0.0100762)) < 1e-9)
+        #expect(abs(s.rotationRate!.x - 0.0015) < 1e-12)
+    }
+
+    @Test func androidCSVSpreadsBatchesAndReadsLabels() throws {
+        let loaded = try Self.load("android-csv")
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(r.subject == "p01" && r.session == "2024-05-21-walk")
+        // Five batches of two rows 20 ms apart become 10 ms steps from 0.
+        for (i, t) in r.timestamps.enumerated() { #expect(abs(t - Double(i) / 100) < 1e-12) }
+        #expect(loaded.report.spreadBatches == 5 && loaded.report.spreadRows == 5)
+        #expect(abs(r.samples[0].acceleration.y + 9.79 * Self.perG) < 1e-12)
+        #expect(r.samples[5].rotationRate!.x == 1.231)
+        #expect(r.annotations.count == 1)
+        let a = try #require(r.annotations.first)
+        #expect(a.label == "shake" && abs(a.start - 0.04) < 1e-12 && abs(a.end - 0.07) < 1e-12)
+    }
+
+    @Test func coreMotionLoggerKeepsGAndRadians() throws {
+        let loaded = try Self.load("coremotion-logger")
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(r.subject == "carol" && r.session == "desk-1" && r.count == 6)
+        #expect(abs(r.timestamps[5] - 0.1) < 1e-9)
+        let s = r.samples[3]
+        #expect(s.acceleration.z == -1.0013)
+        #expect(s.rotationRate!.z == 0.0312)
+        #expect(s.attitude!.w == 1 && s.gravity!.z == -1 && s.userAcceleration!.x == 0.0042)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GestureData
+import GestureKit
+import Testing
+
+@Suite struct SampleCSVFormatTests {
+    @Test func infersPlainNames() throws {
+        let format = try SampleCSVFormat(header: "timestamp,accel_x,accel_y,accel_z,gyro_x,gyro_y,gyro_z,quat_w,quat_x,quat_y,quat_z")
+        let s = try format.parse(line: "1.5,0,0,-1,0.1,0.2,0.3,1,0,0,0", lineNumber: 2)
+        #expect(s.timestamp == 1.5 && s.acceleration == Vector3(0, 0, -1))
+        #expect(s.rotationRate == Vector3(0.1, 0.2, 0.3) && s.attitude == .identity)
+    }
+
+    @Test func infersXYZAndMilliseconds() throws {
+        let format = try SampleCSVFormat(header: "time_ms,x,y,z")
+        #expect(try format.parse(line: "20,0.5,0,-1", lineNumber: 2) == MotionSample(timestamp: 0.02, acceleration: Vector3(0.5, 0, -1)))
+    }
+
+    @Test func infersCoreMotionLoggerNames() throws {
+        let format = try SampleCSVFormat(header: "time,attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z")
+        let s = try format.parse(line: "3,0,0,0,0,0,-1,0,0,1,0.5,0,0", lineNumber: 7)
+        #expect(s.acceleration == Vector3(0.5, 0, -1))  // gravity + user acceleration
+        #expect(s.gravity == Vector3(0, 0, -1) && s.rotationRate == Vector3(0, 0, 1) && s.attitude == Quaternion(EulerAngles(pitch: 0, roll: 0, yaw: 0)))
+        let logger = try SampleCSVFormat(header: "loggingTime(txt),accelerometerTimestamp_sinceReboot(s),accelerometerAccelerationX(G),accelerometerAccelerationY(G),accelerometerAccelerationZ(G)")
+        #expect(try logger.parse(line: "x,2.0,0.1,0.2,-0.9", lineNumber: 2).acceleration == Vector3(0.1, 0.2, -0.9))
+    }
+
+    @Test func androidUnitsAreConverted() throws {
+        let format = try SampleCSVFormat(header: "t,ax,ay,az", acceleration: .androidMetersPerSecondSquared)
+        let s = try format.parse(line: "0,0,0,9.80665", lineNumber: 2)
+        #expect(abs(s.acceleration.z + 1) < 1e-12)
+    }
+
+    @Test func errorsNameLineAndField() throws {
+        let format = try SampleCSVFormat(header: "time,x,y,z", file: "in.csv")
+        #expect(throws: DataFileError(file: "in.csv", line: 9, field: "y", "'abc' is not a number")) {
+            try format.parse(line: "1,0,abc,0", lineNumber: 9)
+        }
+        #expect(throws: DataFileError(file: "in.csv", line: 4, field: "z", "'nan' is not finite")) {
+            try format.parse(line: "1,0,0,nan", lineNumber: 4)
+        }
+        #expect(throws: DataFileError(file: "in.csv", line: 5, field: "z", "the line has only 3 fields")) {
+            try format.parse(line: "1,0,0", lineNumber: 5)
+        }
+        #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "a,b,c") }
+        #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "time,gyro_x,gyro_y,gyro_z") }
+    }
+}
+
+@Suite struct SampleCSVStreamTests {
+    @Test func streamsLinesWithHeaderBlankLinesAndLineNumbers() throws {
+        // The unit is stated, so no line is held back to infer it.
+        var stream = SampleCSVStream(file: "pipe", timeUnit: .s)
+        let lines = ["", "t,x,y,z", "0,0,0,-1", "", "0.02,0.1,0,-1\r", "0.04,0.1,zz,-1"]
+        var samples: [MotionSample] = []
+        for line in lines.dropLast() { if let s = try stream.feed(line) { samples.append(s) } }
+        #expect(samples.map(\.timestamp) == [0, 0.02])
+        #expect(samples[1].acceleration == Vector3(0.1, 0, -1))
+        #expect(throws: DataFileError(file: "pipe", line: 6, field: "y", "'zz' is not a number")) { try stream.feed(lines[5]) }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GestureData
+import GestureEval
+import GestureKit
+import GestureTestSupport
+import Synchronization
+import Testing
+
+/// The plan's workload counts and cost estimate, on four subjects' push recordings (2,000 samples each, five
+/// 0.6 s pushes) under leave-one-subject-out: each fold trains on three subjects' six recordings.
+@Suite struct ExperimentPlanCostTests {
+    static let pushes = Dataset(name: "pushes", kind: .continuous, samplingRate: 50,
+                                recordings: (0..<4).flatMap { s in (0..<2).map { pushRecording(subject: s, take: $0) } })
+
+    static func plan(_ entries: [Experiment.Entry]) throws -> ExperimentPlan {
+        let spec = Experiment(name: "cost", datasets: ["pushes": .source("unused")], seed: 1, bootstrapReplicates: 50, entries: entries)
+        return try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes]).plan
+    }
+
+    static func dtw(_ name: String, _ settings: [String: ConfigurationValue], search: [String: [Double]] = [:]) -> Experiment.Entry {
+        Experiment.Entry(name: name, recognizer: "dtw", configuration: .inline(.object(settings)), datasets: ["pushes"], labels: ["push"],
+                         search: search.mapValues { .init(values: $0) })
+    }
+
+    static func shake(_ name: String, search: [String: [Double]] = [:]) -> Experiment.Entry {
+        Experiment.Entry(name: name, recognizer: "shake", datasets: ["pushes"], labels: ["push"], search: search.mapValues { .init(values: $0) })
+    }
+
+    /// What each step processes is counted from the fold's own recordings and the entry's settings.
+    @Test func workloadCountsTheFoldsRecordingsAndExamples() throws {
+        let plan = try Self.plan([Self.dtw("medoids", ["selection": .number(3), "band": .number(0.1)]),
+                                  Self.dtw("learned", ["rejection": .object(["method": .string("stream")])]),
+                                  Self.shake("shake")])
+        #expect(plan.trainingSteps.count == 12)
+        for step in plan.trainingSteps {
+            let w = step.workload
+            #expect(w.trainingSamples == 6 * 2000, "three subjects × two recordings")
+            #expect(plan.units.filter { $0.training == step.index }.map(\.testSamples) == [2 * 2000])
+            switch step.entries[0] {
+            case "shake":
+                #expect(w.examples == 0 && w.templates == 0)
+            case "medoids":
+                #expect(w.examples == 30 && w.classes == 1 && w.templates == 3 && w.bandCandidates == 0 && w.band == 0.1)
+                #expect(abs(w.exampleLength - 0.6 * 1999 / 39.98) < 0.01, "0.6 s at the recordings' rate: \(w.exampleLength)")
+                #expect(w.crossFitTrainings == 0 && !w.segments)
+            default:
+                #expect(w.templates == 1 && w.bandCandidates == 21)
+                // Three training subjects, fewer than the default five groups: one group each, 2/3 of the examples.
+                #expect(w.crossFitTrainings == 3 && abs(w.crossFitShare - 2.0 / 3) < 1e-12)
+            }
+        }
+    }
+
+    /// A rule-based step without a search costs one pass over its test samples plus the unit; a search adds one
+    /// pass over the training samples per candidate.
+    @Test func ruleBasedEstimateIsPassesOverSamples() throws {
+        let plan = try Self.plan([Self.shake("plain"), Self.shake("tuned", search: ["peakThreshold": [1, 1.5, 2]])])
+        let m = ExperimentPlan.CostModel.reference
+        let plain = plan.trainingSteps[0], tuned = plan.trainingSteps[4]
+        #expect(isClose(plan.estimatedSeconds(of: plain), m.perSample * 4000 + m.perUnit, relative: 1e-12))
+        #expect(isClose(plan.estimatedSeconds(of: tuned), m.perSample * (3 * 12000 + 4000) + m.perUnit, relative: 1e-12))
+    }
+
+    /// DTW costs grow with what the work grows with: learning the band, more templates, more candidates.
+    @Test func dtwEstimateGrowsWithTheWork() throws {
+        let plan = try Self.plan([Self.dtw("fixed", ["band": .number(0.1)]), Self.dtw("learned", [:]),
+                                  Self.dtw("three", ["band": .number(0.1), "selection": .number(3)]),
+                                  Self.dtw("searched", ["band": .number(0.1)], search: ["rejectionK": [1, 2, 3]])])
+        let cost = { (entry: String) in plan.estimatedSeconds(of: plan.trainingSteps.first { $0.entries == [entry] }!) }
+        #expect(cost("learned") > 2 * cost("fixed"))
+        #expect(cost("three") > cost("fixed"))
+        #expect(cost("searched") > 3 * cost("fixed"), "each candidate spots the training recordings")
+    }
+
+    /// A MiniRocket stream entry counts its drawn windows (capped by `maxWindows`), the windows each calibration
+    /// scores, its subject groups and its passes; its estimate grows with the windows, features, candidates and hard negatives.
+    @Test func miniRocketStreamWorkloadCountsWindows() throws {
+        func rocket(_ name: String, _ settings: [String: ConfigurationValue], search: [String: [Double]] = [:]) -> Experiment.Entry {
+            var all: [String: ConfigurationValue] = ["window": .number(0.6), "hop": .number(0.1), "context": .number(0.2),
+                                                     "features": .number(168), "refractoryTime": .number(0.5), "maxWindows": .number(5000)]
+            all.merge(settings) { $1 }
+            return Experiment.Entry(name: name, recognizer: "minirocket-stream", configuration: .inline(.object(all)), datasets: ["pushes"],
+                                    labels: ["push"], search: search.mapValues { .init(values: $0) })
+        }
+        let plan = try Self.plan([rocket("plain", ["hardNegatives": .bool(false)]), rocket("mined", [:]),
+                                  rocket("capped", ["maxWindows": .number(40), "hardNegatives": .bool(false)]),
+                                  rocket("wide", ["features": .number(672), "hardNegatives": .bool(false)]),
+                                  rocket("searched", ["hardNegatives": .bool(false)], search: ["context": [0.2, 0.4]])])
+        let step = { (entry: String) in plan.trainingSteps.first { $0.entries == [entry] }! }
+        let w = step("plain").workload
+        // Six recordings of 40 s with five 0.6 s pushes: about 12 windows per push, four negatives per positive.
+        let rate = 1999 / 39.98
+        #expect(w.rocketFeatures == 168 && !w.segments && !w.backgroundMining)
+        #expect(abs(w.examples - 1800) <= 1, "30 pushes × 12 windows × 5: \(w.examples)")
+        #expect(abs(w.exampleLength - 1.0 * rate) < 0.01)
+        #expect(w.rocketScoredWindows == Int(6 * 39.98 / 0.1))
+        #expect(abs(w.rocketWindowsPerTestSample - 1 / (rate * 0.1)) < 1e-9)
+        #expect(w.crossFitTrainings == 3)
+        #expect(step("capped").workload.examples == 40 && step("mined").workload.backgroundMining)
+        let cost = { (entry: String) in plan.estimatedSeconds(of: step(entry)) }
+        #expect(cost("plain") > 0 && cost("capped") < cost("plain"))
+        #expect(cost("mined") > 1.9 * cost("plain") && cost("mined") < 2.1 * cost("plain"), "hard negatives: a second pass")
+        // The ridge's eigendecomposition (cubic in the windows, whatever the features) dominates at 1,800 windows.
+        let m = ExperimentPlan.CostModel.reference
+        #expect(cost("wide") > cost("plain") && cost("plain") > m.perEigenCell * pow(Double(w.examples), 3))
+        #expect(cost("searched") > 1.9 * cost("plain"), "each candidate trains again")
+    }
+
+    /// A run reports each training step and each unit once, and their parts' estimates add up to the plan's:
+    /// what the progress line's remaining time is computed from.
+    @Test func aRunReportsEveryPartWhoseEstimatesAddUpToThePlans() throws {
+        let spec = Experiment(name: "cost", datasets: ["pushes": .source("unused")], seed: 1, bootstrapReplicates: 50,
+                              entries: [Self.shake("plain"), Self.dtw("fixed", ["band": .number(0.1)])])
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes])
+        let plan = runner.plan
+        let seen = Mutex<[ExperimentPlan.RunProgress]>([])
+        _ = try runner.run { part in seen.withLock { $0.append(part) } }
+        let parts = seen.withLock { $0 }
+        #expect(Set(parts) == Set(plan.trainingSteps.map { .trained(step: $0.index) } + plan.units.map { .tested(unit: $0.index) }))
+        #expect(parts.count == plan.trainingSteps.count + plan.units.count)
+        // Every step is trained before any unit is tested.
+        #expect(parts.prefix(plan.trainingSteps.count).allSatisfy { if case .trained = $0 { true } else { false } })
+        let total = plan.trainingSteps.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }
+        #expect(isClose(parts.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }, total, relative: 1e-9))
+        #expect(plan.estimatedSeconds(of: .trained(step: 4)) > 10 * plan.estimatedSeconds(of: .trained(step: 0)), "DTW medoids outweigh a rule pass")
+    }
+}

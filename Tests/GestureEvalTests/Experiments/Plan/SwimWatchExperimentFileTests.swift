@@ -1,0 +1,64 @@
+import Foundation
+import GestureData
+import GestureEval
+import GestureTestSupport
+import Testing
+
+/// `configs/experiments/swimwatch-turns.yaml`, the shipped experiment on real recordings.
+@Suite struct SwimWatchExperimentFileTests {
+    static let path = "configs/experiments/swimwatch-turns.yaml"
+
+    /// The file parses; its first entries (mean + 3σ, calibrated on streams, calibrated with background templates)
+    /// share one configuration through a YAML merge key, use `channels:` (no deprecation warning) and differ
+    /// only in `rejection` and `backgroundTemplates`; the intensity entries compare envelopes of |a| with context,
+    /// fixed and searched inside the folds (the last also over the refractory time).
+    @Test func parsesWithChannelsAndTheMergeKey() throws {
+        let spec = try Experiment.shipped(Self.path)
+        #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background",
+                                              "dtw intensity + context", "dtw intensity + context, searched",
+                                              "dtw intensity + context, searched with refractory time", "minirocket stream",
+                                              "minirocket stream, searched"])
+        let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
+            let value = try #require(try entry.configuration?.resolve())
+            #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
+            guard case let .object(map) = value else {
+                Issue.record("entry \(entry.name): configuration is not a map")
+                return [:]
+            }
+            return map
+        }
+        #expect(values[0]["channels"] == .array([.string("accel.x"), .string("accel.y"), .string("accel.z")]))
+        #expect(values[0]["signal"] == nil && values[0]["axes"] == nil)
+        #expect(values[0]["rejection"] != values[1]["rejection"])
+        #expect(values[1]["rejection"] == values[2]["rejection"])
+        #expect(values[2]["backgroundTemplates"] == .number(5) && values[1]["backgroundTemplates"] == nil)
+        let shared = { (map: [String: ConfigurationValue]) in map.filter { !["rejection", "backgroundTemplates"].contains($0.key) } }
+        #expect(shared(values[0]) == shared(values[1]) && shared(values[1]) == shared(values[2]), "the merge key shares the rest")
+        #expect(values[3]["channels"] == .array([.string("accel.magnitude")]) && values[3]["band"] == values[0]["band"])
+        #expect(values[3] == values[4] && spec.entries[4].search.keys.sorted() == ["context", "movingDeviation"])
+        #expect(values[3] == values[5] && spec.entries[5].search.keys.sorted() == ["context", "movingDeviation", "refractoryTime"])
+        let intensity = try values[3].isEmpty ? nil : ConfigurationValue.object(values[3]).decoding.decode(DTWTrainingSettings.self)
+        #expect(intensity?.context == 1.5 && intensity?.movingDeviation == 1.5)
+        // The learned spotter in the same group, on orientation-free magnitudes, with its threshold calibrated on the
+        // training streams like the DTW entries.
+        #expect(spec.entries[6].recognizer == "minirocket-stream" && spec.entries[6].search.isEmpty)
+        let stream = try values[6].isEmpty ? nil : ConfigurationValue.object(values[6]).decoding.decode(MiniRocketStreamSettings.self)
+        #expect(stream?.channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude"] && stream?.window == 4 && stream?.objective == .f1)
+        #expect(spec.entries[7].search.keys.sorted() == ["context", "samplingRate"])
+        #expect(try spec.comparisonGroups().count == 1)
+    }
+
+    /// With `../shared/datasets/SwimWatch_Turns` present, the experiment's dataset reference loads it.
+    @Test(.needsSharedData) func datasetReferenceLoadsTheSharedCopy() throws {
+        let spec = try Experiment.shipped(Self.path)
+        guard case let .source(reference) = try #require(spec.datasets["swim"]) else {
+            Issue.record("swim is not a single source")
+            return
+        }
+        // Paths in the file are relative to the repository root.
+        let rooted = reference.replacingOccurrences(of: "../shared", with: SharedData.packageRoot.deletingLastPathComponent().path + "/shared")
+        let dataset = try DatasetSource(rooted).load().dataset
+        #expect(dataset.kind == .continuous)
+        #expect(dataset.recordings.flatMap(\.annotations).count { $0.label == "turn" } == 60)
+    }
+}
