@@ -60,7 +60,7 @@ while let argument = arguments.popFirst() {
 
 /// The OSC host and port of `text` (`osc://HOST:PORT`), parsed as `gesturelab detect --input` parses it.
 func oscAddress(_ text: String) -> (host: String, port: Int) {
-    do throws(DataFileError) {
+    do throws(LiveInputError) {
         guard case let .osc(host, port) = try LiveEndpoint(text) else { fail("\(text): expected osc://HOST:PORT", status: 2) }
         return (host, port)
     } catch {
@@ -87,7 +87,7 @@ if let sendPath {
     let (host, port) = oscAddress(sendAddress)
     let samples = recording(at: sendPath).samples
     let socket: NetworkSocket
-    do throws(DataFileError) { socket = try NetworkSocket.udpSending(host: host, port: port) } catch { fail("\(error)", status: 1) }
+    do throws(LiveInputError) { socket = try NetworkSocket.udpSending(host: host, port: port) } catch { fail("\(error)", status: 1) }
     // One bundle per sample, stamped with the sample's time (NTP fixed point, 2^32 per second): the receiver times
     // samples by the tags, so the events do not depend on when the datagrams arrive. Rotation rate goes first,
     // because the listener emits a sample when its acceleration arrives.
@@ -142,7 +142,7 @@ let registry = RecognizerRegistry.standard
 if let listenAddress {
     let (host, port) = oscAddress(listenAddress)
     StopFlag.installInterruptHandler()
-    do throws(DataFileError) {
+    do throws(LiveInputError) {
         let socket = try NetworkSocket.udpListening(host: host, port: port, timeout: 0.1)
         note("listening on osc://\(host):\(socket.port)")
         var source = OSCMotionSource(socket: socket, idleLimit: idleLimit)
