@@ -17,10 +17,11 @@ let package = Package(
     targets: [
         // The libFuzzer driver glue, the scratch files the URL-only readers are given, and the
         // dataset layouts recording files are read through.
-        .target(name: "FuzzSupport", dependencies: [.product(name: "GestureEval", package: "GestureLab")]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "GestureData", package: "GestureLab")]),
     ] + fuzzTargets.map { name in
         .executableTarget(name: name, dependencies: [
             "FuzzSupport",
+            .product(name: "GestureData", package: "GestureLab"),
             .product(name: "GestureEval", package: "GestureLab"),
             .product(name: "GestureKit", package: "GestureLab"),
         ])

@@ -3,6 +3,7 @@
 // with the JSON and YAML it writes back.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 import GestureKit
 

@@ -2,6 +2,7 @@
 // the deprecation notes for older versions, and the registry making the DTW recognizer from the document.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 import GestureKit
 

@@ -3,6 +3,7 @@
 // clock, valid range, label column, and (split at a NUL byte) the alignment of two sensor files.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 // Recordings are read one at a time, so a crash is reported on the thread that read the input.

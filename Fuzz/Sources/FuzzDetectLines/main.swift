@@ -3,6 +3,7 @@
 // for standard input (the time unit inferred from the first step).
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

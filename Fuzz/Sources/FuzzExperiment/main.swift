@@ -2,6 +2,7 @@
 // configurations, search grids, metric settings, split).
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

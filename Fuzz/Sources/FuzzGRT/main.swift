@@ -2,6 +2,7 @@
 // dataset built from it (segments from time-series data, one continuous recording from classification rows).
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

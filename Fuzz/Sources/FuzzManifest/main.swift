@@ -2,6 +2,7 @@
 // axis convention, time mapping, channels, labels, streams, file patterns).
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

@@ -2,6 +2,7 @@
 // network, its messages routed by the standard address map as the live source does, then encoded again.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

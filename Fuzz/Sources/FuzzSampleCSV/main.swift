@@ -2,6 +2,7 @@
 // time unit and origin from the values; and the same file with the unit, origin and Android sign stated.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

@@ -1,5 +1,5 @@
 import Foundation
-import GestureEval
+import GestureData
 
 /// A dataset manifest and where its recording files go, so fuzzed bytes are read the way
 /// ``GestureEval/DatasetReader`` reads a real dataset folder: column mapping, scales, valid ranges,

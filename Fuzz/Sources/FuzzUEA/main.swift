@@ -2,6 +2,7 @@
 // then builds from the series.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in

@@ -2,6 +2,7 @@
 // file of whitespace-separated x y z rows, read by DatasetReader with the built-in uWave manifest.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Parallelism.threads = 1

@@ -2,6 +2,7 @@
 // frames (WebSocketFrames, in reads of varying size), and each text payload read as SensorServer JSON.
 import Foundation
 import FuzzSupport
+import GestureData
 import GestureEval
 
 Fuzzer.run { input in
