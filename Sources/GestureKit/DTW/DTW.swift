@@ -144,7 +144,7 @@ public struct DTWWorkspace {
     let cumulative = Buffer<Double>(64)
     let upper = Buffer<Double>(64)
     let lower = Buffer<Double>(64)
-    let deque = Buffer<Int>(64)
+    let envelopeScratch = Buffer<Double>(64)
 
     /// An empty workspace.
     public init() {}

@@ -284,10 +284,11 @@ public struct DTWIndex: Sendable {
         let queryUpper = workspace.upper.reserve(n * dims)
         let queryLower = workspace.lower.reserve(n * dims)
         if !sameLength.isEmpty {
-            let deque = workspace.deque.reserve(2 * n + 2)
+            let scratch = workspace.envelopeScratch.reserve(DTW.envelopeScratch(n, window: w))
             query.values.withUnsafeBufferPointer { q in
                 for d in 0..<dims {
-                    DTW.lemire(q.baseAddress! + d, n, stride: dims, window: w, upper: queryUpper + d, lower: queryLower + d, deque: deque)
+                    DTW.envelope(q.baseAddress! + d, n, stride: dims, window: w, upper: queryUpper + d, lower: queryLower + d,
+                                 scratch: scratch)
                 }
             }
         }

@@ -29,13 +29,16 @@ public struct DTWMatch: Hashable, Sendable, Codable {
 /// `limit: k` with an exclusion zone the k best non-overlapping matches; no limit and a `maxDistance`, every
 /// match under a threshold.
 ///
-/// Candidates go through LB_Kim (first and last points and their neighbours), LB_Keogh of the candidate against
-/// the query's envelope (query steps by decreasing magnitude, abandoned early), LB_Keogh of the query against the
-/// candidate's envelope (computed once per chunk of the series), then the anti-diagonal, early-abandoning and
-/// pruning DTW kernel with the LB_Keogh shares of the steps left as its cut-off. The bound is the k-th cost of a
-/// set of candidates pairwise at least two exclusion zones apart (so each selected match can displace at most
-/// one of them and the k-th selected cost is at most that bound). The series is split into chunks searched
-/// independently on the cores; results are merged with the same rule, so they are identical for any thread count.
+/// Candidates go through LB_Kim (first and last points and their neighbours), then (univariate, windows of 8 or
+/// more) the further bands of LB_Enhanced (Tan, Petitjean & Webb 2019), LB_Keogh of the candidate against the
+/// query's envelope (query steps by decreasing magnitude, abandoned early), LB_Keogh of the query against the
+/// candidate's envelope (computed for a stretch of the series at a time), LB_Enhanced in full, then the
+/// anti-diagonal, early-abandoning and pruning DTW kernel with the larger of the bounds of the rows left as its
+/// cut-off. The bound is the k-th cost of a set of candidates pairwise at least two exclusion zones apart (so
+/// each selected match can displace at most one of them and the k-th selected cost is at most that bound); it
+/// starts from the exact costs of a few candidates with the smallest LB_Kim. The series is split into chunks
+/// searched independently on the cores, sharing their bounds; results are merged with the same rule, so they
+/// are identical for any thread count.
 public struct DTWSubsequenceSearch: Sendable {
     /// How the query and every candidate subsequence are scaled before comparison.
     public enum Normalization: Hashable, Sendable {
@@ -63,9 +66,25 @@ public struct DTWSubsequenceSearch: Sendable {
     private let upper: [Double]
     private let lower: [Double]
     /// The normalised query, time-major.
-    private let prepared: [Double]
+    let prepared: [Double]
     /// Query steps by decreasing magnitude: LB_Keogh visits them in this order so that it abandons early.
     private let order: [Int]
+    /// The query's envelope in that order (univariate searches read it contiguously).
+    private let orderedUpper: [Double]
+    private let orderedLower: [Double]
+
+    /// LB_Enhanced's bands at each end of the univariate cascade, and the narrowest window they are used for
+    /// (measured on a random walk of 10⁶ points, m = 128: 8 bands cut DTW calls by a third at window 0.5, more
+    /// bands cost more than they prune).
+    static let enhancedBandCount = 8
+    static let enhancedMinimumWindow = 8
+    /// Chunks per worker: enough that the last ones balance uneven pruning, few enough that each starts close to
+    /// the bound the others have proved.
+    static let chunksPerWorker = 8
+    /// Blocks spread over the series and candidates of them whose exact costs seed the bound (see
+    /// ``seedBound(_:positions:goal:)``).
+    static let seedBlocks = 4
+    static let seedCount = 16
 
     /// Positions after which the z-normalisation's running sums are recomputed from scratch.
     public static let blockLength = 4096
@@ -113,6 +132,8 @@ public struct DTWSubsequenceSearch: Sendable {
         lower = envelope.lower
         let magnitude = (0..<m).map { t in (0..<dims).reduce(0.0) { $0 + abs(values[t * dims + $1]) } }
         order = (0..<m).sorted { magnitude[$0] > magnitude[$1] || (magnitude[$0] == magnitude[$1] && $0 < $1) }
+        orderedUpper = dims == 1 ? order.map { envelope.upper[$0] } : []
+        orderedLower = dims == 1 ? order.map { envelope.lower[$0] } : []
     }
 
     /// The mean and the reciprocal of the floored standard deviation from running sums (population σ).
@@ -158,7 +179,7 @@ public struct DTWSubsequenceSearch: Sendable {
         // Chunks are whole blocks (so the running sums restart at the same positions whatever the split); several
         // per worker so uneven pruning balances.
         let blocks = (positions + Self.blockLength - 1) / Self.blockLength
-        let chunkCount = workers == 1 ? 1 : min(blocks, 8 * workers)
+        let chunkCount = workers == 1 ? 1 : min(blocks, Self.chunksPerWorker * workers)
         let blocksPerChunk = (blocks + chunkCount - 1) / chunkCount
         let chunks = stride(from: 0, to: positions, by: blocksPerChunk * Self.blockLength).map {
             $0..<min(positions, $0 + blocksPerChunk * Self.blockLength)
@@ -167,10 +188,14 @@ public struct DTWSubsequenceSearch: Sendable {
         found.initialize(repeating: ChunkResult())
         defer { found.deinitialize(); found.deallocate() }
         let shared = UncheckedSendable(value: found)
-        let sharedBound = SharedBound()
+        // Every chunk starts from a bound proved on a few likely candidates (else each would start unbounded and
+        // compute full DTWs until its bound tightens); with several chunks, bounds are shared as they tighten.
+        let seed = pruning ? seedBound(series, positions: positions, goal: goal) : goal.maxCost
+        let sharedBound = chunks.count > 1 ? SharedBound() : nil
+        sharedBound?.lower(to: seed)
         let search = self
         ParallelLoop.run(chunks.count, threads: workers) { c in
-            shared.value[c] = search.searchChunk(series, chunks[c], goal: goal, pruning: pruning, shared: sharedBound)
+            shared.value[c] = search.searchChunk(series, chunks[c], goal: goal, seed: seed, pruning: pruning, shared: sharedBound)
         }
         var statistics = DTWSearchStatistics()
         var bound = goal.maxCost
@@ -253,10 +278,10 @@ public struct DTWSubsequenceSearch: Sendable {
     }
 
     /// The cascade over the candidates starting in `range`. No allocation per candidate.
-    func searchChunk(_ series: DTWSeries, _ range: Range<Int>, goal: Goal, pruning: Bool, shared: SharedBound) -> ChunkResult {
+    func searchChunk(_ series: DTWSeries, _ range: Range<Int>, goal: Goal, seed: Double, pruning: Bool,
+                     shared: SharedBound?) -> ChunkResult {
         let m = query.length, dims = query.dimensions, w = window
         let first = range.lowerBound
-        let span = range.count + m - 1  // samples the chunk reads
         var result = ChunkResult()
         var separated = SeparatedSet(k: goal.limit == Int.max ? 0 : goal.limit, separation: 2 * goal.exclusion)
         let limited = goal.limit != Int.max
@@ -264,9 +289,16 @@ public struct DTWSubsequenceSearch: Sendable {
         let floor: Double?
         if case let .zNormalized(f) = normalization { floor = f } else { floor = nil }
         // Scratch, once per chunk.
-        let dataUpper = UnsafeMutablePointer<Double>.allocate(capacity: span * dims)
-        let dataLower = UnsafeMutablePointer<Double>.allocate(capacity: span * dims)
-        let deque = UnsafeMutablePointer<Int>.allocate(capacity: 2 * span + 2)
+        // The data's envelope is computed for a stretch of candidates at a time, when one first needs it: a small
+        // buffer that stays in cache (one for the whole series touched tens of megabytes of fresh pages per
+        // search), and none for stretches the cheaper bounds prune entirely. Any stretch holding a candidate
+        // gives a valid envelope for it (a window cut at the stretch's ends is only tighter).
+        let stretch = min(range.count, max(Self.blockLength, 8 * m))
+        let envelopeSpan = stretch + m - 1
+        let dataUpper = UnsafeMutablePointer<Double>.allocate(capacity: envelopeSpan * dims)
+        let dataLower = UnsafeMutablePointer<Double>.allocate(capacity: envelopeSpan * dims)
+        let envelopeScratch = UnsafeMutablePointer<Double>.allocate(capacity: DTW.envelopeScratch(envelopeSpan, window: w))
+        var envelopeStart = 0, envelopeEnd = 0  // candidates (chunk offsets) the buffers cover
         let mean = UnsafeMutablePointer<Double>.allocate(capacity: dims)
         let scale = UnsafeMutablePointer<Double>.allocate(capacity: dims)
         let sums = UnsafeMutablePointer<Double>.allocate(capacity: 2 * dims)
@@ -274,11 +306,15 @@ public struct DTWSubsequenceSearch: Sendable {
         let reversed = UnsafeMutablePointer<Double>.allocate(capacity: m * dims)       // planes, last first
         let sharesQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let sharesC = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
+        let sharesOrdered = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let cb = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
+        let cbQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: max(DTWKernel.antiDiagonalScratch(m), 2 * (2 * w + 3)))
         defer {
-            for p in [dataUpper, dataLower, mean, scale, sums, candidate, reversed, sharesQ, sharesC, cb, scratch] { p.deallocate() }
-            deque.deallocate()
+            for p in [dataUpper, dataLower, mean, scale, sums, candidate, reversed, sharesQ, sharesC, sharesOrdered, cb, cbQ, scratch] {
+                p.deallocate()
+            }
+            envelopeScratch.deallocate()
         }
         series.values.withUnsafeBufferPointer { all in
         planar.withUnsafeBufferPointer { planarQuery in
@@ -286,16 +322,34 @@ public struct DTWSubsequenceSearch: Sendable {
         upper.withUnsafeBufferPointer { qu in
         lower.withUnsafeBufferPointer { ql in
         order.withUnsafeBufferPointer { order in
+        orderedUpper.withUnsafeBufferPointer { orderedUpper in
+        orderedLower.withUnsafeBufferPointer { orderedLower in
             let x = all.baseAddress! + first * dims
             let q = q.baseAddress!, qu = qu.baseAddress!, ql = ql.baseAddress!, order = order.baseAddress!
-            if pruning {
-                for d in 0..<dims {
-                    DTW.lemire(x + d, span, stride: dims, window: w, upper: dataUpper + d, lower: dataLower + d, deque: deque)
+            /// The envelope of candidate `p` (a chunk offset), time-major: computed for the stretch from `p` on if
+            /// the buffers do not hold it.
+            @inline(__always) func envelope(_ p: Int) -> (upper: UnsafeMutablePointer<Double>, lower: UnsafeMutablePointer<Double>) {
+                if p >= envelopeEnd || p < envelopeStart {
+                    envelopeStart = p
+                    envelopeEnd = min(range.count, p + stretch)
+                    for d in 0..<dims {
+                        DTW.envelope(x + (p * dims + d), envelopeEnd - p + m - 1, stride: dims, window: w, upper: dataUpper + d,
+                                     lower: dataLower + d, scratch: envelopeScratch)
+                    }
                 }
+                let offset = (p - envelopeStart) * dims
+                return (dataUpper + offset, dataLower + offset)
             }
             let slack = 1 + 1e-12
-            var bound = goal.maxCost
+            // Another chunk may already have proved a bound; it is read again now and then, and before every DTW (a
+            // chunk that starts unbounded would otherwise compute full DTWs until its first read).
+            var bound = min(goal.maxCost, seed, limited ? shared?.read() ?? .infinity : .infinity)
             var sinceShared = 0
+            @inline(__always) func refreshed(_ cut: Double) -> Double {
+                guard limited, let shared else { return cut }
+                bound = min(bound, shared.read())
+                return min(cut, bound * slack)
+            }
             /// Keeps a candidate whose DTW stayed within the bound, and tightens the bound.
             func accept(_ cost: Double, _ start: Int) {
                 statistics.completed += 1
@@ -305,7 +359,7 @@ public struct DTWSubsequenceSearch: Sendable {
                 let proved = separated.bound
                 if proved < bound {
                     bound = proved
-                    shared.lower(to: proved)
+                    shared?.lower(to: proved)
                 }
                 // Drop candidates the bound has since excluded, now and then.
                 if result.candidates.count >= 4096, result.candidates.count >= 4 * max(goal.limit, 1024) {
@@ -317,6 +371,10 @@ public struct DTWSubsequenceSearch: Sendable {
                 // The univariate cascade with every value in registers (the general loop below reads moments
                 // through pointers the optimiser cannot keep in registers).
                 let q0 = q[0], q1 = q[1], qLast = q[m - 1], qBeforeLast = q[m - 2]
+                // LB_Enhanced's bands only pay where the window is wide enough for LB_Keogh to weaken.
+                let bands = m >= 16 && w >= Self.enhancedMinimumWindow ? min(Self.enhancedBandCount, m / 2) : 0
+                let head = UnsafeMutablePointer<Double>.allocate(capacity: 2 * max(bands, 1))
+                defer { head.deallocate() }
                 var sum = 0.0, squares = 0.0
                 for p in 0..<range.count {
                     let start = first + p
@@ -337,7 +395,7 @@ public struct DTWSubsequenceSearch: Sendable {
                     sinceShared &+= 1
                     if limited, sinceShared >= 1024 {
                         sinceShared = 0
-                        bound = min(bound, shared.read())
+                        if let shared { bound = min(bound, shared.read()) }
                     }
                     let cut = bound * slack
                     @inline(__always) func sq(_ v: Double) -> Double { v * v }
@@ -352,40 +410,49 @@ public struct DTWSubsequenceSearch: Sendable {
                         kim += min(sq(qLast - cBeforeLast), sq(qBeforeLast - cLast), sq(qBeforeLast - cBeforeLast))
                         if kim > cut { statistics.prunedByKim += 1; continue }
                     }
-                    var lbQ = 0.0
-                    var k = 0
-                    while k < m {
-                        let t = order[k]
-                        let share = DTW.keoghShare((c[t] - mu) * s, qu[t], ql[t])
-                        sharesQ[t] = share
-                        lbQ += share
-                        if lbQ > cut { break }
-                        k &+= 1
-                    }
-                    if lbQ > cut { statistics.prunedByKeogh += 1; continue }
-                    var lbC = 0.0
-                    let du = dataUpper + p, dl = dataLower + p
-                    for t in 0..<m {
-                        let share = DTW.keoghShare(q[t], (du[t] - mu) * s, (dl[t] - mu) * s)
-                        sharesC[t] = share
-                        lbC += share
-                    }
-                    if lbC > cut { statistics.prunedByReverseKeogh += 1; continue }
-                    cb[m] = 0
-                    if lbC >= lbQ {
-                        var running = 0.0
-                        for i in stride(from: m - 1, through: 0, by: -1) { running += sharesC[i]; cb[i] = running }
-                    } else {
-                        var running = 0.0
-                        for i in stride(from: m - 1, through: 0, by: -1) {
-                            if i + w < m { running += sharesQ[i + w] }
-                            cb[i] = running
+                    var bandSum = 0.0, backBands = 0.0
+                    if bands > 2 {
+                        for k in 0..<bands {
+                            head[k] = (c[k] - mu) * s
+                            head[bands + k] = (c[m - bands + k] - mu) * s
                         }
+                        bandSum = Self.enhancedBands(q, head: head, m, window: w, bands: bands, kim: kim, cut: cut, back: &backBands)
+                        if bandSum > cut { statistics.prunedByEnhanced += 1; continue }
                     }
-                    for t in 0..<m { reversed[m - 1 - t] = (c[t] - mu) * s }
+                    let lbQ = Self.orderedKeogh(c, mean: mu, scale: s, order: order, upper: orderedUpper.baseAddress!,
+                                                lower: orderedLower.baseAddress!, m, shares: sharesOrdered, cut: cut)
+                    if lbQ > cut { statistics.prunedByKeogh += 1; continue }
+                    let (du, dl) = envelope(p)
+                    let lbC = Self.reverseKeogh(q, upper: du, lower: dl, mean: mu, scale: s, m,
+                                                shares: sharesC, cut: cut)
+                    if lbC > cut { statistics.prunedByReverseKeogh += 1; continue }
+                    // Both suffix sums bound the rows left; the larger of the two at each row prunes most. (The
+                    // candidate's shares are shifted by the window: columns j ≥ i + w are only reachable from
+                    // rows ≥ i.)
+                    for k in 0..<m { sharesQ[order[k]] = sharesOrdered[k] }
+                    if bands > 2 {
+                        // LB_Enhanced in full: the bands plus either LB_Keogh over the steps between them (the
+                        // bands hold only cells of their own rows and columns).
+                        var middleQ = 0.0, middleC = 0.0
+                        for t in bands..<(m - bands) { middleQ += sharesQ[t]; middleC += sharesC[t] }
+                        if bandSum + max(middleQ, middleC) > cut { statistics.prunedByEnhanced += 1; continue }
+                    }
+                    Self.suffixSums(sharesC, m, into: cb)
+                    if bands > 2 {
+                        // Rows from i ≤ m − bands on cost at least their LB_Keogh shares up to the last bands, plus
+                        // those bands (2 of them are LB_Kim's, left out here).
+                        let tail = cb[m - bands]
+                        for i in 0...(m - bands) { cb[i] = max(cb[i], (cb[i] - tail) + backBands) }
+                    }
+                    if w < m {
+                        Self.suffixSums(sharesQ + w, m - w, into: cbQ)
+                        for i in 0..<(m - w) { cb[i] = max(cb[i], cbQ[i]) }
+                    }
+                    let dtwCut = refreshed(cut)
+                    for t in 0..<m { reversed[m &- 1 &- t] = (c[t] - mu) * s }
                     let cost = DTWKernel.antiDiagonalCost(planarQuery.baseAddress!, m, reversedB: reversed, m, dims: 1, window: w,
-                                                          bound: cut, cb: cb, scratch: scratch, cells: &statistics.cells)
-                    if cost > cut { statistics.abandoned += 1; continue }
+                                                          bound: dtwCut, cb: cb, scratch: scratch, cells: &statistics.cells)
+                    if cost > dtwCut { statistics.abandoned += 1; continue }
                     accept(cost, start)
                 }
                 return
@@ -427,7 +494,7 @@ public struct DTWSubsequenceSearch: Sendable {
                 sinceShared += 1
                 if limited, sinceShared >= 1024 {
                     sinceShared = 0
-                    bound = min(bound, shared.read())
+                    if let shared { bound = min(bound, shared.read()) }
                 }
                 let cut = bound * slack
                 // LB_Kim: the first and last cells, then the cheapest of the next cells at each end (every path
@@ -461,7 +528,7 @@ public struct DTWSubsequenceSearch: Sendable {
                 if lbQ > cut { statistics.prunedByKeogh += 1; continue }
                 // LB_Keogh of the query against the candidate's envelope.
                 var lbC = 0.0
-                let du = dataUpper + p * dims, dl = dataLower + p * dims
+                let (du, dl) = envelope(p)
                 if dims == 1 {
                     let mu = mean[0], s = scale[0]
                     for t in 0..<m {
@@ -497,12 +564,13 @@ public struct DTWSubsequenceSearch: Sendable {
                     }
                 }
                 for t in 0..<m { for d in 0..<dims { reversed[d * m + m - 1 - t] = value(t, d) } }
+                let dtwCut = refreshed(cut)
                 let cost = DTWKernel.antiDiagonalCost(planarQuery.baseAddress!, m, reversedB: reversed, m, dims: dims, window: w,
-                                                      bound: cut, cb: cb, scratch: scratch, cells: &statistics.cells)
-                if cost > cut { statistics.abandoned += 1; continue }
+                                                      bound: dtwCut, cb: cb, scratch: scratch, cells: &statistics.cells)
+                if cost > dtwCut { statistics.abandoned += 1; continue }
                 accept(cost, start)
             }
-        }}}}}}
+        }}}}}}}}
         result.bound = limited ? min(separated.bound, goal.maxCost) : goal.maxCost
         if !pruning { result.bound = goal.maxCost }
         result.statistics = statistics

@@ -84,7 +84,7 @@ import Testing
                                 check(found, expected, distances, "\(context) threads \(threads) pruning \(pruning)")
                                 let s = statistics
                                 #expect(s.candidates == distances.count)
-                                #expect(s.prunedByKim + s.prunedByKeogh + s.prunedByReverseKeogh + s.abandoned + s.completed == s.candidates)
+                                #expect(s.prunedByKim + s.prunedByEnhanced + s.prunedByKeogh + s.prunedByReverseKeogh + s.abandoned + s.completed == s.candidates)
                                 if !pruning { #expect(s.completed == s.candidates) }
                             }
                         }
