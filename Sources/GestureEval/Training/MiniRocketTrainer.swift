@@ -49,7 +49,7 @@ public struct MiniRocketTrainer: Sendable {
         let features = try transform.transform(inputs, threads: Parallelism.threads)
         let (standardised, means, scales) = Self.standardised(features, rows: series.count, columns: transform.featureCount)
         let fit: RidgeClassifierCV.Fit
-        do { fit = try RidgeClassifierCV(alphas: alphas).fit(features: standardised, featureCount: transform.featureCount, labels: labels) } catch {
+        do { fit = try RidgeClassifierCV(alphas: alphas).fit(features: consume standardised, featureCount: transform.featureCount, labels: labels) } catch {
             throw .invalidSetting(key: "ridge", error.description)
         }
         let model = MiniRocketModel(channels: channels, samplingRate: samplingRate, lengthPolicy: lengthPolicy, transform: transform,

@@ -49,7 +49,7 @@ public struct RidgeClassifierCV: Sendable {
     ///
     /// - Complexity: O(n²·p / threads) for the Gram matrix, O(n³) for its eigendecomposition, O(alphas · n² · classes)
     ///   for the residuals and O(n·p·classes) for the weights, for n examples and p features.
-    public func fit(features: [Double], featureCount p: Int, labels: [String]) throws(StatisticsError) -> Fit {
+    public func fit(features: consuming [Double], featureCount p: Int, labels: [String]) throws(StatisticsError) -> Fit {
         let name = "ridge classification"
         let n = labels.count
         let classes = Array(Set(labels)).sorted()
@@ -65,7 +65,8 @@ public struct RidgeClassifierCV: Sendable {
         // Centred features and ±1 targets. The loops run on raw pointers so that they vectorise; each sum keeps
         // its order (rows in turn), so the values are those of the plain loops.
         var offsets = [Double](repeating: 0, count: p)
-        var x = features
+        // Centred in place: a caller that hands its array over (its last use) saves a copy of n × p values.
+        var x = consume features
         x.withUnsafeMutableBufferPointer { xb in
             offsets.withUnsafeMutableBufferPointer { ob in
                 let x = xb.baseAddress!, o = ob.baseAddress!
@@ -74,7 +75,7 @@ public struct RidgeClassifierCV: Sendable {
             }
         }
         // A NaN or infinity anywhere makes its column's sum non-finite (finite values may overflow too: then look on).
-        if offsets.contains(where: { !$0.isFinite }), let i = features.firstIndex(where: { !$0.isFinite }) {
+        if offsets.contains(where: { !$0.isFinite }), let i = x.firstIndex(where: { !$0.isFinite }) {
             throw .nonFinite(statistic: name, index: i)
         }
         x.withUnsafeMutableBufferPointer { xb in
