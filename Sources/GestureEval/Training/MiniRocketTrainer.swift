@@ -44,11 +44,12 @@ public struct MiniRocketTrainer: Sendable {
                 do { inputs[i] = try resampling.apply(inputs[i]) } catch { throw .invalidSetting(key: "lengthPolicy", error.description) }
             }
         }
-        let transform = try MiniRocket(fitting: inputs, featureCount: featureCount, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed)
+        let transform = try MiniRocket(fitting: inputs, featureCount: featureCount, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed,
+                                           threads: Parallelism.threads)
         let features = try transform.transform(inputs, threads: Parallelism.threads)
         let (standardised, means, scales) = Self.standardised(features, rows: series.count, columns: transform.featureCount)
         let fit: RidgeClassifierCV.Fit
-        do { fit = try RidgeClassifierCV(alphas: alphas).fit(features: standardised, featureCount: transform.featureCount, labels: labels) } catch {
+        do { fit = try RidgeClassifierCV(alphas: alphas).fit(features: consume standardised, featureCount: transform.featureCount, labels: labels) } catch {
             throw .invalidSetting(key: "ridge", error.description)
         }
         let model = MiniRocketModel(channels: channels, samplingRate: samplingRate, lengthPolicy: lengthPolicy, transform: transform,
@@ -62,20 +63,34 @@ public struct MiniRocketTrainer: Sendable {
     /// is 0 (scikit-learn's `StandardScaler`), with the means and scales. O(rows × columns).
     static func standardised(_ features: [Float], rows: Int, columns: Int) -> (values: [Double], means: [Double], scales: [Double]) {
         var means = [Double](repeating: 0, count: columns), scales = [Double](repeating: 0, count: columns)
-        for i in 0..<rows { for j in 0..<columns { means[j] += Double(features[i * columns + j]) } }
-        for j in 0..<columns { means[j] /= Double(rows) }
-        for i in 0..<rows {
-            for j in 0..<columns {
-                let d = Double(features[i * columns + j]) - means[j]
-                scales[j] += d * d
+        var values = [Double](repeating: 0, count: rows * columns)
+        // Raw pointers so that the loops vectorise; every sum runs over the rows in order, as the plain loops did.
+        features.withUnsafeBufferPointer { fb in
+            means.withUnsafeMutableBufferPointer { mb in
+                scales.withUnsafeMutableBufferPointer { sb in
+                    values.withUnsafeMutableBufferPointer { vb in
+                        let f = fb.baseAddress!, m = mb.baseAddress!, s = sb.baseAddress!, v = vb.baseAddress!
+                        for i in 0..<rows { let row = f + i * columns; for j in 0..<columns { m[j] += Double(row[j]) } }
+                        for j in 0..<columns { m[j] /= Double(rows) }
+                        for i in 0..<rows {
+                            let row = f + i * columns
+                            for j in 0..<columns {
+                                let d = Double(row[j]) - m[j]
+                                s[j] += d * d
+                            }
+                        }
+                        for j in 0..<columns {
+                            let deviation = (s[j] / Double(rows)).squareRoot()
+                            s[j] = deviation > 10 * Double.ulpOfOne * max(1, abs(m[j])) ? deviation : 1
+                        }
+                        for i in 0..<rows {
+                            let row = f + i * columns, out = v + i * columns
+                            for j in 0..<columns { out[j] = (Double(row[j]) - m[j]) / s[j] }
+                        }
+                    }
+                }
             }
         }
-        for j in 0..<columns {
-            let s = (scales[j] / Double(rows)).squareRoot()
-            scales[j] = s > 10 * Double.ulpOfOne * max(1, abs(means[j])) ? s : 1
-        }
-        var values = [Double](repeating: 0, count: rows * columns)
-        for i in 0..<rows { for j in 0..<columns { values[i * columns + j] = (Double(features[i * columns + j]) - means[j]) / scales[j] } }
         return (values, means, scales)
     }
 }

@@ -49,7 +49,7 @@ public struct RidgeClassifierCV: Sendable {
     ///
     /// - Complexity: O(n²·p / threads) for the Gram matrix, O(n³) for its eigendecomposition, O(alphas · n² · classes)
     ///   for the residuals and O(n·p·classes) for the weights, for n examples and p features.
-    public func fit(features: [Double], featureCount p: Int, labels: [String]) throws(StatisticsError) -> Fit {
+    public func fit(features: consuming [Double], featureCount p: Int, labels: [String]) throws(StatisticsError) -> Fit {
         let name = "ridge classification"
         let n = labels.count
         let classes = Array(Set(labels)).sorted()
@@ -60,15 +60,30 @@ public struct RidgeClassifierCV: Sendable {
         guard !alphas.isEmpty, alphas.allSatisfy({ $0.isFinite && $0 > 0 }) else {
             throw .invalidArgument(statistic: name, message: "penalties must be positive numbers, got \(alphas)")
         }
-        if let i = features.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(statistic: name, index: i) }
         let k = classes.count
         let index = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
-        // Centred features and ±1 targets.
+        // Centred features and ±1 targets. The loops run on raw pointers so that they vectorise; each sum keeps
+        // its order (rows in turn), so the values are those of the plain loops.
         var offsets = [Double](repeating: 0, count: p)
-        for i in 0..<n { for j in 0..<p { offsets[j] += features[i * p + j] } }
-        for j in 0..<p { offsets[j] /= Double(n) }
-        var x = features
-        for i in 0..<n { for j in 0..<p { x[i * p + j] -= offsets[j] } }
+        // Centred in place: a caller that hands its array over (its last use) saves a copy of n × p values.
+        var x = consume features
+        x.withUnsafeMutableBufferPointer { xb in
+            offsets.withUnsafeMutableBufferPointer { ob in
+                let x = xb.baseAddress!, o = ob.baseAddress!
+                for i in 0..<n { let row = x + i * p; for j in 0..<p { o[j] += row[j] } }
+                for j in 0..<p { o[j] /= Double(n) }
+            }
+        }
+        // A NaN or infinity anywhere makes its column's sum non-finite (finite values may overflow too: then look on).
+        if offsets.contains(where: { !$0.isFinite }), let i = x.firstIndex(where: { !$0.isFinite }) {
+            throw .nonFinite(statistic: name, index: i)
+        }
+        x.withUnsafeMutableBufferPointer { xb in
+            offsets.withUnsafeBufferPointer { ob in
+                let x = xb.baseAddress!, o = ob.baseAddress!
+                for i in 0..<n { let row = x + i * p; for j in 0..<p { row[j] -= o[j] } }
+            }
+        }
         var y = [Double](repeating: -1, count: n * k)
         for (i, label) in labels.enumerated() { y[i * k + index[label]!] = 1 }
         var yMeans = [Double](repeating: 0, count: k)
@@ -87,93 +102,69 @@ public struct RidgeClassifierCV: Sendable {
                 for c in 0..<k { qty[i * k + c] += v * y[r * k + c] }
             }
         }
-        var errors: [Double] = [], best: (error: Double, alpha: Double, c: [Double])?
-        var c = [Double](repeating: 0, count: n * k)
-        var d = [Double](repeating: 0, count: n)
-        for alpha in alphas {
-            let weights = eigenvalues.map { 1 / ($0 + alpha) }
-            for r in 0..<n {
-                var diagonal = 0.0, ones = 0.0
-                for c0 in 0..<k { c[r * k + c0] = 0 }
-                for i in 0..<n {
-                    let v = q[r * n + i], w = weights[i]
-                    diagonal += w * v * v
-                    ones += v * w * qt1[i]
-                    for c0 in 0..<k { c[r * k + c0] += v * w * qty[i * k + c0] }
+        // The candidates are independent: each runs on its own thread; the winner is picked in order afterwards.
+        let candidates = parallelMap(alphas.count) { [alphas, eigenvalues, q, qty, qt1] a in
+            Self.leaveOneOut(alpha: alphas[a], eigenvalues: eigenvalues, q: q, qty: qty, qt1: qt1, n: n, k: k)
+        }
+        var errors: [Double] = [], best = 0
+        for (a, candidate) in candidates.enumerated() {
+            errors.append(candidate.error)
+            if candidate.error < candidates[best].error { best = a }
+        }
+        let dual = candidates[best].c
+        // Weights Xcᵀ·c, class-major, one class per iteration (each weight sums the rows in order); intercepts ȳ − x̄·w.
+        let rows = parallelMap(k) { [x] c0 in
+            var w = [Double](repeating: 0, count: p)
+            x.withUnsafeBufferPointer { xb in
+                w.withUnsafeMutableBufferPointer { wb in
+                    let x = xb.baseAddress!, w = wb.baseAddress!
+                    for i in 0..<n {
+                        let coefficient = dual[i * k + c0], row = x + i * p
+                        for j in 0..<p { w[j] += coefficient * row[j] }
+                    }
                 }
-                d[r] = diagonal - ones / Double(n)
             }
-            var sum = 0.0
-            for r in 0..<n { for c0 in 0..<k { let e = c[r * k + c0] / d[r]; sum += e * e } }
-            let error = sum / Double(n * k)
-            errors.append(error)
-            if best == nil || error < best!.error { best = (error, alpha, c) }
+            return w
         }
-        // Weights Xcᵀ·c, class-major; intercepts ȳ − x̄·w.
-        var weights = [Double](repeating: 0, count: k * p)
-        for i in 0..<n {
-            for c0 in 0..<k {
-                let coefficient = best!.c[i * k + c0]
-                for j in 0..<p { weights[c0 * p + j] += coefficient * x[i * p + j] }
-            }
-        }
+        let weights = Array(rows.joined())
         var intercepts = yMeans
         for c0 in 0..<k { for j in 0..<p { intercepts[c0] -= offsets[j] * weights[c0 * p + j] } }
-        return Fit(classes: classes, alpha: best!.alpha, looErrors: errors, weights: weights, intercepts: intercepts)
+        return Fit(classes: classes, alpha: alphas[best], looErrors: errors, weights: weights, intercepts: intercepts)
     }
 
-    /// `x·xᵀ` of a row-major `rows × columns` matrix, row-major and symmetric. Blocks of four rows are spread over
-    /// the cores; each block meets every earlier row once, so that row is read once for four products.
-    /// O(rows² · columns / threads).
-    static func gram(_ x: [Double], rows n: Int, columns p: Int) -> [Double] {
-        let blocks = (n + 3) / 4
-        let lower = parallelMap(blocks) { b -> [Double] in
-            // Products of rows 4b…4b+3 with rows 0…(their own index), four per row j.
-            let first = 4 * b, count = min(4, n - first)
-            var out = [Double](repeating: 0, count: 4 * (first + 4))
-            x.withUnsafeBufferPointer { buffer in
-                for j in 0..<min(n, first + count) {
-                    let d = dot4(buffer, rows: first, count: count, with: j, p)
-                    for r in 0..<count { out[r * (first + 4) + j] = d[r] }
+    /// The dual coefficients `c` (n × k, row-major) for penalty `alpha` and their mean squared leave-one-out
+    /// residual, from the eigendecomposition `q` (row-major, eigenvector `i` in column `i`), `Qᵀy` and `Qᵀ1`.
+    /// O(n² · k).
+    static func leaveOneOut(alpha: Double, eigenvalues: [Double], q: [Double], qty: [Double], qt1: [Double],
+                            n: Int, k: Int) -> (error: Double, c: [Double]) {
+        let weights = eigenvalues.map { 1 / ($0 + alpha) }
+        var c = [Double](repeating: 0, count: n * k)
+        var d = [Double](repeating: 0, count: n)
+        q.withUnsafeBufferPointer { q in
+            qty.withUnsafeBufferPointer { qty in
+                qt1.withUnsafeBufferPointer { qt1 in
+                    weights.withUnsafeBufferPointer { weights in
+                        c.withUnsafeMutableBufferPointer { c in
+                            for r in 0..<n {
+                                var diagonal = 0.0, ones = 0.0
+                                let row = c.baseAddress! + r * k
+                                for i in 0..<n {
+                                    let v = q[r * n + i], w = weights[i]
+                                    diagonal += w * v * v
+                                    ones += v * w * qt1[i]
+                                    let target = qty.baseAddress! + i * k
+                                    for c0 in 0..<k { row[c0] += v * w * target[c0] }
+                                }
+                                d[r] = diagonal - ones / Double(n)
+                            }
+                        }
+                    }
                 }
             }
-            return out
         }
-        var out = [Double](repeating: 0, count: n * n)
-        for i in 0..<n {
-            let b = i / 4, r = i % 4, stride = 4 * b + 4
-            for j in 0...i {
-                out[i * n + j] = lower[b][r * stride + j]
-                out[j * n + i] = lower[b][r * stride + j]
-            }
-        }
-        return out
-    }
-
-    /// The dot products of rows `first…first+count−1` (count ≤ 4) with row `j`, four lanes at a time. O(4·p).
-    static func dot4(_ b: UnsafeBufferPointer<Double>, rows first: Int, count: Int, with j: Int, _ p: Int) -> SIMD4<Double> {
-        let base = UnsafeRawPointer(b.baseAddress!)
-        let stride = MemoryLayout<Double>.stride
-        let rows = (0..<4).map { min($0, count - 1) }   // a short block repeats its last row
-        var a0 = SIMD4<Double>.zero, a1 = SIMD4<Double>.zero, a2 = SIMD4<Double>.zero, a3 = SIMD4<Double>.zero
-        let o0 = (first + rows[0]) * p, o1 = (first + rows[1]) * p, o2 = (first + rows[2]) * p, o3 = (first + rows[3]) * p
-        let oj = j * p
-        var t = 0
-        while t + 4 <= p {
-            let v = base.loadUnaligned(fromByteOffset: (oj + t) * stride, as: SIMD4<Double>.self)
-            a0 += base.loadUnaligned(fromByteOffset: (o0 + t) * stride, as: SIMD4<Double>.self) * v
-            a1 += base.loadUnaligned(fromByteOffset: (o1 + t) * stride, as: SIMD4<Double>.self) * v
-            a2 += base.loadUnaligned(fromByteOffset: (o2 + t) * stride, as: SIMD4<Double>.self) * v
-            a3 += base.loadUnaligned(fromByteOffset: (o3 + t) * stride, as: SIMD4<Double>.self) * v
-            t += 4
-        }
-        var sums = SIMD4(a0.sum(), a1.sum(), a2.sum(), a3.sum())
-        while t < p {
-            let v = b[oj + t]
-            sums += SIMD4(b[o0 + t], b[o1 + t], b[o2 + t], b[o3 + t]) * v
-            t += 1
-        }
-        return sums
+        var sum = 0.0
+        for r in 0..<n { for c0 in 0..<k { let e = c[r * k + c0] / d[r]; sum += e * e } }
+        return (sum / Double(n * k), c)
     }
 
     /// Eigenvalues and eigenvectors (row-major n × n, eigenvector `i` in column `i`) of the symmetric `matrix`, by GSL.

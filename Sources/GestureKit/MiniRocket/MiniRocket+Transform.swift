@@ -29,8 +29,9 @@ extension MiniRocket {
         var alpha0: [Float] = [], gamma0: [Float] = []
         /// The sum of the nine −x terms, channel-major; the nine shifted 3x terms (kernel position, channel, time).
         var alpha: [Float] = [], gamma: [Float] = []
-        /// `(alpha + 3x at position i) + 3x at position j` for the 36 position pairs i < j (pair, channel, time): every
-        /// kernel's output is one of these plus its third 3x term, summed in the reference's order.
+        /// `(alpha + 3x at position i) + 3x at position j` for one position pair i < j (channel, time): a kernel's
+        /// output is this plus its third 3x term, summed in the reference's order. Kernels are in lexicographic order,
+        /// so those sharing their first two positions follow each other and share this sum, which stays in L1.
         var pairs: [Float] = []
         /// One convolution output.
         var output: [Float] = []
@@ -48,7 +49,7 @@ extension MiniRocket {
                 gamma0 = [Float](repeating: 0, count: n)
                 alpha = [Float](repeating: 0, count: n)
                 gamma = [Float](repeating: 0, count: 9 * n)
-                pairs = [Float](repeating: 0, count: 36 * n)
+                pairs = [Float](repeating: 0, count: n)
             }
             if output.count < length { output = [Float](repeating: 0, count: length) }
             if pooled.count < (length + 7) / 8 { pooled = [SIMD8<Float>](repeating: .zero, count: (length + 7) / 8) }
@@ -82,10 +83,13 @@ extension MiniRocket {
         var feature = 0, pair = 0, channelStart = 0
         for (j, d) in dilations.enumerated() {
             Self.convolve(workspace: &workspace, channels: c, length: n, dilation: d)
-            Self.sumPairs(workspace: &workspace, channels: c, length: n)
             let perKernel = featuresPerDilation[j]
             let padding = 4 * d
             for k in 0..<Self.kernelCount {
+                let (i0, i1, _) = Self.kernelIndices[k]
+                if k == 0 || Self.kernelIndices[k - 1].0 != i0 || Self.kernelIndices[k - 1].1 != i1 {
+                    Self.sumPair(i0, i1, workspace: &workspace, channels: c, length: n)
+                }
                 let channelCount = channelsPerCombination[pair]
                 // Pooling alternates between the whole output and its unpadded part (the whole one when that is empty);
                 // only the pooled part is computed.
@@ -221,29 +225,17 @@ extension MiniRocket {
         }
     }
 
-    /// The pair index of kernel positions i < j, and the positions of each pair.
-    static let pairIndex: [[Int]] = {
-        var table = [[Int]](repeating: [Int](repeating: -1, count: 9), count: 9)
-        var next = 0
-        for i in 0..<9 { for j in (i + 1)..<9 { table[i][j] = next; next += 1 } }
-        return table
-    }()
-
-    /// ``Workspace/pairs`` from ``Workspace/alpha`` and ``Workspace/gamma``. O(36·c·n).
-    static func sumPairs(workspace: inout Workspace, channels c: Int, length n: Int) {
+    /// ``Workspace/pairs`` for kernel positions `i` < `j` from ``Workspace/alpha`` and ``Workspace/gamma``: 28 of the
+    /// 36 position pairs start a kernel (j < 8), each computed once per dilation. O(c·n).
+    static func sumPair(_ i: Int, _ j: Int, workspace: inout Workspace, channels c: Int, length n: Int) {
         workspace.alpha.withUnsafeBufferPointer { alpha in
             workspace.gamma.withUnsafeBufferPointer { gamma in
                 workspace.pairs.withUnsafeMutableBufferPointer { pairs in
-                    for i in 0..<8 {
-                        for j in (i + 1)..<9 {
-                            let pair = pairIndex[i][j]
-                            for ch in 0..<c {
-                                let a = alpha.baseAddress! + ch * n
-                                let gi = gamma.baseAddress! + (i * c + ch) * n, gj = gamma.baseAddress! + (j * c + ch) * n
-                                let out = pairs.baseAddress! + (pair * c + ch) * n
-                                for t in 0..<n { out[t] = (a[t] + gi[t]) + gj[t] }
-                            }
-                        }
+                    for ch in 0..<c {
+                        let a = alpha.baseAddress! + ch * n
+                        let gi = gamma.baseAddress! + (i * c + ch) * n, gj = gamma.baseAddress! + (j * c + ch) * n
+                        let out = pairs.baseAddress! + ch * n
+                        for t in 0..<n { out[t] = (a[t] + gi[t]) + gj[t] }
                     }
                 }
             }
@@ -253,8 +245,7 @@ extension MiniRocket {
     /// Kernel `k`'s output over `range`, summed over the channels of ``channelIndices``[`channels`], into
     /// ``Workspace/pooled`` from its start, padded with −∞ (above no bias) to whole vectors. O(c·|range|).
     func combinePooled(kernel k: Int, channels: Range<Int>, range: Range<Int>, length n: Int, workspace: inout Workspace) {
-        let (i0, i1, i2) = Self.kernelIndices[k]
-        let pair = Self.pairIndex[i0][i1]
+        let i2 = Self.kernelIndices[k].2
         let c = channelCount, m = range.count, start = range.lowerBound
         channelIndices.withUnsafeBufferPointer { indices in
             workspace.pairs.withUnsafeBufferPointer { pairs in
@@ -264,7 +255,7 @@ extension MiniRocket {
                             let out = flat.baseAddress!
                             for (position, r) in channels.enumerated() {
                                 let ch = indices[r]
-                                let b = pairs.baseAddress! + (pair * c + ch) * n + start
+                                let b = pairs.baseAddress! + ch * n + start
                                 let g = gamma.baseAddress! + (i2 * c + ch) * n + start
                                 if position == 0 {
                                     for t in 0..<m { out[t] = b[t] + g[t] }
@@ -296,14 +287,13 @@ extension MiniRocket {
     /// (its pair sum plus its third 3x term, the reference's rounding order): the output is never stored. O(count · m).
     func poolOneChannel(kernel k: Int, channel ch: Int, range: Range<Int>, length n: Int, workspace: inout Workspace,
                         first: Int, count: Int, into features: UnsafeMutableBufferPointer<Float>) {
-        let (i0, i1, i2) = Self.kernelIndices[k]
-        let pair = Self.pairIndex[i0][i1]
+        let i2 = Self.kernelIndices[k].2
         let c = channelCount, m = range.count, start = range.lowerBound
         let full = m / 8, rest = m - full * 8
         workspace.pairs.withUnsafeBufferPointer { pairs in
             workspace.gamma.withUnsafeBufferPointer { gamma in
                 biases.withUnsafeBufferPointer { b in
-                    let p = UnsafeRawPointer(pairs.baseAddress! + (pair * c + ch) * n + start)
+                    let p = UnsafeRawPointer(pairs.baseAddress! + ch * n + start)
                     let g = UnsafeRawPointer(gamma.baseAddress! + (i2 * c + ch) * n + start)
                     var tail: SIMD8<Float>? = nil
                     if rest > 0 {

@@ -116,14 +116,25 @@ public struct MiniRocketClassifier: Sendable {
         for s in segments { prepared.append(try self.prepared(s)) }
         let features = try model.transform.transform(prepared, threads: threads)
         let f = model.transform.featureCount, classes = model.labels.count
-        return features.withUnsafeBufferPointer { x in
+        // The scores over the threads too (each segment's are independent): blocks of 16 segments.
+        var scores = [Double](repeating: 0, count: segments.count * classes)
+        let block = 16
+        features.withUnsafeBufferPointer { x in
             folded.withUnsafeBufferPointer { w in
-                (0..<segments.count).map { i in
-                    let row = UnsafeBufferPointer(rebasing: x[(i * f)..<((i + 1) * f)])
-                    let scores = (0..<classes).map { k in offsets[k] + Self.dot(w, from: k * f, row, count: f) }
-                    return MiniRocketClassification(label: model.labels[Self.best(scores)], scores: scores)
+                scores.withUnsafeMutableBufferPointer { out in
+                    nonisolated(unsafe) let (x, w, out) = (x, w, out)
+                    ParallelLoop.run((segments.count + block - 1) / block, threads: threads) { [offsets] b in
+                        for i in (b * block)..<min(segments.count, (b + 1) * block) {
+                            let row = UnsafeBufferPointer(rebasing: x[(i * f)..<((i + 1) * f)])
+                            for k in 0..<classes { out[i * classes + k] = offsets[k] + Self.dot(w, from: k * f, row, count: f) }
+                        }
+                    }
                 }
             }
+        }
+        return (0..<segments.count).map { i in
+            let row = Array(scores[(i * classes)..<((i + 1) * classes)])
+            return MiniRocketClassification(label: model.labels[Self.best(row)], scores: row)
         }
     }
 
