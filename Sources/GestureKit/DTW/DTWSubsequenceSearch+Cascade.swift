@@ -145,7 +145,8 @@ extension DTWSubsequenceSearch {
     /// smallest LB_Kim (first and last cells), kept as a chunk keeps its own (k costs pairwise two exclusion
     /// zones apart). It only prunes: candidates are still found by the chunks, so results do not depend on it.
     ///
-    /// - Complexity: O(B·d + B log B + K·m·w) for the block's B positions and K candidates (8 to 64).
+    /// - Complexity: O(B·d + B·K + K·m·w) for the blocks' B positions and K candidates (8 to 16); typically
+    ///   O(B·d) for the selection, most candidates being rejected by one comparison.
     func seedBound(_ series: DTWSeries, positions: Int, goal: Goal) -> Double {
         guard goal.limit != Int.max else { return goal.maxCost }
         let m = query.length, dims = query.dimensions, w = window
@@ -198,8 +199,16 @@ extension DTWSubsequenceSearch {
                 scored.append((kim, p, scored.count))
             }
             }
-            let picks = scored.sorted { $0.kim < $1.kim || ($0.kim == $1.kim && $0.start < $1.start) }
-                .prefix(min(Self.seedCount, max(8, 2 * goal.limit)))
+            // The few smallest, kept sorted by insertion (most candidates are rejected by one comparison).
+            let wanted = min(Self.seedCount, max(8, 2 * goal.limit))
+            var picks: [(kim: Double, start: Int, index: Int)] = []
+            picks.reserveCapacity(wanted + 1)
+            for entry in scored where picks.count < wanted || entry.kim < picks[picks.count - 1].kim {
+                var at = picks.count
+                while at > 0, entry.kim < picks[at - 1].kim { at -= 1 }
+                picks.insert(entry, at: at)
+                if picks.count > wanted { picks.removeLast() }
+            }
             var cells = 0
             for pick in picks {
                 let c = x + pick.start * dims

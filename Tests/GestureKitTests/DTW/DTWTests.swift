@@ -104,6 +104,19 @@ import Testing
                 #expect(envelope.lower[i] == window.min()!)
             }
         }
+        // Per dimension of an interleaved series (the search's envelopes read values `dims` apart).
+        let planes = (0..<3).map { _ in random.walk(40) }
+        let interleaved = try DTWSeries(dimensions: planes)
+        for w in [0, 2, 7, 45] {
+            let envelope = DTW.Envelope(of: interleaved, window: w)
+            for d in 0..<3 {
+                for i in 0..<40 {
+                    let window = planes[d][max(0, i - w)...min(39, i + w)]
+                    #expect(envelope.upper[i * 3 + d] == window.max()!)
+                    #expect(envelope.lower[i * 3 + d] == window.min()!)
+                }
+            }
+        }
     }
 
     @Test func badInputIsRejected() throws {
