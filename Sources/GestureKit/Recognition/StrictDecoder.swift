@@ -142,14 +142,21 @@ public struct StrictDecoder: Sendable {
                 return (type == Float.self ? Float(d) as? T : d as? T)
             case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type, is UInt64.Type, is UInt32.Type:
                 guard let d = number(node), d.rounded() == d, abs(d) < 9.0e15 else { throw mismatch("a whole number") }
+                // A value out of the type's range is a mismatch: answering nil here would send the decoding back
+                // to the type's own init(from:), which asks this container again, without end.
+                let value: T?
                 switch type {
-                case is Int.Type: return Int(d) as? T
-                case is Int64.Type: return Int64(d) as? T
-                case is Int32.Type: return Int32(exactly: d) as? T
-                case is UInt.Type: return d >= 0 ? UInt(d) as? T : nil
-                case is UInt64.Type: return d >= 0 ? UInt64(d) as? T : nil
-                default: return d >= 0 ? UInt32(exactly: d) as? T : nil
+                case is Int.Type: value = Int(d) as? T
+                case is Int64.Type: value = Int64(d) as? T
+                case is Int32.Type: value = Int32(exactly: d) as? T
+                case is UInt.Type: value = d >= 0 ? UInt(d) as? T : nil
+                case is UInt64.Type: value = d >= 0 ? UInt64(d) as? T : nil
+                default: value = d >= 0 ? UInt32(exactly: d) as? T : nil
                 }
+                guard let value else {
+                    throw mismatch(type is Int32.Type ? "a whole number within ±2147483647" : "a whole number ≥ 0 in range")
+                }
+                return value
             default:
                 return nil
             }

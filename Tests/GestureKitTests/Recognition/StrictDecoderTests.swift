@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    @Test func aWholeNumberOutOfItsTypesRangeIsAMismatchNamingTheKey() {
+        // `seed: -1` (found by fuzzing an experiment file) recursed without end instead of failing.
+        struct Settings: Decodable { var seed: UInt64?; var count: UInt32?; var small: Int32?; var size: UInt? }
+        for (key, value) in [("seed", -1.0), ("count", -3.0), ("count", 5e9), ("small", 3e9), ("size", -2.0)] {
+            #expect {
+                _ = try StrictDecoder().decode(Settings.self, from: .mapping([.init(key: key, value: .number(value))]))
+            } throws: { error in
+                guard case let DecodingError.typeMismatch(_, context) = error else { return false }
+                return context.codingPath.map(\.stringValue) == [key] && context.debugDescription.contains("whole number")
+            }
+        }
+        let decoded = try? StrictDecoder().decode(Settings.self, from: .mapping([.init(key: "seed", value: .number(7))]))
+        #expect(decoded?.seed == 7)
+    }
+
     @Test func everyDefaultConfigurationRoundTripsThroughTheStrictDecoder() throws {
         func roundTrip<C: Codable & Equatable>(_ value: C) throws {
             let data = try JSONEncoder().encode(value)
