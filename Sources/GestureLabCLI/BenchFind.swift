@@ -137,9 +137,9 @@ struct BenchFind: ParsableCommand {
         print(String(format: "read %.3f s, search %.3f s (fastest of %d)", readSeconds, best, repetitions))
         for (i, m) in result.matches.prefix(10).enumerated() { print("  \(i + 1). start \(m.start)  distance \(m.distance)") }
         if result.matches.count > 10 { print("  … \(result.matches.count - 10) more") }
-        print(String(format: "pruned: LB_Kim %.2f %%, LB_Keogh %.2f %%, LB_Keogh reversed %.2f %%; DTW abandoned %.2f %%, completed %.2f %%; %d cells",
-                     100 * s.fraction(s.prunedByKim), 100 * s.fraction(s.prunedByKeogh), 100 * s.fraction(s.prunedByReverseKeogh),
-                     100 * s.fraction(s.abandoned), 100 * s.fraction(s.completed), s.cells))
+        print(String(format: "pruned: LB_Kim %.2f %%, LB_Enhanced %.2f %%, LB_Keogh %.2f %%, LB_Keogh reversed %.2f %%; DTW abandoned %.2f %%, completed %.2f %%; %d cells",
+                     100 * s.fraction(s.prunedByKim), 100 * s.fraction(s.prunedByEnhanced), 100 * s.fraction(s.prunedByKeogh),
+                     100 * s.fraction(s.prunedByReverseKeogh), 100 * s.fraction(s.abandoned), 100 * s.fraction(s.completed), s.cells))
     }
 
     static func seconds(_ d: Duration) -> Double {

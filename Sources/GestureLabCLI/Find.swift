@@ -159,10 +159,11 @@ struct Find: ParsableCommand {
         found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && ($0.recording, $0.start) < ($1.recording, $1.start)) }
         found = Array(found.prefix(limit))
         print(found)
-        CommandLineError.printLine(String(format: "find: %d match%@ in %d recording%@ (query %d samples, %.3g s; window %d samples); pruned by LB_Kim %.1f %%, LB_Keogh %.1f %%, LB_Keogh reversed %.1f %%, DTW abandoned %.1f %%",
+        CommandLineError.printLine(String(format: "find: %d match%@ in %d recording%@ (query %d samples, %.3g s; window %d samples); pruned by LB_Kim %.1f %%, LB_Enhanced %.1f %%, LB_Keogh %.1f %%, LB_Keogh reversed %.1f %%, DTW abandoned %.1f %%",
                                           found.count, found.count == 1 ? "" : "es", searched, searched == 1 ? "" : "s",
                                           querySeries.length, duration, search.window,
-                                          100 * statistics.fraction(statistics.prunedByKim), 100 * statistics.fraction(statistics.prunedByKeogh),
+                                          100 * statistics.fraction(statistics.prunedByKim), 100 * statistics.fraction(statistics.prunedByEnhanced),
+                                          100 * statistics.fraction(statistics.prunedByKeogh),
                                           100 * statistics.fraction(statistics.prunedByReverseKeogh), 100 * statistics.fraction(statistics.abandoned)))
         if let annotations {
             try write(found, to: annotations, recordings: recordings, label: label ?? queryLabel ?? "candidate", provenance: provenance)
