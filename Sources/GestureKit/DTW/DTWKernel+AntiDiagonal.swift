@@ -16,13 +16,16 @@ extension DTWKernel {
     /// have no live cell.
     ///
     /// - Parameters:
-    ///   - a: the query (rows), one plane of `n` values per dimension: `a[d · n + i]`.
+    ///   - a: the query (rows), one plane of `n` values per dimension: `a[d · n + i]`, and one value of padding
+    ///     after the last plane (read, never used).
     ///   - reversedB: the candidate, one plane of `m` values per dimension, each last first
-    ///     (`reversedB[d · m + m − 1 − j]` is value d of step j), so that a diagonal reads them forwards.
+    ///     (`reversedB[d · m + m − 1 − j]` is value d of step j), so that a diagonal reads them forwards; one
+    ///     value of padding after the last plane.
     ///   - dims: the planes; the local cost is the squared Euclidean distance across them, summed in the
     ///     order of the row kernel, so costs are identical.
     ///   - w: the window, at least `|n − m|`.
-    ///   - cb: `n + 1` values, `cb[i]` a lower bound of the cost of rows `i..<n`, `cb[n] = 0`.
+    ///   - cb: `n + 2` values, `cb[i]` a lower bound of the cost of rows `i..<n`, `cb[n] = 0`, and one value of
+    ///     padding.
     ///   - scratch: at least ``antiDiagonalScratch(_:)`` values.
     ///   - cells: incremented by the number of cells computed.
     /// - Complexity: O(n·w) time, no allocation.
@@ -85,8 +88,10 @@ extension DTWKernel {
                 let offset = m - 1 - d
                 var i = lo
                 // Row i: up is row i − 1 of d − 1 (index i), left row i of d − 1 (index i + 1), diagonal row
-                // i − 1 of d − 2 (index i).
-                while i < hi {
+                // i − 1 of d − 2 (index i). Always two cells at a time: an odd count also computes row hi + 1 (from
+                // the padding of `a`, `reversedB` and `cb`), which the sentinel below overwrites; a tail branch for
+                // it mispredicted every other diagonal.
+                @inline(__always) func cell(_ i: Int) -> SIMD2<Double> {
                     var diff = load(a + i) - load(reversedB + (offset &+ i))
                     var local = diff * diff
                     var k = 1
@@ -95,30 +100,64 @@ extension DTWKernel {
                         local += diff * diff
                         k &+= 1
                     }
-                    let best = minimum(minimum(load(p1 + i), load(p1 + (i &+ 1))), load(p2 + i))
-                    UnsafeMutableRawPointer(cur + (i &+ 1)).storeBytes(of: local + best, as: SIMD2<Double>.self)
-                    i &+= 2
+                    let value = local + minimum(minimum(load(p1 + i), load(p1 + (i &+ 1))), load(p2 + i))
+                    UnsafeMutableRawPointer(cur + (i &+ 1)).storeBytes(of: value, as: SIMD2<Double>.self)
+                    return value
                 }
-                if i == hi {
-                    var diff = a[i] - reversedB[offset &+ i]
-                    var local = diff * diff
-                    for k in 1..<(univariate ? 1 : dims) {
-                        diff = a[k * n + i] - reversedB[k * m + offset + i]
-                        local += diff * diff
+                let count = hi &- lo &+ 1
+                computed &+= count
+                if count <= 64 {
+                    // Live (cost plus the bound of the rows still to come within the bound) as one bit per cell,
+                    // from the values in registers: no scan that waits on the stores, no loop whose exit
+                    // mispredicts.
+                    let limit = SIMD2(repeating: bound)
+                    var live = SIMD2<Int64>(), bit = SIMD2<Int64>(1, 2)
+                    repeat {
+                        let value = cell(i)
+                        let within = value + load(cb + (i &+ 1)) .<= limit
+                        live |= unsafeBitCast(within, to: SIMD2<Int64>.self) & bit
+                        bit &<<= 2
+                        i &+= 2
+                    } while i <= hi
+                    let bits = UInt64(bitPattern: live[0] | live[1]) & (UInt64.max &>> (64 &- count))
+                    if bits != 0 {
+                        first = lo &+ bits.trailingZeroBitCount
+                        last = lo &+ 63 &- bits.leadingZeroBitCount
                     }
-                    cur[i + 1] = local + min(min(p1[i], p1[i + 1]), p2[i])
+                } else {
+                    repeat {
+                        _ = cell(i)
+                        i &+= 2
+                    } while i <= hi
+                    // The dead cells at each end counted four at a time without branches (a loop over them
+                    // mispredicted); only four dead in a row look further.
+                    @inline(__always) func dead(_ i: Int) -> Int { cur[i &+ 1] + cb[i &+ 1] > bound ? 1 : 0 }
+                    first = lo
+                    while true {
+                        let k0 = dead(first)
+                        let k1 = k0 & dead(min(first &+ 1, hi))
+                        let k2 = k1 & dead(min(first &+ 2, hi))
+                        let k3 = k2 & dead(min(first &+ 3, hi))
+                        first &+= k0 &+ k1 &+ k2 &+ k3
+                        if k3 == 0 || first > hi { break }
+                    }
+                    if first <= hi {
+                        // Cell `first` is live, so the count from the top stops at it.
+                        last = hi
+                        while true {
+                            let k0 = dead(last)
+                            let k1 = k0 & dead(max(last &- 1, first))
+                            let k2 = k1 & dead(max(last &- 2, first))
+                            let k3 = k2 & dead(max(last &- 3, first))
+                            last &-= k0 &+ k1 &+ k2 &+ k3
+                            if k3 == 0 { break }
+                        }
+                    }
                 }
-                // Sentinels: the next two diagonals read at most one row beyond this range on either side.
+                // Sentinels: the next two diagonals read at most one row beyond this range on either side. (The
+                // cell of row hi + 1 an odd count computed is dead by construction: its bit was masked off.)
                 cur[lo] = inf
-                cur[hi + 2] = inf
-                computed &+= hi - lo + 1
-                // Live: cost plus the bound of the rows still to come within the bound.
-                first = lo
-                while first <= hi, cur[first + 1] + cb[first + 1] > bound { first += 1 }
-                if first <= hi {
-                    last = hi
-                    while cur[last + 1] + cb[last + 1] > bound { last -= 1 }
-                }
+                cur[hi &+ 2] = inf
             }
             live2 = live1
             live1 = (first, last)
