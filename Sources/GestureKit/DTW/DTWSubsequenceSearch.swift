@@ -438,23 +438,21 @@ public struct DTWSubsequenceSearch: Sendable {
                     // candidate's shares are shifted by the window: columns j ≥ i + w are only reachable from
                     // rows ≥ i.)
                     for k in 0..<m { sharesQ[order[k]] = sharesOrdered[k] }
+                    Self.suffixSums(sharesC, m, into: cb)
+                    Self.suffixSums(sharesQ, m, into: cbQ)
                     if bands > 2 {
                         // LB_Enhanced in full: the bands plus either LB_Keogh over the steps between them (the
-                        // bands hold only cells of their own rows and columns).
-                        var middleQ = 0.0, middleC = 0.0
-                        for t in bands..<(m - bands) { middleQ += sharesQ[t]; middleC += sharesC[t] }
+                        // bands hold only cells of their own rows and columns), from the suffix sums (a plain sum
+                        // was one long chain of additions).
+                        let middleC = cb[bands] - cb[m - bands], middleQ = cbQ[bands] - cbQ[m - bands]
                         if bandSum + max(middleQ, middleC) > cut { statistics.prunedByEnhanced += 1; continue }
-                    }
-                    Self.suffixSums(sharesC, m, into: cb)
-                    if bands > 2 {
                         // Rows from i ≤ m − bands on cost at least their LB_Keogh shares up to the last bands, plus
                         // those bands (2 of them are LB_Kim's, left out here).
                         let tail = cb[m - bands]
                         for i in 0...(m - bands) { cb[i] = max(cb[i], (cb[i] - tail) + backBands) }
                     }
                     if w < m {
-                        Self.suffixSums(sharesQ + w, m - w, into: cbQ)
-                        for i in 0..<(m - w) { cb[i] = max(cb[i], cbQ[i]) }
+                        for i in 0..<(m - w) { cb[i] = max(cb[i], cbQ[i &+ w]) }
                     }
                     let dtwCut = refreshed(cut)
                     for t in 0..<m { reversed[m &- 1 &- t] = (c[t] - mu) * s }
