@@ -1,7 +1,7 @@
 extension DTWKernel {
     /// The scratch the anti-diagonal kernel needs for a query of `n` time steps: three diagonals of `n + 2`
-    /// values.
-    static func antiDiagonalScratch(_ n: Int) -> Int { 3 * (n + 2) }
+    /// values and the rows' cost limits.
+    static func antiDiagonalScratch(_ n: Int) -> Int { 4 * (n + 2) }
 
     /// The banded, early-abandoning DTW of two series (univariate, or dependent multivariate with planar
     /// values) computed one anti-diagonal (`i + j = d`) at a
@@ -53,6 +53,10 @@ extension DTWKernel {
         var p2 = scratch                // diagonal d − 2
         var p1 = scratch + size         // diagonal d − 1
         var cur = scratch + 2 * size
+        // Row i's cell is live while its cost is at most `bound − cb[i + 1]` (one comparison per cell in the loop
+        // instead of an addition and a comparison; rows past the end stay live only under an infinite bound).
+        let limit = scratch + 3 * size
+        for i in 0...n { limit[i] = bound - cb[i &+ 1] }
         // Before the start: the virtual cell (−1, −1) costs 0, every other cell of diagonals −2 and −1 is +∞.
         p2[0] = 0
         p2[1] = inf
@@ -110,11 +114,10 @@ extension DTWKernel {
                     // Live (cost plus the bound of the rows still to come within the bound) as one bit per cell,
                     // from the values in registers: no scan that waits on the stores, no loop whose exit
                     // mispredicts.
-                    let limit = SIMD2(repeating: bound)
                     var live = SIMD2<Int64>(), bit = SIMD2<Int64>(1, 2)
                     repeat {
                         let value = cell(i)
-                        let within = value + load(cb + (i &+ 1)) .<= limit
+                        let within = value .<= load(limit + i)
                         live |= unsafeBitCast(within, to: SIMD2<Int64>.self) & bit
                         bit &<<= 2
                         i &+= 2
@@ -131,7 +134,7 @@ extension DTWKernel {
                     } while i <= hi
                     // The dead cells at each end counted four at a time without branches (a loop over them
                     // mispredicted); only four dead in a row look further.
-                    @inline(__always) func dead(_ i: Int) -> Int { cur[i &+ 1] + cb[i &+ 1] > bound ? 1 : 0 }
+                    @inline(__always) func dead(_ i: Int) -> Int { cur[i &+ 1] > limit[i] ? 1 : 0 }
                     first = lo
                     while true {
                         let k0 = dead(first)
