@@ -120,10 +120,10 @@ public struct DTWIndex: Sendable {
     }
 
     /// `series` one plane per dimension, each last value first: `planes[d · n + n − 1 − t] = series[t, d]`, and
-    /// the padding value the anti-diagonal kernel reads after the last plane. O(n·d).
+    /// the padding the anti-diagonal kernel reads after the last plane. O(n·d).
     static func reversedPlanes(_ series: DTWSeries) -> [Double] {
         let n = series.length, dims = series.dimensions
-        var planes = [Double](repeating: 0, count: n * dims + 1)
+        var planes = [Double](repeating: 0, count: n * dims + DTWKernel.antiDiagonalPadding)
         for t in 0..<n {
             for d in 0..<dims { planes[d * n + n - 1 - t] = series.values[t * dims + d] }
         }
@@ -281,7 +281,7 @@ public struct DTWIndex: Sendable {
             for c in sameLength { order.append((0, 0, c)) }
         }
 
-        let cb = workspace.cumulative.reserve(n + 2)  // the kernel reads one value of padding
+        let cb = workspace.cumulative.reserve(n + 1)
         let queryUpper = workspace.upper.reserve(n * dims)
         let queryLower = workspace.lower.reserve(n * dims)
         if !sameLength.isEmpty {
@@ -295,8 +295,8 @@ public struct DTWIndex: Sendable {
         }
         let useCumulative = dims == 1 || dtw.multivariate == .dependent
         // The anti-diagonal kernel reads the query one plane per dimension (the values themselves when univariate),
-        // padded by one value.
-        var planarQuery = query.values + [0]
+        // padded.
+        var planarQuery = query.values + [Double](repeating: 0, count: DTWKernel.antiDiagonalPadding)
         if dims > 1, useCumulative, !sameLength.isEmpty {
             for t in 0..<n {
                 for d in 0..<dims { planarQuery[d * n + t] = query.values[t * dims + d] }

@@ -60,7 +60,7 @@ public struct DTWSubsequenceSearch: Sendable {
     /// The window in samples, `round(band × query length)` (see ``DTW/window(_:_:)``).
     public let window: Int
 
-    /// The query, normalised, one plane per dimension: `planar[d · m + t]`, and the kernel's padding value.
+    /// The query, normalised, one plane per dimension: `planar[d · m + t]`, and the kernel's padding.
     private let planar: [Double]
     /// The query's envelope for the window, time-major.
     private let upper: [Double]
@@ -130,7 +130,7 @@ public struct DTWSubsequenceSearch: Sendable {
         prepared = values
         var planar = values
         for t in 0..<m { for d in 0..<dims { planar[d * m + t] = values[t * dims + d] } }
-        self.planar = planar + [0]  // the kernel's padding
+        self.planar = planar + [Double](repeating: 0, count: DTWKernel.antiDiagonalPadding)
         let envelope = DTW.Envelope(of: try DTWSeries(interleaved: values, dimensions: dims), window: window)
         upper = envelope.upper
         lower = envelope.lower
@@ -307,12 +307,11 @@ public struct DTWSubsequenceSearch: Sendable {
         let scale = UnsafeMutablePointer<Double>.allocate(capacity: dims)
         let sums = UnsafeMutablePointer<Double>.allocate(capacity: 2 * dims)
         let candidate = UnsafeMutablePointer<Double>.allocate(capacity: m * dims)      // normalised, time-major
-        let reversed = UnsafeMutablePointer<Double>.allocate(capacity: m * dims + 1)   // planes, last first, padded
+        let reversed = UnsafeMutablePointer<Double>.allocate(capacity: m * dims + DTWKernel.antiDiagonalPadding)  // planes, last first
         let sharesQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let sharesC = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let sharesOrdered = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
-        let cb = UnsafeMutablePointer<Double>.allocate(capacity: m + 2)                // and the kernel's padding
-        cb.initialize(repeating: 0, count: m + 2)
+        let cb = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let cbQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: max(DTWKernel.antiDiagonalScratch(m), 2 * (2 * w + 3)))
         defer {
