@@ -367,7 +367,8 @@ public struct DTWIndex: Sendable {
                 cost = planarQuery.withUnsafeBufferPointer { q in
                     reversed[c].withUnsafeBufferPointer { r in
                         DTWKernel.antiDiagonalCost(q.baseAddress!, n, reversedB: r.baseAddress!, n, dims: dims, window: w,
-                                                   bound: bound, cb: cumulative, scratch: scratch, cells: &statistics.cells)
+                                                   bound: bound, cb: cumulative, abandonsEarly: false, scratch: scratch,
+                                                   cells: &statistics.cells)
                     }
                 }
             } else {
