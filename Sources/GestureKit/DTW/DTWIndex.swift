@@ -119,10 +119,11 @@ public struct DTWIndex: Sendable {
         coarse = CoarseEnvelopes(envelopes)
     }
 
-    /// `series` one plane per dimension, each last value first: `planes[d · n + n − 1 − t] = series[t, d]`. O(n·d).
+    /// `series` one plane per dimension, each last value first: `planes[d · n + n − 1 − t] = series[t, d]`, and
+    /// the padding the anti-diagonal kernel reads after the last plane. O(n·d).
     static func reversedPlanes(_ series: DTWSeries) -> [Double] {
         let n = series.length, dims = series.dimensions
-        var planes = [Double](repeating: 0, count: n * dims)
+        var planes = [Double](repeating: 0, count: n * dims + DTWKernel.antiDiagonalPadding)
         for t in 0..<n {
             for d in 0..<dims { planes[d * n + n - 1 - t] = series.values[t * dims + d] }
         }
@@ -293,8 +294,9 @@ public struct DTWIndex: Sendable {
             }
         }
         let useCumulative = dims == 1 || dtw.multivariate == .dependent
-        // The anti-diagonal kernel reads the query one plane per dimension (the values themselves when univariate).
-        var planarQuery = query.values
+        // The anti-diagonal kernel reads the query one plane per dimension (the values themselves when univariate),
+        // padded.
+        var planarQuery = query.values + [Double](repeating: 0, count: DTWKernel.antiDiagonalPadding)
         if dims > 1, useCumulative, !sameLength.isEmpty {
             for t in 0..<n {
                 for d in 0..<dims { planarQuery[d * n + t] = query.values[t * dims + d] }
@@ -365,7 +367,8 @@ public struct DTWIndex: Sendable {
                 cost = planarQuery.withUnsafeBufferPointer { q in
                     reversed[c].withUnsafeBufferPointer { r in
                         DTWKernel.antiDiagonalCost(q.baseAddress!, n, reversedB: r.baseAddress!, n, dims: dims, window: w,
-                                                   bound: bound, cb: cumulative, scratch: scratch, cells: &statistics.cells)
+                                                   bound: bound, cb: cumulative, abandonsEarly: false, scratch: scratch,
+                                                   cells: &statistics.cells)
                     }
                 }
             } else {

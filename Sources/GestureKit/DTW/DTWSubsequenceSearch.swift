@@ -60,7 +60,7 @@ public struct DTWSubsequenceSearch: Sendable {
     /// The window in samples, `round(band × query length)` (see ``DTW/window(_:_:)``).
     public let window: Int
 
-    /// The query, normalised, one plane per dimension: `planar[d · m + t]`.
+    /// The query, normalised, one plane per dimension: `planar[d · m + t]`, and the kernel's padding.
     private let planar: [Double]
     /// The query's envelope for the window, time-major.
     private let upper: [Double]
@@ -78,9 +78,13 @@ public struct DTWSubsequenceSearch: Sendable {
     /// bands cost more than they prune).
     static let enhancedBandCount = 8
     static let enhancedMinimumWindow = 8
-    /// Chunks per worker: enough that the last ones balance uneven pruning, few enough that each starts close to
-    /// the bound the others have proved.
-    static let chunksPerWorker = 8
+    /// Chunks per worker: enough that the last ones are short (a worker left idle while the other finishes a long
+    /// chunk cost two cores 5–7 % of their speed with 8 per worker); every chunk starts from the bound the others
+    /// have proved, so small ones lose no pruning.
+    static let chunksPerWorker = 32
+    /// DTWs between reads of the bound the other chunks have proved (the lock's cache line moving between cores
+    /// at every DTW cost two cores 7 % of their speed at m = 128; bounds tighten slowly once seeded).
+    static let dtwsPerSharedRead = 8
     /// Blocks spread over the series and candidates of them whose exact costs seed the bound (see
     /// ``seedBound(_:positions:goal:)``).
     static let seedBlocks = 4
@@ -126,7 +130,7 @@ public struct DTWSubsequenceSearch: Sendable {
         prepared = values
         var planar = values
         for t in 0..<m { for d in 0..<dims { planar[d * m + t] = values[t * dims + d] } }
-        self.planar = planar
+        self.planar = planar + [Double](repeating: 0, count: DTWKernel.antiDiagonalPadding)
         let envelope = DTW.Envelope(of: try DTWSeries(interleaved: values, dimensions: dims), window: window)
         upper = envelope.upper
         lower = envelope.lower
@@ -303,7 +307,7 @@ public struct DTWSubsequenceSearch: Sendable {
         let scale = UnsafeMutablePointer<Double>.allocate(capacity: dims)
         let sums = UnsafeMutablePointer<Double>.allocate(capacity: 2 * dims)
         let candidate = UnsafeMutablePointer<Double>.allocate(capacity: m * dims)      // normalised, time-major
-        let reversed = UnsafeMutablePointer<Double>.allocate(capacity: m * dims)       // planes, last first
+        let reversed = UnsafeMutablePointer<Double>.allocate(capacity: m * dims + DTWKernel.antiDiagonalPadding)  // planes, last first
         let sharesQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let sharesC = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
         let sharesOrdered = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
@@ -344,9 +348,12 @@ public struct DTWSubsequenceSearch: Sendable {
             // Another chunk may already have proved a bound; it is read again now and then, and before every DTW (a
             // chunk that starts unbounded would otherwise compute full DTWs until its first read).
             var bound = min(goal.maxCost, seed, limited ? shared?.read() ?? .infinity : .infinity)
-            var sinceShared = 0
+            var sinceShared = 0, dtwsSinceShared = 0
             @inline(__always) func refreshed(_ cut: Double) -> Double {
                 guard limited, let shared else { return cut }
+                dtwsSinceShared &+= 1
+                guard dtwsSinceShared >= Self.dtwsPerSharedRead else { return cut }
+                dtwsSinceShared = 0
                 bound = min(bound, shared.read())
                 return min(cut, bound * slack)
             }
@@ -430,23 +437,21 @@ public struct DTWSubsequenceSearch: Sendable {
                     // candidate's shares are shifted by the window: columns j ≥ i + w are only reachable from
                     // rows ≥ i.)
                     for k in 0..<m { sharesQ[order[k]] = sharesOrdered[k] }
+                    Self.suffixSums(sharesC, m, into: cb)
+                    Self.suffixSums(sharesQ, m, into: cbQ)
                     if bands > 2 {
                         // LB_Enhanced in full: the bands plus either LB_Keogh over the steps between them (the
-                        // bands hold only cells of their own rows and columns).
-                        var middleQ = 0.0, middleC = 0.0
-                        for t in bands..<(m - bands) { middleQ += sharesQ[t]; middleC += sharesC[t] }
+                        // bands hold only cells of their own rows and columns), from the suffix sums (a plain sum
+                        // was one long chain of additions).
+                        let middleC = cb[bands] - cb[m - bands], middleQ = cbQ[bands] - cbQ[m - bands]
                         if bandSum + max(middleQ, middleC) > cut { statistics.prunedByEnhanced += 1; continue }
-                    }
-                    Self.suffixSums(sharesC, m, into: cb)
-                    if bands > 2 {
                         // Rows from i ≤ m − bands on cost at least their LB_Keogh shares up to the last bands, plus
                         // those bands (2 of them are LB_Kim's, left out here).
                         let tail = cb[m - bands]
                         for i in 0...(m - bands) { cb[i] = max(cb[i], (cb[i] - tail) + backBands) }
                     }
                     if w < m {
-                        Self.suffixSums(sharesQ + w, m - w, into: cbQ)
-                        for i in 0..<(m - w) { cb[i] = max(cb[i], cbQ[i]) }
+                        for i in 0..<(m - w) { cb[i] = max(cb[i], cbQ[i &+ w]) }
                     }
                     let dtwCut = refreshed(cut)
                     for t in 0..<m { reversed[m &- 1 &- t] = (c[t] - mu) * s }

@@ -5,12 +5,14 @@ import Testing
 @Suite struct DTWKernelTests {
     /// Exactly the row kernel's cost, or +∞ above the bound, for any lengths, windows (0 included), bounds,
     /// valid row bounds and 1–3 dependent dimensions; values on a coarse grid make ties and equal-to-bound costs
-    /// common.
+    /// common; in both of the kernel's ways of finding live cells. The last trials are long enough for diagonals of
+    /// more than 64 cells (it tracks live cells in one 64-bit word up to that width, by scanning beyond).
     @Test func antiDiagonalEqualsTheRowKernel() throws {
         var random = TestRandom(7)
-        for trial in 0..<3000 {
-            let n = 1 + Int(random.next() % 14)
-            let m = trial % 2 == 0 ? n : 1 + Int(random.next() % 14)
+        for trial in 0..<3300 {
+            let longest = trial < 3000 ? 14 : 200
+            let n = 1 + Int(random.next() % UInt64(longest))
+            let m = trial % 2 == 0 ? n : 1 + Int(random.next() % UInt64(longest))
             let dims = 1 + trial % 3
             let a = (0..<(n * dims)).map { _ in Double(Int(random.next() % 7) - 3) }
             let b = (0..<(m * dims)).map { _ in Double(Int(random.next() % 7) - 3) }
@@ -31,12 +33,19 @@ import Testing
                 }
             }
             let planarA = try DTWSeries(interleaved: a, dimensions: dims).values.indices.map { a[($0 % n) * dims + $0 / n] }
+                + [Double](repeating: 0, count: DTWKernel.antiDiagonalPadding)
             let reversedB = DTWIndex.reversedPlanes(try DTWSeries(interleaved: b, dimensions: dims))
             for bound in [Double.infinity, exact, exact - 1, exact + 1, exact / 2, 0] {
-                scratch.initialize(repeating: 12345, count: DTWKernel.antiDiagonalScratch(n))
-                let got = DTWKernel.antiDiagonalCost(planarA, n, reversedB: reversedB, m, dims: dims, window: w, bound: bound,
-                                                     cb: cb, scratch: scratch, cells: &cells)
-                #expect(got == (exact <= bound ? exact : .infinity), "n \(n) m \(m) dims \(dims) w \(w) bound \(bound)")
+                for abandonsEarly in [true, false] {
+                    // Scratch the kernel has not written reads as a cost below any true one: a cell computed from
+                    // it would come out too low and the cost wrong.
+                    scratch.initialize(repeating: -1e6, count: DTWKernel.antiDiagonalScratch(n))
+                    let got = DTWKernel.antiDiagonalCost(planarA, n, reversedB: reversedB, m, dims: dims, window: w,
+                                                         bound: bound, cb: cb, abandonsEarly: abandonsEarly, scratch: scratch,
+                                                         cells: &cells)
+                    #expect(got == (exact <= bound ? exact : .infinity),
+                            "n \(n) m \(m) dims \(dims) w \(w) bound \(bound) abandonsEarly \(abandonsEarly)")
+                }
             }
         }
     }
