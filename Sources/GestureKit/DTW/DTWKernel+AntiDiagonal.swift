@@ -135,15 +135,8 @@ extension DTWKernel {
                 // the padding of `a`, `reversedB` and `cb`), which the sentinel below overwrites; a tail branch for
                 // it mispredicted every other diagonal.
                 @inline(__always) func cell(_ i: Int) -> SIMD2<Double> {
-                    var diff = load(a + i) - load(reversedB + (offset &+ i))
-                    var local = diff * diff
-                    var k = 1
-                    while !univariate, k < dims {
-                        diff = load(a + (k &* n &+ i)) - load(reversedB + (k &* m &+ offset &+ i))
-                        local += diff * diff
-                        k &+= 1
-                    }
-                    let value = local + minimum(minimum(load(p1 + i), load(p1 + (i &+ 1))), load(p2 + i))
+                    let value = localCosts(a, n, reversedB, m, dims: dims, univariate: univariate, row: i, offset: offset)
+                        + minimum(minimum(load(p1 + i), load(p1 + (i &+ 1))), load(p2 + i))
                     UnsafeMutableRawPointer(cur + (i &+ 1)).storeBytes(of: value, as: SIMD2<Double>.self)
                     return value
                 }
@@ -243,17 +236,8 @@ extension DTWKernel {
         let inf = Double.infinity
         let lo = rows.lowerBound, hi = rows.upperBound
         let offset = m &- 1 &- d
-        /// The local costs of rows i, i + 1 on the diagonal whose candidate offset is `offset`.
         @inline(__always) func local(_ i: Int, _ offset: Int) -> SIMD2<Double> {
-            var diff = load(a + i) - load(reversedB + (offset &+ i))
-            var local = diff * diff
-            var k = 1
-            while !univariate, k < dims {
-                diff = load(a + (k &* n &+ i)) - load(reversedB + (k &* m &+ offset &+ i))
-                local += diff * diff
-                k &+= 1
-            }
-            return local
+            localCosts(a, n, reversedB, m, dims: dims, univariate: univariate, row: i, offset: offset)
         }
         @inline(__always) func store(_ value: SIMD2<Double>, _ p: UnsafeMutablePointer<Double>) {
             UnsafeMutableRawPointer(p).storeBytes(of: value, as: SIMD2<Double>.self)
@@ -314,6 +298,22 @@ extension DTWKernel {
             bits == 0 ? (1, 0) : (lo &+ bits.trailingZeroBitCount, lo &+ 63 &- bits.leadingZeroBitCount)
         }
         return (range(bitsD), range(bitsE))
+    }
+
+    /// The local costs of rows i and i + 1 on the diagonal whose candidate offset is `offset` (`m − 1 − d`): the
+    /// squared Euclidean distance across the planes, summed in the row kernel's order.
+    @inline(__always)
+    private static func localCosts(_ a: UnsafePointer<Double>, _ n: Int, _ reversedB: UnsafePointer<Double>, _ m: Int,
+                                   dims: Int, univariate: Bool, row i: Int, offset: Int) -> SIMD2<Double> {
+        var diff = load(a + i) - load(reversedB + (offset &+ i))
+        var local = diff * diff
+        var k = 1
+        while !univariate, k < dims {
+            diff = load(a + (k &* n &+ i)) - load(reversedB + (k &* m &+ offset &+ i))
+            local += diff * diff
+            k &+= 1
+        }
+        return local
     }
 
     @inline(__always)
