@@ -32,7 +32,7 @@ extension DTWKernel {
     ///   - abandonsEarly: most calls abandon within a few diagonals whose live widths vary (subsequence search):
     ///     then the live cells of a narrow diagonal are bits taken in the loop and narrow diagonals go two in one
     ///     pass. `false` when most run long on a steady band (a 1-NN search): then a diagonal's live ends are
-    ///     found by a scan from each end, which the branch predictor learns (the bits cost 1-NN 15–25 %).
+    ///     found by a scan from each end, which the branch predictor learns (the bits cost 1-NN 13–26 %).
     ///   - scratch: at least ``antiDiagonalScratch(_:)`` values.
     ///   - cells: incremented by the number of cells computed.
     /// - Complexity: O(n·w) time, no allocation.
@@ -132,8 +132,8 @@ extension DTWKernel {
                 var i = lo
                 // Row i: up is row i − 1 of d − 1 (index i), left row i of d − 1 (index i + 1), diagonal row
                 // i − 1 of d − 2 (index i). Always two cells at a time: an odd count also computes row hi + 1 (from
-                // the padding of `a`, `reversedB` and `cb`), which the sentinel below overwrites; a tail branch for
-                // it mispredicted every other diagonal.
+                // the padding of `a` and `reversedB`; its limit is the row's or −∞), which the sentinel below
+                // overwrites and no live range keeps; a tail branch for it mispredicted every other diagonal.
                 @inline(__always) func cell(_ i: Int) -> SIMD2<Double> {
                     let value = localCosts(a, n, reversedB, m, dims: dims, univariate: univariate, row: i, offset: offset)
                         + minimum(minimum(load(p1 + i), load(p1 + (i &+ 1))), load(p2 + i))
