@@ -76,15 +76,48 @@ public struct StreamCalibration: Hashable, Sendable {
     public func calibrate(_ model: DTWModel, on recordings: [Recording],
                           spotters: [DTWModel]? = nil) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice], detections: [[GestureEvent]]) {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
-        var events: [[GestureEvent]] = []
+        var scored: [[[EventStage.Candidate]]] = []
         for (i, r) in recordings.enumerated() {
-            events.append(try Self.candidateEvents(spotters?[i] ?? model, on: r))
+            scored.append(try DTWTemplateMatcher.scoredCandidates(spotters?[i] ?? model, samples: r.samples))
         }
+        let events = scored.indices.map { Self.sweepable(scored[$0], spottedBy: spotters?[$0] ?? model) }
         let choices = choose(candidates: events, recordings: recordings, labels: model.labels)
         var thresholds = model.thresholds
         for c in choices { thresholds[c.label] = c.threshold }
         let calibrated = model.withRejection(thresholds: thresholds)
-        return (calibrated, choices, events.map { Self.kept($0, by: calibrated) })
+        // What the matcher streams at these thresholds, by its own rule; the choices state those detections.
+        let detections = scored.indices.map { DTWTemplateMatcher.events(of: scored[$0], spottedBy: spotters?[$0], model: calibrated) }
+        return (calibrated, restate(choices, detections: detections, recordings: recordings), detections)
+    }
+
+    /// `choices` with their precision, recall, F1 and false activations per hour counted again on `detections`
+    /// (one array per recording): what the recognizer reports at the chosen thresholds, where classes that compete
+    /// at different thresholds can keep a little more or less than the sweep of each class alone counted. The
+    /// counts are the sweep's: a class's events matched against every judged annotation.
+    ///
+    /// - Complexity: one matching per class and recording.
+    public func restate(_ choices: [Choice], detections: [[GestureEvent]], recordings: [Recording]) -> [Choice] {
+        let backgroundHours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
+        return choices.map { choice in
+            var c = choice
+            var kept = 0, truePositives = 0, insertions = 0, annotations = 0
+            for (r, events) in zip(recordings, detections) {
+                let own = events.filter { $0.label == choice.label && matching.phases.contains($0.phase) }
+                annotations += r.annotations.count { $0.label == choice.label }
+                guard !own.isEmpty else { continue }
+                let counts = matching.match(annotations: r.annotations, events: own).counts
+                kept += own.count
+                truePositives += counts.truePositives
+                insertions += counts.insertions
+            }
+            guard annotations > 0 else { return c }
+            c.kept = kept
+            c.precision = kept == 0 ? .nan : Double(truePositives) / Double(kept)
+            c.recall = Double(truePositives) / Double(annotations)
+            c.f1 = 2 * Double(truePositives) / Double(kept + annotations)
+            c.falsePerHour = backgroundHours > 0 ? Double(insertions) / backgroundHours : (insertions > 0 ? .infinity : 0)
+            return c
+        }
     }
 
     /// The operating point of each of `labels` that has annotations, from candidate events (one array per
@@ -255,7 +288,8 @@ public struct StreamCalibration: Hashable, Sendable {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var detections: [[GestureEvent]] = []
         for (i, r) in recordings.enumerated() {
-            detections.append(Self.kept(try Self.candidateEvents(spotters?[i] ?? model, on: r), by: model))
+            let scored = try DTWTemplateMatcher.scoredCandidates(spotters?[i] ?? model, samples: r.samples)
+            detections.append(DTWTemplateMatcher.events(of: scored, spottedBy: spotters?[i], model: model))
         }
         return falseActivations(detections: detections, on: recordings)
     }
@@ -269,15 +303,10 @@ public struct StreamCalibration: Hashable, Sendable {
         }
     }
 
-    /// The candidates that `model`'s thresholds keep (a class without a threshold keeps none).
-    static func kept(_ candidates: [GestureEvent], by model: DTWModel) -> [GestureEvent] {
-        candidates.filter { e in model.threshold(for: e.label).map { e.score <= $0 } ?? false }
-    }
-
-    /// Every candidate of `model` on `recording` (see ``DTWTemplateMatcher/candidates(_:samples:)``) as an
-    /// event whose score is its normalised distance.
-    static func candidateEvents(_ model: DTWModel, on recording: Recording) throws(ConfigurationError) -> [GestureEvent] {
-        try DTWTemplateMatcher.candidates(model, samples: recording.samples).map {
+    /// The candidates a threshold sweep reads (``DTWTemplateMatcher/candidates(of:model:)``) as events whose score
+    /// is the normalised distance, in time order. O(M log M).
+    static func sweepable(_ runs: [[EventStage.Candidate]], spottedBy model: DTWModel) -> [GestureEvent] {
+        DTWTemplateMatcher.candidates(of: runs, model: model).map {
             GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance,
                          details: ["template": Double($0.template)])
         }
