@@ -4,13 +4,16 @@ import GestureData
 /// Chooses a ``DTWModel``'s per-class rejection thresholds on continuous training recordings, background
 /// included, instead of on the training examples alone (the `mean + k·σ` rule).
 ///
-/// One pass: ``DTWTemplateMatcher/candidates(_:samples:)`` runs the model's spotters once over every
-/// recording with rejection off and keeps, by non-maximum suppression in order of distance, the matches it
-/// could report at some threshold; a stricter threshold only removes candidates, so the detections at
-/// threshold τ are the candidates with distance ≤ τ. Per class, candidates are added in order of distance and after each distinct distance only the
-/// recording that gained one is re-matched with ``EventMatching`` (the project's matching, against every
-/// judged annotation); the chosen state's threshold is halfway between its last included distance and the
-/// next candidate's (the largest candidate distance when all are kept; 0 when none are).
+/// One pass: ``DTWTemplateMatcher/scoredCandidates(_:samples:)`` runs the model's spotters once over every
+/// recording with rejection off, and the stage's rule without thresholds keeps the matches the matcher could report
+/// at some threshold (``DTWTemplateMatcher/candidates(of:model:)``); a stricter threshold only removes candidates,
+/// so a class's detections at threshold τ are its candidates with distance ≤ τ. Per class, candidates are added in
+/// order of distance and after each distinct distance only the recording that gained one is re-matched with
+/// ``EventMatching`` (the project's matching, against every judged annotation); the chosen state's threshold is
+/// halfway between its last included distance and the next candidate's (the largest candidate distance when all
+/// are kept; 0 when none are). The detections returned, and the figures of each choice, are then the matcher's own
+/// events at the chosen thresholds (``DTWTemplateMatcher/events(of:spottedBy:model:)``): where classes with
+/// different thresholds compete, they can differ a little from the sweep of each class alone.
 ///
 /// Per class c: detections = events of c, annotations = annotations labelled c, true positives = events of c
 /// matched to an annotation labelled c, false activations = events of c intersecting no annotation window,

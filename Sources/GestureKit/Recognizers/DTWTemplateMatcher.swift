@@ -3,14 +3,17 @@
 ///
 /// Samples are resampled to the model's rate (so 25, 50 and 100 Hz streams give the same detections), the
 /// model's ``DTWModel/channels`` are read from each sample (divided by ``DTWModel/channelScales`` when set), and every template runs a ``SPRINGSpotter``
-/// (subsequence DTW, O(template length) per sample). A template's threshold is its class's rejection
-/// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
-/// Non-maximum suppression makes one event per gesture (the shared ``EventStage``): candidates of every template
-/// and class that overlap, or lie within the model's ``DTWModel/refractoryTime`` of each other, compete, and the
-/// lowest normalised distance wins. A model's ``DTWModel/background`` templates take part too (at the largest class threshold),
-/// and a window one of them wins reports nothing. The winner is reported as one `ended` event once no template can still produce a competing
-/// candidate, at most ``DTWModel/maximumDuration`` + ``DTWModel/refractoryTime`` after its end, and no later
-/// candidate is reported within the refractory time after it.
+/// (subsequence DTW, O(template length) per sample) whose distance trace, the best alignment ending at each sample
+/// normalised as `√(cost / template length)`, is read one sample behind: its local minima within the duration
+/// limits are the candidates, and a template's threshold is its class's rejection threshold on that distance, so
+/// one scale fits all classes. The shared ``EventStage`` makes one event per gesture: candidates of every template
+/// and class that overlap, or lie within the model's ``DTWModel/refractoryTime`` (seconds) of each other, compete,
+/// and the lowest normalised distance wins. A model's ``DTWModel/background`` templates take part too (at the
+/// largest class threshold), and a window one of them wins reports nothing. A winner is reported as one `ended`
+/// event once no later candidate can compete with it: no partial match still alive, nor one starting at the next
+/// sample, could come within the refractory time. The events are exactly what calibration counts
+/// (``events(of:spottedBy:model:)`` of ``scoredCandidates(_:samples:)``). A gap longer than the resampler's
+/// ``Resampler/maximumGap`` ends a run: what waits is reported and the matcher starts again, so no match spans a gap.
 ///
 /// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds) without
 /// the model's ``DTWModel/context``, `score` = normalised distance, `details["distance"]` = DTW distance,
