@@ -13,6 +13,8 @@
 /// - **The streaming form** gives the same events: a candidate is kept once no candidate still to come can compete
 ///   with it (the spotter says when the earliest possible future candidate starts, ``nextFinal(earliestPossibleStart:)``)
 ///   and no undecided competitor is better; a candidate beaten by one that is itself suppressed later is restored.
+///   The spotter's bound may depend on the candidate (``nextFinal(earliestPossibleStartBefore:)``): only a future
+///   candidate that could precede it matters, so a DTW matcher need not wait for partial matches already costlier.
 ///   Events come in start order. ``drain()`` ends a run of samples: what waits is decided as if nothing followed.
 /// - **Time, not samples.** Spans and the refractory time are seconds on the samples' clock, so a stream with
 ///   gaps or an irregular clock is judged by what happened when. Across a gap a spotter ends its run
@@ -77,8 +79,9 @@ public struct EventStage: Sendable {
     private var pending: [Candidate] = []
     /// Candidates kept but not yet reported (an undecided candidate starts before them), in start order.
     private var kept: [Candidate] = []
-    /// End of the last reported event, seconds: nothing competing with it may follow (a finality bound that held).
-    private var lastReportedEnd = -Double.infinity
+    /// The latest end of a kept candidate, seconds: a later candidate competing with it is worse (the spotter's bound
+    /// says so) and suppressed on arrival.
+    private var lastKeptEnd = -Double.infinity
 
     /// The default ``capacity``.
     public static let defaultCapacity = 256
@@ -111,11 +114,12 @@ public struct EventStage: Sendable {
     ///
     /// - Complexity: O(undecided candidates).
     public mutating func offer(_ candidate: Candidate) {
-        // A reported event was final: nothing competing with it can come (the spotter's bound says so).
-        guard candidate.start > lastReportedEnd + refractoryTime else { return }
+        // Kept ones were decided: whatever competes with them now is worse (a later candidate ends after them, so
+        // it competes exactly when it starts within the refractory time after one).
+        guard candidate.start > lastKeptEnd + refractoryTime else { return }
         if pending.count == capacity {
             forcedDecisions += 1
-            decide(before: .infinity)
+            decide { _ in .infinity }
         }
         let at = pending.firstIndex { $0.start > candidate.start } ?? pending.endIndex
         pending.insert(candidate, at: at)
@@ -127,10 +131,19 @@ public struct EventStage: Sendable {
     ///
     /// - Complexity: O(P²) over P undecided candidates.
     public mutating func nextFinal(earliestPossibleStart: Double) -> Candidate? {
-        if !pending.isEmpty { decide(before: earliestPossibleStart) }
+        nextFinal { _ in earliestPossibleStart }
+    }
+
+    /// ``nextFinal(earliestPossibleStart:)`` with a bound per candidate: `earliestPossibleStartBefore(p)` is the
+    /// earliest start (seconds) of a candidate still to come that could precede `p` (cost no higher than `p`'s).
+    /// With such a bound, candidates must be offered in order of their end, as spotters find them: a later one
+    /// that competes with a kept one is then worse, and dropped on arrival.
+    ///
+    /// - Complexity: O(P²) calls of the bound over P undecided candidates.
+    public mutating func nextFinal(earliestPossibleStartBefore bound: (Candidate) -> Double) -> Candidate? {
+        if !pending.isEmpty { decide(bound) }
         guard let first = kept.first, pending.first.map({ $0.start >= first.start }) ?? true else { return nil }
         kept.removeFirst()
-        lastReportedEnd = max(lastReportedEnd, first.end)
         return first
     }
 
@@ -139,17 +152,17 @@ public struct EventStage: Sendable {
     ///
     /// - Complexity: O(P²).
     public mutating func drain() -> [Candidate] {
-        decide(before: .infinity)
+        decide { _ in .infinity }
         let out = kept
         kept.removeAll(keepingCapacity: true)
-        lastReportedEnd = -.infinity
+        lastKeptEnd = -.infinity
         return out
     }
 
-    /// Keeps every undecided candidate that nothing to come can compete with (it ends more than the refractory
-    /// time before `earliest`) and that no undecided competitor precedes, and drops its competitors; again until
-    /// none is left to keep.
-    private mutating func decide(before earliest: Double) {
+    /// Keeps every undecided candidate that nothing to come can precede while competing with it (it ends more than
+    /// the refractory time before `earliest(p)`) and that no undecided competitor precedes, and drops its
+    /// competitors; again until none is left to keep.
+    private mutating func decide(_ earliest: (Candidate) -> Double) {
         let r = refractoryTime
         var progress = true
         while progress {
@@ -157,11 +170,12 @@ public struct EventStage: Sendable {
             var i = 0
             while i < pending.count {
                 let p = pending[i]
-                if p.end + r < earliest,
-                   !pending.contains(where: { $0 != p && $0.competes(with: p, refractoryTime: r) && $0.precedes(p) }) {
+                if !pending.contains(where: { $0 != p && $0.competes(with: p, refractoryTime: r) && $0.precedes(p) }),
+                   p.end + r < earliest(p) {
                     pending.removeAll { $0.competes(with: p, refractoryTime: r) }
                     let at = kept.firstIndex { $0.start > p.start } ?? kept.endIndex
                     kept.insert(p, at: at)
+                    lastKeptEnd = max(lastKeptEnd, p.end)
                     progress = true
                     i = 0
                     continue
@@ -215,6 +229,6 @@ public struct EventStage: Sendable {
     public mutating func reset() {
         pending.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
-        lastReportedEnd = -.infinity
+        lastKeptEnd = -.infinity
     }
 }

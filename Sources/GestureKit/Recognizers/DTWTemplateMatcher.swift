@@ -179,11 +179,18 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
             let point = Self.tracePoint(spotters[i], at: t, minimumLength: minimumLength, maximumLength: maximumLength)
             if let m = minima[i].advance(to: point) { offer(m, spotter: i) }
         }
-        // Every later candidate grows from a live cell or starts at the next sample: a true lower bound.
-        var earliest = t + 1
-        for s in spotters { earliest = min(earliest, s.earliestLiveStart) }
-        let bound = earliest > t ? times.now.nextUp : times.time(of: earliest)
-        while let p = stage.nextFinal(earliestPossibleStart: bound) { emit(p, into: &events) }
+        guard stage.hasPending else { return }
+        // A later candidate that could beat p grows from a live cell no costlier than p (costs only grow along a
+        // path), or starts at the next sample: a true lower bound on its start, per candidate.
+        let engines = spotters, clock = times
+        func earliestStart(before p: EventStage.Candidate) -> Double {
+            var earliest = t + 1
+            for s in engines {
+                earliest = min(earliest, s.earliestLiveStart(costAtMost: p.cost * p.cost * Double(s.template.length) * (1 + 1e-9)))
+            }
+            return earliest > t ? clock.now.nextUp : clock.time(of: earliest)
+        }
+        while let p = stage.nextFinal(earliestPossibleStartBefore: earliestStart) { emit(p, into: &events) }
     }
 
     /// Hands a trace minimum that passes its spotter's threshold to the event stage.

@@ -7,15 +7,18 @@ import Testing
     typealias Candidate = EventStage.Candidate
 
     /// Streams `candidates` through a stage in `arrival` order: after each offer, the finality bound is the
-    /// earliest start among those still to come (a true bound); then the rest as at the end of a run.
-    static func streamed(_ candidates: [Candidate], arrival: [Int], refractory: Double, capacity: Int = EventStage.defaultCapacity)
-        -> (events: [Candidate], stage: EventStage) {
+    /// earliest start among those still to come (a true bound), or with `costAware` among those still to come
+    /// that could precede the candidate decided (as a DTW matcher bounds it); then the rest as at the end of a run.
+    static func streamed(_ candidates: [Candidate], arrival: [Int], refractory: Double, capacity: Int = EventStage.defaultCapacity,
+                         costAware: Bool = false) -> (events: [Candidate], stage: EventStage) {
         var stage = EventStage(refractoryTime: refractory, context: 0, capacity: capacity)
         var out: [Candidate] = []
         for (k, i) in arrival.enumerated() {
             stage.offer(candidates[i])
-            let earliest = arrival[(k + 1)...].map { candidates[$0].start }.min() ?? .infinity
-            while let c = stage.nextFinal(earliestPossibleStart: earliest) { out.append(c) }
+            let rest = arrival[(k + 1)...].map { candidates[$0] }
+            while let c = stage.nextFinal(earliestPossibleStartBefore: { p in
+                rest.filter { !costAware || $0.cost <= p.cost }.map(\.start).min() ?? .infinity
+            }) { out.append(c) }
         }
         out += stage.drain()
         return (out, stage)
@@ -106,6 +109,10 @@ import Testing
         let (streamed, stage) = Self.streamed(candidates, arrival: arrival, refractory: refractory)
         #expect(streamed == offline, "seed \(seed)")
         #expect(stage.forcedDecisions == 0)
+        // A bound that looks only at future candidates that could precede: decided sooner, the same events, with
+        // candidates offered in order of their end, as spotters find them.
+        let byEnd = candidates.indices.sorted { (candidates[$0].end, $0) < (candidates[$1].end, $1) }
+        #expect(Self.streamed(candidates, arrival: byEnd, refractory: refractory, costAware: true).events == offline, "seed \(seed)")
         // The rule's own invariant: kept candidates are pairwise apart by more than the refractory time.
         for (a, b) in zip(offline, offline.dropFirst()) { #expect(a.end + refractory < b.start) }
         // Thresholds commute with the rule: the kept ones with cost ≤ τ are what the rule keeps of those ≤ τ.
