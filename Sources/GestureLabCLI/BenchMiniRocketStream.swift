@@ -106,8 +106,8 @@ struct BenchMiniRocketStream: ParsableCommand {
     /// A stream model for `stream`: the transform fitted on windows of it, seeded random weights, two classes.
     static func model(stream: [MotionSample], channels: [MotionChannel], rate: Double, window: Double, context: Double, hop: Double,
                       features: Int, maxDilations: Int, seed: UInt64) throws -> MiniRocketModel {
-        let n = EventStage.lengths(samplingRate: rate, minimumDuration: window, maximumDuration: window, context: context, refractoryTime: 0).maximum
-        let (values, _) = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, samples: stream)
+        let n = EventStage.lengths(samplingRate: rate, minimumDuration: window, maximumDuration: window, context: context).maximum
+        let values = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, samples: stream).values
         let c = channels.count, count = values.count / c
         let starts = stride(from: 0, to: max(1, count - n), by: max(1, (count - n) / 32))
         let examples = try starts.map { s in try DTWSeries(interleaved: Array(values[(s * c)..<((s + n) * c)]), dimensions: c) }

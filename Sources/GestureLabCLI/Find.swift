@@ -136,24 +136,39 @@ struct Find: ParsableCommand {
             guard abs(recordingRate - queryRate) <= 0.02 * queryRate else {
                 throw DataFileError(file: provenance[index], String(format: "sampled at %.4g Hz, the query at %.4g Hz: DTW compares sample by sample, so resample one of them (datasets convert) before searching", recordingRate, queryRate))
             }
-            let values = try series(of: recording, channels: channelList, name: name, samples: 0..<recording.count)
-            let result: (matches: [DTWMatch], statistics: DTWSearchStatistics)
-            do {
-                result = try search.matches(in: values, limit: limit, maxDistance: maxDistance, exclusionZone: exclusionSeconds,
-                                            threads: parallel.threads)
-            } catch {
-                throw CommandLineError("find: \(name): \(error)")
+            // No match spans a gap: each run between gaps is searched on its own.
+            let runs = recording.runs()
+            if runs.count > 1 {
+                let gaps = recording.gaps()
+                CommandLineError.printLine(String(format: "find: %@: %d gaps longer than %g sample intervals (%.1f s in all, the longest %.1f s): searched its %d runs apart, so no match spans a gap",
+                                                  name, gaps.count, Recording.gapFactor, gaps.seconds, gaps.longest, runs.count))
+            }
+            var matches: [Found] = []
+            for run in runs where run.count >= querySeries.length {
+                let values = try series(of: recording, channels: channelList, name: name, samples: run)
+                let result: (matches: [DTWMatch], statistics: DTWSearchStatistics)
+                do {
+                    result = try search.matches(in: values, limit: limit, maxDistance: maxDistance, exclusionZone: exclusionSeconds,
+                                                threads: parallel.threads)
+                } catch {
+                    throw CommandLineError("find: \(name): \(error)")
+                }
+                statistics.add(result.statistics)
+                for match in result.matches {
+                    let first = run.lowerBound + match.start
+                    matches.append(Found(recording: recording.id, start: recording.timestamps[first],
+                                         end: recording.timestamps[first + querySeries.length - 1], distance: match.distance, sample: first))
+                }
+            }
+            guard !matches.isEmpty || runs.contains(where: { $0.count >= querySeries.length }) else {
+                CommandLineError.printLine("find: \(name): no run between gaps is as long as the query (\(querySeries.length) samples); skipped")
+                continue
             }
             searched += 1
-            statistics.add(result.statistics)
-            for match in result.matches {
-                found.append(Found(recording: recording.id, start: recording.timestamps[match.start],
-                                   end: recording.timestamps[match.start + querySeries.length - 1],
-                                   distance: match.distance, sample: match.start))
-            }
+            found += Self.excluding(matches, within: exclusionSeconds)
         }
         guard searched > 0 else {
-            throw DataFileError(file: target, "no recording is at least as long as the query (\(querySeries.length) samples): nothing was searched")
+            throw DataFileError(file: target, "no recording is at least as long as the query (\(querySeries.length) samples) between gaps: nothing was searched")
         }
         // Matches in different recordings never overlap: the best over all is the best of each, merged.
         found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && ($0.recording, $0.start) < ($1.recording, $1.start)) }
@@ -270,12 +285,23 @@ struct Find: ParsableCommand {
         return (recordings, files)
     }
 
-    /// The sampling rate from the recording's clock, Hz.
+    /// The sampling rate from the recording's clock, Hz: one over its median sample interval, which gaps do not move.
     private func rate(of recording: Recording, name: String) throws -> Double {
-        guard recording.count >= 2, recording.duration > 0 else {
+        guard let rate = recording.samplingRate else {
             throw DataFileError(file: name, "needs at least 2 samples at increasing times to know its sampling rate")
         }
-        return Double(recording.count - 1) / recording.duration
+        return rate
+    }
+
+    /// `matches` of one recording (each run's already apart by the exclusion) in order of distance, dropping any
+    /// that starts within `exclusion` seconds of a better one in another run. O(m²) for m matches.
+    static func excluding(_ matches: [Found], within exclusion: Double) -> [Found] {
+        var kept: [Found] = []
+        for m in matches.sorted(by: { ($0.distance, $0.start) < ($1.distance, $1.start) })
+        where !kept.contains(where: { abs($0.start - m.start) < exclusion }) {
+            kept.append(m)
+        }
+        return kept
     }
 
     /// `channels` of `recording` over `samples`, time-major; a magnitude is derived from its three axes.

@@ -106,6 +106,9 @@ struct Train: ParsableCommand {
         if let failed = model.summary.crossFit?.failures, failed > 0 {
             CommandLineError.printLine("warning: \(Int(failed)) cross-fitted training\(failed == 1 ? "" : "s") failed; the full model spotted those subjects' recordings in calibration")
         }
+        if let inSample = model.summary.crossFit?.inSample, !inSample.isEmpty {
+            CommandLineError.printLine("warning: calibration scored subjects \(inSample.joined(separator: ", ")) in-sample: no model held them out (too few examples of a class without them, or one training subject); strictCrossFitting: true refuses instead")
+        }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
         switch model {

@@ -39,6 +39,46 @@ import Testing
         return (url, ())
     }
 
+    /// Issue 44: a 20 Hz recording in blocks of 30 s with 17 gaps of 60 s between them (as a phone study that
+    /// records activity blocks). Its rate is 20 Hz, not (n − 1) / span; the exclusion zone is seconds at that
+    /// rate; no match spans a gap; and `find` says how the recording was split.
+    @Test func aRecordingWithGapsIsSearchedRunByRun() throws {
+        let folder = Self.newFolder()
+        let example = folder.url.appendingPathComponent("example.csv")
+        try Self.csv(seconds: 6, rate: 20, at: [2]).write(to: example, atomically: true, encoding: .utf8)
+        // 18 blocks; the motion in blocks 3 and 11, and one cut by the gap after block 6 (it starts 0.5 s before
+        // the block's end).
+        var text = "t,ax,ay,az\n"
+        for block in 0..<18 {
+            let start = Double(block) * 90
+            let motions: [Double] = block == 3 ? [12] : block == 11 ? [20] : block == 6 ? [29.5] : []
+            let lines = Self.csv(seconds: 30, rate: 20, at: motions, seed: UInt64(block + 5)).split(separator: "\n").dropFirst()
+            for line in lines {
+                let fields = line.split(separator: ",")
+                text += "\(start + Double(fields[0])!),\(fields[1]),\(fields[2]),\(fields[3])\n"
+            }
+        }
+        let target = folder.url.appendingPathComponent("blocks.csv")
+        try text.write(to: target, atomically: true, encoding: .utf8)
+        let result = try GestureLabBinary.run(["find", target.path, "--query", example.path, "--from", "2", "--to", "2.95",
+                                               "--limit", "50", "--max-distance", "1e9", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("17 gaps"), "\(result.stderr)")
+        let matches = try result.jsonLines(Match.self)
+        #expect(matches.count > 10)
+        // Every match lasts the query's 0.95 s: none spans a gap.
+        for m in matches { #expect(abs(m.end - m.start - 0.95) < 1e-6, "\(m.start)…\(m.end)") }
+        // Starts at least the query's duration apart, in seconds.
+        let starts = matches.map(\.start).sorted()
+        for (a, b) in zip(starts, starts.dropFirst()) { #expect(b - a >= 0.95 - 1e-9, "\(a) and \(b)") }
+        // The two whole motions are the best matches.
+        #expect(Set(matches.prefix(2).map { ($0.start * 100).rounded() / 100 }) == [282, 1010])
+        // The inspected recording states its gaps.
+        let inspect = try GestureLabBinary.run(["datasets", "inspect", "csv:" + target.path])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stdout.contains("gaps         17 longer than 3 sample intervals"), "\(inspect.stdout)")
+    }
+
     @Test func findsThePlantedMotionsInAFileAndOnStandardInput() throws {
         let folder = Self.newFolder()
         let example = folder.url.appendingPathComponent("example.csv")

@@ -39,6 +39,12 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
     public var estimatedRate: Double?
     /// Timing jitter, seconds: the median over recordings of the standard deviation of regular intervals.
     public var jitter: Double?
+    /// Gaps: intervals longer than ``Recording/gapFactor`` of their recording's median interval, over all recordings.
+    public var gaps: Int
+    /// The gaps' total duration, seconds.
+    public var gapSeconds: Double
+    /// The longest gap, seconds (0 without gaps).
+    public var longestGap: Double
     /// Channel names in order of first appearance.
     public var channels: [String]
     /// Classes with counts, sorted by label.
@@ -66,7 +72,12 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         var channelNames: [String] = []
         var byLabel: [String: ClassCount] = [:]
         var covered = 0.0
+        var gapCount = 0, gapTotal = 0.0, gapLongest = 0.0
         for r in dataset.recordings {
+            let g = r.gaps()
+            gapCount += g.count
+            gapTotal += g.seconds
+            gapLongest = max(gapLongest, g.longest)
             let t = r.timestamps
             var intervals: [Double] = []
             for k in t.indices.dropFirst() where t[k] > t[k - 1] && t[k].isFinite && t[k - 1].isFinite { intervals.append(t[k] - t[k - 1]) }
@@ -94,6 +105,9 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         annotationCoverage = duration > 0 ? min(1, covered / duration) : 0
         estimatedRate = SampleStatistics.median(rates)
         jitter = SampleStatistics.median(jitters)
+        gaps = gapCount
+        gapSeconds = gapTotal
+        longestGap = gapLongest
     }
 
     /// A human-readable report.
@@ -106,6 +120,8 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
             "sessions     \(sessions.count): \(sessions.prefix(20).joined(separator: ", "))\(sessions.count > 20 ? ", …" : "")",
             "duration     \(f(duration, 1)) s",
             "rate         stated \(f(statedRate, 1)) Hz, estimated \(f(estimatedRate, 1)) Hz, jitter \(f(jitter.map { $0 * 1000 }, 2)) ms",
+            "gaps         " + (gaps == 0 ? "none longer than \(f(Recording.gapFactor, 0)) sample intervals"
+                : "\(gaps) longer than \(f(Recording.gapFactor, 0)) sample intervals, \(f(gapSeconds, 1)) s in all, the longest \(f(longestGap, 1)) s"),
             "channels     \(channels.joined(separator: ", "))",
             "coverage     \(f(annotationCoverage * 100, 1)) % of the time is annotated",
             "classes      \(classes.count)",

@@ -12,7 +12,7 @@ public struct DatasetValidator: Sendable {
     public var gapFactor: Double
 
     /// Creates a validator.
-    public init(gapFactor: Double = 3) { self.gapFactor = gapFactor }
+    public init(gapFactor: Double = Recording.gapFactor) { self.gapFactor = gapFactor }
 
     /// Every problem, reading problems first, then per recording in order.
     public func validate(_ loaded: LoadedDataset) -> [DatasetProblem] {

@@ -20,6 +20,9 @@ public struct ReadingReport: Codable, Hashable, Sendable {
     public var alignment: String?
     /// Reference samples dropped because they lie outside a stream's time span.
     public var alignmentDroppedSamples = 0
+    /// Reference samples (or grid points) left out because they fall inside a stream's gap, where a value would
+    /// be invented.
+    public var alignmentGapSamples = 0
     /// The longest interval, seconds, between two samples of a stream that was interpolated across.
     public var largestGap: Double?
     /// The file holding ``largestGap``.
@@ -45,6 +48,7 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         alignedRecordings += other.alignedRecordings
         alignment = alignment ?? other.alignment
         alignmentDroppedSamples += other.alignmentDroppedSamples
+        alignmentGapSamples += other.alignmentGapSamples
         for note in other.notes where !notes.contains(note) { notes.append(note) }
         if let gap = other.largestGap, gap > (largestGap ?? -1) {
             largestGap = gap
@@ -72,6 +76,7 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         if alignedRecordings > 0 {
             var line = "alignment: \(alignedRecordings) recordings, \(alignment ?? "")"
             if alignmentDroppedSamples > 0 { line += "; dropped \(alignmentDroppedSamples) samples outside a sensor's span" }
+            if alignmentGapSamples > 0 { line += "; left out \(alignmentGapSamples) samples inside a sensor's gap (nothing is interpolated across a gap)" }
             if let largestGap {
                 line += "; largest gap interpolated across \(String(format: "%.4f", largestGap)) s (\(largestGapFile ?? "?"))"
             }

@@ -4,7 +4,9 @@ import GestureKit
 /// reference stream's timestamps or a grid at a stated rate. Values are interpolated linearly between
 /// the two neighbouring samples; a stream's attitude quaternion (`quat.w…z`) by slerp, as
 /// GestureKit's `Resampler` does. Reference times outside any stream's span are dropped, never
-/// extrapolated. O(samples of all streams).
+/// extrapolated, and so are times inside a stream's gap (an interval longer than ``Recording/gapFactor`` of its
+/// median intervals): nothing is invented across a gap, which stays a gap in the recording. O(samples of all
+/// streams).
 enum StreamAligner {
     /// One sensor file, already in seconds and converted units.
     struct Stream {
@@ -70,21 +72,36 @@ enum StreamAligner {
             report.alignmentDroppedSamples += ref.times.count - kept.count
         }
         var channels: [(Channel, [Double])] = []
+        var inGap = [Bool](repeating: false, count: times.count)
         for (i, stream) in streams.enumerated() {
             if rate == nil, i == reference {
                 let first = stream.times.firstIndex { $0 >= lo } ?? 0
                 channels += stream.channels.map { ($0.0, Array($0.1[first..<(first + times.count)])) }
                 continue
             }
-            channels += interpolate(stream, at: times, report: &report)
+            channels += interpolate(stream, at: times, inGap: &inGap, report: &report)
+        }
+        // Times that fall in some stream's gap would be guesses: they are left out, and the gap stays.
+        let dropped = inGap.count { $0 }
+        if dropped > 0 {
+            let keep = inGap.indices.filter { !inGap[$0] }
+            times = keep.map { times[$0] }
+            if !lines.isEmpty { lines = keep.map { lines[$0] } }
+            channels = channels.map { c in (c.0, keep.map { c.1[$0] }) }
+            report.alignmentGapSamples += dropped
         }
         report.alignedRecordings += 1
         return Result(times: times, channels: channels, lines: lines, problems: problems)
     }
 
-    /// `stream`'s channels at `times` (each inside the stream's span, increasing).
-    private static func interpolate(_ stream: Stream, at times: [Double], report: inout ReadingReport) -> [(Channel, [Double])] {
+    /// `stream`'s channels at `times` (each inside the stream's span, increasing); marks in `inGap` the times that
+    /// fall inside one of the stream's gaps.
+    private static func interpolate(_ stream: Stream, at times: [Double], inGap: inout [Bool],
+                                    report: inout ReadingReport) -> [(Channel, [Double])] {
         let t = stream.times
+        var intervals: [Double] = []
+        for k in t.indices.dropFirst() where t[k] > t[k - 1] { intervals.append(t[k] - t[k - 1]) }
+        let gap = (SampleStatistics.median(intervals) ?? .infinity) * Recording.gapFactor
         // For each output time: the left neighbour j and the fraction u towards j + 1.
         var left = [Int](repeating: 0, count: times.count), fraction = [Double](repeating: 0, count: times.count)
         var j = 0, largest = 0.0
@@ -94,7 +111,13 @@ enum StreamAligner {
             if j + 1 < t.count {
                 let dt = t[j + 1] - t[j]
                 fraction[k] = (time - t[j]) / dt
-                if time > t[j] { largest = max(largest, dt) }
+                if time > t[j] {
+                    if dt > gap {
+                        inGap[k] = true
+                    } else {
+                        largest = max(largest, dt)
+                    }
+                }
             }
         }
         if largest > (report.largestGap ?? -1) {

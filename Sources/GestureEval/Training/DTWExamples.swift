@@ -81,7 +81,7 @@ enum DTWExamples {
     static func enveloped(_ recording: Recording, channels: [MotionChannel], seconds: Double?) throws -> Recording {
         guard let seconds, recording.count >= 2 else { return recording }
         let recording = derivingChannels(channels, of: recording)
-        let rate = Double(recording.count - 1) / recording.duration
+        guard let rate = recording.samplingRate else { return recording }
         var columns: [[Double]] = []
         for c in channels {
             guard let values = recording.column(column(c)) else { return recording }   // reported when the series is read
@@ -159,7 +159,8 @@ enum DTWExamples {
             // trained on the other groups (at the band already chosen), as the test subject's will be.
             var inner = trainer
             inner.band = report.band
-            let groups = CrossFitting.groups(of: recordings.map(\.subject), count: settings.crossFitGroups)
+            let groups = CrossFitting.heldOutGroups(of: recordings.map(\.subject), count: settings.crossFitGroups, exampleSubjects: subjects,
+                                                    labels: examples.map(\.label), minimumExamples: Self.crossFittingMinimumExamples)
             var groupOf: [String: Int] = [:]
             for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
             var choices: [StreamCalibration.Choice]
@@ -167,9 +168,13 @@ enum DTWExamples {
             let calibration = StreamCalibration(objective: objective, matching: matching)
             // Held-out templates stand for the deployed ones only when the other groups give every class a few
             // examples; otherwise (tiny datasets) the group's recordings are spotted by the full model.
-            let (byGroup, failures) = CrossFitting.heldOutModels(
+            let heldOutModels = CrossFitting.heldOutModels(
                 groups: groups, examples: examples, subjects: subjects, minimumExamples: Self.crossFittingMinimumExamples
             ) { others, heldOut in try cache.train(inner, others, tag: "without \(heldOut.joined(separator: ", "))").model }
+            let (byGroup, failures) = (heldOutModels.byGroup, heldOutModels.failures)
+            do { try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOutModels.inSample) } catch {
+                throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
+            }
             do {
                 var spotters = recordings.map { groupOf[$0.subject].flatMap { byGroup[$0] } ?? model }
                 (model, choices, detections) = try calibration.calibrate(model, on: recordings, spotters: spotters)
@@ -208,7 +213,7 @@ enum DTWExamples {
             let crossFitted = recordings.map(\.subject).filter { groupOf[$0].flatMap { byGroup[$0] } != nil }
             // A failed held-out training is not a deliberate skip: counted, and reported with the fold.
             summary.crossFit = .init(subjectShare: Double(Set(crossFitted).count) / Double(Set(recordings.map(\.subject)).count),
-                                     groups: byGroup.count, failures: failures)
+                                     groups: byGroup.count, failures: failures, inSample: heldOutModels.inSample)
             // The operating point per class, for the report.
             for c in choices { summary.thresholds[c.label] = .init(threshold: c.threshold, recall: c.recall, falsePerHour: c.falsePerHour) }
             heldOut = detections

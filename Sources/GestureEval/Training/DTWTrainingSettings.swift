@@ -19,6 +19,7 @@ import GestureData
 ///   # backgroundTemplates: 5  # stream rejection: medoids of the training recordings' false activations, which veto matches
 ///   # crossFitGroups: 5       # stream rejection: subjects split into this many groups; each group's recordings are
 ///                             # spotted by templates trained without that group (cross-fitting)
+///   # strictCrossFitting: false  # stream rejection: refuse, rather than report, calibrating a subject in-sample
 ///   refractoryTime: 0         # s, shortest gap between two spotted gestures
 ///   znormalize: false         # segments only: z-normalise each series
 ///   minimumDuration: 0.2      # s, spotting
@@ -55,6 +56,9 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// spotted by templates trained on the other groups, so a fold trains this many extra models, not one per
     /// subject. At least 2; more groups than subjects is one subject per group (leave-one-subject-out).
     public var crossFitGroups: Int
+    /// Stream rejection: refuse to train when some subject can get no held-out model (its recordings would be
+    /// calibrated on its own examples), instead of training and reporting those subjects.
+    public var strictCrossFitting: Bool
     /// Shortest gap between two spotted gestures, seconds.
     public var refractoryTime: Double
     /// z-normalise every series (segment classification only).
@@ -74,7 +78,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
                                     "minimumDuration", "maximumDuration", "context", "movingDeviation", "selection"]
 
     private enum Keys: String, CodingKey {
-        case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, crossFitGroups, refractoryTime, znormalize
+        case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, crossFitGroups, strictCrossFitting, refractoryTime, znormalize
         case minimumDuration, maximumDuration, context, movingDeviation
         /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
         case signal, axes
@@ -131,6 +135,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         guard crossFitGroups >= 2 else {
             throw DecodingError.dataCorruptedError(forKey: .crossFitGroups, in: c, debugDescription: "must be a count of subject groups ≥ 2, got \(crossFitGroups)")
         }
+        strictCrossFitting = try c.decodeIfPresent(Bool.self, forKey: .strictCrossFitting) ?? false
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         znormalize = try c.decodeIfPresent(Bool.self, forKey: .znormalize) ?? false
         minimumDuration = try c.decodeIfPresent(Double.self, forKey: .minimumDuration) ?? 0.2
@@ -157,6 +162,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         // Only when set, so configurations without background keep their encoding.
         if backgroundTemplates > 0 { try c.encode(backgroundTemplates, forKey: .backgroundTemplates) }
         if crossFitGroups != CrossFitting.defaultGroups { try c.encode(crossFitGroups, forKey: .crossFitGroups) }
+        if strictCrossFitting { try c.encode(strictCrossFitting, forKey: .strictCrossFitting) }
         try c.encode(refractoryTime, forKey: .refractoryTime)
         try c.encode(znormalize, forKey: .znormalize)
         try c.encode(minimumDuration, forKey: .minimumDuration)

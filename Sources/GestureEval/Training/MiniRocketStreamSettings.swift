@@ -19,6 +19,7 @@ import GestureKit
 ///   maxWindows: 1200          # training windows at most (the ridge is O(n³) in them)
 ///   hardNegatives: true       # add windows of the training recordings' false activations, retrain, recalibrate
 ///   crossFitGroups: 3         # subject groups for cross-fitted calibration
+///   strictCrossFitting: false # refuse, rather than report, calibrating a subject in-sample
 ///   rejection: {method: stream, objective: f1}   # or {method: stream, maxFalsePerHour: 5}
 ///   seed: 0                   # window sampling, channel subsets and bias examples
 /// ```
@@ -70,6 +71,9 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     public var hardNegatives: Bool
     /// Subject groups of the cross-fitting.
     public var crossFitGroups: Int
+    /// Refuse to train when some subject can get no held-out model (its recordings would be calibrated on its own
+    /// windows), instead of training and reporting those subjects.
+    public var strictCrossFitting: Bool
     /// What the thresholds optimise.
     public var objective: StreamCalibration.Objective
     /// The seed of every random choice.
@@ -83,7 +87,7 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
 
     private enum Keys: String, CodingKey {
         case channels, window, hop, context, refractoryTime, samplingRate, movingDeviation, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
-        case hardNegatives, crossFitGroups, rejection, seed, backgroundLabel
+        case hardNegatives, crossFitGroups, strictCrossFitting, rejection, seed, backgroundLabel
     }
 
     /// Decodes the settings, with the defaults above; out-of-range values are errors naming the key.
@@ -105,6 +109,7 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         maxWindows = try c.decodeIfPresent(Int.self, forKey: .maxWindows) ?? 1200
         hardNegatives = try c.decodeIfPresent(Bool.self, forKey: .hardNegatives) ?? true
         crossFitGroups = try c.decodeIfPresent(Int.self, forKey: .crossFitGroups) ?? 3
+        strictCrossFitting = try c.decodeIfPresent(Bool.self, forKey: .strictCrossFitting) ?? false
         let rejection = try c.decodeIfPresent(RejectionSettings.self, forKey: .rejection) ?? .stream(.f1)
         guard case let .stream(objective) = rejection else {
             throw ConfigurationError(key: "rejection", "minirocket-stream calibrates its thresholds on the training streams: use {method: stream, objective: f1} or {method: stream, maxFalsePerHour: N}")

@@ -32,11 +32,12 @@ public struct MiniRocketStreamTrainer: Sendable {
         public var detections: [[GestureEvent]]
     }
 
-    /// One recording read at the model's rate: interleaved channel values and times.
+    /// One recording read at the model's rate: interleaved channel values, times and runs between gaps.
     struct Stream {
-        var values: [Double]
-        var times: [Double]
+        var series: MiniRocketSpotter.Series
         var subject: String
+        var values: [Double] { series.values }
+        var times: [Double] { series.times }
     }
 
     /// A training window: recording, last sample, class.
@@ -55,22 +56,24 @@ public struct MiniRocketStreamTrainer: Sendable {
         guard !labels.contains(settings.backgroundLabel) else {
             throw ConfigurationError(key: "backgroundLabel", "'\(settings.backgroundLabel)' is also a gesture label; name the negatives' class otherwise")
         }
-        let rate = settings.samplingRate ?? (Double(first.count - 1) / max(first.duration, 1e-9))
+        guard let rate = settings.samplingRate ?? first.samplingRate else {
+            throw ConfigurationError(key: "recordings", "the first training recording has no two samples at increasing times")
+        }
         let prepared = recordings.map { DTWExamples.derivingChannels(channels, of: $0) }
         let streams = try prepared.map { r in
-            let (values, times) = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
-                                                               samples: r.samples)
-            return Stream(values: values, times: times, subject: r.subject)
+            let series = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
+                                                      samples: r.samples)
+            return Stream(series: series, subject: r.subject)
         }
-        let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
-                                         context: settings.context, refractoryTime: settings.refractoryTime)
-        let n = lengths.maximum, hop = max(1, Int((settings.hop * rate).rounded()))
+        let n = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
+                                   context: settings.context).maximum
+        let hop = max(1, Int((settings.hop * rate).rounded()))
         var random = SplitMix64(seed: settings.seed)
 
         // Positives and negatives of every recording's window grid, then the seeded draw.
         var positives: [WindowRef] = [], negatives: [WindowRef] = []
         for (i, (s, r)) in zip(streams, recordings).enumerated() {
-            for end in MiniRocketSpotter.windowEnds(count: s.times.count, windowLength: n, hopLength: hop) {
+            for end in MiniRocketSpotter.windowEnds(runs: s.series.runs, windowLength: n, hopLength: hop) {
                 switch label(of: span(s, end: end, length: n), in: r.annotations) {
                 case .some(.some(let l)): positives.append(WindowRef(recording: i, end: end, label: l))
                 case .some(.none): negatives.append(WindowRef(recording: i, end: end, label: settings.backgroundLabel))
@@ -96,7 +99,7 @@ public struct MiniRocketStreamTrainer: Sendable {
             var hard: [WindowRef] = []
             for (i, list) in ranges.enumerated() where !list.isEmpty {
                 let s = streams[i]
-                for end in MiniRocketSpotter.windowEnds(count: s.times.count, windowLength: n, hopLength: hop) {
+                for end in MiniRocketSpotter.windowEnds(runs: s.series.runs, windowLength: n, hopLength: hop) {
                     let g = span(s, end: end, length: n)
                     guard list.contains(where: { $0.start <= g.end && g.start <= $0.end }),
                           case .some(.none) = label(of: g, in: recordings[i].annotations) else { continue }
@@ -148,9 +151,8 @@ public struct MiniRocketStreamTrainer: Sendable {
     func fitAndCalibrate(_ windows: [WindowRef], streams: [Stream], recordings: [Recording], channels: [MotionChannel], rate: Double,
                          summary: inout TrainingSummary) throws -> (MiniRocketModel, Result) {
         let c = channels.count
-        let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
-                                         context: settings.context, refractoryTime: settings.refractoryTime)
-        let n = lengths.maximum
+        let n = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
+                                   context: settings.context).maximum
         let examples = try windows.map { w in
             let s = streams[w.recording]
             return DTWExample(label: w.label, series: try DTWSeries(interleaved: Array(s.values[((w.end - n + 1) * c)..<((w.end + 1) * c)]), dimensions: c))
@@ -167,30 +169,42 @@ public struct MiniRocketStreamTrainer: Sendable {
             return m
         }
         let model = try fit(examples)
-        let groups = CrossFitting.groups(of: streams.map(\.subject), count: settings.crossFitGroups)
+        let groups = CrossFitting.heldOutGroups(of: streams.map(\.subject), count: settings.crossFitGroups, exampleSubjects: subjects,
+                                                labels: examples.map(\.label), minimumExamples: DTWExamples.crossFittingMinimumExamples)
         var groupOf: [String: Int] = [:]
         for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
-        let (byGroup, failures) = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: subjects,
-                                                             minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
+        let heldOut = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: subjects,
+                                                 minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
+        let (byGroup, failures) = (heldOut.byGroup, heldOut.failures)
+        try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOut.inSample)
         // Candidates of each recording by its held-out model, then thresholds by the shared calibration.
-        var candidates: [[GestureEvent]] = []
+        var scored: [[[EventStage.Candidate]]] = []
         for s in streams {
             let spotterModel = groupOf[s.subject].flatMap { byGroup[$0] } ?? model
-            candidates.append(try Self.candidates(MiniRocketSpotter(configuration: spotterModel), stream: s))
+            scored.append(try Self.scoredCandidates(MiniRocketSpotter(configuration: spotterModel), stream: s, classesOf: model))
         }
         let calibration = StreamCalibration(objective: settings.objective, matching: matching)
         let gestureLabels = model.labels.filter { $0 != settings.backgroundLabel }
-        let choices = calibration.choose(candidates: candidates, recordings: recordings, labels: gestureLabels)
+        let candidates = scored.map { Self.sweepable($0, model: model) }
+        var choices = calibration.choose(candidates: candidates, recordings: recordings, labels: gestureLabels)
         var calibrated = model
         var thresholds: [String: Double] = [:]
-        for choice in choices where choice.threshold > 0 { thresholds[choice.label] = Self.score(ofCost: choice.threshold) }
+        for choice in choices where choice.threshold > 0 {
+            // No higher than the lowest score the chosen cost keeps: −log(exp(−s)) may miss s by a rounding.
+            let keptScores = candidates.joined().filter { $0.label == choice.label && $0.score <= choice.threshold }.compactMap { $0.details["score"] }
+            thresholds[choice.label] = min(Self.score(ofCost: choice.threshold), keptScores.min() ?? .infinity)
+        }
         calibrated.stream?.thresholds = thresholds
-        let detections = candidates.map { list in list.filter { e in thresholds[e.label].map { -log(e.score) >= $0 } ?? false } }
+        // What the spotter streams at these thresholds, by its own rule; the choices state those detections.
+        let spotter = try MiniRocketSpotter(configuration: calibrated)
+        let detections = scored.map { spotter.events(of: $0) }
+        choices = calibration.restate(choices, detections: detections, recordings: recordings)
         summary.values["windows"] = Double(windows.count)
         summary.values["features"] = Double(model.transform.featureCount)
         summary.values["alpha"] = model.alpha
         // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
-        summary.crossFit = .init(groups: byGroup.count, failures: failures > 0 ? failures : summary.crossFit?.failures ?? 0)
+        summary.crossFit = .init(groups: byGroup.count, failures: failures > 0 ? failures : summary.crossFit?.failures ?? 0,
+                                 inSample: heldOut.inSample)
         for choice in choices {
             summary.thresholds[choice.label] = .init(threshold: thresholds[choice.label] ?? .infinity, recall: choice.recall,
                                                      falsePerHour: choice.falsePerHour)
@@ -204,35 +218,35 @@ public struct MiniRocketStreamTrainer: Sendable {
     /// The inverse of ``cost(ofScore:)``.
     static func score(ofCost cost: Double) -> Double { -log(cost) }
 
-    /// Every event `spotter` could report on `stream` at some threshold: each window's best gesture class, then
-    /// greedy non-maximum suppression in order of score (a window is kept unless it overlaps, or comes within the
-    /// refractory time of, a kept window of higher score), so the detections at threshold τ are the candidates
-    /// scoring at least τ. Events' `score` is the cost ``cost(ofScore:)`` (lower is better), as calibration wants.
+    /// The spotter's candidates on `stream` before thresholds, run by run (``MiniRocketSpotter/candidates(windows:)``),
+    /// with each source renumbered to its class in `model` (a cross-fitted spotter's classes are the same, but say
+    /// so by name).
     ///
-    /// - Complexity: one transform per window, O(W log W) for W windows.
-    static func candidates(_ spotter: MiniRocketSpotter, stream s: Stream) throws -> [GestureEvent] {
-        let labels = spotter.configuration.labels
-        let background = spotter.stream.backgroundLabel
-        let windows = try spotter.windowScores(values: s.values, times: s.times, threads: Parallelism.threads)
-        var points: [(score: Double, label: Int, window: Int)] = []
-        for (i, w) in windows.enumerated() {
-            var best: Int?
-            for k in labels.indices where labels[k] != background && w.scores[k] > (best.map { w.scores[$0] } ?? -.infinity) { best = k }
-            if let best { points.append((w.scores[best], best, i)) }
+    /// - Complexity: one transform per window.
+    static func scoredCandidates(_ spotter: MiniRocketSpotter, stream s: Stream, classesOf model: MiniRocketModel) throws -> [[EventStage.Candidate]] {
+        let windows = try spotter.windowScores(s.series, threads: Parallelism.threads)
+        let index = spotter.configuration.labels.map { model.labels.firstIndex(of: $0) }
+        return spotter.candidates(windows: windows).map { run in
+            run.compactMap { c in
+                guard let k = index[c.source] else { return nil }
+                var c = c
+                c.source = k
+                return c
+            }
         }
-        points.sort { $0.score != $1.score ? $0.score > $1.score : $0.window < $1.window }
-        let r = EventStage.lengths(samplingRate: spotter.configuration.samplingRate, minimumDuration: 0, maximumDuration: 0, context: 0,
-                                   refractoryTime: spotter.stream.refractoryTime).refractory
-        var kept: [(start: Int, end: Int)] = []
-        var events: [(Int, GestureEvent)] = []
-        for p in points {
-            let w = windows[p.window]
-            if kept.contains(where: { w.start <= $0.end + r && $0.start <= w.end + r }) { continue }
-            kept.append((w.start, w.end))
-            let g = EventStage.gesture(from: w.startTime, to: w.endTime, context: spotter.stream.context)
-            events.append((w.start, GestureEvent(label: labels[p.label], phase: .ended, start: g.start, end: g.end, time: w.endTime,
-                                                 score: cost(ofScore: p.score))))
+    }
+
+    /// The candidates a threshold sweep reads: the stage's rule without thresholds, run by run, as events whose
+    /// `score` is the cost ``cost(ofScore:)`` (lower is better) and `details["score"]` the class score, in time order. A class's candidates scoring at
+    /// least τ are then what the spotter keeps of it at τ. O(W log W).
+    static func sweepable(_ runs: [[EventStage.Candidate]], model: MiniRocketModel) -> [GestureEvent] {
+        let context = model.stream?.context ?? 0, refractory = model.stream?.refractoryTime ?? 0
+        return runs.flatMap { run in
+            EventStage.suppress(run, refractoryTime: refractory).map { c in
+                let g = EventStage.gesture(from: c.start, to: c.end, context: context)
+                return GestureEvent(label: model.labels[c.source], phase: .ended, start: g.start, end: g.end, time: c.end,
+                                    score: cost(ofScore: c.measure), details: ["score": c.measure])
+            }
         }
-        return events.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

@@ -1,6 +1,7 @@
 /// How an experiment divides each dataset into folds, as written in experiment files and on the
 /// command line: `leave-one-subject-out` (or `loso`), `grouped-k-fold:K[:subject|session]`,
-/// `stratified-k-fold:K`, `fixed:TRAIN:TEST` (session names).
+/// `stratified-k-fold:K`, `fixed:TRAIN:TEST` (session names), `subject-draws:K:N` (train on K subjects drawn at random,
+/// test on all the others; N seeded draws).
 ///
 /// The seed of shuffled splits is the experiment's, so it is not part of the spelling:
 /// ``strategy(seed:)`` gives the ``SplitStrategy`` that computes the folds.
@@ -13,12 +14,15 @@ public enum Split: Hashable, Sendable, Codable, LosslessStringConvertible {
     case stratifiedKFold(k: Int)
     /// The archive's own split by session name.
     case fixed(train: String, test: String)
+    /// `draws` folds, each training on `train` subjects drawn at random and testing on every other subject: how a
+    /// detector trained on few people does on new ones (a learning curve, over several `train`).
+    case subjectDraws(train: Int, draws: Int)
 
     /// Whether the test folds' training sets overlap (every cross-validation split), so scores over folds are
     /// not independent samples: rank tests over them are approximate. A fixed split has one fold.
     public var foldsShareTrainingData: Bool {
         switch self {
-        case .leaveOneSubjectOut, .groupedKFold, .stratifiedKFold: true
+        case .leaveOneSubjectOut, .groupedKFold, .stratifiedKFold, .subjectDraws: true
         case .fixed: false
         }
     }
@@ -39,6 +43,9 @@ public enum Split: Hashable, Sendable, Codable, LosslessStringConvertible {
             self = .groupedKFold(k: try k(), grouping: grouping)
         case "stratified-k-fold" where parts.count == 2: self = .stratifiedKFold(k: try k())
         case "fixed" where parts.count == 3: self = .fixed(train: parts[1], test: parts[2])
+        case "subject-draws" where parts.count == 3:
+            guard let draws = Int(parts[2]), draws >= 1, try k() >= 1 else { throw .invalidName(text) }
+            self = .subjectDraws(train: try k(), draws: draws)
         default: throw .invalidName(text)
         }
     }
@@ -57,6 +64,7 @@ public enum Split: Hashable, Sendable, Codable, LosslessStringConvertible {
         case let .groupedKFold(k, grouping): "grouped-k-fold:\(k):\(grouping.rawValue)"
         case let .stratifiedKFold(k): "stratified-k-fold:\(k)"
         case let .fixed(train, test): "fixed:\(train):\(test)"
+        case let .subjectDraws(train, draws): "subject-draws:\(train):\(draws)"
         }
     }
 
@@ -67,6 +75,7 @@ public enum Split: Hashable, Sendable, Codable, LosslessStringConvertible {
         case let .groupedKFold(k, grouping): .groupedKFold(k: k, grouping: grouping, seed: seed)
         case let .stratifiedKFold(k): .stratifiedKFold(k: k, seed: seed)
         case let .fixed(train, test): .fixed(trainSession: train, testSession: test)
+        case let .subjectDraws(train, draws): .subjectDraws(train: train, draws: draws, seed: seed)
         }
     }
 

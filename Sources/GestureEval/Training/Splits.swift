@@ -32,6 +32,9 @@ public enum SplitStrategy: Codable, Hashable, Sendable {
     /// The archive's own split: recordings whose session equals `trainSession` (case-insensitive)
     /// train, those equal to `testSession` test; others are left out (with a warning).
     case fixed(trainSession: String, testSession: String)
+    /// `draws` folds: in each, `train` subjects drawn without replacement (the subjects sorted, then shuffled by
+    /// `seed` and the draw's number) train, and every other subject tests. No subject is in both parts.
+    case subjectDraws(train: Int, draws: Int, seed: UInt64)
 }
 
 /// The folds of one dataset, computed once and shared by every method compared, so all are
@@ -91,6 +94,17 @@ public struct FoldAssignment: Codable, Hashable, Sendable {
                 for m in members { buckets[next].append(m); next = (next + 1) % k }
             }
             testSets = (0..<k).map { ("fold \($0 + 1) of \(k)", buckets[$0].sorted()) }
+        case let .subjectDraws(k, draws, seed):
+            let subjects = dataset.subjects.sorted()
+            guard k >= 1, draws >= 1 else { throw .invalidFoldCount(k) }
+            guard subjects.count > k else { throw .tooFewGroups(kind: "subjects", groups: subjects.count, folds: k + 1) }
+            for d in 0..<draws {
+                var order = subjects
+                SeededRandom(seed: seed &+ UInt64(d)).shuffle(&order)
+                let trained = Set(order.prefix(k))
+                let name = "draw \(d + 1): trained on " + trained.sorted().joined(separator: ",")
+                testSets.append((name, all.filter { !trained.contains(recordings[$0].subject) }))
+            }
         case let .fixed(trainSession, testSession):
             let train = all.filter { recordings[$0].session.caseInsensitiveCompare(trainSession) == .orderedSame }
             let test = all.filter { recordings[$0].session.caseInsensitiveCompare(testSession) == .orderedSame }

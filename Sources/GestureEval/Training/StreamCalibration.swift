@@ -4,13 +4,16 @@ import GestureData
 /// Chooses a ``DTWModel``'s per-class rejection thresholds on continuous training recordings, background
 /// included, instead of on the training examples alone (the `mean + k·σ` rule).
 ///
-/// One pass: ``DTWTemplateMatcher/candidates(_:samples:)`` runs the model's spotters once over every
-/// recording with rejection off and keeps, by non-maximum suppression in order of distance, the matches it
-/// could report at some threshold; a stricter threshold only removes candidates, so the detections at
-/// threshold τ are the candidates with distance ≤ τ. Per class, candidates are added in order of distance and after each distinct distance only the
-/// recording that gained one is re-matched with ``EventMatching`` (the project's matching, against every
-/// judged annotation); the chosen state's threshold is halfway between its last included distance and the
-/// next candidate's (the largest candidate distance when all are kept; 0 when none are).
+/// One pass: ``DTWTemplateMatcher/scoredCandidates(_:samples:)`` runs the model's spotters once over every
+/// recording with rejection off, and the stage's rule without thresholds keeps the matches the matcher could report
+/// at some threshold (``DTWTemplateMatcher/candidates(of:model:)``); a stricter threshold only removes candidates,
+/// so a class's detections at threshold τ are its candidates with distance ≤ τ. Per class, candidates are added in
+/// order of distance and after each distinct distance only the recording that gained one is re-matched with
+/// ``EventMatching`` (the project's matching, against every judged annotation); the chosen state's threshold is
+/// halfway between its last included distance and the next candidate's (the largest candidate distance when all
+/// are kept; 0 when none are). The detections returned, and the figures of each choice, are then the matcher's own
+/// events at the chosen thresholds (``DTWTemplateMatcher/events(of:spottedBy:model:)``): where classes with
+/// different thresholds compete, they can differ a little from the sweep of each class alone.
 ///
 /// Per class c: detections = events of c, annotations = annotations labelled c, true positives = events of c
 /// matched to an annotation labelled c, false activations = events of c intersecting no annotation window,
@@ -76,15 +79,48 @@ public struct StreamCalibration: Hashable, Sendable {
     public func calibrate(_ model: DTWModel, on recordings: [Recording],
                           spotters: [DTWModel]? = nil) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice], detections: [[GestureEvent]]) {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
-        var events: [[GestureEvent]] = []
+        var scored: [[[EventStage.Candidate]]] = []
         for (i, r) in recordings.enumerated() {
-            events.append(try Self.candidateEvents(spotters?[i] ?? model, on: r))
+            scored.append(try DTWTemplateMatcher.scoredCandidates(spotters?[i] ?? model, samples: r.samples))
         }
+        let events = scored.indices.map { Self.sweepable(scored[$0], spottedBy: spotters?[$0] ?? model) }
         let choices = choose(candidates: events, recordings: recordings, labels: model.labels)
         var thresholds = model.thresholds
         for c in choices { thresholds[c.label] = c.threshold }
         let calibrated = model.withRejection(thresholds: thresholds)
-        return (calibrated, choices, events.map { Self.kept($0, by: calibrated) })
+        // What the matcher streams at these thresholds, by its own rule; the choices state those detections.
+        let detections = scored.indices.map { DTWTemplateMatcher.events(of: scored[$0], spottedBy: spotters?[$0], model: calibrated) }
+        return (calibrated, restate(choices, detections: detections, recordings: recordings), detections)
+    }
+
+    /// `choices` with their precision, recall, F1 and false activations per hour counted again on `detections`
+    /// (one array per recording): what the recognizer reports at the chosen thresholds, where classes that compete
+    /// at different thresholds can keep a little more or less than the sweep of each class alone counted. The
+    /// counts are the sweep's: a class's events matched against every judged annotation.
+    ///
+    /// - Complexity: one matching per class and recording.
+    public func restate(_ choices: [Choice], detections: [[GestureEvent]], recordings: [Recording]) -> [Choice] {
+        let backgroundHours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
+        return choices.map { choice in
+            var c = choice
+            var kept = 0, truePositives = 0, insertions = 0, annotations = 0
+            for (r, events) in zip(recordings, detections) {
+                let own = events.filter { $0.label == choice.label && matching.phases.contains($0.phase) }
+                annotations += r.annotations.count { $0.label == choice.label }
+                guard !own.isEmpty else { continue }
+                let counts = matching.match(annotations: r.annotations, events: own).counts
+                kept += own.count
+                truePositives += counts.truePositives
+                insertions += counts.insertions
+            }
+            guard annotations > 0 else { return c }
+            c.kept = kept
+            c.precision = kept == 0 ? .nan : Double(truePositives) / Double(kept)
+            c.recall = Double(truePositives) / Double(annotations)
+            c.f1 = 2 * Double(truePositives) / Double(kept + annotations)
+            c.falsePerHour = backgroundHours > 0 ? Double(insertions) / backgroundHours : (insertions > 0 ? .infinity : 0)
+            return c
+        }
     }
 
     /// The operating point of each of `labels` that has annotations, from candidate events (one array per
@@ -255,7 +291,8 @@ public struct StreamCalibration: Hashable, Sendable {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var detections: [[GestureEvent]] = []
         for (i, r) in recordings.enumerated() {
-            detections.append(Self.kept(try Self.candidateEvents(spotters?[i] ?? model, on: r), by: model))
+            let scored = try DTWTemplateMatcher.scoredCandidates(spotters?[i] ?? model, samples: r.samples)
+            detections.append(DTWTemplateMatcher.events(of: scored, spottedBy: spotters?[i], model: model))
         }
         return falseActivations(detections: detections, on: recordings)
     }
@@ -269,15 +306,10 @@ public struct StreamCalibration: Hashable, Sendable {
         }
     }
 
-    /// The candidates that `model`'s thresholds keep (a class without a threshold keeps none).
-    static func kept(_ candidates: [GestureEvent], by model: DTWModel) -> [GestureEvent] {
-        candidates.filter { e in model.threshold(for: e.label).map { e.score <= $0 } ?? false }
-    }
-
-    /// Every candidate of `model` on `recording` (see ``DTWTemplateMatcher/candidates(_:samples:)``) as an
-    /// event whose score is its normalised distance.
-    static func candidateEvents(_ model: DTWModel, on recording: Recording) throws(ConfigurationError) -> [GestureEvent] {
-        try DTWTemplateMatcher.candidates(model, samples: recording.samples).map {
+    /// The candidates a threshold sweep reads (``DTWTemplateMatcher/candidates(of:model:)``) as events whose score
+    /// is the normalised distance, in time order. O(M log M).
+    static func sweepable(_ runs: [[EventStage.Candidate]], spottedBy model: DTWModel) -> [GestureEvent] {
+        DTWTemplateMatcher.candidates(of: runs, model: model).map {
             GestureEvent(label: $0.label, phase: .ended, start: $0.start, end: $0.end, time: $0.end, score: $0.distance,
                          details: ["template": Double($0.template)])
         }

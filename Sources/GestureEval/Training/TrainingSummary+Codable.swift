@@ -6,7 +6,7 @@
 /// | ``TrainingSummary/thresholds`` | `threshold.<label>`, `trainingRecall.<label>`, `trainingFalsePerHour.<label>` |
 /// | ``TrainingSummary/operatingPoint`` | `trainingScore`, `trainingRecall`, `trainingFalsePerHour`, `trainingHeldOut` (1, only when held out) |
 /// | ``TrainingSummary/budget`` | `maxFalsePerHour`, `budgetMet` (1 or 0) |
-/// | ``TrainingSummary/crossFit`` | `crossFitGroups`, `crossFitted` (the subject share), `crossFitFailures` (only when > 0) |
+/// | ``TrainingSummary/crossFit`` | `crossFitGroups`, `crossFitted` (the subject share), `crossFitFailures` and `crossFitInSample` (only when > 0) |
 extension TrainingSummary: Codable {
     /// Every part as flat keys; a value of the same name as a typed key wins (as a search's choice did).
     public var flattened: [String: Double] {
@@ -30,6 +30,7 @@ extension TrainingSummary: Codable {
             flat["crossFitGroups"] = Double(c.groups)
             flat["crossFitted"] = c.subjectShare
             if c.failures > 0 { flat["crossFitFailures"] = Double(c.failures) }
+            if c.inSampleCount > 0 { flat["crossFitInSample"] = Double(c.inSampleCount) }
         }
         return flat.merging(values) { $1 }
     }
@@ -67,6 +68,10 @@ extension TrainingSummary: Codable {
             if let failed = rest["crossFitFailures"].flatMap({ Int(exactly: $0) }), failed > 0 {
                 fit.failures = failed
                 rest["crossFitFailures"] = nil
+            }
+            if let inSample = rest["crossFitInSample"].flatMap({ Int(exactly: $0) }), inSample > 0 {
+                fit.inSampleCount = inSample
+                rest["crossFitInSample"] = nil
             }
             rest["crossFitGroups"] = nil
             crossFit = fit

@@ -58,10 +58,17 @@ public struct TrainingSummary: Hashable, Sendable {
         public var groups: Int
         /// Held-out trainings that failed (their subjects were spotted by the full model).
         public var failures: Int
+        /// How many subjects got no held-out model, so that the full model scored their own training examples in
+        /// calibration (too few examples of a class without them, one training subject, or a failed training).
+        public var inSampleCount: Int
+        /// Those subjects, sorted, when known (the flat form of `results.json` keeps only their count).
+        public var inSample: [String]
 
         /// A cross-fitting summary.
-        public init(subjectShare: Double? = nil, groups: Int, failures: Int = 0) {
+        public init(subjectShare: Double? = nil, groups: Int, failures: Int = 0, inSample: [String] = []) {
             (self.subjectShare, self.groups, self.failures) = (subjectShare, groups, failures)
+            self.inSample = inSample
+            inSampleCount = inSample.count
         }
     }
 

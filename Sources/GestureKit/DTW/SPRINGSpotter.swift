@@ -197,6 +197,18 @@ public struct SPRINGSpotter: Sendable {
         live = earliest
     }
 
+    /// The earliest start of a partial path still alive whose accumulated cost is at most `cost` (`Int.max` if
+    /// none): costs only grow along a path, so no later match of cost ≤ `cost` can start earlier, except at a
+    /// later sample. What lets a matcher decide a candidate before every costlier partial path has died.
+    ///
+    /// - Complexity: O(template length).
+    public func earliestLiveStart(costAtMost bound: Double) -> Int {
+        var earliest = Int.max
+        guard lastLive >= 0 else { return earliest }
+        for j in 0...lastLive where cost[j] <= bound && start[j] < earliest { earliest = start[j] }
+        return earliest
+    }
+
     /// Reports the pending candidate, if any, as if the stream had ended.
     public mutating func flush() -> SubsequenceMatch? {
         defer { candidate = nil }

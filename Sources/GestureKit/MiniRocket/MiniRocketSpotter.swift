@@ -1,8 +1,12 @@
 /// Spots gestures in a continuous motion stream with a MiniRocket window classifier: every
 /// ``MiniRocketModel/Stream/hop`` seconds it scores the latest window (the gesture span plus its context on both
-/// sides) and hands the windows whose best gesture class reaches that class's threshold to the shared
-/// ``EventStage``, which keeps one event per gesture (overlapping windows and windows within the refractory time
-/// compete; the highest score wins).
+/// sides), takes the window's gesture class of highest score (the background class aside), and hands the window to
+/// the shared ``EventStage`` when that score reaches the class's threshold; the stage keeps one event per gesture
+/// (overlapping windows and windows within the refractory time compete; the highest score wins). Calibration
+/// chooses and counts by the same rule (``candidates(windows:)``), so the thresholds describe this spotter.
+///
+/// Windows never span a gap: after a gap longer than the resampler's ``Resampler/maximumGap`` the run so far is
+/// finished and the window grid starts again, as on a new stream.
 ///
 /// Samples are resampled to the model's rate, the model's channels are read into a ring buffer of one window, and
 /// each scored window is unrolled into a contiguous buffer and scored by ``MiniRocketClassifier`` exactly as the
@@ -41,6 +45,8 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
     /// The intensity envelope of ``MiniRocketModel/Stream/movingDeviation``, when set.
     private var envelope: MovingDeviation?
     private var stage: EventStage
+    /// Times of the latest `windowLength` samples, to date windows.
+    private var times: SampleTimes
     /// The latest `windowLength` samples' channels, interleaved, circular (`head` is the oldest sample's slot).
     private var ring: [Double]
     private var head = 0
@@ -68,14 +74,12 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
         self.stream = stream
         let rate = configuration.samplingRate
         let lengths = EventStage.lengths(samplingRate: rate, minimumDuration: stream.window, maximumDuration: stream.window,
-                                         context: stream.context, refractoryTime: stream.refractoryTime)
-        let hop = max(1, Int((stream.hop * rate).rounded()))
-        // A window is final at most one window, the refractory time and a hop after its end.
-        stage = EventStage(samplingRate: rate, minimumDuration: stream.window, maximumDuration: stream.window, context: stream.context,
-                           refractoryTime: stream.refractoryTime, sources: configuration.labels.count,
-                           delay: lengths.maximum + lengths.refractory + hop + 1)
+                                         context: stream.context)
+        stage = EventStage(refractoryTime: stream.refractoryTime, context: stream.context)
         windowLength = lengths.maximum
-        hopLength = hop
+        hopLength = max(1, Int((stream.hop * rate).rounded()))
+        // A window is scored as its last sample arrives, and the next starts later: one window's times date both.
+        times = SampleTimes(capacity: windowLength)
         thresholds = configuration.labels.map { $0 == stream.backgroundLabel ? .infinity : stream.thresholds[$0] ?? .infinity }
         let c = configuration.channels.count
         ring = [Double](repeating: 0, count: windowLength * c)
@@ -98,6 +102,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
     /// - Complexity: O(channels), plus one window's scoring every hop.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite else { return }
+        if resampler.isGap(before: sample) { endRun(into: &events) }
         resampled.removeAll(keepingCapacity: true)
         resampler.process(sample, into: &resampled)
         for i in resampled.indices { consume(resampled[i], into: &events) }
@@ -107,18 +112,29 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
     ///
     /// - Complexity: O(pending candidates).
     public mutating func finish(into events: inout [GestureEvent]) {
-        for p in stage.drain() { emit(p, into: &events) }
+        endRun(into: &events)
         reset()
     }
 
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         resampler.reset()
-        envelope?.reset()
         stage.reset()
+        startRun()
+        windowsScored = 0
+    }
+
+    /// Finishes a run (a gap, or the stream's end): the waiting windows are decided, and the window grid starts again.
+    private mutating func endRun(into events: inout [GestureEvent]) {
+        for p in stage.drain() { emit(p, into: &events) }
+        startRun()
+    }
+
+    private mutating func startRun() {
+        envelope?.reset()
+        times.reset()
         head = 0
         count = 0
-        windowsScored = 0
         nextEnd = windowLength - 1
     }
 
@@ -129,7 +145,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
             features[d] = v
         }
         envelope?.update(&features)
-        stage.record(timestamp: sample.timestamp)
+        times.record(sample.timestamp)
         // Write over the oldest sample.
         let slot = count < windowLength ? count : head
         for d in 0..<c { ring[slot * c + d] = features[d] }
@@ -140,7 +156,9 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
             nextEnd += hopLength
         }
         // The next window starts at nextEnd − length + 1: nothing earlier can compete any more.
-        while let p = stage.nextFinal(earliestPossibleStart: nextEnd - windowLength + 1) { emit(p, into: &events) }
+        let next = nextEnd - windowLength + 1
+        let bound = next < count ? times.time(of: next) : times.now.nextUp
+        while let p = stage.nextFinal(earliestPossibleStart: bound) { emit(p, into: &events) }
     }
 
     /// Scores the window ending at the latest sample and offers its best gesture class to the stage.
@@ -171,24 +189,35 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
             }
         }
         windowsScored += 1
-        guard let k = Self.firing(scores, thresholds: thresholds) else { return }
+        guard let k = Self.bestGestureClass(scores, labels: configuration.labels, background: stream.backgroundLabel),
+              scores[k] >= thresholds[k] else { return }
         let end = count - 1
-        stage.offer(.init(start: end - n + 1, end: end, cost: -scores[k], source: k, measure: scores[k] - thresholds[k]))
+        stage.offer(Self.candidate(start: times.time(of: end - n + 1), end: times.time(of: end), scores: scores, class: k))
     }
 
-    /// The gesture class whose score reaches its threshold by the largest margin, if any. O(classes).
-    static func firing(_ scores: [Double], thresholds: [Double]) -> Int? {
+    /// The window's gesture class: the highest score, the background class aside (ties: the first class). The
+    /// class does not depend on the thresholds, so a stricter threshold only removes windows, as calibration
+    /// assumes. O(classes).
+    static func bestGestureClass(_ scores: [Double], labels: [String], background: String) -> Int? {
         var best: Int?
-        for k in scores.indices where scores[k] >= thresholds[k] {
-            if best == nil || scores[k] - thresholds[k] > scores[best!] - thresholds[best!] { best = k }
-        }
+        for k in scores.indices where labels[k] != background && scores[k] > (best.map { scores[$0] } ?? -.infinity) { best = k }
         return best
     }
 
+    /// The stage candidate of a window from `start` to `end` (seconds) of class `k`: cost = −score, measure = score.
+    static func candidate(start: Double, end: Double, scores: [Double], class k: Int) -> EventStage.Candidate {
+        EventStage.Candidate(start: start, end: end, cost: -scores[k], source: k, measure: scores[k])
+    }
+
     private func emit(_ p: EventStage.Candidate, into events: inout [GestureEvent]) {
-        let (start, end) = stage.interval(of: p)
-        events.append(GestureEvent(label: configuration.labels[p.source], phase: .ended, start: start, end: end, time: stage.now,
-                                   score: -p.cost, details: ["margin": p.measure]))
+        events.append(Self.event(p, model: configuration, thresholds: thresholds, reportedAt: times.now))
+    }
+
+    /// The event of a kept window, reported at `time` (seconds): score = the class's score, margin = score − threshold.
+    static func event(_ p: EventStage.Candidate, model: MiniRocketModel, thresholds: [Double], reportedAt time: Double) -> GestureEvent {
+        let (start, end) = EventStage.gesture(from: p.start, to: p.end, context: model.stream?.context ?? 0)
+        return GestureEvent(label: model.labels[p.source], phase: .ended, start: start, end: end, time: time,
+                            score: p.measure, details: ["margin": p.measure - thresholds[p.source]])
     }
 }
 
@@ -205,37 +234,67 @@ extension MiniRocketSpotter {
         public var endTime: Double
         /// One score per class of ``MiniRocketModel/labels``.
         public var scores: [Double]
+        /// The run of samples between gaps that holds the window (``Series/runs``).
+        public var run: Int
+    }
+
+    /// A recording as the spotter reads it: channels resampled (and enveloped), interleaved, with their times and
+    /// the runs between gaps.
+    public struct Series: Sendable {
+        /// The channels' values, interleaved, sample after sample.
+        public var values: [Double]
+        /// Each sample's time, seconds.
+        public var times: [Double]
+        /// The runs of samples between gaps longer than the resampler's ``Resampler/maximumGap``, as index ranges in
+        /// order: no window spans two.
+        public var runs: [Range<Int>]
     }
 
     /// `channels` of `samples` resampled to `samplingRate` (Hz), as moving standard deviations over `movingDeviation`
-    /// seconds when given, interleaved, and their times: the stream the spotter reads. Samples lacking a channel are skipped, as the spotter skips them.
+    /// seconds when given (restarted at each gap, as the spotter restarts): the stream the spotter reads. Samples
+    /// lacking a channel are skipped, as the spotter skips them.
     ///
     /// - Complexity: O(samples × channels).
     public static func series(channels: [MotionChannel], samplingRate: Double, movingDeviation: Double? = nil,
-                              samples: some Sequence<MotionSample>) throws(ConfigurationError) -> (values: [Double], times: [Double]) {
+                              samples: some Sequence<MotionSample>) throws(ConfigurationError) -> Series {
         var resampler = try Resampler(rate: samplingRate)
         var envelope = try movingDeviation.map { (seconds) throws(ConfigurationError) in
             try MovingDeviation(seconds: seconds, samplingRate: samplingRate, channels: channels.count)
         }
-        var values: [Double] = [], times: [Double] = [], out: [MotionSample] = []
+        var series = Series(values: [], times: [], runs: [])
+        var runStart = 0
+        var out: [MotionSample] = []
         for sample in samples where sample.isFinite {
+            if resampler.isGap(before: sample) {
+                if series.times.count > runStart { series.runs.append(runStart..<series.times.count) }
+                runStart = series.times.count
+                envelope?.reset()
+            }
             out.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &out)
             for s in out {
                 var row = channels.compactMap { $0.value(in: s) }
                 guard row.count == channels.count else { continue }
                 envelope?.update(&row)
-                values += row
-                times.append(s.timestamp)
+                series.values += row
+                series.times.append(s.timestamp)
             }
         }
-        return (values, times)
+        if series.times.count > runStart { series.runs.append(runStart..<series.times.count) }
+        return series
     }
 
-    /// The sample index at which each window the spotter scores ends, on a stream of `count` samples: the first at
-    /// `windowLength − 1`, then one every `hopLength`. O(windows).
-    public static func windowEnds(count: Int, windowLength: Int, hopLength: Int) -> [Int] {
-        Array(stride(from: windowLength - 1, to: count, by: hopLength))
+    /// The sample index at which each window the spotter scores ends, run by run: in each run the first at
+    /// `windowLength − 1` samples after its start, then one every `hopLength`. O(windows).
+    public static func windowEnds(runs: [Range<Int>], windowLength: Int, hopLength: Int) -> [Int] {
+        windowEndsByRun(runs: runs, windowLength: windowLength, hopLength: hopLength).map(\.end)
+    }
+
+    /// ``windowEnds(runs:windowLength:hopLength:)`` with the index of each window's run.
+    static func windowEndsByRun(runs: [Range<Int>], windowLength: Int, hopLength: Int) -> [(end: Int, run: Int)] {
+        runs.enumerated().flatMap { i, r in
+            stride(from: r.lowerBound + windowLength - 1, to: r.upperBound, by: hopLength).map { ($0, i) }
+        }
     }
 
     /// Every window the spotter scores on `samples`, scored in one batch over up to `threads` threads: the same
@@ -243,21 +302,53 @@ extension MiniRocketSpotter {
     ///
     /// - Complexity: one transform per window.
     public func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
-        let (values, times) = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
-                                              movingDeviation: stream.movingDeviation, samples: samples)
-        return try windowScores(values: values, times: times, threads: threads)
+        let series = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
+                                     movingDeviation: stream.movingDeviation, samples: samples)
+        return try windowScores(series, threads: threads)
     }
 
-    /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:samples:)``.
+    /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:samples:)``.
     ///
     /// - Complexity: one transform per window.
-    public func windowScores(values: [Double], times: [Double], threads: Int? = nil) throws -> [Window] {
+    public func windowScores(_ series: Series, threads: Int? = nil) throws -> [Window] {
         let c = configuration.channels.count, n = windowLength
-        let ends = Self.windowEnds(count: times.count, windowLength: n, hopLength: hopLength)
-        let segments = try ends.map { e in try DTWSeries(interleaved: Array(values[((e - n + 1) * c)..<((e + 1) * c)]), dimensions: c) }
+        let ends = Self.windowEndsByRun(runs: series.runs, windowLength: n, hopLength: hopLength)
+        let segments = try ends.map { e in
+            try DTWSeries(interleaved: Array(series.values[((e.end - n + 1) * c)..<((e.end + 1) * c)]), dimensions: c)
+        }
         let scored = try windowClassifier.classify(segments, threads: threads)
         return zip(ends, scored).map { e, s in
-            Window(start: e - n + 1, end: e, startTime: times[e - n + 1], endTime: times[e], scores: s.scores)
+            Window(start: e.end - n + 1, end: e.end, startTime: series.times[e.end - n + 1], endTime: series.times[e.end],
+                   scores: s.scores, run: e.run)
+        }
+    }
+
+    /// Every window's candidate, before thresholds, by the spotter's rule (``bestGestureClass(_:labels:background:)``),
+    /// split into the runs between gaps: what calibration sweeps thresholds over. Cost = −score, source = class index.
+    ///
+    /// - Complexity: O(windows × classes).
+    public func candidates(windows: [Window]) -> [[EventStage.Candidate]] {
+        var runs: [[EventStage.Candidate]] = []
+        var previousRun: Int?
+        for w in windows {
+            if w.run != previousRun { runs.append([]) }
+            previousRun = w.run
+            guard let k = Self.bestGestureClass(w.scores, labels: configuration.labels, background: stream.backgroundLabel) else { continue }
+            runs[runs.count - 1].append(Self.candidate(start: w.startTime, end: w.endTime, scores: w.scores, class: k))
+        }
+        return runs
+    }
+
+    /// The events the streaming spotter of this model reports, from the ``candidates(windows:)`` of a stream (found
+    /// by this model or by a cross-fitted one with the same classes, judged at this model's thresholds): each class's
+    /// threshold, then the stage's rule run by run. The same events as ``process(_:into:)`` and ``finish(into:)``
+    /// on that stream, apart from their report time, which is the window's end here.
+    ///
+    /// - Complexity: O(W log W) for W windows.
+    public func events(of candidates: [[EventStage.Candidate]]) -> [GestureEvent] {
+        candidates.flatMap { run in
+            EventStage.suppress(run.filter { -$0.cost >= thresholds[$0.source] }, refractoryTime: stream.refractoryTime)
+                .map { Self.event($0, model: configuration, thresholds: thresholds, reportedAt: $0.end) }
         }
     }
 

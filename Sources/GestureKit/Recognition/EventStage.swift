@@ -1,31 +1,38 @@
-/// The event rules every spotter shares: duration limits, non-maximum suppression and the refractory time.
+/// The event rule every spotter shares: greedy non-maximum suppression in time, with a refractory time, decided
+/// as soon as the stream allows.
 ///
-/// A spotter (``DTWTemplateMatcher``, ``MiniRocketSpotter``) finds candidate matches, each a span of samples with a
-/// cost (lower is better: a DTW distance, or a classifier's score negated), and hands them to the stage; the stage
-/// decides which become events and when they are final.
+/// A spotter (``DTWTemplateMatcher``, ``MiniRocketSpotter``) scores candidate matches, each a span of time with a
+/// cost (lower is better: a DTW distance, or a classifier's score negated), and hands those that pass its
+/// thresholds to the stage; the stage decides which become events and when they are final.
 ///
-/// - **Duration limits.** A candidate shorter than ``minimumLength`` or longer than ``maximumLength`` samples (the
-///   gesture's durations plus its context on both sides) is dropped.
-/// - **Non-maximum suppression.** Candidates that overlap, or lie within the refractory time of each other,
-///   compete; the lowest cost wins (the earlier one on ties), so one gesture gives one event.
-/// - **Refractory time.** No candidate starting within ``refractory`` samples after a reported event's end is
-///   reported.
-/// - **Finality.** A candidate is final once the spotter can no longer produce a competing one: the spotter says
-///   where its earliest possible future candidate starts (``nextFinal(earliestPossibleStart:)``), so events come
-///   at a bounded delay. ``drain()`` ends a stream: what waits is final, as if the stream went on in silence.
+/// - **The rule** (``suppress(_:refractoryTime:)``, the offline form that calibration counts with): candidates are
+///   taken in order of cost (ties: the earlier start, then the earlier end, then the lower source), and one is kept
+///   unless it competes with a candidate already kept. Two candidates compete when they overlap or lie within
+///   ``refractoryTime`` seconds of each other. Because a candidate's fate depends only on better candidates, the
+///   candidates kept at a threshold τ are what this rule keeps of those with cost ≤ τ.
+/// - **The streaming form** gives the same events: a candidate is kept once no candidate still to come can compete
+///   with it (the spotter says when the earliest possible future candidate starts, ``nextFinal(earliestPossibleStart:)``)
+///   and no undecided competitor is better; a candidate beaten by one that is itself suppressed later is restored.
+///   The spotter's bound may depend on the candidate (``nextFinal(earliestPossibleStartBefore:)``): only a future
+///   candidate that could precede it matters, so a DTW matcher need not wait for partial matches already costlier.
+///   Events come in start order. ``drain()`` ends a run of samples: what waits is decided as if nothing followed.
+/// - **Time, not samples.** Spans and the refractory time are seconds on the samples' clock, so a stream with
+///   gaps or an irregular clock is judged by what happened when. Across a gap a spotter ends its run
+///   (``drain()``): a gesture after a gap is judged as if the stream had just started.
 ///
-/// The stage also keeps the times of the latest samples (``record(timestamp:)``), to date candidates given in
-/// sample indices (``interval(of:)``), and removes the context from them.
+/// The undecided candidates are bounded by ``capacity``: should a chain of ever better overlapping candidates fill
+/// it, what waits is decided as at the end of a run (``forcedDecisions`` counts it), which keeps memory bounded on
+/// endless streams.
 ///
-/// - Complexity: O(pending candidates) per offer, O(1) per sample; no allocation after ``init`` (the pending list's
-///   capacity is reserved).
+/// - Complexity: O(P²) per decision over P undecided candidates (usually a handful), O(P) per offer; no
+///   allocation after ``init`` (capacities are reserved).
 public struct EventStage: Sendable {
-    /// A candidate match: samples `start…end` (indices counted from the stream's first sample, both included).
+    /// A candidate match, in seconds on the stream's clock.
     public struct Candidate: Hashable, Sendable {
-        /// First sample of the match, context included.
-        public var start: Int
-        /// Last sample of the match, context included.
-        public var end: Int
+        /// Time of the first sample of the match, context included, seconds.
+        public var start: Double
+        /// Time of the last sample of the match, context included, seconds.
+        public var end: Double
         /// What suppression compares: the lower wins.
         public var cost: Double
         /// Which of the spotter's sources (a template, a class) produced it.
@@ -33,123 +40,170 @@ public struct EventStage: Sendable {
         /// The spotter's own figure, carried to its event (a DTW cost, a class score); the stage ignores it.
         public var measure: Double
 
-        /// A candidate from `start` to `end` (sample indices) of `cost` found by `source`.
-        public init(start: Int, end: Int, cost: Double, source: Int, measure: Double = 0) {
+        /// A candidate from `start` to `end` (seconds) of `cost` found by `source`.
+        public init(start: Double, end: Double, cost: Double, source: Int, measure: Double = 0) {
             self.start = start
             self.end = end
             self.cost = cost
             self.source = source
             self.measure = measure
         }
+
+        /// Whether `self` is taken before `other` by the rule: the lower cost, then the earlier start, the earlier
+        /// end, the lower source (a total order, so ties are decided the same way online and offline).
+        @inline(__always)
+        public func precedes(_ other: Candidate) -> Bool {
+            if cost != other.cost { return cost < other.cost }
+            if start != other.start { return start < other.start }
+            if end != other.end { return end < other.end }
+            return source < other.source
+        }
+
+        /// Whether the two overlap or lie within `refractoryTime` seconds of each other.
+        @inline(__always)
+        public func competes(with other: Candidate, refractoryTime r: Double) -> Bool {
+            start <= other.end + r && other.start <= end + r
+        }
     }
 
-    /// Shortest candidate, samples (the minimum duration plus twice the context, at least 1).
-    public let minimumLength: Int
-    /// Longest candidate, samples (the maximum duration plus twice the context, at least ``minimumLength``).
-    public let maximumLength: Int
-    /// The refractory time, samples.
-    public let refractory: Int
+    /// The refractory time, seconds: candidates closer than this compete.
+    public let refractoryTime: Double
     /// The context at either side of a candidate, seconds; ``interval(of:)`` removes it.
     public let context: Double
+    /// The most undecided candidates held at once.
+    public let capacity: Int
+    /// How often the undecided candidates filled ``capacity`` and were decided early.
+    public private(set) var forcedDecisions = 0
 
-    /// Times of the latest samples, to date candidates given in sample indices.
-    private var timestamps: RingBuffer<Double>
-    /// Samples recorded since the start or the last ``reset()``.
-    public private(set) var sampleCount = 0
-    /// Candidates not yet final, in start order, pairwise not competing (capacity reserved, so no allocation).
+    /// Candidates not yet decided, in start order.
     private var pending: [Candidate] = []
-    private let pendingCapacity: Int
-    /// End (sample index) of the last reported event; candidates starting within the refractory time after it are dropped.
-    private var lastReportedEnd = Int.min / 2
+    /// Candidates kept but not yet reported (an undecided candidate starts before them), in start order.
+    private var kept: [Candidate] = []
+    /// The latest end of a kept candidate, seconds: a later candidate competing with it is worse (the spotter's bound
+    /// says so) and suppressed on arrival.
+    private var lastKeptEnd = -Double.infinity
 
-    /// The sample lengths of a spotter at `samplingRate` (Hz) with these durations, context and refractory time (seconds).
+    /// The default ``capacity``.
+    public static let defaultCapacity = 256
+
+    /// The sample lengths of a spotter at `samplingRate` (Hz) with these durations and context (seconds): what its
+    /// matches or windows span on a regular clock.
     ///
     /// - Complexity: O(1).
-    public static func lengths(samplingRate rate: Double, minimumDuration: Double, maximumDuration: Double, context: Double,
-                               refractoryTime: Double) -> (minimum: Int, maximum: Int, refractory: Int) {
+    public static func lengths(samplingRate rate: Double, minimumDuration: Double, maximumDuration: Double,
+                               context: Double) -> (minimum: Int, maximum: Int) {
         let minimum = max(1, Int(((minimumDuration + 2 * context) * rate).rounded()))
-        return (minimum, max(minimum, Int(((maximumDuration + 2 * context) * rate).rounded())), Int((refractoryTime * rate).rounded()))
+        return (minimum, max(minimum, Int(((maximumDuration + 2 * context) * rate).rounded())))
     }
 
-    /// A stage for a stream at `samplingRate` (Hz) with the spotter's duration limits, context and refractory time
-    /// (seconds), that may have up to `sources` candidates pending at once (each source's latest, twice) and reports
-    /// at most `delay` samples after a candidate's end.
+    /// A stage with a refractory time and context (seconds), holding at most `capacity` undecided candidates.
     ///
-    /// - Complexity: O(maximum length + delay) memory.
-    public init(samplingRate: Double, minimumDuration: Double, maximumDuration: Double, context: Double, refractoryTime: Double,
-                sources: Int, delay: Int) {
-        let (minimum, maximum, refractory) = Self.lengths(samplingRate: samplingRate, minimumDuration: minimumDuration,
-                                                          maximumDuration: maximumDuration, context: context, refractoryTime: refractoryTime)
-        minimumLength = minimum
-        maximumLength = maximum
-        self.refractory = refractory
+    /// - Complexity: O(capacity) memory.
+    public init(refractoryTime: Double, context: Double, capacity: Int = EventStage.defaultCapacity) {
+        self.refractoryTime = max(0, refractoryTime)
         self.context = context
-        // Keep times for a candidate and the delay of its report.
-        timestamps = RingBuffer(capacity: maximum + delay + 4)
-        pendingCapacity = 2 * sources + 2
-        pending.reserveCapacity(pendingCapacity)
+        self.capacity = max(1, capacity)
+        pending.reserveCapacity(self.capacity)
+        kept.reserveCapacity(self.capacity)
     }
 
-    /// Records the next sample's time (seconds); call once per sample, before offering the candidates that end at it.
+    /// Whether a candidate waits for a decision or its report.
+    public var hasPending: Bool { !pending.isEmpty || !kept.isEmpty }
+
+    /// Hands a candidate that passed the spotter's threshold to the rule.
     ///
-    /// - Complexity: O(1).
-    public mutating func record(timestamp: Double) {
-        timestamps.append(timestamp)
-        sampleCount += 1
-    }
-
-    /// The time of the latest sample recorded, seconds (0 before any).
-    public var now: Double { timestamps.isEmpty ? 0 : timestamps[timestamps.count - 1] }
-
-    /// Whether a candidate waits for finality.
-    public var hasPending: Bool { !pending.isEmpty }
-
-    /// Applies the duration limits, the refractory time after the last report and non-maximum suppression: the
-    /// candidate replaces every pending one it competes with if its cost is lower than all of theirs, and is
-    /// dropped otherwise.
-    ///
-    /// - Complexity: O(pending candidates).
+    /// - Complexity: O(undecided candidates).
     public mutating func offer(_ candidate: Candidate) {
-        let length = candidate.end - candidate.start + 1
-        guard length >= minimumLength, length <= maximumLength else { return }
-        // Within the refractory time of a reported event: that event was better (it was final).
-        guard candidate.start > lastReportedEnd + refractory else { return }
-        let r = refractory
-        func competes(_ c: Candidate) -> Bool { candidate.start <= c.end + r && c.start <= candidate.end + r }
-        for c in pending where competes(c) && c.cost <= candidate.cost { return }
-        pending.removeAll { competes($0) }
+        // Kept ones were decided: whatever competes with them now is worse (a later candidate ends after them, so
+        // it competes exactly when it starts within the refractory time after one).
+        guard candidate.start > lastKeptEnd + refractoryTime else { return }
+        if pending.count == capacity {
+            forcedDecisions += 1
+            decide { _ in .infinity }
+        }
         let at = pending.firstIndex { $0.start > candidate.start } ?? pending.endIndex
         pending.insert(candidate, at: at)
     }
 
-    /// The earliest pending candidate if it is final (no candidate starting at or after `earliestPossibleStart`
-    /// can compete with it), removed and counted as reported; `nil` otherwise. Call until `nil` after each sample.
+    /// The next event in start order, if one is decided now that no candidate still to come starts before
+    /// `earliestPossibleStart` (seconds); `nil` otherwise. Call until `nil` after each sample. A spotter whose
+    /// next candidate may start at the next sample passes `now.nextUp`.
     ///
-    /// - Complexity: O(pending candidates).
-    public mutating func nextFinal(earliestPossibleStart: Int) -> Candidate? {
-        guard let p = pending.first, p.end + refractory < earliestPossibleStart else { return nil }
-        pending.removeFirst()
-        lastReportedEnd = p.end
-        return p
+    /// - Complexity: O(P²) over P undecided candidates.
+    public mutating func nextFinal(earliestPossibleStart: Double) -> Candidate? {
+        nextFinal { _ in earliestPossibleStart }
     }
 
-    /// Ends the stream: every pending candidate in start order (they do not compete), each counted as reported.
-    /// Call ``reset()`` afterwards for a new stream.
+    /// ``nextFinal(earliestPossibleStart:)`` with a bound per candidate: `earliestPossibleStartBefore(p)` is the
+    /// earliest start (seconds) of a candidate still to come that could precede `p` (cost no higher than `p`'s).
+    /// With such a bound, candidates must be offered in order of their end, as spotters find them: a later one
+    /// that competes with a kept one is then worse, and dropped on arrival.
     ///
-    /// - Complexity: O(pending candidates).
+    /// - Complexity: O(P²) calls of the bound over P undecided candidates.
+    public mutating func nextFinal(earliestPossibleStartBefore bound: (Candidate) -> Double) -> Candidate? {
+        if !pending.isEmpty { decide(bound) }
+        guard let first = kept.first, pending.first.map({ $0.start >= first.start }) ?? true else { return nil }
+        kept.removeFirst()
+        return first
+    }
+
+    /// Ends a run (the stream's end, or a gap): every waiting candidate decided as if nothing followed, in start
+    /// order. The stage is then ready for the next run.
+    ///
+    /// - Complexity: O(P²).
     public mutating func drain() -> [Candidate] {
-        let rest = pending
-        if let last = rest.last { lastReportedEnd = last.end }
-        pending.removeAll(keepingCapacity: true)
-        return rest
+        decide { _ in .infinity }
+        let out = kept
+        kept.removeAll(keepingCapacity: true)
+        lastKeptEnd = -.infinity
+        return out
     }
 
-    /// The time of sample `index`, seconds; one older than the stage keeps is clamped to the oldest kept time.
+    /// Keeps every undecided candidate that nothing to come can precede while competing with it (it ends more than
+    /// the refractory time before `earliest(p)`) and that no undecided competitor precedes, and drops its
+    /// competitors; again until none is left to keep.
+    private mutating func decide(_ earliest: (Candidate) -> Double) {
+        let r = refractoryTime
+        var progress = true
+        while progress {
+            progress = false
+            var i = 0
+            while i < pending.count {
+                let p = pending[i]
+                if !pending.contains(where: { $0 != p && $0.competes(with: p, refractoryTime: r) && $0.precedes(p) }),
+                   p.end + r < earliest(p) {
+                    pending.removeAll { $0.competes(with: p, refractoryTime: r) }
+                    let at = kept.firstIndex { $0.start > p.start } ?? kept.endIndex
+                    kept.insert(p, at: at)
+                    lastKeptEnd = max(lastKeptEnd, p.end)
+                    progress = true
+                    i = 0
+                    continue
+                }
+                i += 1
+            }
+        }
+    }
+
+    /// The offline form of the rule: the candidates greedy suppression keeps, in start order (see the type's
+    /// description). Calibration counts its detections with this, so they are the streamed events.
     ///
-    /// - Complexity: O(1).
-    public func time(of index: Int) -> Double {
-        let oldest = sampleCount - timestamps.count
-        return timestamps[min(max(index - oldest, 0), timestamps.count - 1)]
+    /// - Complexity: O(N log N) for N candidates.
+    public static func suppress(_ candidates: [Candidate], refractoryTime: Double) -> [Candidate] {
+        let r = max(0, refractoryTime)
+        // Kept candidates are pairwise apart by more than r: sorted by start, they are sorted by end too.
+        var kept: [Candidate] = []
+        for p in candidates.sorted(by: { $0.precedes($1) }) {
+            // The first kept candidate whose end (plus r) reaches p's start: it and only it can compete.
+            var lo = 0, hi = kept.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if kept[mid].end + r < p.start { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < kept.count, kept[lo].start <= p.end + r { continue }
+            kept.insert(p, at: lo)
+        }
+        return kept
     }
 
     /// The gesture inside `candidate`, seconds: its span without the context on either side (see
@@ -157,7 +211,7 @@ public struct EventStage: Sendable {
     ///
     /// - Complexity: O(1).
     public func interval(of candidate: Candidate) -> (start: Double, end: Double) {
-        Self.gesture(from: time(of: candidate.start), to: time(of: candidate.end), context: context)
+        Self.gesture(from: candidate.start, to: candidate.end, context: context)
     }
 
     /// The gesture inside a match from `start` to `end` (seconds): the match without `context` seconds on either side;
@@ -169,14 +223,12 @@ public struct EventStage: Sendable {
         return end - start >= 2 * c ? (start + c, end - c) : ((start + end) / 2, (start + end) / 2)
     }
 
-    /// Forgets every sample and candidate, as if newly created.
+    /// Forgets every candidate, as if newly created.
     ///
-    /// - Complexity: O(maximum length + delay).
+    /// - Complexity: O(1).
     public mutating func reset() {
-        timestamps = RingBuffer(capacity: timestamps.capacity)
-        sampleCount = 0
-        pending = []
-        pending.reserveCapacity(pendingCapacity)
-        lastReportedEnd = Int.min / 2
+        pending.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        lastKeptEnd = -.infinity
     }
 }

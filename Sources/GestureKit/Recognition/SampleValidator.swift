@@ -7,7 +7,8 @@
 /// - A sample whose timestamp is earlier than the previous accepted one is **skipped**
 ///   (``Diagnostics/outOfOrder``); a stream that restarts its clock is the caller's to reset.
 /// - A gap longer than ``maximumGap`` seconds is **passed on** and counted (``Diagnostics/gaps``):
-///   recognizers measure time from timestamps, so a gap only delays them.
+///   recognizers measure time from timestamps, so a gap is time in which nothing happened; the spotters
+///   (``DTWTemplateMatcher``, ``MiniRocketSpotter``) end their run at it, so no match or window spans it.
 ///
 /// - Complexity: O(1) per sample, no allocation.
 public struct SampleValidator: Sendable {

@@ -16,25 +16,40 @@ extension DTWTemplateMatcher {
     /// Every match the model could report on `samples` at some threshold, in one pass, in time order.
     /// ``DTWModel/background`` templates take part in suppression and are left out of the list.
     ///
-    /// Each template's subsequence-DTW distance trace (its best alignment ending at every resampled sample,
-    /// within the model's duration limits) is computed without rejection. Only the trace's local minima are
-    /// kept (a point lower than the point before it and not higher than the one after it; an end outside the
-    /// duration limits counts as +∞): a point on a slope has a lower neighbour that overlaps it, which is what
-    /// SPRING reports in its place, so the streaming matcher would not report it either. The minima of all
-    /// templates go through greedy non-maximum suppression in order of distance: a point is kept unless it
-    /// overlaps, or comes within the refractory time of, a kept point with a lower distance. Because a
-    /// point's fate depends only on better points, the candidates with distance ≤ τ are what suppression
-    /// keeps at threshold τ, for every τ: thresholds can be swept over this list without running the matcher
-    /// again. (The streaming matcher suppresses online, so its events at τ can differ from this list in rare
-    /// chains of overlaps.)
+    /// The candidates are ``scoredCandidates(_:samples:)`` (every local minimum of every template's distance trace,
+    /// run by run) put through the stage's rule (``EventStage/suppress(_:refractoryTime:)``) without thresholds.
+    /// Because a candidate's fate depends only on better ones, a class's candidates with distance ≤ τ are what the
+    /// matcher reports of it when every class that competes with it has the threshold τ too: thresholds can be
+    /// swept over this list. The events at a set of per-class thresholds are ``events(of:spottedBy:model:)``.
     ///
-    /// - Complexity: O(n × Σ template lengths × axes) for n resampled samples (no threshold pruning), plus
-    ///   O(M log M) for the M local minima; memory O(n + M), where M is usually a small fraction of
-    ///   n × templates (every trace point, which the minima replace: ≈ 0.5 GB for 3.4 h at 50 Hz with 24
-    ///   templates). An offline tool, not a recognizer path.
+    /// - Complexity: as ``scoredCandidates(_:samples:)``, plus O(M log M) for the M minima. An offline tool, not a
+    ///   recognizer path.
     public static func candidates(_ model: DTWModel, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> [Candidate] {
+        candidates(of: try scoredCandidates(model, samples: samples), model: model)
+    }
+
+    /// ``candidates(_:samples:)`` from the ``scoredCandidates(_:samples:)`` that `model` found. O(M log M).
+    public static func candidates(of runs: [[EventStage.Candidate]], model: DTWModel) -> [Candidate] {
+        runs.flatMap { run in
+            EventStage.suppress(run, refractoryTime: model.refractoryTime).compactMap { p -> Candidate? in
+                guard p.source < model.templates.count else { return nil }
+                let (start, end) = gesture(from: p.start, to: p.end, in: model)
+                return Candidate(label: model.templates[p.source].label, template: p.source, start: start, end: end, distance: p.cost)
+            }
+        }
+    }
+
+    /// What the streaming matcher sees before its thresholds, run by run (a gap longer than the resampler's
+    /// ``Resampler/maximumGap`` starts a new run, as in ``process(_:into:)``): every local minimum of every
+    /// template's distance trace (``TraceMinima``: the best alignment ending at each resampled sample, within the
+    /// duration limits), as stage candidates in seconds: cost = normalised distance, source = spotter index (class
+    /// templates, then background), measure = DTW cost.
+    ///
+    /// - Complexity: O(n × Σ template lengths × axes) for n resampled samples (no threshold pruning); memory O(M)
+    ///   for the M minima, usually a small fraction of n × templates.
+    public static func scoredCandidates(_ model: DTWModel, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> [[EventStage.Candidate]] {
         try model.validate()
-        let (minimumLength, maximumLength, refractory) = lengths(model)
+        let (minimumLength, maximumLength) = lengths(model)
         var spotters: [SPRINGSpotter] = []
         for (i, series) in spottedSeries(model).enumerated() {
             do {
@@ -45,21 +60,29 @@ extension DTWTemplateMatcher {
                 throw ConfigurationError(key: key(ofSpotter: i, in: model), error.description)
             }
         }
+        var minima = [TraceMinima](repeating: TraceMinima(), count: spotters.count)
         var resampler = try Resampler(rate: model.samplingRate)
-        var times: [Double] = []
-        var points: [(distance: Double, start: Int, end: Int, template: Int)] = []
-        // Per template, the previous trace point (nil when out of the duration limits) and whether it is lower
-        // than the one before it: it is a local minimum once the next point is not lower.
-        var previous = [(point: (distance: Double, start: Int, end: Int, template: Int), descending: Bool)?](repeating: nil, count: spotters.count)
-        func advance(_ i: Int, to point: (distance: Double, start: Int, end: Int, template: Int)?) {
-            if let p = previous[i], p.descending, p.point.distance <= (point?.distance ?? .infinity) { points.append(p.point) }
-            previous[i] = point.map { ($0, previous[i].map { $0.point.distance > point!.distance } ?? true) }
-        }
         var features = [Double](repeating: 0, count: model.channels.count)
         let inverse = inverseScales(model)
         var envelope = try Self.envelope(model)
+        var runs: [[EventStage.Candidate]] = [[]]
+        var times: [Double] = []
+        func add(_ m: TracePoint, _ i: Int) {
+            runs[runs.count - 1].append(.init(start: times[m.start], end: times[m.end], cost: m.distance, source: i, measure: m.cost))
+        }
+        func endRun() {
+            for i in spotters.indices {
+                if let m = minima[i].advance(to: nil) { add(m, i) }
+                minima[i].reset()
+                spotters[i].reset()
+            }
+            envelope?.reset()
+            times.removeAll(keepingCapacity: true)
+            if !runs[runs.count - 1].isEmpty { runs.append([]) }
+        }
         var resampled: [MotionSample] = []
         for sample in samples where sample.isFinite {
+            if resampler.isGap(before: sample) { endRun() }
             resampled.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &resampled)
             for r in resampled {
@@ -71,34 +94,28 @@ extension DTWTemplateMatcher {
                     for i in spotters.indices { _ = spotters[i].update(x) }
                 }
                 for i in spotters.indices {
-                    let (cost, start) = spotters[i].lastFullMatch
-                    let length = t - start + 1
-                    guard cost.isFinite, length >= minimumLength, length <= maximumLength else {
-                        advance(i, to: nil)
-                        continue
-                    }
-                    advance(i, to: ((cost / Double(spotters[i].template.length)).squareRoot(), start, t, i))
+                    let point = tracePoint(spotters[i], at: t, minimumLength: minimumLength, maximumLength: maximumLength)
+                    if let m = minima[i].advance(to: point) { add(m, i) }
                 }
             }
         }
-        for i in spotters.indices { advance(i, to: nil) }
-        points.sort { ($0.distance, $0.end, $0.template) < ($1.distance, $1.end, $1.template) }
-        // Kept points: pairwise apart by more than the refractory time, so sorted by start they are sorted by end too.
-        var kept: [(distance: Double, start: Int, end: Int, template: Int)] = []
-        for p in points {
-            // The first kept point whose end (plus refractory) reaches p's start; it and only it can compete.
-            var lo = 0, hi = kept.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if kept[mid].end + refractory < p.start { lo = mid + 1 } else { hi = mid }
-            }
-            if lo < kept.count, kept[lo].start <= p.end + refractory { continue }
-            kept.insert(p, at: lo)
-        }
-        // Background winners suppress their neighbours and report nothing, as in the matcher.
-        return kept.filter { $0.template < model.templates.count }.map { p in
-            let (start, end) = gesture(from: times[p.start], to: times[p.end], in: model)
-            return Candidate(label: model.templates[p.template].label, template: p.template, start: start, end: end, distance: p.distance)
+        endRun()
+        return runs.filter { !$0.isEmpty }
+    }
+
+    /// The events the streaming matcher of `model` reports, from the ``scoredCandidates(_:samples:)`` of a stream
+    /// (found by `model` or by another model with the same channels and classes, such as a cross-fitted one whose
+    /// candidates are then judged at `model`'s thresholds): each spotter's threshold, then the stage's rule run by
+    /// run. The same events as ``process(_:into:)`` and ``finish(into:)`` on that stream, apart from their report
+    /// time, which is the end of the match here.
+    ///
+    /// - Complexity: O(M log M) for M candidates.
+    public static func events(of candidates: [[EventStage.Candidate]], spottedBy spotter: DTWModel? = nil, model: DTWModel) -> [GestureEvent] {
+        let spotted = spotter ?? model
+        let thresholds = spotterThresholds(spotted, under: model)
+        return candidates.flatMap { run in
+            EventStage.suppress(run.filter { $0.cost <= thresholds[$0.source] }, refractoryTime: model.refractoryTime)
+                .compactMap { event($0, model: spotted, reportedAt: $0.end) }
         }
     }
 }

@@ -3,14 +3,17 @@
 ///
 /// Samples are resampled to the model's rate (so 25, 50 and 100 Hz streams give the same detections), the
 /// model's ``DTWModel/channels`` are read from each sample (divided by ``DTWModel/channelScales`` when set), and every template runs a ``SPRINGSpotter``
-/// (subsequence DTW, O(template length) per sample). A template's threshold is its class's rejection
-/// threshold on the normalised distance `√(cost / template length)`, so one scale fits all classes.
-/// Non-maximum suppression makes one event per gesture (the shared ``EventStage``): candidates of every template
-/// and class that overlap, or lie within the model's ``DTWModel/refractoryTime`` of each other, compete, and the
-/// lowest normalised distance wins. A model's ``DTWModel/background`` templates take part too (at the largest class threshold),
-/// and a window one of them wins reports nothing. The winner is reported as one `ended` event once no template can still produce a competing
-/// candidate, at most ``DTWModel/maximumDuration`` + ``DTWModel/refractoryTime`` after its end, and no later
-/// candidate is reported within the refractory time after it.
+/// (subsequence DTW, O(template length) per sample) whose distance trace, the best alignment ending at each sample
+/// normalised as `√(cost / template length)`, is read one sample behind: its local minima within the duration
+/// limits are the candidates, and a template's threshold is its class's rejection threshold on that distance, so
+/// one scale fits all classes. The shared ``EventStage`` makes one event per gesture: candidates of every template
+/// and class that overlap, or lie within the model's ``DTWModel/refractoryTime`` (seconds) of each other, compete,
+/// and the lowest normalised distance wins. A model's ``DTWModel/background`` templates take part too (at the
+/// largest class threshold), and a window one of them wins reports nothing. A winner is reported as one `ended`
+/// event once no later candidate can compete with it: no partial match still alive, nor one starting at the next
+/// sample, could come within the refractory time. The events are exactly what calibration counts
+/// (``events(of:spottedBy:model:)`` of ``scoredCandidates(_:samples:)``). A gap longer than the resampler's
+/// ``Resampler/maximumGap`` ends a run: what waits is reported and the matcher starts again, so no match spans a gap.
 ///
 /// Events: label = template class, phase `ended`, `start`/`end` = first/last sample of the match (seconds) without
 /// the model's ``DTWModel/context``, `score` = normalised distance, `details["distance"]` = DTW distance,
@@ -45,8 +48,17 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     /// and one subsequence-DTW spotter per template (the class templates, then the background templates).
     private var resampler: Resampler
     private var spotters: [SPRINGSpotter]
-    /// Duration limits, suppression and refractory time, shared with every spotter; its candidates' source is the
-    /// spotter index, cost the normalised distance, measure the DTW cost.
+    /// Per spotter, the local minima of its distance trace: the candidates.
+    private var minima: [TraceMinima]
+    /// Per spotter, its threshold on the normalised distance (``spotterThresholds(_:under:)``).
+    private let thresholds: [Double]
+    /// Match lengths, samples at the model's rate.
+    private let minimumLength: Int
+    private let maximumLength: Int
+    /// Times of the latest samples of the run, to date candidates found in sample indices.
+    private var times: SampleTimes
+    /// Suppression and refractory time, shared with every spotter; its candidates' source is the spotter index,
+    /// cost the normalised distance, measure the DTW cost.
     private var stage: EventStage
     /// 1 / scale per channel (all 1 without ``DTWModel/channelScales``).
     private let inverseScales: [Double]
@@ -69,34 +81,34 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
             throw ConfigurationError(key: "rejectionK", "stream spotting needs rejection thresholds (set k, e.g. 3, or calibrate thresholds on streams)")
         }
         let rate = configuration.samplingRate
-        let (minimumLength, maximumLength, refractory) = Self.lengths(configuration)
-        let stage = EventStage(samplingRate: rate, minimumDuration: configuration.minimumDuration, maximumDuration: configuration.maximumDuration,
-                               context: configuration.context, refractoryTime: configuration.refractoryTime,
-                               sources: configuration.templates.count + configuration.background.count,
-                               // Reports come at most one maximum length plus the refractory time after a match ends.
-                               delay: maximumLength + refractory)
-        var spotters: [SPRINGSpotter] = []
-        var thresholds: [Double] = []
-        for (i, template) in configuration.templates.enumerated() {
-            guard let threshold = configuration.threshold(for: template.label) else {
-                throw ConfigurationError(key: "calibration.\(template.label)", "template \(i)'s class has no calibration, so no threshold")
-            }
-            thresholds.append(threshold)
+        let (minimumLength, maximumLength) = Self.lengths(configuration)
+        for (i, template) in configuration.templates.enumerated() where configuration.threshold(for: template.label) == nil {
+            throw ConfigurationError(key: "calibration.\(template.label)", "template \(i)'s class has no calibration, so no threshold")
         }
-        // Background needs only to beat a match some class would accept.
-        thresholds += Array(repeating: thresholds.max() ?? 0, count: configuration.background.count)
+        let thresholds = Self.spotterThresholds(configuration, under: configuration)
+        var spotters: [SPRINGSpotter] = []
         for (i, series) in Self.spottedSeries(configuration).enumerated() {
-            let cost = thresholds[i] * thresholds[i] * Double(series.length)
+            // Cells above the threshold never lead to a point at or below it; a hair looser, so that rounding in
+            // the cost units never prunes a point that the distance comparison below keeps.
+            let cost = thresholds[i] * thresholds[i] * Double(series.length) * (1 + 1e-9)
             do {
-                spotters.append(try SPRINGSpotter(template: series, threshold: cost,
-                                                  minimumLength: minimumLength, maximumLength: maximumLength))
+                var spotter = try SPRINGSpotter(template: series, threshold: cost, minimumLength: minimumLength, maximumLength: maximumLength)
+                spotter.reportsMatches = false
+                spotters.append(spotter)
             } catch {
                 throw ConfigurationError(key: Self.key(ofSpotter: i, in: configuration), error.description)
             }
         }
+        self.thresholds = thresholds
+        self.minimumLength = minimumLength
+        self.maximumLength = maximumLength
+        minima = Array(repeating: TraceMinima(), count: spotters.count)
+        // A minimum is found one sample after its end and starts at most maximumLength samples before that, and
+        // a live cell starts no earlier: the times of maximumLength + 1 samples date both.
+        times = SampleTimes(capacity: maximumLength + 1)
+        stage = EventStage(refractoryTime: configuration.refractoryTime, context: configuration.context)
         self.configuration = configuration
         self.spotters = spotters
-        self.stage = stage
         resampler = try Resampler(rate: rate)
         features = [Double](repeating: 0, count: configuration.channels.count)
         inverseScales = Self.inverseScales(configuration)
@@ -122,66 +134,90 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     }
 
     /// Consumes one sample (seconds, g, rad/s), appending any events; a non-finite or out-of-order sample
-    /// is ignored.
+    /// is ignored. After a gap longer than the resampler's ``Resampler/maximumGap`` the run so far is finished
+    /// (its waiting matches reported) and the matcher starts again, as on a new stream: no match spans a gap.
     ///
     /// - Complexity: O(Σ template lengths × axes) per resampled sample.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite else { return }
+        if resampler.isGap(before: sample) { endRun(into: &events) }
         resampled.removeAll(keepingCapacity: true)
         resampler.process(sample, into: &resampled)
         for s in resampled { consume(s, into: &events) }
     }
 
     /// Ends the stream: reports the matches still waiting out the refractory time or a competing template
-    /// (the best of each competing group, as if the stream went on in silence), then resets.
+    /// (decided as if the stream went on in silence), then resets.
     ///
-    /// - Complexity: O(templates + pending candidates).
+    /// - Complexity: O(templates + pending candidates²).
     public mutating func finish(into events: inout [GestureEvent]) {
+        endRun(into: &events)
+        reset()
+    }
+
+    /// Finishes a run: the last trace points, then every waiting candidate; the spotters start afresh.
+    private mutating func endRun(into events: inout [GestureEvent]) {
         for i in spotters.indices {
-            if let match = spotters[i].flush() { offer(match, template: i) }
+            if let m = minima[i].advance(to: nil) { offer(m, spotter: i) }
         }
         for p in stage.drain() { emit(p, into: &events) }
-        reset()
+        envelope?.reset()
+        for i in spotters.indices { spotters[i].reset() }
+        for i in minima.indices { minima[i].reset() }
+        times.reset()
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, into: &features) else { return }
         envelope?.update(&features)
-        stage.record(timestamp: sample.timestamp)
-        var reports: [(SubsequenceMatch, Int)] = []
+        times.record(sample.timestamp)
+        let t = times.count - 1
         features.withUnsafeBufferPointer { x in
-            for i in spotters.indices {
-                if let match = spotters[i].update(x) { reports.append((match, i)) }
-            }
+            for i in spotters.indices { _ = spotters[i].update(x) }
         }
-        for (match, i) in reports { offer(match, template: i) }
-        // A candidate is final once no template can still produce a competing match: a bounded delay.
-        var earliest = Int.max
-        for s in spotters { earliest = min(earliest, s.earliestLiveStart, s.pendingMatch?.start ?? Int.max) }
-        while let p = stage.nextFinal(earliestPossibleStart: earliest) { emit(p, into: &events) }
+        for i in spotters.indices {
+            let point = Self.tracePoint(spotters[i], at: t, minimumLength: minimumLength, maximumLength: maximumLength)
+            if let m = minima[i].advance(to: point) { offer(m, spotter: i) }
+        }
+        guard stage.hasPending else { return }
+        // A later candidate that could beat p grows from a live cell no costlier than p (costs only grow along a
+        // path), or starts at the next sample: a true lower bound on its start, per candidate.
+        let engines = spotters, clock = times
+        func earliestStart(before p: EventStage.Candidate) -> Double {
+            var earliest = t + 1
+            for s in engines {
+                earliest = min(earliest, s.earliestLiveStart(costAtMost: p.cost * p.cost * Double(s.template.length) * (1 + 1e-9)))
+            }
+            return earliest > t ? clock.now.nextUp : clock.time(of: earliest)
+        }
+        while let p = stage.nextFinal(earliestPossibleStartBefore: earliestStart) { emit(p, into: &events) }
     }
 
-    /// Hands `match` to the event stage, which suppresses it or the candidates it beats.
-    private mutating func offer(_ match: SubsequenceMatch, template: Int) {
-        let normalized = (match.cost / Double(spotters[template].template.length)).squareRoot()
-        stage.offer(.init(start: match.start, end: match.end, cost: normalized, source: template, measure: match.cost))
+    /// Hands a trace minimum that passes its spotter's threshold to the event stage.
+    private mutating func offer(_ m: TracePoint, spotter i: Int) {
+        guard m.distance <= thresholds[i] else { return }
+        stage.offer(.init(start: times.time(of: m.start), end: times.time(of: m.end), cost: m.distance, source: i, measure: m.cost))
     }
 
     private func emit(_ p: EventStage.Candidate, into events: inout [GestureEvent]) {
         // A background template won this window: nothing to report, but it was final like any winner.
-        guard p.source < configuration.templates.count else { return }
-        let (start, end) = stage.interval(of: p)
-        events.append(GestureEvent(
-            label: configuration.templates[p.source].label, phase: .ended,
-            start: start, end: end, time: stage.now, score: p.cost,
-            details: ["distance": p.measure.squareRoot(), "template": Double(p.source)]))
+        guard let event = Self.event(p, model: configuration, reportedAt: times.now) else { return }
+        events.append(event)
+    }
+
+    /// The event of a kept candidate (`nil` for a background template's), reported at `time` (seconds).
+    static func event(_ p: EventStage.Candidate, model: DTWModel, reportedAt time: Double) -> GestureEvent? {
+        guard p.source < model.templates.count else { return nil }
+        let (start, end) = EventStage.gesture(from: p.start, to: p.end, context: model.context)
+        return GestureEvent(label: model.templates[p.source].label, phase: .ended, start: start, end: end, time: time, score: p.cost,
+                            details: ["distance": p.measure.squareRoot(), "template": Double(p.source)])
     }
 
     /// The model's minimum and maximum match lengths (the gesture's durations plus its context on both sides)
-    /// and refractory time in samples at its rate.
-    static func lengths(_ model: DTWModel) -> (minimum: Int, maximum: Int, refractory: Int) {
+    /// in samples at its rate.
+    static func lengths(_ model: DTWModel) -> (minimum: Int, maximum: Int) {
         EventStage.lengths(samplingRate: model.samplingRate, minimumDuration: model.minimumDuration, maximumDuration: model.maximumDuration,
-                           context: model.context, refractoryTime: model.refractoryTime)
+                           context: model.context)
     }
 
     /// The gesture inside a match from `start` to `end` (seconds): the match without the model's
@@ -228,6 +264,8 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
         resampler.reset()
         envelope?.reset()
         for i in spotters.indices { spotters[i].reset() }
+        for i in minima.indices { minima[i].reset() }
+        times.reset()
         stage.reset()
     }
 }

@@ -23,6 +23,15 @@ public struct Resampler: SignalStage, Sendable {
         self.maximumGap = maximumGap
     }
 
+    /// Whether `sample` comes after a gap longer than ``maximumGap``, where the grid restarts: what a spotter
+    /// treats as the end of one run of samples and the start of the next.
+    ///
+    /// - Complexity: O(1).
+    public func isGap(before sample: MotionSample) -> Bool {
+        guard let prev = previous else { return false }
+        return sample.timestamp - prev.timestamp > maximumGap
+    }
+
     /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         guard let prev = previous, sample.timestamp > prev.timestamp,

@@ -53,6 +53,40 @@ import Testing
         #expect(loaded.report.lines.contains { $0.contains("onto the accelerometer clock") && $0.contains("largest gap") })
     }
 
+    /// Issue 44: a gyroscope that stops for 2 s while the accelerometer goes on. Nothing is interpolated across
+    /// the gyroscope's gap: the accelerometer samples inside it are left out (and counted), so the gap stays a gap
+    /// of the recording, which `inspect` then reports.
+    @Test func aSensorsGapStaysAGapAfterAlignment() throws {
+        let folder = datasetTestFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFixture("""
+            name: gapped-gyro
+            time: {column: time, unit: ns}
+            streams:
+              - {name: accelerometer, channels: [{name: accel.x, column: x}]}
+              - {name: gyroscope, channels: [{name: gyro.x, column: x}]}
+            recordings:
+              - {id: r, subject: s, session: '1', file: acc.csv, files: {gyroscope: gyro.csv}}
+            """, "dataset.yaml", in: folder)
+        let accelTimes = (0..<200).map { Double($0) / 50 }
+        let gyroTimes = accelTimes.filter { $0 <= 1 || $0 >= 3 }.map { $0 + 0.005 }
+        try writeFixture(Self.csv("time,x", accelTimes.map { ($0, [$0]) }), "acc.csv", in: folder)
+        try writeFixture(Self.csv("time,x", gyroTimes.map { ($0, [2 * $0]) }), "gyro.csv", in: folder)
+        let loaded = try DatasetSource(folder.path).load()
+        let r = try #require(loaded.dataset.recordings.first)
+        // The gyroscope's gap runs from 1.005 to 3.005 s: the 100 accelerometer samples from 1.02 to 3.00 s are left out.
+        let inside = r.timestamps.filter { $0 > 1.005 && $0 < 3.005 }
+        #expect(inside.isEmpty, "\(inside.prefix(5))")
+        #expect(loaded.report.alignmentGapSamples == 100)
+        #expect(loaded.report.lines.contains { $0.contains("left out 100 samples inside a sensor's gap") })
+        // Every gyroscope value is interpolated between true neighbours (2·t is linear, so exactly 2·t).
+        for (g, t) in zip(r.column(.gyroX)!, r.timestamps) { #expect(abs(g - 2 * t) < 1e-9) }
+        let gaps = r.gaps()
+        #expect(gaps.count == 1 && abs(gaps.longest - 2) < 0.03)
+        #expect(r.runs().count == 2)
+        #expect(abs((r.samplingRate ?? 0) - 50) < 1e-6)
+    }
+
     @Test func attitudeQuaternionsAreSlerpedOntoAStatedRate() throws {
         let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

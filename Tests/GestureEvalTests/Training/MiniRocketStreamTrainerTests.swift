@@ -64,6 +64,33 @@ import Testing
         #expect(a.detections == b.detections)
     }
 
+    /// Issue 44, end to end: the detections a training returns at the thresholds it chose are what the trained
+    /// spotter streams, on recordings with a gap. One subject leaves no held-out model, so the full model scored its
+    /// own windows: the summary names the subject, and `strictCrossFitting` refuses instead.
+    @Test func detectionsAtTheChosenThresholdsAreTheStreamedEventsAndInSampleIsNamed() throws {
+        let gapped = (0..<3).map { i -> Recording in
+            var r = Self.recording("g\(i)", subject: "only", seed: UInt64(20 + i))
+            // A 30 s gap after 60 s.
+            r.timestamps = r.timestamps.map { $0 > 60 ? $0 + 30 : $0 }
+            r.annotations = r.annotations.filter { $0.end < 60 || $0.start > 60 }.map { a in
+                a.start > 60 ? Annotation(start: a.start + 30, end: a.end + 30, label: a.label) : a
+            }
+            return r
+        }
+        let result = try MiniRocketStreamTrainer(settings: Self.settings()).train(gapped)
+        #expect(result.summary.crossFit?.inSample == ["only"])
+        for (r, found) in zip(gapped, result.detections) {
+            var spotter = try MiniRocketSpotter(configuration: result.model)
+            let streamed = spotter.run(over: r.samples)
+            #expect(streamed.map { [$0.start, $0.end, $0.score] } == found.map { [$0.start, $0.end, $0.score] }, "\(r.id)")
+            // No window spans the gap.
+            #expect(!streamed.contains { $0.start < 60 && $0.end > 90 })
+        }
+        #expect(throws: ConfigurationError.self) {
+            try MiniRocketStreamTrainer(settings: Self.settings(", \"strictCrossFitting\": true")).train(gapped)
+        }
+    }
+
     @Test func settingsAreCheckedWithTheirKey() {
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"hop": 1}"#.utf8)).decode(MiniRocketStreamSettings.self) }
         #expect(throws: (any Error).self) { try Self.settings(", \"rejection\": {\"method\": \"sigma\", \"k\": 3}") }

@@ -12,6 +12,7 @@ import Testing
         ("Grouped-K-Fold:3:session", .groupedKFold(k: 3, grouping: .session), "grouped-k-fold:3:session"),
         ("stratified-k-fold:10", .stratifiedKFold(k: 10), "stratified-k-fold:10"),
         ("fixed:train:test", .fixed(train: "train", test: "test"), "fixed:train:test"),
+        ("subject-draws:5:10", .subjectDraws(train: 5, draws: 10), "subject-draws:5:10"),
     ])
     func spellings(text: String, split: Split, canonical: String) throws {
         #expect(try Split(parsing: text) == split)
@@ -19,7 +20,7 @@ import Testing
         #expect(Split(canonical) == split, "the canonical spelling parses back")
     }
 
-    @Test(arguments: ["random", "", "loso:2", "leave-one-subject-out:2", "grouped-k-fold", "grouped-k-fold:x", "grouped-k-fold:3:day", "stratified-k-fold:3:subject", "fixed:train"])
+    @Test(arguments: ["random", "", "loso:2", "leave-one-subject-out:2", "grouped-k-fold", "grouped-k-fold:x", "grouped-k-fold:3:day", "stratified-k-fold:3:subject", "fixed:train", "subject-draws:5", "subject-draws:0:3", "subject-draws:2:0"])
     func unknownSpellingsNameTheText(text: String) {
         #expect(throws: SplitError.invalidName(text)) { try Split(parsing: text) }
         #expect(Split(text) == nil)

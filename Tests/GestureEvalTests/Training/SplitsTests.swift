@@ -36,6 +36,24 @@ private func dataset(value: (Int) -> Double = { Double($0) }) -> Dataset {
         #expect(folds.datasetChecksum == d.checksum)
     }
 
+    /// Issue 45: train on k subjects drawn at random, test on the others. No draw has a subject in both parts;
+    /// draws differ, are seeded, and every draw trains on exactly k subjects.
+    @Test func subjectDrawsTrainOnKSubjectsAndTestOnTheRest() throws {
+        let d = dataset()
+        let folds = try FoldAssignment(.subjectDraws(train: 2, draws: 6, seed: 3), dataset: d)
+        #expect(folds.folds.count == 6 && folds.warnings.isEmpty)
+        for f in folds.folds {
+            #expect(subjects(d, f.train).count == 2 && subjects(d, f.test).count == 2)
+            #expect(subjects(d, f.train).isDisjoint(with: subjects(d, f.test)))
+            #expect(f.train.count + f.test.count == 24)
+            #expect(f.name == "draw \(f.index + 1): trained on " + subjects(d, f.train).sorted().joined(separator: ","))
+        }
+        #expect(Set(folds.folds.map { subjects(d, $0.train) }).count > 1, "the draws differ")
+        #expect(try FoldAssignment(.subjectDraws(train: 2, draws: 6, seed: 3), dataset: d) == folds)
+        #expect(try FoldAssignment(.subjectDraws(train: 2, draws: 6, seed: 4), dataset: d) != folds)
+        #expect(throws: SplitError.self) { try FoldAssignment(.subjectDraws(train: 4, draws: 2, seed: 3), dataset: d) }
+    }
+
     @Test func groupedKFoldKeepsGroupsTogetherAndIsSeeded() throws {
         let d = dataset()
         let bySubject = try FoldAssignment(.groupedKFold(k: 2, grouping: .subject, seed: 3), dataset: d)

@@ -94,6 +94,61 @@ import Testing
                          annotations: gestures.filter { $0.gain > 0.9 }.map { Annotation(start: $0.start, end: $0.start + 1, label: "a") })
     }
 
+    /// Issue 44, the differential property end to end: two classes that compete at different thresholds, on
+    /// recordings with gaps and a jittered clock. The detections calibration returns, and the figures of its choices,
+    /// are the calibrated matcher's streamed events, to the bit.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func calibratedDetectionsAreTheStreamedEvents(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func shape(_ label: String, _ u: Double) -> Vector3 {
+            Vector3(1.5 * sin(2 * Double.pi * (label == "a" ? 1 : 2) * u), 0.5 * sin(Double.pi * u), 0)
+        }
+        let templates = try ["a", "b"].map { label in
+            DTWModel.Template(label: label, series: try DTWSeries(interleaved: (0..<50).flatMap { t -> [Double] in
+                let v = shape(label, Double(t) / 49)
+                return [v.x, v.y, v.z]
+            }, dimensions: 3))
+        }
+        let model = DTWModel(channels: MotionChannel.acceleration, samplingRate: 50, dtw: .full, templates: templates,
+                             calibration: ["a": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false),
+                                           "b": .init(mean: 2, standardDeviation: 1, count: 3, pooled: false)],
+                             rejectionK: 3, refractoryTime: 1, minimumDuration: 0.5, maximumDuration: 2)
+        var recordings: [Recording] = []
+        for r in 0..<2 {
+            var samples: [MotionSample] = [], annotations: [Annotation] = []
+            var t = 0.0
+            for _ in 0..<12 {
+                if random.bernoulli(0.2) { t += random.uniform(1...6) }   // a gap
+                let label = random.bernoulli(0.5) ? "a" : "b", gain = random.uniform(0.4...1.1), duration = random.uniform(0.8...1.3)
+                let start = t + random.uniform(0.5...2)
+                if gain > 0.7 { annotations.append(Annotation(start: start, end: start + duration, label: label)) }
+                while t < start + duration + random.uniform(0.5...1.5) {
+                    let u = (t - start) / duration
+                    let v = (u >= 0 && u <= 1 ? shape(label, u) * gain : .zero) + Vector3(0.04 * random.gaussian(), 0.04 * random.gaussian(), 0)
+                    samples.append(MotionSample(timestamp: t, acceleration: v))
+                    t += (1 + random.uniform(-0.3...0.3)) / 50
+                }
+            }
+            recordings.append(Recording(id: "r\(r)", subject: "s", samples: samples, annotations: annotations))
+        }
+        let calibration = StreamCalibration(objective: .f1)
+        let (calibrated, choices, detections) = try calibration.calibrate(model, on: recordings)
+        #expect(choices.map(\.label) == ["a", "b"])
+        for (r, found) in zip(recordings, detections) {
+            var matcher = try DTWTemplateMatcher(configuration: calibrated)
+            let streamed = matcher.run(over: r.samples)
+            #expect(streamed.map { [$0.start, $0.end, $0.score] } == found.map { [$0.start, $0.end, $0.score] }, "seed \(seed), \(r.id)")
+            #expect(streamed.map(\.label) == found.map(\.label))
+        }
+        // The choices state those detections: restating them on the streamed events changes nothing.
+        let streamedAll = try recordings.map { r in
+            var matcher = try DTWTemplateMatcher(configuration: calibrated)
+            return matcher.run(over: r.samples)
+        }
+        let restated = calibration.restate(choices, detections: streamedAll, recordings: recordings)
+        #expect(restated.map(\.f1) == choices.map(\.f1) && restated.map(\.kept) == choices.map(\.kept))
+    }
+
     /// End to end: one pass of the spotter over a stream with three gestures and a half-size look-alike in the
     /// background; the calibrated threshold keeps the gestures and rejects the look-alike.
     @Test func calibratesASpotterOnAStream() throws {

@@ -99,4 +99,59 @@ import Testing
         #expect(throws: ConfigurationError(key: "stream.backgroundLabel", "'rest' is not one of the model's classes (none, swing)")) { try wrong.validate() }
     }
 
+    /// Issue 44, case 5: the window's class is its highest-scoring gesture class, then its threshold decides. With
+    /// constant scores X = 0.9 (threshold 1.0) and Y = 0.5 (threshold 0.2), X is the class and misses its
+    /// threshold: no event, streamed or calibrated (the largest margin would have fired Y).
+    @Test func aWindowsClassIsItsBestScoreAndThenItsThresholdDecides() throws {
+        var model = try Self.model()
+        model.labels = ["none", "x", "y"]
+        model.weights = [Double](repeating: 0, count: 3 * model.transform.featureCount)
+        model.intercepts = [0, 0.9, 0.5]
+        model.stream?.thresholds = ["x": 1.0, "y": 0.2]
+        var spotter = try MiniRocketSpotter(configuration: model)
+        let samples = Self.stream(seconds: 10)
+        #expect(spotter.run(over: samples).isEmpty)
+        let checker = try MiniRocketSpotter(configuration: model)
+        let candidates = checker.candidates(windows: try checker.windowScores(samples))
+        #expect(candidates.joined().allSatisfy { model.labels[$0.source] == "x" })
+        #expect(checker.events(of: candidates).isEmpty)
+        // Lower X's threshold and every window fires X, streamed as calibrated.
+        model.stream?.thresholds = ["x": 0.8, "y": 0.2]
+        var firing = try MiniRocketSpotter(configuration: model)
+        let events = firing.run(over: samples)
+        #expect(!events.isEmpty && events.allSatisfy { $0.label == "x" })
+        let calibrated = try MiniRocketSpotter(configuration: model)
+        #expect(events.map(\.start) == calibrated.events(of: calibrated.candidates(windows: try calibrated.windowScores(samples))).map(\.start))
+    }
+
+    /// The differential property: on random streams with gaps and irregular clocks, the streamed events are the
+    /// calibration's detections (``MiniRocketSpotter/events(of:)`` of the window candidates), to the bit; no
+    /// window spans a gap.
+    @Test(arguments: 0..<8)
+    func streamedEventsEqualTheCalibrationsDetections(seed: UInt64) throws {
+        var random = SplitMix64(seed: 0x3C + seed)
+        let base = try Self.model(refractory: [0, 0.5, 2][random.index(3)])
+        let probe = try MiniRocketSpotter(configuration: base)
+        let scores = try probe.windowScores(Self.stream(seconds: 20)).map { $0.scores[1] }.sorted()
+        var model = base
+        model.stream?.thresholds = ["swing": scores[random.index(scores.count)]]
+        // The stream, cut by gaps (longer than the resampler bridges) and with a jittered clock.
+        var samples: [MotionSample] = []
+        var shift = 0.0
+        for (i, s) in Self.stream(seconds: 40, seed: seed).enumerated() {
+            if i % 300 == 299, random.bernoulli(0.6) { shift += random.uniform(0.6...4) }
+            var s = s
+            s.timestamp += shift + random.uniform(-0.006...0.006)
+            samples.append(s)
+        }
+        var spotter = try MiniRocketSpotter(configuration: model)
+        let streamed = spotter.run(over: samples)
+        let windows = try spotter.windowScores(samples)
+        let calibrated = spotter.events(of: spotter.candidates(windows: windows))
+        #expect(streamed.map { [$0.start, $0.end, $0.score] } == calibrated.map { [$0.start, $0.end, $0.score] }, "seed \(seed)")
+        #expect(streamed.map(\.label) == calibrated.map(\.label))
+        // Every window lies within one run: its span is the window's length (0.02 s per sample, less the jitter).
+        for w in windows { #expect(w.endTime - w.startTime < 1.5 * 1.48) }
+    }
 }
+

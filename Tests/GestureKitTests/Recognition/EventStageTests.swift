@@ -1,83 +1,140 @@
 import GestureKit
 import Testing
 
-/// The rules of the event stage that ``DTWTemplateMatcher`` and ``MiniRocketSpotter`` share.
+/// The rule of the event stage that ``DTWTemplateMatcher`` and ``MiniRocketSpotter`` share, and that calibration
+/// counts with: streaming and offline forms alike.
 @Suite struct EventStageTests {
-    /// At 10 Hz: candidates of 1…3 s (10…30 samples), refractory time 1 s (10 samples), no context.
-    static func stage(refractory: Double = 1, context: Double = 0) -> EventStage {
-        EventStage(samplingRate: 10, minimumDuration: 1, maximumDuration: 3, context: context, refractoryTime: refractory, sources: 2, delay: 60)
-    }
+    typealias Candidate = EventStage.Candidate
 
-    /// Records samples 0..<n at 10 Hz.
-    static func record(_ n: Int, into stage: inout EventStage) {
-        for i in stage.sampleCount..<n { stage.record(timestamp: Double(i) / 10) }
-    }
-
-    /// Every final candidate when nothing more can compete, then the rest as at the end of a stream.
-    static func all(_ stage: inout EventStage) -> [EventStage.Candidate] {
-        var out: [EventStage.Candidate] = []
-        while let c = stage.nextFinal(earliestPossibleStart: .max) { out.append(c) }
+    /// Streams `candidates` through a stage in `arrival` order: after each offer, the finality bound is the
+    /// earliest start among those still to come (a true bound), or with `costAware` among those still to come
+    /// that could precede the candidate decided (as a DTW matcher bounds it); then the rest as at the end of a run.
+    static func streamed(_ candidates: [Candidate], arrival: [Int], refractory: Double, capacity: Int = EventStage.defaultCapacity,
+                         costAware: Bool = false) -> (events: [Candidate], stage: EventStage) {
+        var stage = EventStage(refractoryTime: refractory, context: 0, capacity: capacity)
+        var out: [Candidate] = []
+        for (k, i) in arrival.enumerated() {
+            stage.offer(candidates[i])
+            let rest = arrival[(k + 1)...].map { candidates[$0] }
+            while let c = stage.nextFinal(earliestPossibleStartBefore: { p in
+                rest.filter { !costAware || $0.cost <= p.cost }.map(\.start).min() ?? .infinity
+            }) { out.append(c) }
+        }
         out += stage.drain()
-        return out
+        return (out, stage)
     }
 
     @Test func lengthsCountTheContextAndRoundToSamples() {
-        let l = EventStage.lengths(samplingRate: 50, minimumDuration: 1, maximumDuration: 10, context: 1.5, refractoryTime: 2)
-        #expect(l.minimum == 200 && l.maximum == 650 && l.refractory == 100)
+        let l = EventStage.lengths(samplingRate: 50, minimumDuration: 1, maximumDuration: 10, context: 1.5)
+        #expect(l.minimum == 200 && l.maximum == 650)
         // A maximum below the minimum is raised to it; a minimum of zero is one sample.
-        let m = EventStage.lengths(samplingRate: 50, minimumDuration: 0, maximumDuration: 0, context: 0, refractoryTime: 0)
+        let m = EventStage.lengths(samplingRate: 50, minimumDuration: 0, maximumDuration: 0, context: 0)
         #expect(m.minimum == 1 && m.maximum == 1)
     }
 
-    @Test func durationLimitsDropTooShortAndTooLongCandidates() {
-        var s = Self.stage()
-        Self.record(200, into: &s)
-        s.offer(.init(start: 0, end: 8, cost: 0.1, source: 0))      // 9 samples: too short
-        s.offer(.init(start: 50, end: 80, cost: 0.1, source: 0))    // 31 samples: too long
-        #expect(!s.hasPending)
-        s.offer(.init(start: 100, end: 109, cost: 0.1, source: 0))  // 10: the shortest allowed
-        s.offer(.init(start: 150, end: 179, cost: 0.1, source: 1))  // 30: the longest allowed
-        #expect(Self.all(&s).map(\.start) == [100, 150])
-    }
-
     @Test func overlappingCandidatesKeepTheLowestCostAndTheEarlierOnTies() {
-        var s = Self.stage(refractory: 0)
-        Self.record(200, into: &s)
-        s.offer(.init(start: 10, end: 30, cost: 0.5, source: 0))
-        s.offer(.init(start: 20, end: 40, cost: 0.3, source: 1))    // overlaps and is better: replaces it
-        s.offer(.init(start: 35, end: 50, cost: 0.4, source: 0))    // overlaps the better one: dropped
-        s.offer(.init(start: 25, end: 45, cost: 0.3, source: 0))    // a tie: the one already there stays
-        s.offer(.init(start: 60, end: 80, cost: 0.9, source: 0))    // apart: its own event
-        let kept = Self.all(&s)
-        #expect(kept.map(\.start) == [20, 60])
+        let candidates = [Candidate(start: 1, end: 3, cost: 0.5, source: 0), Candidate(start: 2, end: 4, cost: 0.3, source: 1),
+                          Candidate(start: 3.5, end: 5, cost: 0.4, source: 0), Candidate(start: 2.5, end: 4.5, cost: 0.3, source: 0),
+                          Candidate(start: 6, end: 8, cost: 0.9, source: 0)]
+        let kept = EventStage.suppress(candidates, refractoryTime: 0)
+        #expect(kept.map(\.start) == [2, 6])
         #expect(kept.map(\.source) == [1, 0])
+        #expect(Self.streamed(candidates, arrival: Array(candidates.indices), refractory: 0).events == kept)
     }
 
-    @Test func candidatesWithinTheRefractoryTimeCompeteAndAfterAReportAreDropped() {
-        var s = Self.stage(refractory: 1)
-        Self.record(200, into: &s)
-        s.offer(.init(start: 10, end: 30, cost: 0.5, source: 0))
-        s.offer(.init(start: 40, end: 60, cost: 0.2, source: 0))    // 9 samples after: competes and wins
-        #expect(s.nextFinal(earliestPossibleStart: 70) == nil)      // 60 + 10 ≥ 70: a better one could still come
-        let first = s.nextFinal(earliestPossibleStart: 71)
-        #expect(first?.start == 40)
-        // Final and reported: a later candidate within the refractory time after it is dropped, even if better.
-        s.offer(.init(start: 70, end: 90, cost: 0.01, source: 1))
+    /// Issue 44, case 4: A < B < C by score in time, B overlapping both, A and C apart. C beats B, so B is
+    /// suppressed and A, which only B beat, is kept: two events, as greedy suppression keeps them.
+    @Test func aCandidateBeatenOnlyByASuppressedOneIsRestored() {
+        let a = Candidate(start: 0, end: 2, cost: -0.5, source: 0)
+        let b = Candidate(start: 1.5, end: 3.5, cost: -0.7, source: 0)
+        let c = Candidate(start: 3, end: 5, cost: -0.9, source: 0)
+        let offline = EventStage.suppress([a, b, c], refractoryTime: 0)
+        #expect(offline == [a, c])
+        #expect(Self.streamed([a, b, c], arrival: [0, 1, 2], refractory: 0).events == [a, c])
+    }
+
+    @Test func refractoryTimeIsSecondsOnTheClock() {
+        // 0.9 s apart: they compete under a 1 s refractory time, not under 0.5 s.
+        let first = Candidate(start: 10, end: 11, cost: 0.5, source: 0)
+        let second = Candidate(start: 11.9, end: 12.5, cost: 0.2, source: 0)
+        #expect(EventStage.suppress([first, second], refractoryTime: 1) == [second])
+        #expect(EventStage.suppress([first, second], refractoryTime: 0.5) == [first, second])
+    }
+
+    @Test func aCandidateIsReportedOnlyOnceNothingToComeCanCompete() {
+        var s = EventStage(refractoryTime: 1, context: 0)
+        s.offer(Candidate(start: 1, end: 3, cost: 0.5, source: 0))
+        // A later candidate may start at 4.0: within 1 s of the end, it could still win.
+        #expect(s.nextFinal(earliestPossibleStart: 4.0) == nil)
+        #expect(s.hasPending)
+        #expect(s.nextFinal(earliestPossibleStart: 4.0.nextUp)?.start == 1)
         #expect(!s.hasPending)
-        s.offer(.init(start: 71, end: 91, cost: 0.9, source: 1))
-        #expect(Self.all(&s).map(\.start) == [71])
     }
 
-    @Test func intervalsRemoveTheContextAndDrainEndsTheStream() {
-        var s = Self.stage(refractory: 0, context: 0.5)             // lengths 20…40 samples
-        Self.record(100, into: &s)
-        s.offer(.init(start: 10, end: 39, cost: 1, source: 0))
-        #expect(s.now == 9.9)
-        let interval = s.interval(of: .init(start: 10, end: 39, cost: 1, source: 0))
+    @Test func eventsComeInStartOrder() {
+        // The later one is decided first (it is final and has no better competitor), but waits for the earlier.
+        let long = Candidate(start: 0, end: 10, cost: 0.4, source: 0)
+        let better = Candidate(start: 9, end: 11, cost: 0.1, source: 1)
+        let short = Candidate(start: 20, end: 21, cost: 0.3, source: 0)
+        var s = EventStage(refractoryTime: 0, context: 0)
+        s.offer(long)
+        s.offer(short)
+        // `better` is still to come and may start at 9: `long` waits, `short` is kept but not reported before it.
+        #expect(s.nextFinal(earliestPossibleStart: 9) == nil)
+        s.offer(better)
+        var out: [Candidate] = []
+        while let c = s.nextFinal(earliestPossibleStart: 30) { out.append(c) }
+        #expect(out == [better, short])
+    }
+
+    /// The differential property: on random candidate sets (ties, chains of overlaps, mixed lengths) arriving in a
+    /// random order that respects a finality bound, the streamed events are exactly the offline rule's.
+    @Test(arguments: 0..<40)
+    func streamingEqualsTheOfflineRule(seed: UInt64) {
+        var random = SplitMix64(seed: 0xE7E + seed)
+        let count = 1 + random.index(60)
+        let refractory = [0, 0.2, 1, 3][random.index(4)]
+        var candidates: [Candidate] = []
+        var t = 0.0
+        for _ in 0..<count {
+            // Mostly overlapping neighbours (chains), sometimes a jump; costs on a coarse grid so that ties occur.
+            t += random.unit() < 0.8 ? random.unit() * 1.5 : 2 + random.unit() * 5
+            let length = 0.2 + random.unit() * 3
+            candidates.append(Candidate(start: t, end: t + length, cost: Double(random.index(8)) / 4, source: random.index(3)))
+        }
+        // Arrival: each candidate after its end, in any order a spotter could produce (by end plus a random delay).
+        let delays = candidates.map { $0.end + random.unit() * 2 }
+        let arrival = candidates.indices.sorted { delays[$0] != delays[$1] ? delays[$0] < delays[$1] : $0 < $1 }
+        let offline = EventStage.suppress(candidates, refractoryTime: refractory)
+        let (streamed, stage) = Self.streamed(candidates, arrival: arrival, refractory: refractory)
+        #expect(streamed == offline, "seed \(seed)")
+        #expect(stage.forcedDecisions == 0)
+        // A bound that looks only at future candidates that could precede: decided sooner, the same events, with
+        // candidates offered in order of their end, as spotters find them.
+        let byEnd = candidates.indices.sorted { (candidates[$0].end, $0) < (candidates[$1].end, $1) }
+        #expect(Self.streamed(candidates, arrival: byEnd, refractory: refractory, costAware: true).events == offline, "seed \(seed)")
+        // The rule's own invariant: kept candidates are pairwise apart by more than the refractory time.
+        for (a, b) in zip(offline, offline.dropFirst()) { #expect(a.end + refractory < b.start) }
+        // Thresholds commute with the rule: the kept ones with cost ≤ τ are what the rule keeps of those ≤ τ.
+        let tau = 0.75
+        #expect(EventStage.suppress(candidates.filter { $0.cost <= tau }, refractoryTime: refractory) == offline.filter { $0.cost <= tau })
+    }
+
+    @Test func anEndlessChainOfBetterCandidatesKeepsMemoryBounded() {
+        // Every candidate overlaps the next and is better: none can be decided until the chain ends.
+        let chain = (0..<1000).map { i in Candidate(start: Double(i), end: Double(i) + 1.5, cost: -Double(i), source: 0) }
+        let (events, stage) = Self.streamed(chain, arrival: Array(chain.indices), refractory: 0, capacity: 64)
+        #expect(stage.forcedDecisions > 0)
+        #expect(!events.isEmpty)
+        for (a, b) in zip(events, events.dropFirst()) { #expect(a.end < b.start) }
+    }
+
+    @Test func intervalsRemoveTheContext() {
+        let s = EventStage(refractoryTime: 0, context: 0.5)
+        let interval = s.interval(of: Candidate(start: 1, end: 3.9, cost: 1, source: 0))
         #expect(abs(interval.start - 1.5) < 1e-12 && abs(interval.end - 3.4) < 1e-12)
-        let drained = s.drain()
-        #expect(drained.count == 1 && !s.hasPending)
-        s.reset()
-        #expect(s.sampleCount == 0 && s.now == 0)
+        // Shorter than twice the context: its middle instant.
+        let short = EventStage.gesture(from: 1, to: 1.6, context: 0.5)
+        #expect(short.start == 1.3 && short.end == 1.3)
     }
 }

@@ -168,7 +168,8 @@ import Testing
         }
         let sizeAtEnd = Self.stateSize(recognizer)
         #expect(sizeAfterWarmUp > 0 || sizeAtEnd == 0)
-        #expect(sizeAtEnd <= sizeAfterWarmUp, "\(identifier): state grew from \(sizeAfterWarmUp) to \(sizeAtEnd) values")
+        // A spotter's undecided and kept candidates come and go, up to the event stage's capacity each.
+        #expect(sizeAtEnd <= sizeAfterWarmUp + 2 * EventStage.defaultCapacity, "\(identifier): state grew from \(sizeAfterWarmUp) to \(sizeAtEnd) values")
         // Events are reported and consumed as the stream goes, not accumulated.
         #expect(eventCount < count)
     }

@@ -76,7 +76,7 @@ public struct ExperimentAggregator: Sendable {
                                                   trainingFalsePerHour: f.trained.operatingPoint?.falsePerHour))
             }
         }
-        run.warnings += run.score.folds.compactMap { Self.crossFitWarning(entry: entry.name, dataset: datasetKey, fold: $0) }
+        run.warnings += run.score.folds.flatMap { Self.crossFitWarnings(entry: entry.name, dataset: datasetKey, fold: $0) }
         if entry.recognizer == DTWTemplateMatcher.identifier {
             run.warnings += DTWTrainingSettings.deprecations(in: base).map(ExperimentWarning.note)
             if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)).map(ExperimentWarning.note) }
@@ -153,9 +153,14 @@ public struct ExperimentAggregator: Sendable {
                         truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
     }
 
-    /// The warning for a fold whose cross-fitted trainings failed, if any.
-    static func crossFitWarning(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> ExperimentWarning? {
-        guard let failed = fold.trained.crossFit?.failures, failed > 0 else { return nil }
-        return .crossFitFailed(entry: entry, dataset: dataset, fold: fold.fold, failures: failed)
+    /// The warnings for a fold whose cross-fitted trainings failed, or whose calibration scored subjects in-sample.
+    static func crossFitWarnings(entry: String, dataset: String, fold: ExperimentResult.FoldScore) -> [ExperimentWarning] {
+        guard let c = fold.trained.crossFit else { return [] }
+        var warnings: [ExperimentWarning] = []
+        if c.failures > 0 { warnings.append(.crossFitFailed(entry: entry, dataset: dataset, fold: fold.fold, failures: c.failures)) }
+        if c.inSampleCount > 0 {
+            warnings.append(.calibratedInSample(entry: entry, dataset: dataset, fold: fold.fold, count: c.inSampleCount, subjects: c.inSample))
+        }
+        return warnings
     }
 }

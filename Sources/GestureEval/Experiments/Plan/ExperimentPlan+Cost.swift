@@ -201,7 +201,7 @@ extension ExperimentPlan.Workload {
               let settings = try? configuration.decoding.decode(DTWTrainingSettings.self) else { return }
         var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = []
         for r in judged {
-            let rate = r.duration > 0 ? Double(r.count - 1) / r.duration : 0
+            let rate = r.samplingRate ?? 0
             rates.append(rate)
             for a in kind == .segments ? Array(r.annotations.prefix(1)) : r.annotations {
                 // A template holds the gesture and its context on both sides.
@@ -245,7 +245,7 @@ extension ExperimentPlan.Workload {
     /// and the cross-fitted trainings. O(recordings + annotations).
     private init(miniRocketStream settings: MiniRocketStreamSettings, judged: [Recording], trainingSamples: Int) {
         self.trainingSamples = trainingSamples
-        let rates = judged.filter { $0.duration > 0 }.map { Double($0.count - 1) / $0.duration }
+        let rates = judged.compactMap(\.samplingRate)
         guard !rates.isEmpty else { return }
         let rate = settings.samplingRate ?? rates.reduce(0, +) / Double(rates.count)
         let duration = judged.reduce(0) { $0 + $1.duration }
