@@ -50,24 +50,6 @@ public struct DatasetValidator: Sendable {
                     }
                 }
             }
-            if let x = recording.column(.accelX), let y = recording.column(.accelY), let z = recording.column(.accelZ) {
-                // A device at rest reads 1 g: about 9.8 "g" is m/s² read as g.
-                var magnitudes: [Double] = []
-                for i in 0..<min(x.count, 2000) {
-                    let m = Vector3(x[i], y[i], z[i]).length
-                    if m.isFinite { magnitudes.append(m) }
-                }
-                magnitudes.sort()
-                if !magnitudes.isEmpty {
-                    let median = magnitudes[magnitudes.count / 2]
-                    let scale = 1 / 9.80665
-                    if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median) {
-                        problems.append(DatasetProblem(.units, at(0, Channel.accelX.rawValue,
-                            "the acceleration's median magnitude is \(Self.rounded(median)) g, where a device at rest reads 1 g: the values are m/s² read as g; "
-                                + "give accel.x…z the scale \(-scale) (Android's sign, +9.8 up at rest) or \(scale) in the manifest")))
-                    }
-                }
-            }
             var intervals: [Double] = []
             intervals.reserveCapacity(t.count)
             for k in 1..<t.count where t[k].isFinite && t[k - 1].isFinite {
