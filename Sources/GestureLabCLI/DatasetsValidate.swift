@@ -31,6 +31,7 @@ struct DatasetsValidate: ParsableCommand {
     static let listed = 20
 
     func run() throws {
+        try source.refuseIgnoredRate()
         let loaded = try source.load()
         let problems = DatasetValidator(gapFactor: gapFactor).validate(loaded)
         let shown = all ? problems[...] : problems.prefix(Self.listed)

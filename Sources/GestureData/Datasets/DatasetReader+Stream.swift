@@ -5,7 +5,7 @@ extension DatasetReader {
     /// values by each channel's scale and offset and times to seconds; batches are spread when asked.
     static func readStream(_ url: URL, table format: DatasetManifest.TableFormat, time: DatasetManifest.TimeMapping,
                            channels mappings: [DatasetManifest.ChannelMapping], labels: DatasetManifest.LabelMapping?,
-                           report: inout ReadingReport) -> StreamRead {
+                           refusingUnstatedUnits: Bool = true, report: inout ReadingReport) -> StreamRead {
         let file = url.path
         let empty = StreamRead(timestamps: [], channels: mappings.map { ($0.name, []) }, lines: [], labels: nil, problems: [])
         let bytes: [UInt8]
@@ -178,7 +178,7 @@ extension DatasetReader {
             channels.append((mapping.name, column))
         }
         problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
-                                 file: file, line: table.lines.first.map(Int.init))
+                                 refusingUnstated: refusingUnstatedUnits, file: file, line: table.lines.first.map(Int.init))
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
                           problems: problems, base: base)
@@ -196,10 +196,12 @@ extension DatasetReader {
     }
 
     /// Rest far from 1 g, or rotation rates no hand reaches, after conversion: an error when the manifest
-    /// (or the header) stated no scale for those channels, a warning when it did. Rest below 0.06 g
-    /// (zeros, or user acceleration without gravity) is not judged; "far" is more than a factor of two.
+    /// (or the header) stated no scale for those channels and `refusingUnstated` (external data, whose units
+    /// nobody has vouched for), a warning otherwise (a project dataset's files are g and rad/s by its
+    /// format). Rest below 0.06 g (zeros, or user acceleration without gravity) is not judged; "far" is
+    /// more than a factor of 2.5 (a glitchy real file's still stretches can read 2 g).
     static func checkPhysics(_ channels: [(Channel, [Double])], mappings: [DatasetManifest.ChannelMapping], header: [String]?,
-                             statedScales: [Channel: Double], file: String, line: Int?) -> [DatasetProblem] {
+                             statedScales: [Channel: Double], refusingUnstated: Bool, file: String, line: Int?) -> [DatasetProblem] {
         func columns(_ names: [Channel]) -> [[Double]]? {
             let found = names.compactMap { name in channels.first { $0.0 == name }?.1 }
             return found.count == 3 ? found : nil
@@ -213,14 +215,14 @@ extension DatasetReader {
         }
         var problems: [DatasetProblem] = []
         if let a = columns(Channel.acceleration), let rest = PhysicalPlausibility.restingMagnitude(x: a[0], y: a[1], z: a[2]),
-           rest.median >= 0.06, !(0.5...2).contains(rest.median) {
+           rest.median >= 0.06, !(0.4...2.5).contains(rest.median) {
             let scale = stated(Channel.acceleration)
             let fit = PhysicalPlausibility.looksOffset(x: a[0], y: a[1], z: a[2])
                 ? nil : PhysicalPlausibility.fittingUnit(restingMagnitude: rest.median)
             problems.append(DatasetProblem(.units, DataFileError(
                 file: file, line: line, field: field(.accelX),
                 .restAwayFromOneG(magnitude: rest.median, channels: "accel.x, accel.y, accel.z", stated: scale,
-                                  fitFactor: fit?.factor, fitName: fit?.name)), severity: scale == nil ? .error : .warning))
+                                  fitFactor: fit?.factor, fitName: fit?.name)), severity: scale == nil && refusingUnstated ? .error : .warning))
         }
         if let w = columns(Channel.rotationRate), let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]),
            peak > PhysicalPlausibility.largestRotationRate {
@@ -228,7 +230,7 @@ extension DatasetReader {
             problems.append(DatasetProblem(.units, DataFileError(
                 file: file, line: line, field: field(.gyroX),
                 .rotationRateInDegrees(peak: peak, channels: "gyro.x, gyro.y, gyro.z", stated: scale)),
-                severity: scale == nil ? .error : .warning))
+                severity: scale == nil && refusingUnstated ? .error : .warning))
         }
         return problems
     }

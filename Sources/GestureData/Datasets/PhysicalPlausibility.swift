@@ -2,7 +2,7 @@ import GestureKit
 
 /// Checks converted values against physics, so that a unit nobody stated is caught rather than read
 /// as g: at rest a device reads 1 g, and no hand turns a device faster than about 35 rad/s (2,000 °/s,
-/// the largest range of phone and watch gyroscopes).
+/// the largest range of phone and watch gyroscopes) for several samples.
 ///
 /// The resting magnitude is the median |a| of still stretches (windows of ``windowLength`` samples
 /// whose magnitude varies by at most 5 % of its mean, a test that holds in any unit), else of every
@@ -74,18 +74,22 @@ package enum PhysicalPlausibility {
         return magnitude > 0 && (medians.allSatisfy { $0 > 0.25 * magnitude } || medians.allSatisfy { $0 < -0.25 * magnitude })
     }
 
-    /// The rotation rate's peak magnitude (its 99.9th percentile, so that one glitch does not decide);
-    /// `nil` when no sample is finite.
+    /// Samples a rotation must last to count as a peak: isolated glitch rows (real files have them) do not.
+    package static let sustainedSamples = 8
+
+    /// The rotation rate's sustained peak magnitude: the largest value that ``sustainedSamples``
+    /// consecutive samples all reach, so that one glitch does not decide; `nil` when there are fewer samples.
     package static func peakRate(x: [Double], y: [Double], z: [Double]) -> Double? {
         let n = min(x.count, y.count, z.count)
-        var magnitudes: [Double] = []
-        magnitudes.reserveCapacity(n)
-        for i in 0..<n {
+        guard n >= sustainedSamples else { return nil }
+        let magnitudes = (0..<n).map { i -> Double in
             let m = Vector3(x[i], y[i], z[i]).length
-            if m.isFinite { magnitudes.append(m) }
+            return m.isFinite ? m : 0
         }
-        guard !magnitudes.isEmpty else { return nil }
-        magnitudes.sort()
-        return magnitudes[Int((Double(magnitudes.count - 1) * 0.999).rounded(.down))]
+        var peak = 0.0
+        for start in 0...(n - sustainedSamples) {
+            peak = max(peak, magnitudes[start..<(start + sustainedSamples)].min()!)
+        }
+        return peak
     }
 }

@@ -181,22 +181,26 @@ import Testing
     @Test func degreesPerSecondWhereRadiansAreExpectedAreRefused() throws {
         var text = "time,ax,ay,az,gx,gy,gz\n"
         for i in 0..<100 {
-            // A turn peaking at 120 °/s.
-            let rate = 120 * sin(Double(i) / 99 * .pi)
-            text += "\(Double(i) / 50),0,0,-1,0,0,\(rate)\n"
+            // A turn at 120 °/s for 0.8 s, and one glitch row of 500.
+            let rate = (30..<70).contains(i) ? 120.0 : i == 10 ? 500 : 0
+            text += "\(Double(i) / 50),0,0,-1,\(rate),0,0\n"
         }
-        let folder = try PhoneAppRecordings.folder("gyro", ["r.csv": text])
+        let folder = try PhoneAppRecordings.folder("gyro", ["s1/turn-1.csv": text])
         defer { try? FileManager.default.removeItem(at: folder) }
         var manifest = DatasetManifest(name: "gyro", kind: .continuous, channels: [
             .init(.accelX, column: "ax"), .init(.accelY, column: "ay"), .init(.accelZ, column: "az"),
             .init(.gyroX, column: "gx"), .init(.gyroY, column: "gy"), .init(.gyroZ, column: "gz"),
-        ], recordings: [.init(id: "r", subject: "s", session: "1", file: "r.csv")])
-        let refused = try DatasetReader.load(manifest, folder: folder)
+        ], source: .init(files: [.init("{subject}/{session}.csv")]))
+        let refused = try DatasetReader.load(manifest, folder: folder, data: folder)
         let problem = try #require(refused.problems.first { $0.kind == .units })
         #expect(problem.severity == .error && problem.location.field == "gx")
         #expect(problem.location.message.contains("peaks at 120 rad/s") && problem.location.message.contains("scale: 0.017453292519943295"), "\(problem)")
+        // In a project dataset (g and rad/s by its format) the same file is a warning.
+        let project = DatasetManifest(name: "gyro", kind: .continuous, channels: manifest.channels,
+                                      recordings: [.init(id: "turn-1", subject: "s1", session: "1", file: "s1/turn-1.csv")])
+        #expect(try DatasetReader.load(project, folder: folder).problems.map(\.severity) == [.warning])
         for i in 3..<6 { manifest.channels[i].scale = .pi / 180 }
-        let read = try DatasetReader.load(manifest, folder: folder)
+        let read = try DatasetReader.load(manifest, folder: folder, data: folder)
         #expect(read.problems.isEmpty, "\(read.problems)")
     }
 
@@ -218,5 +222,33 @@ import Testing
         let gaps = DatasetValidator().validate(loaded).filter { $0.kind == .gap }
         #expect(gaps.map(\.location.line) == [102, 152])
         #expect(gaps.allSatisfy { $0.severity == .warning })
+    }
+
+    // MARK: Messages
+
+    @Test func manifestTypeErrorsNameTheKeyTheFormAndAnExample() throws {
+        let yaml = """
+            name: x
+            channels: [{name: accel.x}]
+            source: {path: data, files: {pattern: "{subject}.csv"}}
+            """
+        let error = try #require(throws: DataFileError.self) { try DatasetManifest(yaml: yaml, file: "m.yaml") }
+        #expect(error.field == "source.files")
+        #expect(error.message.hasPrefix(#"expected a list, e.g. files: [{pattern: "{subject}/{session}.csv"}]"#), "\(error)")
+        #expect(!error.message.contains("Array<Any>") && !error.message.contains("Dictionary<"))
+        let time = try #require(throws: DataFileError.self) { try DatasetManifest(yaml: "name: x\ntime: [t]\nchannels: [{name: accel.x}]\n", file: "m.yaml") }
+        #expect(time.field == "time" && time.message.hasPrefix("expected a mapping of keys, e.g. time: {column: timestamp, unit: ms}"), "\(time)")
+    }
+
+    @Test func theInferredUnitHintNamesTheUnitInferred() throws {
+        // Milliseconds at 100 Hz, the unit unstated: the hint must say unit: ms, not unit: ns.
+        let text = "t,accel.x,accel.y,accel.z\n" + (0..<50).map { "\(1000 + $0 * 10),0,0,-1\n" }.joined()
+        let folder = try PhoneAppRecordings.folder("ms", ["r.csv": text])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = DatasetManifest(name: "ms", kind: .continuous, time: .init(column: "t"), channels: Channel.acceleration.map { .init($0) },
+                                       recordings: [.init(id: "r", subject: "s", session: "1", file: "r.csv")])
+        let loaded = try DatasetReader.load(manifest, folder: folder)
+        let note = try #require(loaded.report.notes.first { $0.contains("milliseconds") }, "\(loaded.report.notes)")
+        #expect(note.contains("time: {column: t, unit: ms}") && !note.contains("unit: ns"), "\(note)")
     }
 }
