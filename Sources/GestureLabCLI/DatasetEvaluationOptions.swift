@@ -78,10 +78,16 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                            + "its activations, false activations per hour and, where annotations name them, by activity")
             let survey = try ActivationSurvey(entry: entry, configuration: try configuration?.resolve() ?? .object([:]), dataset: loaded,
                                               matching: experiment.matching.eventMatching)
+            let json = try ReportFolder.encoder.encode(survey)
+            if let out = output.out {
+                // No folds, so no report page: the survey's record is its JSON.
+                try AtomicFile.write(json, to: URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent("survey.json"), createFolders: true)
+            }
             if output.json {
-                FileHandle.standardOutput.write(try ReportFolder.encoder.encode(survey))
+                FileHandle.standardOutput.write(json)
             } else {
                 print(survey.text, terminator: "")
+                if let out = output.out { print("survey: \(out)/survey.json") }
             }
             return
         }

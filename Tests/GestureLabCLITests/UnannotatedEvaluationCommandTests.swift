@@ -48,6 +48,12 @@ import Testing
         #expect(activations == "1", "\(result.stdout)")
         #expect(result.stdout.contains("false        1 (60.0 per hour of background, 1.0 min)"), "\(result.stdout)")
         #expect(result.stdout.contains("unannotated") && !result.stdout.contains("recall"))
+        // --out keeps the survey's record (there are no folds, so no report page).
+        let out = folder.appendingPathComponent("report")
+        let written = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path, "--out", out.path])
+        #expect(written.status == 0 && written.stdout.contains("survey: \(out.path)/survey.json"), "\(written.stdout)\(written.stderr)")
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("survey.json"))) as? [String: Any]
+        #expect(record?["activations"] as? Int == 1 && record?["recordings"] as? Int == 1, "\(String(describing: record))")
     }
 
     @Test func falseActivationsAreCountedByTheActivityTheAnnotationsName() throws {
