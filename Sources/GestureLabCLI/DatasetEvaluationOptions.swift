@@ -74,8 +74,8 @@ struct DatasetEvaluationOptions: ParsableArguments {
             guard trainsNothing(recognizer: recognizer), shard == nil, let loaded = datasets[EntryOptions.datasetKey(dataset)],
                   loaded.kind == .continuous, (try? entry.checkJudgedLabels(in: loaded.recordings, datasetKey: nil)) != nil,
                   (try? FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)) == nil else { throw error }
-            CommandLineError.printNote("\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
-                                           + "its activations, false activations per hour and, where annotations name them, by activity")
+            let why = "\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
+                + "its activations, false activations per hour and, where annotations name them, by activity"
             let survey = try ActivationSurvey(entry: entry, configuration: try configuration?.resolve() ?? .object([:]), dataset: loaded,
                                               matching: experiment.matching.eventMatching)
             let json = try ReportFolder.encoder.encode(survey)
@@ -84,8 +84,11 @@ struct DatasetEvaluationOptions: ParsableArguments {
                 try AtomicFile.write(json, to: URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent("survey.json"), createFolders: true)
             }
             if output.json {
+                // Standard output holds the JSON alone.
+                CommandLineError.printNote(why)
                 FileHandle.standardOutput.write(json)
             } else {
+                print("survey       \(why)")
                 print(survey.text, terminator: "")
                 if let out = output.out { print("survey: \(out)/survey.json") }
             }

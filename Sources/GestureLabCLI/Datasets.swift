@@ -49,12 +49,13 @@ struct DatasetSourceOptions: ParsableArguments {
                                   + "so it would be ignored. To resample, use gesturelab datasets convert \(path) --rate HZ --out DIR")
     }
 
-    func load(sortingRows: Bool = false) throws -> LoadedDataset {
+    func load(sortingRows: Bool = false, collectingProblems: Bool = false) throws -> LoadedDataset {
         if let rate { guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of Hz") } }
         let options = DatasetSource.Options(
             samplingRate: hasOwnClock ? 100 : rate ?? 100,
             channels: channels.map { $0.split(separator: ",").map { Channel(rawValue: String($0)) } } ?? [],
-            data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: acceleration)
+            data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: acceleration,
+            collectingProblems: collectingProblems)
         do {
             return try DatasetSource(path).load(options)
         } catch {

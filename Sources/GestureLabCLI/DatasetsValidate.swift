@@ -32,7 +32,7 @@ struct DatasetsValidate: ParsableCommand {
 
     func run() throws {
         try source.refuseIgnoredRate()
-        let loaded = try source.load()
+        let loaded = try source.load(collectingProblems: true)
         let problems = DatasetValidator(gapFactor: gapFactor).validate(loaded)
         let shown = all ? problems[...] : problems.prefix(Self.listed)
         for problem in shown { print(problem) }

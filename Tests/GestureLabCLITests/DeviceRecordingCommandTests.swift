@@ -134,4 +134,21 @@ import Testing
         let moving = try Self.run(["find", file, "--query", file, "--from", "2.5", "--to", "3.5"])
         #expect(!moving.stderr.contains("the query is flat"), "\(moving.stderr)")
     }
+
+    @Test func validateListsEveryBadLineOfACSVFileNotOnlyTheFirst() throws {
+        var lines = (0..<200).map { "\(Double($0) / 50),0,0,-1" }
+        for k in [150, 170, 190] { lines[k] = "\(Double(k) / 50),oops,0,-1" }
+        let folder = try PhoneAppRecordings.folder("validate-all", ["take.csv": "time,accel_x,accel_y,accel_z\n" + lines.joined(separator: "\n") + "\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("take.csv").path
+        let result = try Self.run(["datasets", "validate", "csv:\(file)"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        for line in [152, 172, 192] {
+            #expect(result.stdout.contains("\(file):\(line): accel_x: 'oops' is not a number"), "\(line): \(result.stdout)")
+        }
+        #expect(result.stdout.contains("3 errors"), "\(result.stdout)")
+        // Reading elsewhere still stops at the first bad line.
+        let inspect = try Self.run(["datasets", "inspect", "csv:\(file)"])
+        #expect(inspect.status != 0 && inspect.stderr.contains("\(file):152: accel_x"), "\(inspect.stderr)")
+    }
 }

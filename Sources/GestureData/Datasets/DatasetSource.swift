@@ -32,10 +32,14 @@ public struct DatasetSource: Hashable, Sendable {
         /// The acceleration unit of a `csv:` file's columns (as `detect --acceleration` states it); `nil`
         /// takes g unless the header names a unit.
         public var acceleration: SampleCSVFormat.AccelerationUnit? = nil
+        /// Whether a `csv:` file's bad lines are collected as problems (as `validate` lists them) rather than
+        /// stopping reading at the first; a manifest's files always are.
+        public var collectingProblems = false
         /// Defaults.
         public init(samplingRate: Double = 100, channels: [Channel] = [], data: URL? = nil, sortingRows: Bool = false,
-                    acceleration: SampleCSVFormat.AccelerationUnit? = nil) {
+                    acceleration: SampleCSVFormat.AccelerationUnit? = nil, collectingProblems: Bool = false) {
             self.acceleration = acceleration
+            self.collectingProblems = collectingProblems
             self.samplingRate = samplingRate
             self.channels = channels
             self.data = data
@@ -87,7 +91,7 @@ public struct DatasetSource: Hashable, Sendable {
                 return segments(Self.continuous(name: name, labels: labels, rows: rows, options: options), url)
             }
         case "csv":
-            return try SampleCSVFormat.load(url, acceleration: options.acceleration)
+            return try SampleCSVFormat.load(url, acceleration: options.acceleration, collectingProblems: options.collectingProblems)
         case "synth":
             let dataset: Dataset
             do { dataset = try SyntheticDatasetGenerator.generate(try SyntheticDatasetSpec(contentsOf: url)) } catch let error as DataFileError {
