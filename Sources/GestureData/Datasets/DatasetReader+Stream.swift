@@ -72,8 +72,9 @@ extension DatasetReader {
                 base = TimeOrigin(units: first.nanoseconds, perSecond: 1_000_000_000)
                 let zone = first.offset.map { $0 == 0 ? "UTC (Z)" : "offset \($0 < 0 ? "-" : "+")\(abs($0) / 3600 < 10 ? "0" : "")\(abs($0) / 3600):\(abs($0) % 3600 / 60 < 10 ? "0" : "")\(abs($0) % 3600 / 60) applied" }
                     ?? "no offset in the text: read as UTC"
-                let note = "time: column '\(name)' read as date-time text (\(pattern.isISO8601 ? "ISO-8601" : "pattern '\(format)'"), \(zone)); "
-                    + "the first sample is at \(DateTimePattern.text(nanoseconds: first.nanoseconds)) UTC"
+                // One line per clock, not per file: the start of each file is its own business.
+                let note = "time: column '\(name)' read as date-time text (\(pattern.isISO8601 ? "ISO-8601" : "pattern '\(format)'"), \(zone)), "
+                    + "times from each file's first sample"
                 if !report.notes.contains(note) { report.notes.append(note) }
             }
             if time.batches == .spread { StreamAligner.spreadBatches(&timestamps, report: &report) }
@@ -136,7 +137,7 @@ extension DatasetReader {
                         throw DataFileError(file: file, line: row, field: "time.startRow", .timeBeyondClock(start))
                     }
                     base = TimeOrigin(units: micros, perSecond: 1_000_000)
-                    note = (note ?? "time: \(SampleCSVFormat.format(rate)) Hz") + ", starting \(DateTimePattern.text(nanoseconds: micros * 1000)) UTC from line \(row) (time.startRow)"
+                    note = (note ?? "time: \(SampleCSVFormat.format(rate)) Hz") + ", the start time in epoch seconds from line \(row) (time.startRow)"
                 }
                 if let note, !report.notes.contains(note) { report.notes.append(note) }
             } catch {

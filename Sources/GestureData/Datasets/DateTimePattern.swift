@@ -154,18 +154,6 @@ package struct DateTimePattern: Hashable, Sendable {
         return Reading(nanoseconds: seconds * 1_000_000_000 + fraction, offset: offset)
     }
 
-    /// `nanoseconds` since the epoch as `yyyy-MM-dd HH:mm:ss.SSS` UTC, for messages.
-    package static func text(nanoseconds: Int64) -> String {
-        let ms = nanoseconds.dividedRoundingDown(by: 1_000_000)
-        let days = ms.dividedRoundingDown(by: 86_400_000)
-        let inDay = ms - days * 86_400_000
-        let (y, m, d) = civil(days: Int(days))
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let millis = inDay % 1000
-        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-        return "\(y)-\(two(Int64(m)))-\(two(Int64(d))) \(two(inDay / 3_600_000)):\(two(inDay / 60_000 % 60)):\(two(inDay / 1000 % 60)).\(fraction)"
-    }
-
     /// Days in `month` of `year` (Gregorian).
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -183,26 +171,5 @@ package struct DateTimePattern: Hashable, Sendable {
         let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
-    }
-
-    /// The Gregorian date `days` after 1970-01-01 (the inverse of ``daysFromCivil(year:month:day:)``).
-    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-}
-
-extension Int64 {
-    /// The quotient rounded toward minus infinity.
-    fileprivate func dividedRoundingDown(by divisor: Int64) -> Int64 {
-        let q = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
     }
 }

@@ -42,9 +42,4 @@ import Testing
         #expect(DateTimePattern("yyyy-MM-dd HH:mm:ss zzz") == nil)
         #expect(DateTimePattern("iso8601")?.isISO8601 == true)
     }
-
-    @Test func textShowsUTCToTheMillisecond() {
-        #expect(DateTimePattern.text(nanoseconds: 1_528_978_119_725_000_000) == "2018-06-14 12:08:39.725")
-        #expect(DateTimePattern.text(nanoseconds: -1_000_000) == "1969-12-31 23:59:59.999")
-    }
 }
