@@ -63,7 +63,37 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                     matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line")
-        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(notes: CommandLineError.printNote))
+        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote)
+        let runner: ExperimentRunner
+        switch Result(catching: { () throws(ExperimentError) in try ExperimentRunner(experiment: experiment, datasets: datasets) }) {
+        case let .success(built):
+            runner = built
+        case let .failure(error):
+            // Nothing is learned, so nothing needs folds: every recording is tested (one recording of one person, no annotations).
+            // Only when the split is what failed: judged labels that match nothing, or a broken configuration, stay errors.
+            guard trainsNothing(recognizer: recognizer), shard == nil, let loaded = datasets[EntryOptions.datasetKey(dataset)],
+                  loaded.kind == .continuous, (try? entry.checkJudgedLabels(in: loaded.recordings, datasetKey: nil)) != nil,
+                  (try? FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)) == nil else { throw error }
+            let why = "\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
+                + "its activations, false activations per hour and, where annotations name them, by activity"
+            let survey = try ActivationSurvey(entry: entry, configuration: try configuration?.resolve() ?? .object([:]), dataset: loaded,
+                                              matching: experiment.matching.eventMatching)
+            let json = try ReportFolder.encoder.encode(survey)
+            if let out = output.out {
+                // No folds, so no report page: the survey's record is its JSON.
+                try AtomicFile.write(json, to: URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent("survey.json"), createFolders: true)
+            }
+            if output.json {
+                // Standard output holds the JSON alone.
+                CommandLineError.printNote(why)
+                FileHandle.standardOutput.write(json)
+            } else {
+                print("survey       \(why)")
+                print(survey.text, terminator: "")
+                if let out = output.out { print("survey: \(out)/survey.json") }
+            }
+            return
+        }
         if model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }
@@ -82,6 +112,13 @@ struct DatasetEvaluationOptions: ParsableArguments {
         let result = try runner.run { reporter.advance($0) }
         reporter.finish()
         try Self.report(result, runner: runner, output: output, command: GestureLab.invocation)
+    }
+
+    /// Whether this evaluation learns nothing in a fold (and so may be judged on a dataset that cannot be split): a configuration (a preset or a tuned one) of a recognizer
+    /// that trains nothing, with no search and no budget, so that it can be judged on data that cannot be split.
+    func trainsNothing(recognizer: String) -> Bool {
+        let learners = [DTWTemplateMatcher.identifier, "minirocket", "minirocket-stream"]
+        return !learners.contains(recognizer) && model == nil && search.ranges.isEmpty && search.maxFalsePerHour == nil
     }
 
     /// Writes the report folder `output.out` if given, then prints the entry's metrics or results.json.

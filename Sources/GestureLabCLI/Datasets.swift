@@ -26,8 +26,8 @@ struct DatasetSourceOptions: ParsableArguments {
     @Argument(help: "A dataset folder (with dataset.yaml) or FORMAT:PATH.")
     var path: String
 
-    @Option(help: "Sampling rate for formats without timestamps (UCR, UEA, GRT), Hz.")
-    var rate: Double = 100
+    @Option(help: "Sampling rate for formats without timestamps (UCR, UEA, GRT), Hz (default 100); `convert` resamples any other dataset to it.")
+    var rate: Double?
 
     @Option(help: "Channel names for the dimensions of segment formats, comma-separated (e.g. accel.x,accel.y,accel.z).")
     var channels: String?
@@ -35,12 +35,27 @@ struct DatasetSourceOptions: ParsableArguments {
     @Option(help: "The external data folder for a manifest with a source section.")
     var data: String?
 
-    func load() throws -> LoadedDataset {
-        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of Hz") }
+    @Option(help: "Acceleration unit of a csv: file: g (CoreMotion's sign, the default) or android-ms2 (m/s², Android's sign, +9.8 up at rest).")
+    var acceleration: SampleCSVFormat.AccelerationUnit?
+
+    /// Whether the source keeps its own clock (anything but `ucr:`, `ts:` and `grt:`), so that `--rate` does
+    /// not set its rate.
+    var hasOwnClock: Bool { !["ucr", "ts", "grt"].contains(DatasetSource(path).format ?? "") }
+
+    /// Refuses `--rate` where it would be ignored: a source with its own clock, in a command that does not resample.
+    func refuseIgnoredRate() throws {
+        guard rate != nil, hasOwnClock else { return }
+        throw ValidationError("--rate sets the rate of files without timestamps (ucr:, ts:, grt:); \(path) has its own clock, "
+                                  + "so it would be ignored. To resample, use gesturelab datasets convert \(path) --rate HZ --out DIR")
+    }
+
+    func load(sortingRows: Bool = false, collectingProblems: Bool = false) throws -> LoadedDataset {
+        if let rate { guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of Hz") } }
         let options = DatasetSource.Options(
-            samplingRate: rate,
+            samplingRate: hasOwnClock ? 100 : rate ?? 100,
             channels: channels.map { $0.split(separator: ",").map { Channel(rawValue: String($0)) } } ?? [],
-            data: data.map { URL(fileURLWithPath: $0) })
+            data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: acceleration,
+            collectingProblems: collectingProblems)
         do {
             return try DatasetSource(path).load(options)
         } catch {

@@ -11,7 +11,11 @@ struct DatasetsConvert: ParsableCommand {
         discussion: """
             Refuses data with errors unless repairs fix them; repairs are reported with counts.
 
-            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered. \
+            Repairs: drop-nan, drop-out-of-range, sort, dedupe, drop-unordered. `sort` puts each \
+            sensor file's rows in time order as it is read, so files whose streams must be aligned can be \
+            sorted too. --rate HZ resamples a dataset with its own clock onto a grid at HZ (linear, attitude \
+            by slerp, with GestureKit's Resampler), restarting the grid after each gap (an interval over 3 \
+            median intervals) rather than interpolating across it; for ucr:, ts: and grt: it states their rate.
             --label-column NAME writes annotations as a per-sample column (the form watch and phone \
             loggers use); annotation times then snap to the first and last sample inside each.
             Example:
@@ -35,9 +39,12 @@ struct DatasetsConvert: ParsableCommand {
     @Option(help: "Write annotations as this per-sample label column of each recording file (empty = background) instead of annotation files.")
     var labelColumn: String?
 
+    /// Intervals longer than this many median intervals are gaps that resampling does not cross.
+    static let gapFactor = 3.0
+
     func run() throws {
         let policy = try RepairPolicy(commandLine: repair)
-        var loaded = try source.load()
+        var loaded = try source.load(sortingRows: policy.contains(.sort))
         for line in loaded.report.lines { print("reading: \(line)") }
         guard !loaded.dataset.recordings.isEmpty else {
             throw DatasetCommandError(message: "\(source.path): no recordings found; nothing written")
@@ -49,6 +56,19 @@ struct DatasetsConvert: ParsableCommand {
         }
         let report = DatasetRepair.apply(policy, to: &loaded)
         if !policy.isEmpty { print(report) }
+        if let rate = source.rate, source.hasOwnClock {
+            // After the repairs, so that the grid runs over sorted, finite times.
+            var resampling = Recording.Resampling()
+            for i in loaded.dataset.recordings.indices {
+                let (recording, counts) = try loaded.dataset.recordings[i].resampled(rate: rate, gapFactor: Self.gapFactor)
+                loaded.dataset.recordings[i] = recording
+                resampling.merge(counts)
+            }
+            loaded.dataset.samplingRate = rate
+            // Lines of the files read no longer match the samples.
+            for i in loaded.provenance.indices { loaded.provenance[i].lines = [] }
+            print(resampling.description(rate: rate, gapFactor: Self.gapFactor))
+        }
         loaded.problems = []
         let remaining = DatasetValidator().validate(loaded).filter { $0.severity == .error }
         if !remaining.isEmpty {

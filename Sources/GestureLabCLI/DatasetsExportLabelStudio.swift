@@ -36,6 +36,7 @@ struct DatasetsExportLabelStudio: ParsableCommand {
     var candidates: [String] = []
 
     func run() throws {
+        try source.refuseIgnoredRate()
         let loaded = try source.load()
         guard !loaded.dataset.recordings.isEmpty else {
             throw DatasetCommandError(message: "\(source.path): no recordings; nothing written")

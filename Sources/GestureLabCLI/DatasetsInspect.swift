@@ -22,6 +22,7 @@ struct DatasetsInspect: ParsableCommand {
     var json = false
 
     func run() throws {
+        try source.refuseIgnoredRate()
         let loaded = try source.load()
         let summary = DatasetSummary(loaded.dataset)
         let problems = DatasetValidator().validate(loaded)

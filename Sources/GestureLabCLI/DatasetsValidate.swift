@@ -31,7 +31,8 @@ struct DatasetsValidate: ParsableCommand {
     static let listed = 20
 
     func run() throws {
-        let loaded = try source.load()
+        try source.refuseIgnoredRate()
+        let loaded = try source.load(collectingProblems: true)
         let problems = DatasetValidator(gapFactor: gapFactor).validate(loaded)
         let shown = all ? problems[...] : problems.prefix(Self.listed)
         for problem in shown { print(problem) }

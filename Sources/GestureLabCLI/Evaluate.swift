@@ -37,7 +37,8 @@ struct Evaluate: ParsableCommand {
               gesturelab evaluate --recognizer dtw \\
                 --train ucr:ShakeGestureWiimoteZ_TRAIN.tsv \\
                 --test ucr:ShakeGestureWiimoteZ_TEST.tsv --band 0.06 --znormalize --json
-              gesturelab evaluate --recognizer dtw --train ts:UWaveGestureLibrary_TRAIN.ts \\
+              gesturelab evaluate --recognizer dtw \\
+                --train ts:UWaveGestureLibrary_TRAIN.ts \\
                 --test ts:UWaveGestureLibrary_TEST.ts --band 1 --independent
 
             With --train and --test and --recognizer minirocket: MiniRocket features (9,996 by default, --features), standardised with the training split's statistics, and a ridge classifier whose penalty is chosen by leave-one-out over 10^-3…10^3 (aeon's MiniRocketClassifier); --seed fixes the channel subsets and bias examples. Series of unequal length are transformed at their own length (--length-policy asRecorded) or resampled to the longest training length (resampled). Prints the accuracy, the ridge penalty and the seconds spent training and predicting.

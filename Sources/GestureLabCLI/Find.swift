@@ -115,6 +115,11 @@ struct Find: ParsableCommand {
         let queryRate = try rate(of: queryRecording, name: query)
         let duration = queryRecording.timestamps[range.upperBound - 1] - queryRecording.timestamps[range.lowerBound]
         let normalization: DTWSubsequenceSearch.Normalization = raw ? .raw : .zNormalized(floor: zFloor)
+        if !raw, (0..<querySeries.dimensions).allSatisfy({ (SampleStatistics.standardDeviation(querySeries.dimension($0)) ?? 0) <= zFloor }) {
+            // Z-normalised, a flat query is all zeros, as is every still stretch: they all match at distance 0.
+            CommandLineError.printLine("find: the query is flat (its standard deviation is at most --z-floor \(zFloor) on every channel): "
+                                           + "z-normalised it matches every still stretch at distance 0; pass --raw to compare values in g and rad/s")
+        }
         let search: DTWSubsequenceSearch
         do {
             search = try DTWSubsequenceSearch(query: querySeries, band: band, normalization: normalization, samplingRate: queryRate)

@@ -45,6 +45,7 @@ struct LabelStudioImportCommand {
                 + (outcome.labelled.submitted > 1 ? " of \(outcome.labelled.submitted)" : "")
                 + (outcome.labelled.ignoredResults > 0 ? ", \(outcome.labelled.ignoredResults) results of other types ignored" : "")
             print("\(outcome.recording) (\(source)): \(c.summary)")
+            for note in outcome.labelled.notes { print("  note: \(note)") }
         }
         let written = outcomes.filter { $0.written != nil }.count
         print("imported \(tasks) labelled tasks from \(export) into \(dataset): \(totals.added) added, \(totals.moved) moved, "

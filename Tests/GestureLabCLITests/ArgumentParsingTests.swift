@@ -193,7 +193,7 @@ import Testing
             #expect(inspect.source.path == "ucr:x.tsv" && inspect.source.rate == 50 && inspect.source.channels == "accel.x" && inspect.json)
         }
         expectParseCommand(DatasetsInspect.self, ["datasets", "inspect", "datasets/default"]) { defaults in
-            #expect(defaults.source.rate == 100 && defaults.source.channels == nil && defaults.source.data == nil && !defaults.json)
+            #expect(defaults.source.rate == nil && defaults.source.channels == nil && defaults.source.data == nil && !defaults.json)
         }
         expectParseCommand(DatasetsValidate.self, ["datasets", "validate", "d", "--gap-factor", "5", "--all"]) { #expect($0.gapFactor == 5 && $0.all) }
         expectParseCommand(DatasetsValidate.self, ["datasets", "validate", "d"]) { #expect($0.gapFactor == 3 && !$0.all) }

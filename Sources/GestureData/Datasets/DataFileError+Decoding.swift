@@ -28,7 +28,9 @@ extension DataFileError {
         case let .keyNotFound(key, context):
             self.init(file: file, field: path(context.codingPath + [key]), .missingKey)
         case let .typeMismatch(type, context):
-            self.init(file: file, field: path(context.codingPath), .typeMismatch(expected: "\(type)", detail: context.debugDescription))
+            let key = context.codingPath.last { $0.intValue == nil }?.stringValue
+            self.init(file: file, field: path(context.codingPath),
+                      .typeMismatch(expected: Self.form(of: type, key: key), detail: Self.plain(context.debugDescription)))
         case let .valueNotFound(_, context), let .dataCorrupted(context):
             if let yaml = context.underlyingError as? YamlError {
                 self = Self(file: file, yaml: yaml)
@@ -41,6 +43,51 @@ extension DataFileError {
         @unknown default:
             self.init(file: file, .other("\(error)"))
         }
+    }
+
+    /// The form a value of `type` takes in YAML, in words with an example for `key` where one is known
+    /// (`a list, e.g. files: [{pattern: "{subject}/{session}.csv"}]`), never a Swift type's name.
+    static func form(of type: Any.Type, key: String?) -> String {
+        let name = "\(type)"
+        let lists: [String: String] = [
+            "files": #"files: [{pattern: "{subject}/{session}.csv"}] (or lines "- {pattern: …}" under files:)"#,
+            "channels": "channels: [{name: accel.x, column: ax, scale: 0.001}]",
+            "recordings": #"recordings: [{id: r1, subject: s1, session: "1", file: recordings/r1.csv}]"#,
+            "streams": #"streams: [{name: accelerometer, channels: [{name: accel.x, column: x}]}]"#,
+            "classes": "classes: [shake, flip]", "background": #"background: ["0"]"#, "ignore": #"ignore: ["-1"]"#,
+            "valid": "valid: [-8, 8]",
+        ]
+        let mappings: [String: String] = [
+            "time": "time: {column: timestamp, unit: ms}", "table": #"table: {delimiter: ",", header: true}"#,
+            "source": #"source: {path: data, files: [{pattern: "{subject}/{session}.csv"}]}"#,
+            "labels": #"labels: {column: label, background: [""]}"#, "align": "align: {rate: 50}",
+            "units": "units: {time: s, acceleration: g, rotationRate: rad/s, angle: rad}", "names": #"names: {"5": turn}"#,
+        ]
+        if name.hasPrefix("Array") {
+            return "a list, e.g. " + (key.flatMap { lists[$0] } ?? "\(key ?? "key"): [a, b]")
+        }
+        if name.hasPrefix("Dictionary") {
+            return "a mapping of keys, e.g. " + (key.flatMap { mappings[$0] } ?? "\(key ?? "key"): {name: value}")
+        }
+        switch name {
+        case "Double", "Float": return "a number, e.g. \(key ?? "key"): 0.5"
+        case "Int": return "a whole number, e.g. \(key ?? "key"): 10"
+        case "Bool": return "true or false, e.g. \(key ?? "key"): true"
+        case "String": return "text, e.g. \(key ?? "key"): 'text'"
+        default:
+            // A manifest type decoded from a mapping.
+            return "a mapping of keys, e.g. " + (key.flatMap { mappings[$0] ?? lists[$0] } ?? "\(key ?? "key"): {…}")
+        }
+    }
+
+    /// A decoder's explanation without Swift type names (`Array<Any>`, `Dictionary<String, Any>`, `Node.scalar`).
+    static func plain(_ text: String) -> String {
+        var text = text
+        for (swift, words) in [("Dictionary<String, Any>", "a mapping"), ("Array<Any>", "a list"), ("Node.scalar", "a single value"),
+                               ("Node.mapping", "a mapping"), ("Node.sequence", "a list"), ("Double", "a number"), ("String", "text")] {
+            text = text.replacingOccurrences(of: swift, with: words)
+        }
+        return text
     }
 
     /// A YAML syntax error at its line.

@@ -71,6 +71,13 @@ extension DataFileError {
         case unitMismatch(unit: String, channel: String, scale: Double, expected: Double)
         /// An annotation file under `annotations/` that no recording of `manifest` lists.
         case unlistedAnnotationFile(manifest: String)
+        /// At rest the converted acceleration reads `magnitude` g, far from 1 g: the channels (`accel.x…z`),
+        /// the scale stated (`nil` when none was), and the common unit that would fit (its factor to g
+        /// and name), `nil` when none does.
+        case restAwayFromOneG(magnitude: Double, channels: String, stated: Double?, fitFactor: Double?, fitName: String?)
+        /// The converted rotation rate peaks at `peak` rad/s, faster than a hand turns a device: degrees
+        /// per second read as rad/s. The channels and the scale stated (`nil` when none was).
+        case rotationRateInDegrees(peak: Double, channels: String, stated: Double?)
 
         // MARK: Annotation files
 
@@ -89,6 +96,19 @@ extension DataFileError {
 
         /// Anything else, in words.
         case other(String)
+
+        /// The wording of ``restAwayFromOneG(magnitude:channels:stated:fitFactor:fitName:)``.
+        static func restMessage(magnitude: Double, channels: String, stated: Double?, factor: Double?, name: String?) -> String {
+            let start = "\(stated.map { "with the stated scale \($0), " } ?? "")the acceleration reads \(SampleCSVFormat.format(magnitude)) g at rest "
+                + "(median |a| of still stretches), where a device reads 1 g"
+            guard let factor, let name else {
+                return start + ": no common unit fits (milli-g, m/s², counts of 1/64 … 1/16384 g); state scale: for \(channels) "
+                    + "in the manifest (and offset: for counts around a midpoint, such as 0…255 around 128)"
+            }
+            let scale = (stated ?? 1) * factor
+            let sign = abs(factor - 1 / 9.80665) < 1e-12 ? " (\(-scale) for Android's sign, +9.8 up at rest)" : ""
+            return start + ": the values look like \(name); give \(channels) scale: \(scale)\(sign) in the manifest"
+        }
 
         /// What seems wrong with an annotation header.
         public enum HeaderHint: Hashable, Sendable {
@@ -147,6 +167,12 @@ extension DataFileError {
             case let .unlistedAnnotationFile(manifest):
                 "no recording in \(manifest) lists this annotation file, so it is not read; "
                     + "add it as a recording's annotations, or move it out of annotations/"
+            case let .restAwayFromOneG(magnitude, channels, stated, factor, name):
+                Self.restMessage(magnitude: magnitude, channels: channels, stated: stated, factor: factor, name: name)
+            case let .rotationRateInDegrees(peak, channels, stated):
+                "\(stated.map { "with the stated scale \($0), " } ?? "")the rotation rate peaks at \(SampleCSVFormat.format(peak)) rad/s, "
+                    + "where no hand turns a device faster than about \(Int(PhysicalPlausibility.largestRotationRate)) rad/s: the values are degrees per second; "
+                    + "give \(channels) scale: \((stated ?? 1) * .pi / 180) (π/180) in the manifest"
             case let .annotationHeader(found, hint):
                 "expected the header '\(AnnotationFile.header)', found \(DataFileError.quote(found))\(hint?.advice ?? "")"
             case let .annotationFields(found): "expected start,end,label, found \(DataFileError.quote(found))"

@@ -8,11 +8,20 @@ extension DatasetManifest {
         /// The decimal mark of numbers. When absent, a file whose first data row holds a number like
         /// `0,5` is read with decimal commas, and that is reported.
         public var decimal: DecimalMark?
+        /// Lines before the header (or the first data row) that are not part of the table: a device's
+        /// preamble (ActiGraph writes 10) or metadata rows (Empatica E4 writes 2); 0 when absent.
+        public var skipRows: Int?
+        /// Text every data line ends with after its last field, removed before splitting (WISDM ends
+        /// each line with `;`); none when absent.
+        public var trailing: String?
         /// Comma-separated with a header.
-        public init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil) {
+        public init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil,
+                    skipRows: Int? = nil, trailing: String? = nil) {
             self.delimiter = delimiter
             self.header = header
             self.decimal = decimal
+            self.skipRows = skipRows
+            self.trailing = trailing
         }
 
         /// A field separator, spelled `,`, `;`, `\t` (or `tab`), `whitespace` or `auto`.

@@ -18,9 +18,24 @@ extension DatasetManifest {
         public var relative: Bool?
         /// Rows sharing one timestamp (sensor batches); ``Batches/keep`` when absent.
         public var batches: Batches?
+        /// The time column holds date-time text rather than a number: `iso8601` (with or without an
+        /// offset such as `+02:00` or `Z`; without one, UTC) or a pattern of `yyyy`, `MM`, `M`, `dd`,
+        /// `d`, `HH`, `H`, `mm`, `ss` and `S…` (fractions of a second), other characters literal, read
+        /// as UTC (for example ActiGraph's `M/d/yyyy HH:mm:ss.SSS`). Times are seconds from the first.
+        public var format: String?
+        /// For files without a time column: the 1-based line whose first field is the start time in
+        /// seconds since the epoch (Empatica E4's first row). Reported; times still start at 0.
+        public var startRow: Int?
+        /// For files without a time column: the 1-based line whose first field is the sampling rate in Hz
+        /// (Empatica E4's second row), instead of ``rate``.
+        public var rateRow: Int?
         /// A time column named `column`.
         public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil,
-                    unit: Unit? = nil, origin: Origin? = nil, relative: Bool? = nil, batches: Batches? = nil) {
+                    unit: Unit? = nil, origin: Origin? = nil, relative: Bool? = nil, batches: Batches? = nil,
+                    format: String? = nil, startRow: Int? = nil, rateRow: Int? = nil) {
+            self.format = format
+            self.startRow = startRow
+            self.rateRow = rateRow
             self.column = column
             self.index = index
             self.scale = scale

@@ -16,9 +16,12 @@ extension DatasetReader {
                               file: String) throws(DataFileError) -> (unit: SampleCSVFormat.TimeUnit, note: String)? {
         guard time.unit == nil, time.scale == nil else { return nil }
         let column = name ?? time.column ?? time.index.map { "column \($0)" } ?? "time"
-        let state = "; state it in the manifest (time: {column: \(time.column ?? "…"), unit: ns})"
+        // The hint names the unit that was inferred, so that copying it changes nothing.
+        func state(_ unit: SampleCSVFormat.TimeUnit) -> String {
+            "; state it in the manifest (time: {column: \(time.column ?? "…"), unit: \(unit.rawValue)})"
+        }
         if let name, let unit = SampleCSVFormat.TimeUnit.split(name).unit {
-            return unit == .s ? nil : (unit, "time: column '\(name)' read as \(unit.name) (from its name)\(state)")
+            return unit == .s ? nil : (unit, "time: column '\(name)' read as \(unit.name) (from its name)\(state(unit))")
         }
         guard let clock = ClockInference(times: raw.prefix(65).filter(\.isFinite)) else { return nil }
         guard let unit = clock.inferredUnit else {
@@ -26,6 +29,6 @@ extension DatasetReader {
                                 clock.unclear + "; state it in the manifest (time.unit: s, ms, us, ns)")
         }
         guard clock.isWorthSaying(unit) else { return nil }
-        return (unit, clock.note(column: column, unit: unit) + state)
+        return (unit, clock.note(column: column, unit: unit) + state(unit))
     }
 }

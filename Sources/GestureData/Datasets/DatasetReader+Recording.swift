@@ -12,6 +12,23 @@ extension DatasetReader {
         /// time, rounded down unless read exactly from the text), so steps keep their precision.
         var base: TimeOrigin? = nil
 
+        /// Puts the rows in time order (stable; times that are not finite last), with their lines, values
+        /// and labels. Returns how many rows moved. O(rows log rows).
+        mutating func sortByTime() -> Int {
+            guard zip(timestamps, timestamps.dropFirst()).contains(where: { !($0 <= $1) }) else { return 0 }
+            let order = timestamps.indices.sorted { a, b in
+                let (x, y) = (timestamps[a], timestamps[b])
+                if x.isFinite != y.isFinite { return x.isFinite }
+                return x < y || (x == y && a < b) || (!x.isFinite && a < b)
+            }
+            let moved = order.enumerated().filter { $0.offset != $0.element }.count
+            timestamps = order.map { timestamps[$0] }
+            lines = order.map { lines[$0] }
+            for k in channels.indices { channels[k].1 = order.map { channels[k].1[$0] } }
+            if let values = labels, values.count == order.count { labels = order.map { values[$0] } }
+            return moved
+        }
+
         /// `base` in seconds relative to `other`'s, exact when both count in the same unit.
         func seconds(after other: TimeOrigin?) -> Double {
             guard let base else { return -(other?.seconds(after: nil) ?? 0) }
@@ -21,7 +38,7 @@ extension DatasetReader {
 
     /// Reads one recording: its single file, or its stream files aligned onto one clock; then applies
     /// the time origin and turns a label column into annotations.
-    static func readRecording(_ files: [URL], manifest: DatasetManifest)
+    static func readRecording(_ files: [URL], manifest: DatasetManifest, sortingRows: Bool = false)
         -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) {
         var report = ReadingReport()
         var streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channels)]
@@ -38,9 +55,12 @@ extension DatasetReader {
         var problems: [DatasetProblem] = []
         for (i, (stream, url)) in zip(streams, files).enumerated() {
             var read = readStream(url, table: stream.table ?? manifest.table, time: stream.time ?? manifest.time,
-                                  channels: stream.channels, labels: i == 0 ? manifest.labels : nil, report: &report)
+                                  channels: stream.channels, labels: i == 0 ? manifest.labels : nil,
+                                  refusingUnstatedUnits: manifest.source != nil, report: &report)
             problems += read.problems
             read.problems = []
+            // Only streams that must be aligned need it now; one file is sorted by the repair after reading.
+            if sortingRows, streams.count > 1 { report.sortedRows += read.sortByTime() }
             reads.append(read)
         }
         var file = files[0].path

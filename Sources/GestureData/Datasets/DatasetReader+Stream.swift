@@ -5,7 +5,7 @@ extension DatasetReader {
     /// values by each channel's scale and offset and times to seconds; batches are spread when asked.
     static func readStream(_ url: URL, table format: DatasetManifest.TableFormat, time: DatasetManifest.TimeMapping,
                            channels mappings: [DatasetManifest.ChannelMapping], labels: DatasetManifest.LabelMapping?,
-                           report: inout ReadingReport) -> StreamRead {
+                           refusingUnstatedUnits: Bool = true, report: inout ReadingReport) -> StreamRead {
         let file = url.path
         let empty = StreamRead(timestamps: [], channels: mappings.map { ($0.name, []) }, lines: [], labels: nil, problems: [])
         let bytes: [UInt8]
@@ -16,6 +16,8 @@ extension DatasetReader {
         }
         var parser = DelimitedText(format)
         let hasTimeColumn = time.column != nil || time.index != nil
+        let textTime = hasTimeColumn && time.format != nil
+        let numericTime = hasTimeColumn && !textTime
         func locate(_ column: String?, _ index: Int?, _ fallback: String, in header: [String]?) throws(DataFileError) -> (index: Int, name: String) {
             if let index { return (index, column ?? fallback) }
             let name = column ?? fallback
@@ -32,8 +34,10 @@ extension DatasetReader {
             var slots: [(index: Int, name: String)] = []
             if hasTimeColumn {
                 timeHeader = header
-                slots.append(try locate(time.column, time.index, "time", in: header))
-                timeField = slots[0].index
+                let slot = try locate(time.column, time.index, "time", in: header)
+                timeField = slot.index
+                // Date-time text is read apart from the numbers.
+                if !textTime { slots.append(slot) }
             }
             for mapping in mappings {
                 slots.append(try locate(mapping.column, mapping.index, mapping.name.rawValue, in: header))
@@ -43,7 +47,7 @@ extension DatasetReader {
             return slots
         }
         for note in parser.notes where !report.notes.contains(note) { report.notes.append(note) }
-        guard table.columns.count == mappings.count + (hasTimeColumn ? 1 : 0) else {
+        guard table.columns.count == mappings.count + (numericTime ? 1 : 0) else {
             var read = empty
             read.problems = table.problems
             return read
@@ -51,7 +55,30 @@ extension DatasetReader {
         var timestamps: [Double]
         var columns = table.columns
         var base: TimeOrigin? = nil
-        if hasTimeColumn {
+        var problems = table.problems
+        if textTime, let timeField, let format = time.format, let pattern = DateTimePattern(format) {
+            let name = timeHeader.flatMap { timeField < $0.count ? $0[timeField] : nil } ?? time.column ?? "column \(timeField)"
+            let texts = LabelColumn.values(bytes, lines: table.lines, field: timeField, delimiter: parser.delimiter)
+            var readings: [DateTimePattern.Reading?] = texts.map { pattern.read($0) }
+            let first = readings.lazy.compactMap { $0 }.first
+            timestamps = readings.map { r in r.map { Double($0.nanoseconds - first!.nanoseconds) / 1e9 } ?? .nan }
+            for (k, r) in readings.enumerated() where r == nil {
+                problems.append(DatasetProblem(.nonNumeric, DataFileError(
+                    file: file, line: Int(table.lines[k]), field: name,
+                    "\(DataFileError.quote(texts[k])) is not a date-time \(pattern.isISO8601 ? "in ISO-8601 (2019-03-11T10:00:00.000+02:00)" : "of the pattern '\(format)'")")))
+            }
+            readings = []
+            if let first {
+                base = TimeOrigin(units: first.nanoseconds, perSecond: 1_000_000_000)
+                let zone = first.offset.map { $0 == 0 ? "UTC (Z)" : "offset \($0 < 0 ? "-" : "+")\(abs($0) / 3600 < 10 ? "0" : "")\(abs($0) / 3600):\(abs($0) % 3600 / 60 < 10 ? "0" : "")\(abs($0) % 3600 / 60) applied" }
+                    ?? "no offset in the text: read as UTC"
+                // One line per clock, not per file: the start of each file is its own business.
+                let note = "time: column '\(name)' read as date-time text (\(pattern.isISO8601 ? "ISO-8601" : "pattern '\(format)'"), \(zone)), "
+                    + "times from each file's first sample"
+                if !report.notes.contains(note) { report.notes.append(note) }
+            }
+            if time.batches == .spread { StreamAligner.spreadBatches(&timestamps, report: &report) }
+        } else if hasTimeColumn {
             timestamps = columns.removeFirst()
             var time = time
             let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
@@ -94,21 +121,48 @@ extension DatasetReader {
             }
             if time.batches == .spread { StreamAligner.spreadBatches(&timestamps, report: &report) }
         } else {
-            let period = 1 / (time.rate ?? 1)
+            var rate = time.rate ?? 1
+            do throws(DataFileError) {
+                if let row = time.rateRow {
+                    rate = try metadata(bytes, row: row, parser: parser, file: file, key: "time.rateRow", what: "a sampling rate in Hz")
+                    guard rate > 0 else {
+                        throw DataFileError(file: file, line: row, field: "time.rateRow", "\(rate) is not a positive sampling rate in Hz")
+                    }
+                }
+                var note = time.rateRow.map { "time: \(SampleCSVFormat.format(rate)) Hz from line \($0) (time.rateRow)" }
+                if let row = time.startRow {
+                    let start = try metadata(bytes, row: row, parser: parser, file: file, key: "time.startRow", what: "a start time in seconds since the epoch")
+                    // Microseconds keep the start exact enough for aligning files while the steps stay exact.
+                    guard let micros = Int64(exactly: (start * 1e6).rounded()) else {
+                        throw DataFileError(file: file, line: row, field: "time.startRow", .timeBeyondClock(start))
+                    }
+                    base = TimeOrigin(units: micros, perSecond: 1_000_000)
+                    note = (note ?? "time: \(SampleCSVFormat.format(rate)) Hz") + ", the start time in epoch seconds from line \(row) (time.startRow)"
+                }
+                if let note, !report.notes.contains(note) { report.notes.append(note) }
+            } catch {
+                var read = empty
+                read.problems = problems + [DatasetProblem(.nonNumeric, error)]
+                return read
+            }
+            let period = 1 / rate
             timestamps = (0..<table.rowCount).map { Double($0) * period }
         }
         var channels: [(Channel, [Double])] = []
-        var problems = table.problems
         let accelerationLike = Set(Channel.acceleration + Channel.gravity + Channel.userAcceleration)
+        // The scale each channel was given (by the manifest or its header), for the physics check.
+        var statedScales: [Channel: Double] = [:]
         for (k, (mapping, var column)) in zip(mappings, columns).enumerated() {
             var s = mapping.scale ?? 1
+            if mapping.scale != nil { statedScales[mapping.name] = s }
             let o = mapping.offset ?? 0
             // Units in the header set the scale where the manifest gives none, and must agree where it does.
-            let slot = k + (hasTimeColumn ? 1 : 0)
+            let slot = k + (numericTime ? 1 : 0)
             let headerName = mapping.column ?? table.header.flatMap { h in slotIndices[slot] < h.count ? h[slotIndices[slot]] : nil }
             if accelerationLike.contains(mapping.name), let name = headerName, let unit = HeaderUnit(column: name) {
                 if mapping.scale == nil {
                     s = unit.toG
+                    statedScales[mapping.name] = s
                     if unit != .g {
                         let note = "units: \(mapping.name) in \(unit.rawValue) by its header ('\(name)'), divided by 9.80665 to g with the sign as written; give the channel a scale in the manifest to state the sign"
                         if !report.notes.contains(note) { report.notes.append(note) }
@@ -124,9 +178,62 @@ extension DatasetReader {
             }
             channels.append((mapping.name, column))
         }
+        problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
+                                 refusingUnstated: refusingUnstatedUnits, file: file, line: table.lines.first.map(Int.init))
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
                           problems: problems, base: base)
+    }
+
+    /// The number in the first field of line `row` (1-based), a metadata row such as Empatica E4's start
+    /// time and rate; `key` and `what` name it in the error when it is not a number.
+    static func metadata(_ bytes: [UInt8], row: Int, parser: DelimitedText, file: String, key: String,
+                         what: String) throws(DataFileError) -> Double {
+        let text = LabelColumn.values(bytes, lines: [Int32(row)], field: 0, delimiter: parser.delimiter)[0]
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw DataFileError(file: file, line: row, field: key, "\(DataFileError.quote(text)) is not \(what)")
+        }
+        return value
+    }
+
+    /// Rest far from 1 g, or rotation rates no hand reaches, after conversion: an error when the manifest
+    /// (or the header) stated no scale for those channels and `refusingUnstated` (external data, whose units
+    /// nobody has vouched for), a warning otherwise (a project dataset's files are g and rad/s by its
+    /// format). Rest below 0.06 g (zeros, or user acceleration without gravity) is not judged; "far" is
+    /// more than a factor of 2.5 (a glitchy real file's still stretches can read 2 g).
+    static func checkPhysics(_ channels: [(Channel, [Double])], mappings: [DatasetManifest.ChannelMapping], header: [String]?,
+                             statedScales: [Channel: Double], refusingUnstated: Bool, file: String, line: Int?) -> [DatasetProblem] {
+        func columns(_ names: [Channel]) -> [[Double]]? {
+            let found = names.compactMap { name in channels.first { $0.0 == name }?.1 }
+            return found.count == 3 ? found : nil
+        }
+        func field(_ name: Channel) -> String {
+            mappings.first { $0.name == name }.flatMap { $0.column ?? $0.index.map { "column \($0)" } } ?? name.rawValue
+        }
+        func stated(_ names: [Channel]) -> Double? {
+            let scales = names.compactMap { statedScales[$0] }
+            return scales.isEmpty ? nil : abs(scales[0])
+        }
+        var problems: [DatasetProblem] = []
+        if let a = columns(Channel.acceleration), let rest = PhysicalPlausibility.restingMagnitude(x: a[0], y: a[1], z: a[2]),
+           rest.median >= 0.06, !(0.4...2.5).contains(rest.median) {
+            let scale = stated(Channel.acceleration)
+            let fit = PhysicalPlausibility.looksOffset(x: a[0], y: a[1], z: a[2])
+                ? nil : PhysicalPlausibility.fittingUnit(restingMagnitude: rest.median)
+            problems.append(DatasetProblem(.units, DataFileError(
+                file: file, line: line, field: field(.accelX),
+                .restAwayFromOneG(magnitude: rest.median, channels: "accel.x, accel.y, accel.z", stated: scale,
+                                  fitFactor: fit?.factor, fitName: fit?.name)), severity: scale == nil && refusingUnstated ? .error : .warning))
+        }
+        if let w = columns(Channel.rotationRate), let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]),
+           peak > PhysicalPlausibility.largestRotationRate {
+            let scale = stated(Channel.rotationRate)
+            problems.append(DatasetProblem(.units, DataFileError(
+                file: file, line: line, field: field(.gyroX),
+                .rotationRateInDegrees(peak: peak, channels: "gyro.x, gyro.y, gyro.z", stated: scale)),
+                severity: scale == nil && refusingUnstated ? .error : .warning))
+        }
+        return problems
     }
 
     /// Integer times beyond 2⁵³ (epoch nanoseconds) read exactly from their text: seconds after the

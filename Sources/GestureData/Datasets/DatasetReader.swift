@@ -22,7 +22,10 @@ public enum DatasetReader {
 
     /// Loads the dataset at `url`, collecting every reading problem instead of stopping at the first.
     /// Throws only when the manifest itself or the data folder cannot be read.
-    public static func load(at url: URL, data: URL? = nil) throws(DataFileError) -> LoadedDataset {
+    ///
+    /// - Parameter sortingRows: put each sensor file's rows in time order before its streams are
+    ///   aligned (the `sort` repair, which must run before alignment can); counted in the report.
+    public static func load(at url: URL, data: URL? = nil, sortingRows: Bool = false) throws(DataFileError) -> LoadedDataset {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw DataFileError(file: url.path, .notFound)
@@ -34,11 +37,13 @@ public enum DatasetReader {
             throw DataFileError(file: url.path, .notADataset(source: "\(prefix):\(url.path)"))
         }
         let manifest = try DatasetManifest(contentsOf: manifestURL)
-        return try load(manifest, folder: manifestURL.deletingLastPathComponent(), data: data)
+        return try load(manifest, folder: manifestURL.deletingLastPathComponent(), data: data, sortingRows: sortingRows)
     }
 
     /// Loads the dataset `manifest` describes; relative paths are resolved against `folder`.
-    public static func load(_ manifest: DatasetManifest, folder: URL, data: URL? = nil) throws(DataFileError) -> LoadedDataset {
+    /// `sortingRows` is as in ``load(at:data:sortingRows:)``.
+    public static func load(_ manifest: DatasetManifest, folder: URL, data: URL? = nil,
+                            sortingRows: Bool = false) throws(DataFileError) -> LoadedDataset {
         struct Job: Sendable {
             var id, subject, session: String
             /// One file, or one per stream in the manifest's stream order.
@@ -100,7 +105,7 @@ public enum DatasetReader {
         let jobList = jobs
         let results = parallelMap(jobs.count) { i -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) in
             let job = jobList[i]
-            var (recording, provenance, problems, report) = readRecording(job.files, manifest: manifest)
+            var (recording, provenance, problems, report) = readRecording(job.files, manifest: manifest, sortingRows: sortingRows)
             recording.id = job.id
             recording.subject = job.subject
             recording.session = job.session

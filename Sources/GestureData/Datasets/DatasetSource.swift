@@ -26,11 +26,24 @@ public struct DatasetSource: Hashable, Sendable {
         public var channels: [Channel] = []
         /// The external data folder for a manifest with a `source` section.
         public var data: URL? = nil
+        /// Whether rows are put in time order while a manifest's files are read, before sensors are
+        /// aligned (the `sort` repair); other formats are sorted by ``DatasetRepair`` after reading.
+        public var sortingRows = false
+        /// The acceleration unit of a `csv:` file's columns (as `detect --acceleration` states it); `nil`
+        /// takes g unless the header names a unit.
+        public var acceleration: SampleCSVFormat.AccelerationUnit? = nil
+        /// Whether a `csv:` file's bad lines are collected as problems (as `validate` lists them) rather than
+        /// stopping reading at the first; a manifest's files always are.
+        public var collectingProblems = false
         /// Defaults.
-        public init(samplingRate: Double = 100, channels: [Channel] = [], data: URL? = nil) {
+        public init(samplingRate: Double = 100, channels: [Channel] = [], data: URL? = nil, sortingRows: Bool = false,
+                    acceleration: SampleCSVFormat.AccelerationUnit? = nil, collectingProblems: Bool = false) {
+            self.acceleration = acceleration
+            self.collectingProblems = collectingProblems
             self.samplingRate = samplingRate
             self.channels = channels
             self.data = data
+            self.sortingRows = sortingRows
         }
     }
 
@@ -64,7 +77,7 @@ public struct DatasetSource: Hashable, Sendable {
         let name = url.deletingPathExtension().lastPathComponent
         switch format {
         case nil:
-            let loaded = try DatasetReader.load(at: url, data: options.data)
+            let loaded = try DatasetReader.load(at: url, data: options.data, sortingRows: options.sortingRows)
             try loaded.requireSomethingRead(from: path)
             return loaded
         case "ucr", "ts":
@@ -78,7 +91,7 @@ public struct DatasetSource: Hashable, Sendable {
                 return segments(Self.continuous(name: name, labels: labels, rows: rows, options: options), url)
             }
         case "csv":
-            return try SampleCSVFormat.load(url)
+            return try SampleCSVFormat.load(url, acceleration: options.acceleration, collectingProblems: options.collectingProblems)
         case "synth":
             let dataset: Dataset
             do { dataset = try SyntheticDatasetGenerator.generate(try SyntheticDatasetSpec(contentsOf: url)) } catch let error as DataFileError {

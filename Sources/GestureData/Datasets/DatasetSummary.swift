@@ -51,6 +51,9 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
     public var classes: [ClassCount]
     /// Fraction of the total duration covered by annotations (0…1).
     public var annotationCoverage: Double
+    /// Recordings whose timestamps are out of order (`datasets convert --repair sort` sorts them); their
+    /// samples per class are counted one by one, not by the time order they lack.
+    public var unsortedRecordings = 0
 
     /// Summarises `dataset`. O(samples log samples).
     public init(_ dataset: Dataset) {
@@ -90,11 +93,15 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
                 if let sd = SampleStatistics.standardDeviation(regular) { jitters.append(sd) }
             }
             for c in r.channelNames where !channelNames.contains(c.rawValue) { channelNames.append(c.rawValue) }
+            let sorted = !zip(t, t.dropFirst()).contains { $0 > $1 }
+            if !sorted { unsortedRecordings += 1 }
             for a in r.annotations {
-                let lo = Self.partition(t) { $0 >= a.start }, hi = Self.partition(t) { $0 > a.end }
+                // Binary search needs time order; an unsorted recording is counted sample by sample.
+                let inside = sorted ? max(0, Self.partition(t) { $0 > a.end } - Self.partition(t) { $0 >= a.start })
+                    : t.reduce(0) { $0 + (a.start <= $1 && $1 <= a.end ? 1 : 0) }
                 var entry = byLabel[a.label] ?? ClassCount(label: a.label, annotations: 0, samples: 0, seconds: 0)
                 entry.annotations += 1
-                entry.samples += max(0, hi - lo)
+                entry.samples += inside
                 entry.seconds += a.duration
                 byLabel[a.label] = entry
                 covered += max(0, a.duration)
@@ -126,6 +133,10 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
             "coverage     \(f(annotationCoverage * 100, 1)) % of the time is annotated",
             "classes      \(classes.count)",
         ]
+        if unsortedRecordings > 0 {
+            lines.insert("order        \(unsortedRecordings) recordings have timestamps out of order: durations, rates and classes are "
+                             + "of the rows as written; `gesturelab datasets convert --repair sort` sorts them", at: 5)
+        }
         for c in classes {
             lines.append("  \(c.label.padding(toLength: max(18, c.label.count), withPad: " ", startingAt: 0)) \(c.annotations) annotations, \(c.samples) samples, \(f(c.seconds, 1)) s")
         }

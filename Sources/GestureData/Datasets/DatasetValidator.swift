@@ -50,24 +50,6 @@ public struct DatasetValidator: Sendable {
                     }
                 }
             }
-            if let x = recording.column(.accelX), let y = recording.column(.accelY), let z = recording.column(.accelZ) {
-                // A device at rest reads 1 g: about 9.8 "g" is m/s² read as g.
-                var magnitudes: [Double] = []
-                for i in 0..<min(x.count, 2000) {
-                    let m = Vector3(x[i], y[i], z[i]).length
-                    if m.isFinite { magnitudes.append(m) }
-                }
-                magnitudes.sort()
-                if !magnitudes.isEmpty {
-                    let median = magnitudes[magnitudes.count / 2]
-                    let scale = 1 / 9.80665
-                    if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median) {
-                        problems.append(DatasetProblem(.units, at(0, Channel.accelX.rawValue,
-                            "the acceleration's median magnitude is \(Self.rounded(median)) g, where a device at rest reads 1 g: the values are m/s² read as g; "
-                                + "give accel.x…z the scale \(-scale) (Android's sign, +9.8 up at rest) or \(scale) in the manifest")))
-                    }
-                }
-            }
             var intervals: [Double] = []
             intervals.reserveCapacity(t.count)
             for k in 1..<t.count where t[k].isFinite && t[k - 1].isFinite {
@@ -94,7 +76,7 @@ public struct DatasetValidator: Sendable {
             problems.replaceSubrange(firstOfRecording..., with: sorted)
             let finite = t.filter(\.isFinite)
             let first = finite.min() ?? 0, last = finite.max() ?? 0
-            let tolerance = (nominal ?? 0) / 2 + 1e-9
+            let tolerance = Self.annotationTolerance(nominal: nominal)
             var previous: Annotation? = nil
             for (k, a) in recording.annotations.enumerated() {
                 let afile = source.annotationFile ?? file
@@ -108,7 +90,8 @@ public struct DatasetValidator: Sendable {
                 if a.start < first - tolerance || a.end > last + tolerance {
                     problems.append(DatasetProblem(.annotationOutside, here("start", "\(a.start)…\(a.end) s is outside the recording \(first)…\(last) s")))
                 }
-                if let p = previous, a.start < p.end {
+                // One span with several labels (a multi-label region) is not an overlap.
+                if let p = previous, a.start < p.end, !(a.start == p.start && a.end == p.end && a.label != p.label) {
                     problems.append(DatasetProblem(.annotationOverlap, here("start", "\(a.start)…\(a.end) s overlaps \(p.label) \(p.start)…\(p.end) s")))
                 }
                 if let classes, !classes.contains(a.label) {
@@ -119,6 +102,21 @@ public struct DatasetValidator: Sendable {
         }
         return problems
     }
+
+    /// The nominal sample interval, seconds: the stated rate's, else the median of the positive intervals of
+    /// `timestamps`; `nil` when neither exists. O(samples log samples).
+    public static func nominalInterval(_ timestamps: [Double], samplingRate: Double?) -> Double? {
+        if let samplingRate { return 1 / samplingRate }
+        var intervals: [Double] = []
+        for k in timestamps.indices.dropFirst() where timestamps[k].isFinite && timestamps[k - 1].isFinite && timestamps[k] > timestamps[k - 1] {
+            intervals.append(timestamps[k] - timestamps[k - 1])
+        }
+        return SampleStatistics.median(intervals)
+    }
+
+    /// How far, seconds, an annotation may reach past its recording's first or last sample: half the `nominal`
+    /// sample interval (plus 1 ns for rounding). Validation and the Label Studio import use this one rule.
+    public static func annotationTolerance(nominal: Double?) -> Double { (nominal ?? 0) / 2 + 1e-9 }
 
     /// `value` to 3 decimals, for messages.
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

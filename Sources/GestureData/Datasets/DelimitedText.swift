@@ -30,6 +30,10 @@ struct DelimitedText {
     private(set) var decimalComma: Bool?
     /// Whether the first non-blank line is a header.
     let hasHeader: Bool
+    /// Lines skipped before the header or first data row (a preamble, metadata rows).
+    let skipRows: Int
+    /// Bytes each line may end with after its last field, removed before splitting (WISDM's `;`).
+    let trailing: [UInt8]
     /// What was settled from the file rather than stated (the separator, a decimal comma), in words.
     private(set) var notes: [String] = []
 
@@ -38,6 +42,19 @@ struct DelimitedText {
         delimiter = format.delimiter.separator
         decimalComma = format.decimal.map { $0 == .comma }
         hasHeader = format.header
+        skipRows = max(0, format.skipRows ?? 0)
+        trailing = Array((format.trailing ?? "").utf8)
+    }
+
+    /// The end of the line `[start, end)` without its ``trailing`` text (and spaces after it).
+    @inline(__always)
+    func contentEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard !trailing.isEmpty else { return end }
+        var e = end
+        while e > start, base[e - 1] == 32 || base[e - 1] == 9 { e -= 1 }
+        guard e - start >= trailing.count else { return end }
+        for k in 0..<trailing.count where base[e - trailing.count + k] != trailing[k] { return end }
+        return e - trailing.count
     }
 
     /// Reads a whole file as bytes followed by a NUL, so `strtod` stops inside the buffer.
@@ -63,6 +80,11 @@ struct DelimitedText {
             let n = buffer.count - 1
             // Find the first non-blank line: the header, or the first data row.
             var pos = TextLines.byteOrderMarkLength(base, count: n), lineNumber = 0
+            // A preamble or metadata rows (`table.skipRows`) are not part of the table.
+            for _ in 0..<skipRows where pos < n {
+                pos = TextLines.lineBreak(in: base, from: pos, count: n).next
+                lineNumber += 1
+            }
             while pos < n {
                 let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
                 let line = UnsafeBufferPointer(start: base + pos, count: end - pos)
@@ -72,7 +94,8 @@ struct DelimitedText {
             }
             guard pos < n else { return }
             var header: [String]? = nil
-            let (firstEnd, afterFirst) = TextLines.lineBreak(in: base, from: pos, count: n)
+            let (lineEnd, afterFirst) = TextLines.lineBreak(in: base, from: pos, count: n)
+            let firstEnd = contentEnd(base, from: pos, to: lineEnd)
             let firstLine = String(decoding: UnsafeBufferPointer(start: base + pos, count: firstEnd - pos), as: UTF8.self)
             if sniffsDelimiter {
                 delimiter = Self.sniffSeparator(firstLine)
@@ -93,7 +116,8 @@ struct DelimitedText {
                 do {
                     var p = pos
                     while p < n {
-                        let (end, next) = TextLines.lineBreak(in: base, from: p, count: n)
+                        let (lineEnd, next) = TextLines.lineBreak(in: base, from: p, count: n)
+                        let end = contentEnd(base, from: p, to: lineEnd)
                         let row = Self.fields(String(decoding: UnsafeBufferPointer(start: base + p, count: end - p), as: UTF8.self), separator: delimiter)
                         if row.contains(where: { !$0.isEmpty }) {
                             decimalComma = row.contains(where: Self.isDecimalComma)
@@ -117,6 +141,12 @@ struct DelimitedText {
                     error.message = "the header is one field: its columns are separated by '\(name)', not "
                         + "'\(delimiter.map { $0 == 9 ? "\\t" : String(UnicodeScalar($0)) } ?? "whitespace")'; set table.delimiter: '\(name)' (or auto) in the manifest"
                         + (fixed == UInt8(ascii: ";") ? ", and table.decimal: comma if the numbers are written 0,5" : "")
+                }
+                if case let .missingColumn(name, _) = error.reason, header != nil,
+                   let line = Self.lineNaming(name, base, from: afterFirst, count: n, separator: delimiter) {
+                    // A preamble above the header: say how many lines to skip.
+                    let skip = lineNumber + line - 1
+                    error.message += "; the header is line \(skip + 1): set table.skipRows: \(skip) in the manifest"
                 }
                 table.problems.append(DatasetProblem(.missingColumn, error))
                 return
@@ -167,7 +197,8 @@ struct DelimitedText {
             var pos = start, lineNumber = firstLine - 1
             while pos < n {
                 lineNumber += 1
-                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+                let (lineEnd, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+                let end = contentEnd(base, from: pos, to: lineEnd)
                 var first = pos
                 while first < end, base[first] == 32 || base[first] == 9 { first += 1 }
                 if first == end { pos = next; continue }  // blank line
@@ -203,8 +234,7 @@ struct DelimitedText {
                             value = parsed
                         } else {
                             let text = String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self)
-                            let hint = Self.isDecimalComma(text)
-                                ? " (a decimal comma: set table.decimal: comma in the manifest, or export with a decimal point)" : ""
+                            let hint = Self.notANumberHint(text)
                             problems.append(DatasetProblem(.nonNumeric, DataFileError(
                                 file: file, line: lineNumber, field: slots[slot].name, "\(DataFileError.quote(text)) is not a number\(hint)")))
                         }
@@ -231,6 +261,35 @@ struct DelimitedText {
 }
 
 extension DelimitedText {
+    /// The 1-based number, counted from `start`, of the first of the next 50 lines that has a field
+    /// `name`; `nil` when none has.
+    static func lineNaming(_ name: String, _ base: UnsafePointer<UInt8>, from start: Int, count n: Int, separator: UInt8?) -> Int? {
+        var pos = start
+        for k in 1...50 where pos < n {
+            let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+            let line = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
+            if fields(line, separator: separator).contains(name) { return k }
+            pos = next
+        }
+        return nil
+    }
+
+    /// What a field that is not a number probably is, and the manifest key that reads it, as a
+    /// parenthesised clause (empty when nothing fits). O(length).
+    static func notANumberHint(_ text: String) -> String {
+        if isDecimalComma(text) {
+            return " (a decimal comma: set table.decimal: comma in the manifest, or export with a decimal point)"
+        }
+        if let last = text.last, ";,|".contains(last), Double(text.dropLast()) != nil {
+            return " (every line ends with '\(last)': set table.trailing: '\(last)' in the manifest)"
+        }
+        if text.contains(":"), text.contains(where: { $0 == "-" || $0 == "/" }) {
+            let example = DateTimePattern.iso8601.read(text) != nil ? "format: iso8601" : "format: 'M/d/yyyy HH:mm:ss.SSS'"
+            return " (a date-time: state its form in the manifest, e.g. time: {column: …, \(example)})"
+        }
+        return ""
+    }
+
     /// Exact powers of ten up to 10²², the range where one division is correctly rounded.
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 

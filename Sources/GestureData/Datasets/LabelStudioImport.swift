@@ -22,10 +22,18 @@ public enum LabelStudioImport {
         public var annotations: [Annotation]
         /// Results of other types (choices, text) that were ignored.
         public var ignoredResults: Int
+        /// What the import's rules changed, one line each: a region with several labels made one annotation per
+        /// label, regions of one label that overlapped merged into one.
+        public var notes: [String] = []
     }
 
     /// Reads `url` and checks every task against `dataset`: it must name one of its recordings (once), and every
-    /// region must be a labelled time range inside that recording (from its first to its last sample time).
+    /// region must be a labelled time range inside that recording (from its first to its last sample time, give or
+    /// take the validator's tolerance of half a sample interval, ``DatasetValidator/annotationTolerance(nominal:)``).
+    ///
+    /// The rules that keep the result valid: a region with several labels becomes one annotation per label over the
+    /// same span (which the validator accepts), regions of one label that overlap or touch merge into one, and
+    /// regions of different labels that overlap otherwise are refused, naming both. Each change is a note.
     ///
     /// - Returns: one entry per task with a submitted annotation, in file order; tasks without one are left out.
     /// - Throws: ``DataFileError`` naming the export file, the task id and the region id.
@@ -67,32 +75,72 @@ public enum LabelStudioImport {
             if let error = chosen.textTime {
                 throw DataFileError(file: file, field: "\(field), annotation \(chosen.id)", "a region's time is text ('\(error)'), not seconds: the project's TimeSeries has a timeFormat; use the configuration `datasets export label-studio` writes")
             }
-            var annotations: [Annotation] = [], ignored = 0
+            var regions: [(annotation: Annotation, location: String)] = [], ignored = 0, notes: [String] = []
             let first = recording.timestamps.first ?? 0, last = recording.timestamps.last ?? 0
+            let tolerance = DatasetValidator.annotationTolerance(
+                nominal: DatasetValidator.nominalInterval(recording.timestamps, samplingRate: dataset.samplingRate))
             for (index, region) in chosen.result.enumerated() {
                 guard let value = region.value else { ignored += 1; continue }
                 let location = "\(field), region \(region.id.map { "'\($0)'" } ?? "#\(index + 1)")"
                 guard value.start.isFinite, value.end.isFinite, value.start <= value.end else {
                     throw DataFileError(file: file, field: location, "start \(value.start) s is after end \(value.end) s or not finite")
                 }
-                guard value.start >= first, value.end <= last else {
-                    throw DataFileError(file: file, field: location, "\(value.timeserieslabels.joined(separator: "+")) \(value.start)…\(value.end) s lies outside recording '\(id)' (\(first)…\(last) s); fix the region in Label Studio and export again")
+                guard value.start >= first - tolerance, value.end <= last + tolerance else {
+                    throw DataFileError(file: file, field: location, "\(value.timeserieslabels.joined(separator: "+")) \(value.start)…\(value.end) s lies outside recording '\(id)' (\(first)…\(last) s) by more than half a sample interval (\(DatasetValidator.rounded(tolerance)) s); fix the region in Label Studio and export again")
                 }
                 guard !value.timeserieslabels.isEmpty else {
                     throw DataFileError(file: file, field: location, "the region \(value.start)…\(value.end) s has no label; label it or delete it in Label Studio")
                 }
-                for label in value.timeserieslabels {
+                let labels = value.timeserieslabels.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                if labels.count > 1 {
+                    notes.append("\(location): \(labels.count) labels (\(labels.joined(separator: ", "))) on \(value.start)…\(value.end) s: one annotation per label over the same span")
+                }
+                for label in labels {
                     guard !label.isEmpty, !label.contains(where: { $0 == "," || $0.isNewline }) else {
                         throw DataFileError(file: file, field: location, "label '\(label)' is empty or holds a comma or line break, which annotation files cannot hold")
                     }
-                    annotations.append(Annotation(start: value.start, end: value.end, label: label))
+                    regions.append((Annotation(start: value.start, end: value.end, label: label), location))
                 }
             }
-            annotations.sort { ($0.start, $0.end, $0.label) < ($1.start, $1.end, $1.label) }
+            let annotations = try resolveOverlaps(regions, file: file, notes: &notes)
             out.append(Labelled(recording: id, task: task.id, annotation: chosen.id, submitted: submitted.count,
-                                annotations: annotations, ignoredResults: ignored))
+                                annotations: annotations, ignoredResults: ignored, notes: notes))
         }
         return out
+    }
+
+    /// The annotations of `regions` by the import's rule: one label's regions that overlap or touch merge (noted);
+    /// regions of different labels may share exactly one span (a region with several labels) and may not overlap
+    /// otherwise. Sorted by start, end and label, as the validator reads them.
+    ///
+    /// - Throws: naming both regions when two of different labels overlap.
+    static func resolveOverlaps(_ regions: [(annotation: Annotation, location: String)], file: String,
+                                notes: inout [String]) throws(DataFileError) -> [Annotation] {
+        var merged: [(annotation: Annotation, location: String)] = []
+        for (label, group) in Dictionary(grouping: regions, by: \.annotation.label) {
+            for region in group.sorted(by: { ($0.annotation.start, $0.annotation.end) < ($1.annotation.start, $1.annotation.end) }) {
+                if let last = merged.last, last.annotation.label == label, region.annotation.start <= last.annotation.end {
+                    let end = max(last.annotation.end, region.annotation.end)
+                    notes.append("\(region.location) overlaps \(last.location) with the same label \(label): merged into \(last.annotation.start)…\(end) s")
+                    merged[merged.count - 1].annotation.end = end
+                } else {
+                    merged.append(region)
+                }
+            }
+        }
+        merged.sort { ($0.annotation.start, $0.annotation.end, $0.annotation.label) < ($1.annotation.start, $1.annotation.end, $1.annotation.label) }
+        var widest: (annotation: Annotation, location: String)? = nil
+        for region in merged {
+            let a = region.annotation
+            if let p = widest, a.start < p.annotation.end, !(a.start == p.annotation.start && a.end == p.annotation.end) {
+                throw DataFileError(file: file, field: region.location,
+                                    "\(a.label) \(a.start)…\(a.end) s overlaps \(p.annotation.label) \(p.annotation.start)…\(p.annotation.end) s (\(p.location)); "
+                                        + "annotations of different labels may share a span (one region with several labels) but not overlap otherwise: "
+                                        + "move or shorten one in Label Studio and export again")
+            }
+            if widest.map({ a.end > $0.annotation.end }) ?? true { widest = region }
+        }
+        return merged.map(\.annotation)
     }
 
     /// The recording id in a task URL made by ``LabelStudioExport``: what follows the last `recordings/`, without `.csv`.

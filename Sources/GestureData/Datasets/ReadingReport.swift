@@ -14,6 +14,8 @@ public struct ReadingReport: Codable, Hashable, Sendable {
     public var spreadBatches = 0
     /// Rows whose time was changed by spreading.
     public var spreadRows = 0
+    /// Rows put in time order while reading (`convert --repair sort`), before streams were aligned.
+    public var sortedRows = 0
     /// Recordings assembled from several sensor files.
     public var alignedRecordings = 0
     /// The alignment policy in words, when streams were aligned.
@@ -45,6 +47,7 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         ignoredLabelRuns += other.ignoredLabelRuns
         spreadBatches += other.spreadBatches
         spreadRows += other.spreadRows
+        sortedRows += other.sortedRows
         alignedRecordings += other.alignedRecordings
         alignment = alignment ?? other.alignment
         alignmentDroppedSamples += other.alignmentDroppedSamples
@@ -72,6 +75,9 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         }
         if spreadBatches > 0 {
             lines.append("batches: spread \(spreadRows) rows of \(spreadBatches) batches sharing one timestamp evenly up to the next timestamp")
+        }
+        if sortedRows > 0 {
+            lines.append("sort: moved \(sortedRows) rows into time order while reading, before sensors were aligned (--repair sort)")
         }
         if alignedRecordings > 0 {
             var line = "alignment: \(alignedRecordings) recordings, \(alignment ?? "")"

@@ -77,7 +77,8 @@ extension SampleCSVFormat {
         if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median), !converted {
             throw DataFileError(file: file, line: firstLine, field: columns[x],
                                 "the acceleration reads \(Self.format(median)) g at rest, where a device reads 1 g: the values are m/s²; "
-                                    + "pass --acceleration android-ms2 (Android's sign, +9.8 up), or name the unit in the header (\(columns[x]) (m/s^2))")
+                                    + "pass --acceleration android-ms2 (Android's sign, +9.8 up at rest; naming the unit in the header instead, "
+                                    + "\(columns[x]) (m/s^2), keeps the sign as written, right only for CoreMotion's −9.8 on z lying face up)")
         }
         if HeaderUnit.looksLikeGTwiceConverted.contains(median), converted {
             throw DataFileError(file: file, line: firstLine, field: columns[x],

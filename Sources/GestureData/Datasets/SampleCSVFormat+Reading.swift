@@ -59,10 +59,12 @@ extension SampleCSVFormat {
     }
 
     /// Reads a whole sample CSV as a one-recording dataset (source `csv:FILE`), stopping at the first
-    /// bad line. Lines are split by ``TextLines``. An empty file or a header without rows is an error.
-    /// What was inferred (the time unit and origin, bare `x,y,z`) is in the report's notes.
+    /// bad line unless `collectingProblems` (as `validate` asks): then a bad line after the first lines that
+    /// settle the clock is a problem of the result and is left out, and reading goes on. Lines are split by
+    /// ``TextLines``. An empty file or a header without rows is an error. What was inferred (the time unit
+    /// and origin, bare `x,y,z`) is in the report's notes.
     public static func load(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
-                            relativeTime: Bool = false) throws(DataFileError) -> LoadedDataset {
+                            relativeTime: Bool = false, collectingProblems: Bool = false) throws(DataFileError) -> LoadedDataset {
         let text = try DataFileError.readText(url)
         var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime)
         var samples: [MotionSample] = [], lines: [Int32] = []
@@ -72,8 +74,18 @@ extension SampleCSVFormat {
                 lines.append(Int32(line))
             }
         }
+        var problems: [DatasetProblem] = []
         for line in TextLines(text) {
-            try stream.accept(String(line.text), lineNumber: line.number)
+            do {
+                try stream.accept(String(line.text), lineNumber: line.number)
+            } catch {
+                // Before the clock is settled a bad line spoils the held ones, so it stays fatal.
+                guard collectingProblems, stream.isClockSettled, error.line == line.number else { throw error }
+                let kind: DatasetProblem.Kind = error.message.contains("not finite") ? .nonFinite
+                    : error.message.contains("fields") ? .missingValue : .nonNumeric
+                problems.append(DatasetProblem(kind, error))
+                continue
+            }
             drain()
         }
         try stream.finish()
@@ -98,7 +110,7 @@ extension SampleCSVFormat {
         let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         var report = ReadingReport()
         report.notes = stream.notes
-        return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: [], manifest: nil,
+        return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: problems, manifest: nil,
                              report: report)
     }
 }

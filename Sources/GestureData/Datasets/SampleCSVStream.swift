@@ -38,6 +38,8 @@ public struct SampleCSVStream: Sendable {
     private var heldSteps = 0
     private var lastHeldTime: Double?
     private var clockSettled = false
+    /// Whether the clock is settled, so that a bad line is that line's problem alone (nothing is held).
+    var isClockSettled: Bool { clockSettled }
     private var ready: [(sample: MotionSample, line: Int)] = []
     private var readyHead = 0
 

@@ -77,4 +77,14 @@ import Testing
         #expect(s.rotationRate!.z == 0.0312)
         #expect(s.attitude!.w == 1 && s.gravity!.z == -1 && s.userAcceleration!.x == 0.0042)
     }
+
+    @Test(arguments: ["empatica-e4", "actigraph-csv", "wisdm-raw", "mhealth", "garmin", "activpal"])
+    func devicePresetsReadTheirExamplesAtRest(_ name: String) throws {
+        let loaded = try Self.load(name)
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(r.timestamps.first == 0 && r.count >= 50)
+        // Each example starts lying still with its z axis up: CoreMotion's −1 g on z.
+        #expect(abs(r.column(.accelZ)![0] + 1) < 0.02, "\(name): \(r.column(.accelZ)![0])")
+        #expect(abs(r.column(.accelX)![0]) < 0.02)
+    }
 }

@@ -105,7 +105,7 @@ import Testing
         let problem = try #require(wrong.problems.first { $0.kind == .units })
         #expect(problem.location.line == 1 && problem.location.field == "Acceleration x (m/s^2)")
         #expect(problem.location.reason == .unitMismatch(unit: "m/s²", channel: "accel.x", scale: 1, expected: 1 / 9.80665))
-        // No unit anywhere and 9.8 "g" at rest: the validator refuses it, at the first row.
+        // No unit anywhere and 9.8 "g" at rest: reading refuses it at the first row, naming the scale.
         let plainFolder = try PhoneAppRecordings.folder("plain", ["me/r1/Accelerometer.csv": "time,ax,ay,az\n0,0.1,0,9.8\n0.01,0.1,0,9.81\n0.02,0.1,0,9.79\n"])
         defer { try? FileManager.default.removeItem(at: plainFolder) }
         var plain = manifest(scale: nil)
@@ -113,8 +113,8 @@ import Testing
         plain.channels = zip(Channel.acceleration, ["ax", "ay", "az"]).map { .init($0, column: $1) }
         let loaded = try DatasetReader.load(plain, folder: plainFolder, data: plainFolder)
         let units = DatasetValidator().validate(loaded).filter { $0.kind == .units }
-        #expect(units.count == 1 && units[0].location.line == 2 && units[0].location.field == "accel.x", "\(units)")
-        #expect(units.first?.location.message.contains("m/s² read as g") == true)
+        #expect(units.count == 1 && units[0].location.line == 2 && units[0].location.field == "ax", "\(units)")
+        #expect(units.first?.severity == .error && units.first?.location.message.contains("the values look like m/s²; give accel.x, accel.y, accel.z scale: 0.10197162129779283") == true)
     }
 
     // MARK: 3. An explicit time unit applies to the column it names

@@ -1,0 +1,60 @@
+import GestureKit
+
+extension Recording {
+    /// What resampling did to a recording: how many samples went in and came out, and the gaps the grid
+    /// restarted after instead of interpolating across.
+    public struct Resampling: Hashable, Sendable {
+        /// Samples read.
+        public var samplesIn = 0
+        /// Samples written.
+        public var samplesOut = 0
+        /// Intervals longer than the largest interpolated one, where the grid restarted.
+        public var gaps = 0
+        /// Channels dropped because the resampler carries no auxiliary columns.
+        public var droppedChannels: [Channel] = []
+
+        /// Counts of no recording.
+        public init() {}
+
+        /// Adds `other`'s counts.
+        public mutating func merge(_ other: Resampling) {
+            samplesIn += other.samplesIn
+            samplesOut += other.samplesOut
+            gaps += other.gaps
+            for c in other.droppedChannels where !droppedChannels.contains(c) { droppedChannels.append(c) }
+        }
+
+        /// The method and the counts in words, for `datasets convert --rate`.
+        public func description(rate: Double, gapFactor: Double) -> String {
+            "resampled to \(SampleCSVFormat.format(rate)) Hz by linear interpolation (attitude by slerp) on a grid from each "
+                + "recording's first sample; \(samplesIn) samples in, \(samplesOut) out; the grid restarts after each of \(gaps) gaps "
+                + "(intervals over \(SampleCSVFormat.format(gapFactor)) median intervals), never interpolated across"
+                + (droppedChannels.isEmpty ? "" : "; dropped \(droppedChannels.map(\.rawValue).joined(separator: ", ")) (not motion channels)")
+        }
+    }
+
+    /// The recording on a grid at `rate` Hz by GestureKit's ``GestureKit/Resampler`` (linear, attitude by
+    /// slerp), which restarts the grid at the first sample after any interval longer than `gapFactor` ×
+    /// the recording's median interval: a gap is never interpolated across. Annotations stay in seconds.
+    ///
+    /// - Throws: ``GestureKit/ConfigurationError`` when `rate` is not a positive number.
+    /// - Complexity: O(samples in + samples out).
+    public func resampled(rate: Double, gapFactor: Double = 3) throws(ConfigurationError) -> (Recording, Resampling) {
+        var report = Resampling()
+        report.samplesIn = count
+        var intervals: [Double] = []
+        for k in timestamps.indices.dropFirst() where timestamps[k] > timestamps[k - 1] { intervals.append(timestamps[k] - timestamps[k - 1]) }
+        let median = SampleStatistics.median(intervals) ?? 1 / rate
+        let maximumGap = gapFactor * median
+        report.gaps = intervals.filter { $0 > maximumGap }.count
+        var resampler = try Resampler(rate: rate, maximumGap: maximumGap)
+        var output: [MotionSample] = []
+        output.reserveCapacity(Int(duration * rate) + report.gaps + 1)
+        for sample in samples { resampler.process(sample, into: &output) }
+        let motion = Set(Channel.acceleration + Channel.rotationRate + Channel.attitude + Channel.gravity + Channel.userAcceleration)
+        report.droppedChannels = channelNames.filter { !motion.contains($0) }
+        let result = Recording(id: id, subject: subject, session: session, samples: output, annotations: annotations)
+        report.samplesOut = result.count
+        return (result, report)
+    }
+}

@@ -1,0 +1,74 @@
+import GestureData
+import GestureKit
+
+/// How often a recognizer that learns nothing (a preset, a tuned configuration) fires on a dataset that cannot be
+/// split into folds or holds no annotation it judges: one unannotated recording of one person is enough to ask
+/// "how often does the shake preset fire in my day?".
+///
+/// Every recording is tested. An activation that matches no judged annotation is false; false activations are
+/// counted per hour of background (the time outside judged annotations) and by the activity that other annotations
+/// name there (``FalseActivationBreakdown``); judged annotations, when there are any, give a recall too.
+public struct ActivationSurvey: Codable, Hashable, Sendable {
+    /// Recordings tested.
+    public var recordings: Int
+    /// Their total duration, hours.
+    public var hours: Double
+    /// Events that ended (activations).
+    public var activations: Int
+    /// Judged annotations, and how many of them an activation matched.
+    public var judgedAnnotations: Int
+    /// Judged annotations an activation matched (correct).
+    public var detectedAnnotations: Int
+    /// False activations by activity, ``FalseActivationBreakdown/unannotated`` last.
+    public var breakdown: FalseActivationBreakdown
+
+    /// False activations over every activity.
+    public var falseActivations: Int { breakdown.activities.reduce(0) { $0 + $1.falseActivations } }
+    /// Background hours over every activity.
+    public var backgroundHours: Double { breakdown.activities.reduce(0) { $0 + $1.hours } }
+    /// False activations per hour of background (`nan` without background).
+    public var falsePerHour: Double { backgroundHours > 0 ? Double(falseActivations) / backgroundHours : .nan }
+    /// Detected ÷ judged annotations, `nil` when none is judged.
+    public var recall: Double? { judgedAnnotations > 0 ? Double(detectedAnnotations) / Double(judgedAnnotations) : nil }
+
+    /// Runs `entry` with `configuration` over every recording of `dataset` (continuous) and counts its activations.
+    ///
+    /// - Throws: ``ExperimentError`` when the recognizer cannot be made or the dataset holds segments.
+    /// - Complexity: O(total samples) recognizer steps, recordings in parallel.
+    public init(entry: Experiment.Entry, configuration: ConfigurationValue, dataset: Dataset, matching: EventMatching,
+                registry: RecognizerRegistry = .standard) throws(ExperimentError) {
+        guard dataset.kind == .continuous else {
+            throw ExperimentError(entry: entry.name, "a survey of activations needs continuous recordings; \(dataset.name) holds segments")
+        }
+        let detector = EntryDetector(entry: entry, kind: .continuous, registry: registry, matching: matching)
+        let judged = entry.judged(dataset.recordings, kind: .continuous)
+        let all = entry.relabelled(dataset.recordings)
+        let events: [[GestureEvent]]
+        do { events = try detector.detect(.configuration(configuration, chosen: TrainingSummary()), on: judged).events } catch {
+            throw error as? ExperimentError ?? ExperimentError(entry: entry.name, "\(error)")
+        }
+        let matches = zip(judged, events).map { matching.match(annotations: $0.annotations, events: $1) }
+        recordings = judged.count
+        hours = judged.reduce(0) { $0 + $1.duration } / 3600
+        activations = zip(matches, events).reduce(0) { $0 + $1.0.detections.count }
+        judgedAnnotations = judged.reduce(0) { $0 + $1.annotations.count }
+        detectedAnnotations = matches.reduce(0) { $0 + $1.annotationOutcomes.filter { $0 == .correct }.count }
+        breakdown = FalseActivationBreakdown(judged: judged, all: all, matches: matches)
+    }
+
+    /// The survey for people: activations, false activations per hour, recall when judged, and one line per activity.
+    public var text: String {
+        func f(_ v: Double, _ digits: Int = 2) -> String { v.isFinite ? String(format: "%.\(digits)f", v) : "–" }
+        var lines = [
+            "recordings   \(recordings), \(f(hours * 60, 1)) min",
+            "activations  \(activations)",
+            "false        \(falseActivations) (\(f(falsePerHour, 1)) per hour of background, \(f(backgroundHours * 60, 1)) min)",
+        ]
+        if let recall { lines.append("recall       \(f(recall, 3)) (\(detectedAnnotations) of \(judgedAnnotations) judged annotations)") }
+        lines.append("by activity  false activations per hour of it")
+        for a in breakdown.activities where a.hours > 0 || a.falseActivations > 0 {
+            lines.append("  \(a.label.padding(toLength: max(18, a.label.count), withPad: " ", startingAt: 0)) \(a.falseActivations) in \(f(a.hours * 60, 1)) min, \(f(a.perHour, 1)) per hour")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GestureTestSupport
+import Testing
+
+/// Issue 46: a preset is judgeable on one unannotated recording of one person: activations and false activations
+/// per hour, by activity where annotations name it, instead of "cannot split 1 subjects into 2 folds".
+@Suite struct UnannotatedEvaluationCommandTests {
+    /// A dataset of one 60-s recording at 50 Hz lying still, shaken hard along x for 1 s from each of `shakes`
+    /// seconds, with `annotations` (start,end,label lines) when given.
+    static func dataset(shakes: [Double] = [30], annotations: String? = nil, _ name: String = #function) throws -> URL {
+        var csv = "time,accel.x,accel.y,accel.z\n"
+        for i in 0..<3000 {
+            let t = Double(i) / 50
+            let x = shakes.contains { ($0..<($0 + 1)).contains(t) } ? 2.5 * sin(2 * .pi * 5 * t) : 0
+            csv += "\(t),\(x),0,-1\n"
+        }
+        var manifest = """
+            name: mine
+            kind: continuous
+            channels: [{name: accel.x}, {name: accel.y}, {name: accel.z}]
+            recordings:
+              - {id: day, subject: me, session: "1", file: recordings/day.csv
+            """
+        var files = ["recordings/day.csv": csv]
+        if let annotations {
+            manifest += ", annotations: annotations/day.csv}\n"
+            files["annotations/day.csv"] = "start,end,label\n" + annotations
+        } else {
+            manifest += "}\n"
+        }
+        files["dataset.yaml"] = manifest
+        return try PhoneAppRecordings.folder("unannotated-\(name)", files)
+    }
+
+    static func value(_ stdout: String, _ key: String) -> Substring? {
+        stdout.split(separator: "\n").first { $0.hasPrefix(key) }?.dropFirst(key.count).drop { $0 == " " }
+    }
+
+    @Test func aPresetIsJudgedOnOneUnannotatedRecordingOfOnePerson() throws {
+        let folder = try Self.dataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = SharedData.packageRoot.appendingPathComponent("configs/shake.yaml").path
+        let result = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("survey       dataset '")
+                    && result.stdout.contains("': cannot split by leave-one-subject-out: cannot split 1 subjects into 2 folds; shake learns nothing here")
+                    && result.stdout.contains("every recording is tested"), "\(result.stdout)")
+        // The one shake is the only activation, and with nothing annotated it is false: 1 per minute = 60 per hour.
+        let activations = try #require(Self.value(result.stdout, "activations"), "\(result.stdout)")
+        #expect(activations == "1", "\(result.stdout)")
+        #expect(result.stdout.contains("false        1 (60.0 per hour of background, 1.0 min)"), "\(result.stdout)")
+        #expect(result.stdout.contains("unannotated") && !result.stdout.contains("recall"))
+        // --out keeps the survey's record (there are no folds, so no report page).
+        let out = folder.appendingPathComponent("report")
+        let written = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path, "--out", out.path])
+        #expect(written.status == 0 && written.stdout.contains("survey: \(out.path)/survey.json"), "\(written.stdout)\(written.stderr)")
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("survey.json"))) as? [String: Any]
+        #expect(record?["activations"] as? Int == 1 && record?["recordings"] as? Int == 1, "\(String(describing: record))")
+    }
+
+    @Test func falseActivationsAreCountedByTheActivityTheAnnotationsName() throws {
+        // One shake annotated at 30 s, one more at 45 s while walking that nobody annotated.
+        let folder = try Self.dataset(shakes: [30, 45], annotations: "0,20,sitting\n20,29.9,walking\n30,31,shake\n31.1,59.98,walking\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = SharedData.packageRoot.appendingPathComponent("configs/shake.yaml").path
+        let result = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path,
+                                               "--labels", "shake"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("recall       1.000 (1 of 1 judged annotations)"), "\(result.stdout)")
+        let walking = try #require(result.stdout.split(separator: "\n").first { $0.contains("walking") }, "\(result.stdout)")
+        #expect(walking.contains("1 in 0.6 min, 92.8 per hour"), "\(walking)")
+        let sitting = try #require(result.stdout.split(separator: "\n").first { $0.contains("sitting") })
+        #expect(sitting.contains("0 in 0.3 min, 0.0 per hour"), "\(sitting)")
+        // A judged label that matches nothing is still an error, not a survey.
+        let typo = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path, "--labels", "shkae"])
+        #expect(typo.status != 0 && typo.stderr.contains("no annotation label matches 'shkae'"), "\(typo.stderr)")
+    }
+
+    @Test func aSplitThatCannotBeMadeStillRefusesWhatLearns() throws {
+        let folder = try Self.dataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try GestureLabBinary.run(["evaluate", "--recognizer", "dtw", "--dataset", folder.path])
+        #expect(result.status != 0 && result.stderr.contains("cannot split"), "\(result.stderr)")
+    }
+}
