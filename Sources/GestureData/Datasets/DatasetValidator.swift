@@ -106,12 +106,7 @@ public struct DatasetValidator: Sendable {
     /// The nominal sample interval, seconds: the stated rate's, else the median of the positive intervals of
     /// `timestamps`; `nil` when neither exists. O(samples log samples).
     public static func nominalInterval(_ timestamps: [Double], samplingRate: Double?) -> Double? {
-        if let samplingRate { return 1 / samplingRate }
-        var intervals: [Double] = []
-        for k in timestamps.indices.dropFirst() where timestamps[k].isFinite && timestamps[k - 1].isFinite && timestamps[k] > timestamps[k - 1] {
-            intervals.append(timestamps[k] - timestamps[k - 1])
-        }
-        return SampleStatistics.median(intervals)
+        samplingRate.map { 1 / $0 } ?? Recording.medianInterval(of: timestamps)
     }
 
     /// How far, seconds, an annotation may reach past its recording's first or last sample: half the `nominal`

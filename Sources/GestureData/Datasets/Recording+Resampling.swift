@@ -39,14 +39,11 @@ extension Recording {
     ///
     /// - Throws: ``GestureKit/ConfigurationError`` when `rate` is not a positive number.
     /// - Complexity: O(samples in + samples out).
-    public func resampled(rate: Double, gapFactor: Double = 3) throws(ConfigurationError) -> (Recording, Resampling) {
+    public func resampled(rate: Double, gapFactor: Double = Recording.gapFactor) throws(ConfigurationError) -> (Recording, Resampling) {
         var report = Resampling()
         report.samplesIn = count
-        var intervals: [Double] = []
-        for k in timestamps.indices.dropFirst() where timestamps[k] > timestamps[k - 1] { intervals.append(timestamps[k] - timestamps[k - 1]) }
-        let median = SampleStatistics.median(intervals) ?? 1 / rate
-        let maximumGap = gapFactor * median
-        report.gaps = intervals.filter { $0 > maximumGap }.count
+        let maximumGap = gapFactor * (medianInterval ?? 1 / rate)
+        report.gaps = gaps(gapFactor: gapFactor).count
         var resampler = try Resampler(rate: rate, maximumGap: maximumGap)
         var output: [MotionSample] = []
         output.reserveCapacity(Int(duration * rate) + report.gaps + 1)

@@ -99,9 +99,7 @@ enum StreamAligner {
     private static func interpolate(_ stream: Stream, at times: [Double], inGap: inout [Bool],
                                     report: inout ReadingReport) -> [(Channel, [Double])] {
         let t = stream.times
-        var intervals: [Double] = []
-        for k in t.indices.dropFirst() where t[k] > t[k - 1] { intervals.append(t[k] - t[k - 1]) }
-        let gap = (SampleStatistics.median(intervals) ?? .infinity) * Recording.gapFactor
+        let gap = (Recording.medianInterval(of: t) ?? .infinity) * Recording.gapFactor
         // For each output time: the left neighbour j and the fraction u towards j + 1.
         var left = [Int](repeating: 0, count: times.count), fraction = [Double](repeating: 0, count: times.count)
         var j = 0, largest = 0.0
