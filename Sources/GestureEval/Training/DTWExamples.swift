@@ -28,7 +28,9 @@ enum DTWExamples {
     /// `recording` with the columns of `channels` that it lacks but that its samples give: gravity and user
     /// acceleration from total acceleration by the ``GestureKit/GravitySplitter`` that a detecting pipeline adds
     /// for them (``GestureKit/Pipeline/prepare(for:)``), run over the whole recording, and vector magnitudes
-    /// (`accel.magnitude`, …). Templates are then made of the same signal the deployed recognizer sees. A channel
+    /// (`accel.magnitude`, …), and the orientation-free channels (`headingChange`, …) by the
+    /// ``GestureKit/PhysicalChannelEstimator`` the pipeline adds for them, with its default settings. Templates are
+    /// then made of the same signal the deployed recognizer sees. A channel
     /// the samples cannot give (`gyro.x` without gyroscope columns) stays missing, for the caller to report.
     ///
     /// - Complexity: O(samples × channels) when a column is derived, O(channels) otherwise.
@@ -40,10 +42,13 @@ enum DTWExamples {
         guard !missing.isEmpty else { return recording }
         let split = missing.contains(where: \.isDerivableByGravitySplit)
         var splitter = GravitySplitter()
+        // As Pipeline.prepare adds it: default settings, fed the samples before any split it adds.
+        var physical = missing.contains(where: \.isDerivableByPhysicalEstimation) ? try! PhysicalChannelEstimator() : nil
         var derived = [[Double]](repeating: [], count: missing.count)
         var complete = [Bool](repeating: true, count: missing.count)
         for sample in recording.samples {
-            let s = split ? splitter.split(sample) : sample
+            var s = split ? splitter.split(sample) : sample
+            if physical != nil { s.physical = physical!.estimate(sample).physical }
             for (i, c) in missing.enumerated() where complete[i] {
                 if let v = c.value(in: s) { derived[i].append(v) } else { complete[i] = false }
             }
