@@ -43,7 +43,8 @@ enum DTWExamples {
         let split = missing.contains(where: \.isDerivableByGravitySplit)
         var splitter = GravitySplitter()
         // As Pipeline.prepare adds it: default settings, fed the samples before any split it adds.
-        var physical = missing.contains(where: \.isDerivableByPhysicalEstimation) ? try! PhysicalChannelEstimator() : nil
+        var physical: PhysicalChannelEstimator? = nil
+        if missing.contains(where: \.isDerivableByPhysicalEstimation) { physical = try! PhysicalChannelEstimator() }
         var derived = [[Double]](repeating: [], count: missing.count)
         var complete = [Bool](repeating: true, count: missing.count)
         for sample in recording.samples {

@@ -173,10 +173,13 @@ import Testing
                                   acceleration: { Vector3(0.1 * sin(5 * $0), 0, 0.2 * cos(3 * $0)) },
                                   pressure: { 1000 + 0.3 * $0 }, duration: 12, rate: 50)
         let batch = try PhysicalChannelEstimator.apply(to: samples)
-        var pipeline = Pipeline(stages: [try PhysicalChannelEstimator()], recognizers: [])
-        var streamed: [MotionSample] = []
-        for s in samples { streamed += pipeline.stageOutput([s]) }
+        var pipeline = Pipeline(stages: [try PhysicalChannelEstimator()], recognizers: [SampleRecorder()])
+        var events: [GestureEvent] = []
+        for s in samples { pipeline.process(s, into: &events) }
+        let streamed = try #require(pipeline.recognizers[0] as? SampleRecorder).seen
         #expect(streamed == batch)
+        var whole = Pipeline(stages: [try PhysicalChannelEstimator()], recognizers: [])
+        #expect(whole.stageOutput(samples) == batch)
         var estimator = try PhysicalChannelEstimator()
         let first = samples.map { estimator.estimate($0) }
         estimator.reset()
@@ -194,4 +197,11 @@ import Testing
         #expect(again == specification)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(StageSpecification.self, from: Data(#"{"physical": {"tiltWindow": -1}}"#.utf8)) }
     }
+}
+
+/// Keeps every sample a pipeline hands it.
+private struct SampleRecorder: Recognizer {
+    var seen: [MotionSample] = []
+    mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) { seen.append(sample) }
+    mutating func reset() { seen = [] }
 }

@@ -149,8 +149,10 @@ public struct ExperimentAggregator: Sendable {
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
         // The executor judged each fold's test recordings in this order, one example each.
         let subjects = outcomes.flatMap { o in entry.judged(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }, kind: .segments).map(\.subject) }
-        let bySubject = subjects.count == pooled.count
-            ? try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric) : nil
+        var bySubject: SubjectScores?
+        if subjects.count == pooled.count {
+            bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric)
+        }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
                                                 folds: foldScores, configuration: configuration, latencies: [], example: nil, bySubject: bySubject)

@@ -49,10 +49,10 @@ public struct SubjectScores: Codable, Hashable, Sendable {
         minimum = finite.map(\.value).min() ?? .nan
         maximum = finite.map(\.value).max() ?? .nan
         let n = Double(finite.count)
-        mean = finite.isEmpty ? .nan : finite.reduce(0) { $0 + $1.value } / n
-        let mean = mean
+        let average = finite.isEmpty ? .nan : finite.reduce(0) { $0 + $1.value } / n
+        mean = average
         standardDeviation = finite.count < 2 ? .nan
-            : (finite.reduce(0) { $0 + ($1.value - mean) * ($1.value - mean) } / (n - 1)).squareRoot()
+            : (finite.reduce(0) { $0 + ($1.value - average) * ($1.value - average) } / (n - 1)).squareRoot()
     }
 
     /// The worst subject's value (NaN when there is none). O(subjects).
