@@ -162,7 +162,7 @@ public struct MiniRocketStreamTrainer: Sendable {
                                             refractoryTime: settings.refractoryTime, backgroundLabel: settings.backgroundLabel,
                                             movingDeviation: settings.movingDeviation)
         let trainer = MiniRocketTrainer(featureCount: settings.features, maxDilationsPerKernel: settings.maxDilationsPerKernel,
-                                        seed: settings.seed, lengthPolicy: .asRecorded)
+                                        seed: settings.seed, lengthPolicy: .asRecorded, balancedClassWeights: settings.balancedClassWeights)
         func fit(_ examples: [DTWExample]) throws -> MiniRocketModel {
             var m = try trainer.train(examples.map(\.series), labels: examples.map(\.label), channels: channels, samplingRate: rate)
             m.stream = stream

@@ -69,5 +69,8 @@ import Testing
         #expect(throws: (any Error).self) { try Self.settings(", \"rejection\": {\"method\": \"sigma\", \"k\": 3}") }
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 1, "maxWindows": 5}"#.utf8)).decode(MiniRocketStreamSettings.self) }
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 0}"#.utf8)).decode(MiniRocketStreamSettings.self) }
+        #expect(throws: (any Error).self) { try Self.settings(", \"classWeights\": \"heavy\"") }
+        #expect(try Self.settings(", \"classWeights\": \"balanced\"").balancedClassWeights)
+        #expect(try !Self.settings().balancedClassWeights)
     }
 }
