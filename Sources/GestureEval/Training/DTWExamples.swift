@@ -125,6 +125,7 @@ enum DTWExamples {
             channels = MotionChannel.acceleration
         }
         // Derived on whole recordings, so that the filter runs through each stretch as it does when detecting.
+        let copies = settings.augmentation.augmentedCopies(of: recordings).map { derivingChannels(channels, of: $0) }
         let recordings = recordings.map { derivingChannels(channels, of: $0) }
         if settings.context > 0, kind == .segments {
             throw ExperimentError(entry: entry.name, "context takes signal around gestures in continuous recordings; a segment dataset has none")
@@ -132,8 +133,9 @@ enum DTWExamples {
         let context = settings.context
         // What the matcher compares (envelopes, when set), to cut examples from; `recordings` stay the signals that
         // stream calibration spots.
+        // Augmented copies only add examples: they come last, after the first example has set the rate.
         let compared: [Recording]
-        do { compared = try recordings.map { try enveloped($0, channels: channels, seconds: settings.movingDeviation) } } catch {
+        do { compared = try (recordings + copies).map { try enveloped($0, channels: channels, seconds: settings.movingDeviation) } } catch {
             throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
         }
         do {
@@ -155,6 +157,7 @@ enum DTWExamples {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
         }
         var summary = TrainingSummary(values: ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)])
+        if !copies.isEmpty { summary.values["augmentedRecordings"] = Double(copies.count) }
         if settings.band == nil { summary.values["bandLearned"] = 1 }
         var heldOut: [[GestureEvent]]?
         if case let .stream(objective) = settings.rejection {

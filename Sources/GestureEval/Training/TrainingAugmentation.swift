@@ -21,7 +21,7 @@ import GestureKit
 ///   by it and acceleration less gravity by its square (the same path, traversed slower or faster).
 ///
 /// Pressure is kept. The same seed gives the same copies, bit for bit.
-public struct TrainingAugmentation: Decodable, Hashable, Sendable {
+public struct TrainingAugmentation: Codable, Hashable, Sendable {
     /// Copies made of each training recording (0: none).
     public var copies: Int
     /// Largest rotation about gravity, degrees.
@@ -67,6 +67,17 @@ public struct TrainingAugmentation: Decodable, Hashable, Sendable {
         guard (0...100).contains(copies) else { throw ConfigurationError(key: "augmentation.copies", "must be 0…100, got \(copies)") }
         guard (0...180).contains(rotation) else { throw ConfigurationError(key: "augmentation.rotation", "must be 0…180 degrees, got \(rotation)") }
         guard (0...90).contains(tilt) else { throw ConfigurationError(key: "augmentation.tilt", "must be 0…90 degrees, got \(tilt)") }
+    }
+
+    /// Encodes every setting, ranges as `[low, high]`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(copies, forKey: .copies)
+        try c.encode(rotation, forKey: .rotation)
+        try c.encode(tilt, forKey: .tilt)
+        try c.encode([scale.lowerBound, scale.upperBound], forKey: .scale)
+        try c.encode([warp.lowerBound, warp.upperBound], forKey: .warp)
+        try c.encode(seed, forKey: .seed)
     }
 
     /// The ``copies`` of every recording, recording by recording (ids `ID~aug1`, …; subject and session kept, so
