@@ -51,7 +51,7 @@ extension RidgeClassifierCV {
         }
         var qty = [Double](repeating: 0, count: n * k)
         for r in 0..<n { for i in 0..<n { for c in 0..<k { qty[i * k + c] += q[r * n + i] * y[r * k + c] } } }
-        let candidates = parallelMap(alphas.count) { [alphas, eigenvalues, q, qty] a in
+        let candidates = parallelMap(alphas.count) { [alphas, eigenvalues, q, qty, intercept] a in
             Self.weightedLeaveOneOut(alpha: alphas[a], eigenvalues: eigenvalues, intercept: intercept, q: q, qty: qty, n: n, k: k)
         }
         var errors: [Double] = [], best = 0

@@ -155,7 +155,8 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         headingHistory.append(Vector3(heading, magneticHeading, 0), at: t)
         let headingsAgo = headingHistory.valueWindowAgo(at: t)
 
-        let pressureChange = sample.pressure.map { $0 - pressureTrend.update(Vector3($0, 0, 0), at: t).x }
+        var pressureChange: Double?
+        if let p = sample.pressure { pressureChange = p - pressureTrend.update(Vector3(p, 0, 0), at: t).x }
         let deviation = stillness.update(sample.acceleration.length, at: t)
 
         var out = sample
