@@ -1,3 +1,4 @@
+import Foundation
 @testable import GestureData
 @testable import GestureEval
 import GestureKit

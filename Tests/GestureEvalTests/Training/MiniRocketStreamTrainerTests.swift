@@ -82,7 +82,7 @@ import Testing
         #expect(throws: (any Error).self) { try Self.settings(", \"augmentation\": {\"copies\": 1, \"warp\": [1.2, 0.9]}") }
     }
 
-    @Test func settingsAreCheckedWithTheirKey() {
+    @Test func settingsAreCheckedWithTheirKey() throws {
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"hop": 1}"#.utf8)).decode(MiniRocketStreamSettings.self) }
         #expect(throws: (any Error).self) { try Self.settings(", \"rejection\": {\"method\": \"sigma\", \"k\": 3}") }
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 1, "maxWindows": 5}"#.utf8)).decode(MiniRocketStreamSettings.self) }

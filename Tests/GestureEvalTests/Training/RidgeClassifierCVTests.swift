@@ -101,7 +101,8 @@ import Testing
         for bad in [[Double](repeating: 1, count: problem.labels.count - 1), problem.labels.map { _ in 0 }, problem.labels.map { _ in .nan }] {
             #expect(throws: StatisticsError.self) { try RidgeClassifierCV().fit(features: features, featureCount: p, labels: problem.labels, sampleWeights: bad) }
         }
-        #expect(RidgeClassifierCV.balancedWeights(labels: ["a", "a", "a", "b"]) == [4.0 / 6, 4.0 / 6, 4.0 / 6, 2])
+        let expected: [Double] = [4.0 / 6, 4.0 / 6, 4.0 / 6, 2]
+        #expect(RidgeClassifierCV.balancedWeights(labels: ["a", "a", "a", "b"]) == expected)
     }
 
     @Test func oneClassIsRefused() {
