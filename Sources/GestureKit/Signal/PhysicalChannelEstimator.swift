@@ -6,8 +6,10 @@ import Foundation
 ///
 /// Each is the same whatever the device's mounting: it is measured against the gravity estimate, not the
 /// device's axes. The gravity estimate is the sample's own `gravity` when it carries one (fused device motion,
-/// an ``AttitudeEstimator`` or ``GravitySplitter`` earlier in the pipeline), else the estimator's own gravity
-/// split (the low-pass of ``GravitySplitter``, time constant ``Configuration/gravityTimeConstant``).
+/// an ``AttitudeEstimator`` or ``GravitySplitter`` earlier in the pipeline); else, with a gyroscope, that of the
+/// estimator's own ``AttitudeEstimator`` (x-io Fusion's gains: the gyroscope carries gravity through turns and
+/// falls without lag, the accelerometer corrects it slowly); else its own gravity split (the low-pass of
+/// ``GravitySplitter``, time constant ``Configuration/gravityTimeConstant``).
 ///
 /// Every window is in seconds and read on the samples' clock, so the same motion at 25, 50 or 100 Hz gives the
 /// same values: a value "a window ago" is interpolated between the two samples around it. The sample passes on
@@ -18,7 +20,8 @@ import Foundation
 public struct PhysicalChannelEstimator: SignalStage, Sendable {
     /// Settings in seconds and Hz.
     public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
-        /// The time constant of the estimator's own gravity split, s, used when a sample has no gravity.
+        /// The time constant of the estimator's own gravity split, s, used when a sample has neither gravity nor a
+        /// rotation rate.
         public var gravityTimeConstant: Double
         /// How far back ``PhysicalQuantities/tilt`` compares gravity, s.
         public var tiltWindow: Double
@@ -83,6 +86,9 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
     static let maximumInterval = 0.5
 
     private var gravitySplit: LowPassFilter
+    private var attitude: AttitudeEstimator
+    /// The attitude estimator's output, kept with its capacity so no sample allocates.
+    private var fused: [MotionSample]
     private var pressureTrend: LowPassFilter
     /// Gravity's unit vector a tilt window ago and now.
     private var gravityHistory: TrailingHistory
@@ -104,6 +110,10 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         try configuration.validate()
         self.configuration = configuration
         gravitySplit = LowPassFilter(smoothing: .timeConstant(configuration.gravityTimeConstant), start: .firstSample)
+        // Fusion's default settings are in range.
+        attitude = try! AttitudeEstimator(configuration: .init(overwrite: true))
+        fused = []
+        fused.reserveCapacity(4)
         pressureTrend = LowPassFilter(smoothing: .timeConstant(configuration.pressureTimeConstant), start: .firstSample)
         func capacity(_ seconds: Double) -> Int { Int((seconds * configuration.maximumRate).rounded(.up)) + 2 }
         gravityHistory = TrailingHistory(window: configuration.tiltWindow, capacity: capacity(configuration.tiltWindow))
@@ -125,7 +135,14 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         previousTime = t
 
         let ownGravity = gravitySplit.update(sample.acceleration, at: t)
-        let gravity = sample.gravity ?? ownGravity
+        var gravity = ownGravity
+        if let given = sample.gravity {
+            gravity = given
+        } else if sample.rotationRate != nil {
+            fused.removeAll(keepingCapacity: true)
+            attitude.process(sample, into: &fused)
+            if let g = fused.last?.gravity { gravity = g }
+        }
         // A stream without acceleration has no direction of gravity: keep the last one.
         let down = gravity.normalized ?? gravityHistory.newest ?? Vector3(0, 0, -1)
         let user = sample.acceleration - gravity
@@ -208,6 +225,7 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
     /// Forgets every sample seen, as if newly created.
     public mutating func reset() {
         gravitySplit.reset()
+        attitude.reset()
         pressureTrend.reset()
         gravityHistory.reset()
         headingHistory.reset()
