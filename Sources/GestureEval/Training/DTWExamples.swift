@@ -25,38 +25,13 @@ enum DTWExamples {
     /// with templates trained without it (cross-fitting).
     static let crossFittingMinimumExamples = 5
 
-    /// `recording` with the columns of `channels` that it lacks but that its samples give: gravity and user
-    /// acceleration from total acceleration by the ``GestureKit/GravitySplitter`` that a detecting pipeline adds
-    /// for them (``GestureKit/Pipeline/prepare(for:)``), run over the whole recording, and vector magnitudes
-    /// (`accel.magnitude`, …), and the orientation-free channels (`headingChange`, …) by the
-    /// ``GestureKit/PhysicalChannelEstimator`` the pipeline adds for them, with its default settings. Templates are
-    /// then made of the same signal the deployed recognizer sees. A channel
-    /// the samples cannot give (`gyro.x` without gyroscope columns) stays missing, for the caller to report.
+    /// `recording` with the columns of `channels` that it lacks but that its samples give, as the detecting
+    /// pipeline derives them (``GestureData/Recording/derivingChannels(_:)``): templates are then made of the same
+    /// signal the deployed recognizer sees. A channel the samples cannot give stays missing, for the caller to report.
     ///
     /// - Complexity: O(samples × channels) when a column is derived, O(channels) otherwise.
     static func derivingChannels(_ channels: [MotionChannel], of recording: Recording) -> Recording {
-        let hasAcceleration = recording.has(MotionChannel.acceleration.map(column))
-        let missing = channels.filter { c in
-            !c.isArchiveDimension && recording.column(column(c)) == nil && (hasAcceleration || !c.comesFromAcceleration)
-        }
-        guard !missing.isEmpty else { return recording }
-        let split = missing.contains(where: \.isDerivableByGravitySplit)
-        var splitter = GravitySplitter()
-        // As Pipeline.prepare adds it: default settings, fed the samples before any split it adds.
-        var physical: PhysicalChannelEstimator? = nil
-        if missing.contains(where: \.isDerivableByPhysicalEstimation) { physical = try! PhysicalChannelEstimator() }
-        var derived = [[Double]](repeating: [], count: missing.count)
-        var complete = [Bool](repeating: true, count: missing.count)
-        for sample in recording.samples {
-            var s = split ? splitter.split(sample) : sample
-            if physical != nil { s.physical = physical!.estimate(sample).physical }
-            for (i, c) in missing.enumerated() where complete[i] {
-                if let v = c.value(in: s) { derived[i].append(v) } else { complete[i] = false }
-            }
-        }
-        var copy = recording
-        for (i, c) in missing.enumerated() where complete[i] { copy.setColumn(column(c), derived[i]) }
-        return copy
+        recording.derivingChannels(channels)
     }
 
     /// The series of `recording` on `channels`, one dimension each (gravity and user acceleration derived

@@ -1,0 +1,25 @@
+import Foundation
+import GestureData
+import GestureKit
+import Testing
+
+/// A recording gains the columns a pipeline would derive, and only those its samples can give.
+@Suite struct RecordingDerivedChannelsTests {
+    @Test func derivesWhatTheSamplesGiveAndLeavesTheRestMissing() throws {
+        let times = (0..<250).map { Double($0) / 50 }
+        // Lying flat and turning about the vertical at 0.5 rad/s from 1 s to 4 s: 1.5 rad of heading.
+        let recording = Recording(id: "turn", timestamps: times, channels: [
+            (.accelX, times.map { _ in 0 }), (.accelY, times.map { _ in 0 }), (.accelZ, times.map { _ in -1 }),
+            (.gyroX, times.map { _ in 0 }), (.gyroY, times.map { _ in 0 }), (.gyroZ, times.map { $0 >= 1 && $0 < 4 ? 0.5 : 0 }),
+        ])
+        let names = ["headingChange", "stillness", "user.z", "magneticHeadingChange", "mag.magnitude"]
+        let derived = recording.derivingChannels(names.map { MotionChannel(rawValue: $0)! })
+        let heading = try #require(derived.column("headingChange"))
+        #expect(abs(heading[240] - 1.5) < 0.02)
+        #expect(derived.column("stillness")?.allSatisfy { $0 < 1e-12 } == true)
+        #expect(derived.column("user.z")?.allSatisfy { abs($0) < 1e-12 } == true)
+        #expect(derived.column("magneticHeadingChange") == nil && derived.column("mag.magnitude") == nil)
+        // Nothing to derive: the same recording.
+        #expect(derived.derivingChannels([MotionChannel(rawValue: "headingChange")!]) == derived)
+    }
+}
