@@ -38,7 +38,8 @@ public struct Recording: Hashable, Sendable {
     }
 
     /// Creates a recording of `samples` (in time order): acceleration always; rotation rate, attitude, gravity,
-    /// user acceleration, magnetic field and pressure when every sample carries them. O(samples).
+    /// user acceleration, magnetic field, pressure and each orientation-free quantity (``GestureKit/PhysicalQuantities``)
+    /// when every sample carries them. O(samples).
     public init(id: String, subject: String = "unknown", session: String = "unknown", samples: [MotionSample],
                 annotations: [Annotation] = []) {
         func columns(_ names: [Channel], _ values: (MotionSample) -> [Double]?) -> [(Channel, [Double])] {
@@ -57,6 +58,8 @@ public struct Recording: Hashable, Sendable {
             + columns(Channel.userAcceleration) { vector($0.userAcceleration) }
             + columns(Channel.magneticField) { vector($0.magneticField) }
             + columns([Channel.pressure]) { $0.pressure.map { [$0] } }
+            // What a PhysicalChannelEstimator stage derived, so training reads the stage as configured.
+            + PhysicalQuantities.Kind.allCases.flatMap { kind in columns([Channel(rawValue: kind.rawValue)]) { s in s.physical?[kind].map { [$0] } } }
         self.init(id: id, subject: subject, session: session, timestamps: samples.map(\.timestamp), channels: channels, annotations: annotations)
     }
 

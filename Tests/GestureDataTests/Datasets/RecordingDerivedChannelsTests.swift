@@ -22,4 +22,21 @@ import Testing
         // Nothing to derive: the same recording.
         #expect(derived.derivingChannels([MotionChannel(rawValue: "headingChange")!]) == derived)
     }
+
+    /// A recording staged through a configured `physical` stage keeps what that stage derived, so training reads the
+    /// stage's windows rather than the defaults a pipeline would add.
+    @Test func stagedPhysicalChannelsAreKept() throws {
+        let times = (0..<250).map { Double($0) / 50 }
+        let recording = Recording(id: "turn", timestamps: times, channels: [
+            (.accelX, times.map { _ in 0 }), (.accelY, times.map { _ in 0 }), (.accelZ, times.map { _ in -1 }),
+            (.gyroX, times.map { _ in 0 }), (.gyroY, times.map { _ in 0 }), (.gyroZ, times.map { $0 >= 1 && $0 < 4 ? 0.5 : 0 }),
+        ])
+        let staged = try recording.staged(through: [.physical(.init(headingWindow: 1))])
+        let heading = MotionChannel(rawValue: "headingChange")!
+        #expect(staged.derivingChannels([heading]) == staged)
+        let windowed = try #require(staged.column("headingChange")), defaults = try #require(recording.derivingChannels([heading]).column("headingChange"))
+        // At 4.8 s the 1 s window has seen the turn end; the default 4 s window still holds all of it.
+        #expect(abs(windowed[240]) < 0.02 && abs(defaults[240] - 1.5) < 0.02)
+        #expect(staged.column("magneticHeadingChange") == nil && staged.column("tilt")?.count == 250)
+    }
 }
