@@ -51,15 +51,17 @@ public struct Recording: Hashable, Sendable {
             return out
         }
         func vector(_ v: Vector3?) -> [Double]? { v.map { [$0.x, $0.y, $0.z] } }
-        let channels = columns(Channel.acceleration) { vector($0.acceleration) }
+        var channels = columns(Channel.acceleration) { vector($0.acceleration) }
             + columns(Channel.rotationRate) { vector($0.rotationRate) }
             + columns(Channel.attitude) { s in s.attitude.map { [$0.w, $0.x, $0.y, $0.z] } }
             + columns(Channel.gravity) { vector($0.gravity) }
             + columns(Channel.userAcceleration) { vector($0.userAcceleration) }
             + columns(Channel.magneticField) { vector($0.magneticField) }
             + columns([Channel.pressure]) { $0.pressure.map { [$0] } }
-            // What a PhysicalChannelEstimator stage derived, so training reads the stage as configured.
-            + PhysicalQuantities.Kind.allCases.flatMap { kind in columns([Channel(rawValue: kind.rawValue)]) { s in s.physical?[kind].map { [$0] } } }
+        // What a PhysicalChannelEstimator stage derived, so training reads the stage as configured.
+        for kind in PhysicalQuantities.Kind.allCases {
+            channels += columns([Channel(rawValue: kind.rawValue)]) { s in s.physical?[kind].map { [$0] } }
+        }
         self.init(id: id, subject: subject, session: session, timestamps: samples.map(\.timestamp), channels: channels, annotations: annotations)
     }
 
