@@ -110,7 +110,8 @@ struct Find: ParsableCommand {
     func run() throws {
         parallel.apply()
         let channelList = try parsedChannels()
-        let (queryRecording, range, queryLabel) = try loadQuery()
+        let (loadedQuery, range, queryLabel) = try loadQuery()
+        let queryRecording = Self.deriving(channelList, of: loadedQuery)
         let querySeries = try series(of: queryRecording, channels: channelList, name: "query \(query)", samples: range)
         let queryRate = try rate(of: queryRecording, name: query)
         let duration = queryRecording.timestamps[range.upperBound - 1] - queryRecording.timestamps[range.lowerBound]
@@ -131,7 +132,8 @@ struct Find: ParsableCommand {
         var found: [Found] = []
         var searched = 0
         var statistics = DTWSearchStatistics()
-        for (index, recording) in recordings.enumerated() {
+        for (index, loaded) in recordings.enumerated() {
+            let recording = Self.deriving(channelList, of: loaded)
             let name = recordings.count == 1 ? target : "\(target)#\(recording.id)"
             guard recording.count >= querySeries.length else {
                 CommandLineError.printLine("find: \(name): \(recording.count) samples, shorter than the query (\(querySeries.length)); skipped")
@@ -296,6 +298,13 @@ struct Find: ParsableCommand {
             throw DataFileError(file: name, "needs at least 2 samples at increasing times to know its sampling rate")
         }
         return rate
+    }
+
+    /// `recording` with the `channels` that a recognizer's pipeline derives (user acceleration, gravity, the
+    /// orientation-free channels), computed once, as the trainers do; the same recording when none is asked for.
+    static func deriving(_ channels: [MotionChannel], of recording: Recording) -> Recording {
+        let derived = channels.filter { $0.isDerivableByGravitySplit || $0.isDerivableByPhysicalEstimation }
+        return derived.isEmpty ? recording : recording.derivingChannels(derived)
     }
 
     /// `matches` of one recording (each run's already apart by the exclusion) in order of distance, dropping any

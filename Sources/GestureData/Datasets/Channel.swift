@@ -5,8 +5,9 @@ import GestureKit
 /// There is one channel vocabulary, GestureKit's: every standard name (`accel.*`, `gravity.*`, `user.*` in g;
 /// `gyro.*` in rad/s; `quat.*` unit quaternion; `roll`, `pitch`, `yaw` in radians; archive columns `dimN`)
 /// resolves to its ``motion`` channel when the column is named, so readers, trainers and recognizers speak of
-/// the same channel without passing names around as strings. A column of any other name (a magnetometer, a
-/// heart rate) is kept as auxiliary data that no recognizer reads.
+/// the same channel without passing names around as strings; the magnetometer (`mag.*`, µT) and barometer
+/// (`pressure`, hPa) are channels too. A column of any other name (light, a heart rate) is kept as auxiliary
+/// data that no recognizer reads.
 public struct Channel: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The column name, for example `accel.x`.
     public let rawValue: String
@@ -31,7 +32,7 @@ public struct Channel: RawRepresentable, Hashable, Codable, Sendable, Expressibl
     /// The column name.
     public var description: String { rawValue }
 
-    /// The physical unit of the column for people (`g`, `rad/s`, `rad`); empty for unitless quaternion
+    /// The physical unit of the column for people (`g`, `rad/s`, `rad`, `µT`, `hPa`); empty for unitless quaternion
     /// components, archive columns and auxiliary columns.
     public var physicalUnit: String {
         guard let unit = motion?.unit, unit != "1", unit != "archive" else { return "" }
@@ -79,4 +80,8 @@ public struct Channel: RawRepresentable, Hashable, Codable, Sendable, Expressibl
     public static let userAcceleration = MotionChannel.userAcceleration.map(Channel.init)
     /// Euler angle columns roll, pitch, yaw, radians.
     public static let eulerAngles = MotionChannel.eulerAngles.map(Channel.init)
+    /// The three magnetic-field columns, µT.
+    public static let magneticField = MotionChannel.magneticField.map(Channel.init)
+    /// The pressure column, hPa.
+    public static let pressure = Channel(MotionChannel.pressure)
 }

@@ -176,10 +176,11 @@ labels:
   names: {"1": freestyle, "2": breaststroke, "3": backstroke, "4": butterfly, "5": turn}
 conversion: >-
   Accelerometer: Android m/s2 with gravity and Android's sign (+9.8 on the up axis at rest), times
-  -1/9.80665 to g with CoreMotion's sign. Gyroscope: rad/s, sign kept (both right-handed). Time:
-  device nanoseconds (an uptime clock), to seconds relative to each session's first sample. The
-  unnamed first column (a row index), magnetometer, pressure, light and the authors' norm columns
-  are not read. Labels: runs of one value become annotations from the run's first to its last
+  -1/9.80665 to g with CoreMotion's sign. Gyroscope: rad/s, sign kept (both right-handed).
+  Magnetometer: uT, sign kept (the same device axes; only the accelerometer's sign differs between
+  Android and CoreMotion). Pressure: hPa (under water it follows the depth, about 1 hPa per cm).
+  Time: device nanoseconds (an uptime clock), to seconds relative to each session's first sample.
+  The unnamed first column (a row index), light and the authors' norm columns are not read. Labels: runs of one value become annotations from the run's first to its last
   sample; 0 is background (rest, at the wall); -1 and 6 are undocumented and ignored (reported).
   Subject is the swimmer's folder, session the file name (<Style>_<epoch-ms>).
 channels:
@@ -189,6 +190,10 @@ channels:
   - {name: gyro.x, column: GYRO_0}
   - {name: gyro.y, column: GYRO_1}
   - {name: gyro.z, column: GYRO_2}
+  - {name: mag.x, column: MAG_0}
+  - {name: mag.y, column: MAG_1}
+  - {name: mag.z, column: MAG_2}
+  - {name: pressure, column: PRESS}
 source:
   files:
     - {pattern: "data/{subject}/{session}.csv"}

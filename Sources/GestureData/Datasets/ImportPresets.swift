@@ -44,8 +44,10 @@ conversion: >-
   (Accelerometer.csv is without gravity, and on iOS only that one exists: use Accelerometer.csv plus
   Gravity.csv there); m/s2 with Android's sign, times -1/9.80665 to g with CoreMotion's. Gyroscope
   rad/s, the same sign on both. Orientation.csv, when present, gives the attitude quaternion (qw, qx,
-  qy, qz: device to reference frame, z up). The gyroscope and orientation are interpolated onto the
-  accelerometer's clock (orientation by slerp).
+  qy, qz: device to reference frame, z up). Magnetometer.csv, when present, gives the magnetic field
+  (x, y, z in uT, device axes, sign kept) and Barometer.csv the pressure (hPa). The gyroscope,
+  orientation, magnetometer and barometer are interpolated onto the accelerometer's clock
+  (orientation by slerp).
 streams:
   - name: accelerometer
     channels:
@@ -66,6 +68,18 @@ streams:
       - {name: quat.x, column: qx}
       - {name: quat.y, column: qy}
       - {name: quat.z, column: qz}
+  - name: magnetometer
+    pattern: "{subject}/{session}/Magnetometer.csv"
+    optional: true
+    channels:
+      - {name: mag.x, column: x}
+      - {name: mag.y, column: y}
+      - {name: mag.z, column: z}
+  - name: barometer
+    pattern: "{subject}/{session}/Barometer.csv"
+    optional: true
+    channels:
+      - {name: pressure, column: pressure}
 source:
   path: example
   files:
@@ -90,8 +104,9 @@ time: {column: "Time (s)", unit: s}
 conversion: >-
   Time is seconds since the experiment started. Acceleration with g in m/s2 with the Android sign
   (+9.81 on z lying face up; phyphox uses it on every platform), times -1/9.80665 to g with
-  CoreMotion's sign. Gyroscope rad/s, sign kept. The gyroscope is interpolated linearly onto the
-  accelerometer's clock. The separator is read from each header (comma or semicolon), and a file
+  CoreMotion's sign. Gyroscope rad/s, sign kept. Magnetometer.csv ("Magnetic field x (uT)" ...) and
+  Pressure.csv ("Pressure (hPa)"), when present, give the magnetic field (sign kept) and the pressure.
+  The other sensors are interpolated linearly onto the accelerometer's clock. The separator is read from each header (comma or semicolon), and a file
   whose numbers are written 0,5 is read with decimal commas (both reported).
 streams:
   - name: accelerometer
@@ -105,6 +120,18 @@ streams:
       - {name: gyro.x, column: "Gyroscope x (rad/s)"}
       - {name: gyro.y, column: "Gyroscope y (rad/s)"}
       - {name: gyro.z, column: "Gyroscope z (rad/s)"}
+  - name: magnetometer
+    pattern: "{subject}/{session}/Magnetometer.csv"
+    optional: true
+    channels:
+      - {name: mag.x, column: "Magnetic field x (µT)"}
+      - {name: mag.y, column: "Magnetic field y (µT)"}
+      - {name: mag.z, column: "Magnetic field z (µT)"}
+  - name: barometer
+    pattern: "{subject}/{session}/Pressure.csv"
+    optional: true
+    channels:
+      - {name: pressure, column: "Pressure (hPa)"}
 source:
   path: example
   files:

@@ -37,8 +37,9 @@ public struct Recording: Hashable, Sendable {
         self.annotations = annotations.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
-    /// Creates a recording of `samples` (in time order): acceleration always, rotation rate, attitude, gravity and
-    /// user acceleration when every sample carries them. O(samples).
+    /// Creates a recording of `samples` (in time order): acceleration always; rotation rate, attitude, gravity,
+    /// user acceleration, magnetic field, pressure and each orientation-free quantity (``GestureKit/PhysicalQuantities``)
+    /// when every sample carries them. O(samples).
     public init(id: String, subject: String = "unknown", session: String = "unknown", samples: [MotionSample],
                 annotations: [Annotation] = []) {
         func columns(_ names: [Channel], _ values: (MotionSample) -> [Double]?) -> [(Channel, [Double])] {
@@ -50,11 +51,17 @@ public struct Recording: Hashable, Sendable {
             return out
         }
         func vector(_ v: Vector3?) -> [Double]? { v.map { [$0.x, $0.y, $0.z] } }
-        let channels = columns(Channel.acceleration) { vector($0.acceleration) }
+        var channels = columns(Channel.acceleration) { vector($0.acceleration) }
             + columns(Channel.rotationRate) { vector($0.rotationRate) }
             + columns(Channel.attitude) { s in s.attitude.map { [$0.w, $0.x, $0.y, $0.z] } }
             + columns(Channel.gravity) { vector($0.gravity) }
             + columns(Channel.userAcceleration) { vector($0.userAcceleration) }
+            + columns(Channel.magneticField) { vector($0.magneticField) }
+            + columns([Channel.pressure]) { $0.pressure.map { [$0] } }
+        // What a PhysicalChannelEstimator stage derived, so training reads the stage as configured.
+        for kind in PhysicalQuantities.Kind.allCases {
+            channels += columns([Channel(rawValue: kind.rawValue)]) { s in s.physical?[kind].map { [$0] } }
+        }
         self.init(id: id, subject: subject, session: session, timestamps: samples.map(\.timestamp), channels: channels, annotations: annotations)
     }
 
@@ -129,6 +136,8 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
     private let attitude: [[Double]]?
     private let gravity: [[Double]]?
     private let userAcceleration: [[Double]]?
+    private let magneticField: [[Double]]?
+    private let pressure: [Double]?
 
     init(_ recording: Recording) {
         func group(_ channels: [Channel]) -> [[Double]]? {
@@ -141,6 +150,8 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
         attitude = group(Channel.attitude)
         gravity = group(Channel.gravity)
         userAcceleration = group(Channel.userAcceleration)
+        magneticField = group(Channel.magneticField)
+        pressure = recording.column(.pressure)
     }
 
     /// Always 0.
@@ -160,7 +171,9 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
             rotationRate: vector(rotationRate),
             attitude: attitude.map { Quaternion(w: $0[0][i], x: $0[1][i], y: $0[2][i], z: $0[3][i]) },
             gravity: vector(gravity),
-            userAcceleration: vector(userAcceleration)
+            userAcceleration: vector(userAcceleration),
+            magneticField: vector(magneticField),
+            pressure: pressure?[i]
         )
     }
 }

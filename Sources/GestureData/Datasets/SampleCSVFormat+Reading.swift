@@ -47,8 +47,11 @@ extension SampleCSVFormat {
         } else if let r = mapping[.roll], let p = mapping[.pitch], let yw = mapping[.yaw] {
             attitude = Quaternion(EulerAngles(pitch: try value(p), roll: try value(r), yaw: try value(yw)))
         }
+        var pressure: Double? = nil
+        if let i = mapping[.pressure] { pressure = try value(i) }
         return MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate),
-                            attitude: attitude, gravity: gravity, userAcceleration: user)
+                            attitude: attitude, gravity: gravity, userAcceleration: user,
+                            magneticField: try vector(Channel.magneticField), pressure: pressure)
     }
 
     /// The number a field's text holds, a decimal comma read as a point when `decimalComma`. O(length).

@@ -105,6 +105,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
             (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
             (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
+            (Channel.magneticField, axes, ["mag", "magnetometer", "magneticfield", "magnetometermagneticfield"]),
         ]
         for (channels, suffixes, prefixes) in groups {
             for prefix in prefixes {
@@ -117,7 +118,8 @@ public struct SampleCSVFormat: Hashable, Sendable {
         }
         for (channel, names) in [(Channel.roll, ["roll", "attituderoll", "motionroll"]),
                                  (Channel.pitch, ["pitch", "attitudepitch", "motionpitch"]),
-                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"])] {
+                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"]),
+                                 (Channel.pressure, ["pressure", "barometerpressure", "baro"])] {
             if let i = find(names) { mapping[channel] = i }
         }
         guard mapping[.accelX] != nil || mapping[.userX] != nil else {

@@ -25,32 +25,13 @@ enum DTWExamples {
     /// with templates trained without it (cross-fitting).
     static let crossFittingMinimumExamples = 5
 
-    /// `recording` with the columns of `channels` that it lacks but that its samples give: gravity and user
-    /// acceleration from total acceleration by the ``GestureKit/GravitySplitter`` that a detecting pipeline adds
-    /// for them (``GestureKit/Pipeline/prepare(for:)``), run over the whole recording, and vector magnitudes
-    /// (`accel.magnitude`, …). Templates are then made of the same signal the deployed recognizer sees. A channel
-    /// the samples cannot give (`gyro.x` without gyroscope columns) stays missing, for the caller to report.
+    /// `recording` with the columns of `channels` that it lacks but that its samples give, as the detecting
+    /// pipeline derives them (``GestureData/Recording/derivingChannels(_:)``): templates are then made of the same
+    /// signal the deployed recognizer sees. A channel the samples cannot give stays missing, for the caller to report.
     ///
     /// - Complexity: O(samples × channels) when a column is derived, O(channels) otherwise.
     static func derivingChannels(_ channels: [MotionChannel], of recording: Recording) -> Recording {
-        let hasAcceleration = recording.has(MotionChannel.acceleration.map(column))
-        let missing = channels.filter { c in
-            !c.isArchiveDimension && recording.column(column(c)) == nil && (hasAcceleration || !c.comesFromAcceleration)
-        }
-        guard !missing.isEmpty else { return recording }
-        let split = missing.contains(where: \.isDerivableByGravitySplit)
-        var splitter = GravitySplitter()
-        var derived = [[Double]](repeating: [], count: missing.count)
-        var complete = [Bool](repeating: true, count: missing.count)
-        for sample in recording.samples {
-            let s = split ? splitter.split(sample) : sample
-            for (i, c) in missing.enumerated() where complete[i] {
-                if let v = c.value(in: s) { derived[i].append(v) } else { complete[i] = false }
-            }
-        }
-        var copy = recording
-        for (i, c) in missing.enumerated() where complete[i] { copy.setColumn(column(c), derived[i]) }
-        return copy
+        recording.derivingChannels(channels)
     }
 
     /// The series of `recording` on `channels`, one dimension each (gravity and user acceleration derived
@@ -119,6 +100,7 @@ enum DTWExamples {
             channels = MotionChannel.acceleration
         }
         // Derived on whole recordings, so that the filter runs through each stretch as it does when detecting.
+        let copies = settings.augmentation.augmentedCopies(of: recordings).map { derivingChannels(channels, of: $0) }
         let recordings = recordings.map { derivingChannels(channels, of: $0) }
         if settings.context > 0, kind == .segments {
             throw ExperimentError(entry: entry.name, "context takes signal around gestures in continuous recordings; a segment dataset has none")
@@ -126,8 +108,9 @@ enum DTWExamples {
         let context = settings.context
         // What the matcher compares (envelopes, when set), to cut examples from; `recordings` stay the signals that
         // stream calibration spots.
+        // Augmented copies only add examples: they come last, after the first example has set the rate.
         let compared: [Recording]
-        do { compared = try recordings.map { try enveloped($0, channels: channels, seconds: settings.movingDeviation) } } catch {
+        do { compared = try (recordings + copies).map { try enveloped($0, channels: channels, seconds: settings.movingDeviation) } } catch {
             throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
         }
         do {
@@ -149,6 +132,7 @@ enum DTWExamples {
             throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
         }
         var summary = TrainingSummary(values: ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)])
+        if !copies.isEmpty { summary.values["augmentedRecordings"] = Double(copies.count) }
         if settings.band == nil { summary.values["bandLearned"] = 1 }
         var heldOut: [[GestureEvent]]?
         if case let .stream(objective) = settings.rejection {

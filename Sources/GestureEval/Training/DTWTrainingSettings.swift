@@ -26,6 +26,9 @@ import GestureData
 ///   maximumDuration: 3        # s, spotting
 ///   context: 0                # s, spotting: templates include this much signal before and after the gesture
 ///   movingDeviation: 1.5      # s, compare moving standard deviations (intensity envelopes) instead of raw values
+///   augmentation: {copies: 2, rotation: 180, tilt: 10, scale: [0.8, 1.2], warp: [0.9, 1.1], seed: 1}
+///                             # seeded copies of the training recordings add examples to choose templates from
+///                             # (TrainingAugmentation); thresholds are calibrated on the recordings as recorded
 /// ```
 public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// The channels the templates are taken from, in order; `nil`: chosen from the data (see ``DTWExamples``).
@@ -72,6 +75,8 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     public var context: Double
     /// The moving-standard-deviation window, seconds (see ``GestureKit/DTWModel/movingDeviation``); `nil`: raw values.
     public var movingDeviation: Double?
+    /// Seeded copies of the training recordings whose examples join the template selection (none by default).
+    public var augmentation: TrainingAugmentation
 
     /// The numeric settings an experiment entry's `search` may vary (`selection`: whole numbers of medoids per class).
     public static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
@@ -79,7 +84,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
 
     private enum Keys: String, CodingKey {
         case channels, scaling, multivariate, band, selection, rejection, rejectionK, backgroundTemplates, crossFitGroups, strictCrossFitting, refractoryTime, znormalize
-        case minimumDuration, maximumDuration, context, movingDeviation
+        case minimumDuration, maximumDuration, context, movingDeviation, augmentation
         /// Before channel lists: one motion signal and its axes (still read, with a deprecation line).
         case signal, axes
     }
@@ -97,7 +102,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
             var list: [MotionChannel] = []
             for name in names {
                 guard let channel = MotionChannel(rawValue: name) else {
-                    throw ConfigurationError(key: "channels", "unknown channel '\(name)'; channels: \(MotionChannel.validNames.joined(separator: ", ")), or the groups acceleration, rotationRate, userAcceleration, gravity, attitude, eulerAngles")
+                    throw ConfigurationError(key: "channels", "unknown channel '\(name)'; channels: \(MotionChannel.validNames.joined(separator: ", ")), or the groups acceleration, rotationRate, userAcceleration, gravity, attitude, eulerAngles, magneticField, physical")
                 }
                 list.append(channel)
             }
@@ -148,6 +153,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         if let window = movingDeviation, !(window.isFinite && window > 0) {
             throw DecodingError.dataCorruptedError(forKey: .movingDeviation, in: c, debugDescription: "must be a window of seconds > 0, got \(window)")
         }
+        augmentation = try c.decodeIfPresent(TrainingAugmentation.self, forKey: .augmentation) ?? TrainingAugmentation()
     }
 
     /// Encodes every setting (rejection as its map).
@@ -170,6 +176,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
         // Only when set, so other configurations keep their encoding.
         if context != 0 { try c.encode(context, forKey: .context) }
         try c.encodeIfPresent(movingDeviation, forKey: .movingDeviation)
+        if augmentation.copies > 0 { try c.encode(augmentation, forKey: .augmentation) }
     }
 
     /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`;

@@ -16,6 +16,8 @@ import GestureKit
 ///   features: 1008            # MiniRocket features (rounded down to a multiple of 84)
 ///   maxDilationsPerKernel: 8
 ///   negativesPerPositive: 4   # negatives sampled per positive window
+///   classWeights: none        # or balanced: the ridge weighs each window n / (classes · n_c)
+///   augmentation: {copies: 2, rotation: 180, tilt: 10, scale: [0.8, 1.2], warp: [0.9, 1.1], seed: 1}
 ///   maxWindows: 1200          # training windows at most (the ridge is O(n³) in them)
 ///   hardNegatives: true       # add windows of the training recordings' false activations, retrain, recalibrate
 ///   crossFitGroups: 3         # subject groups for cross-fitted calibration
@@ -37,9 +39,15 @@ import GestureKit
 /// of the first calibration, negatives by the rule above) are added on top, at most a third of `maxWindows`, drawn
 /// the same way.
 ///
-/// **Class weights.** The ridge classifier weighs every window alike; the classes are balanced by the sampling rule
-/// (the ratio above), which is the class weight: a positive counts `negativesPerPositive` times less often than the
-/// negatives drawn, never the imbalance of the recordings themselves.
+/// **Class weights.** By default the ridge classifier weighs every window alike; the classes are balanced by the
+/// sampling rule (the ratio above), which is the class weight: a positive counts `negativesPerPositive` times less
+/// often than the negatives drawn, never the imbalance of the recordings themselves. With `classWeights: balanced`
+/// the ridge also weighs each window by n / (classes · n_c) (scikit-learn's `class_weight="balanced"`), so each
+/// class carries the same total weight in the fit and in the choice of its penalty, whatever ratio was drawn.
+///
+/// **Augmentation.** With `augmentation` (``TrainingAugmentation``; none by default), seeded copies of the training
+/// recordings add their windows to the pool the positives and negatives are drawn from; the thresholds are still
+/// calibrated on the recordings as recorded, and a subject's copies stay in its cross-fitting group.
 ///
 /// **Threshold.** Per class, chosen by ``StreamCalibration`` (the same objective and false-activation budget as DTW)
 /// on cross-fitted detections: each subject group's recordings are scored by a model trained on the other groups'
@@ -80,6 +88,10 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     public var seed: UInt64
     /// The class of the negatives.
     public var backgroundLabel: String
+    /// Whether the ridge weighs the windows by class (`classWeights: balanced`), see "Class weights" above.
+    public var balancedClassWeights: Bool
+    /// Seeded copies of the training recordings whose windows join the draw, see "Augmentation" above.
+    public var augmentation: TrainingAugmentation
 
     /// The keys a search may vary.
     public static let searchable = ["window", "hop", "context", "refractoryTime", "features", "negativesPerPositive", "samplingRate",
@@ -87,7 +99,7 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
 
     private enum Keys: String, CodingKey {
         case channels, window, hop, context, refractoryTime, samplingRate, movingDeviation, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
-        case hardNegatives, crossFitGroups, strictCrossFitting, rejection, seed, backgroundLabel
+        case hardNegatives, crossFitGroups, strictCrossFitting, rejection, seed, backgroundLabel, classWeights, augmentation
     }
 
     /// Decodes the settings, with the defaults above; out-of-range values are errors naming the key.
@@ -117,6 +129,12 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         self.objective = objective
         seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
         backgroundLabel = try c.decodeIfPresent(String.self, forKey: .backgroundLabel) ?? "background"
+        switch try c.decodeIfPresent(String.self, forKey: .classWeights) ?? "none" {
+        case "none": balancedClassWeights = false
+        case "balanced": balancedClassWeights = true
+        case let other: throw ConfigurationError(key: "classWeights", "must be none or balanced, got '\(other)'")
+        }
+        augmentation = try c.decodeIfPresent(TrainingAugmentation.self, forKey: .augmentation) ?? TrainingAugmentation()
         try ConfigurationError.requirePositive(window, "window")
         try ConfigurationError.requirePositive(hop, "hop")
         try ConfigurationError.requireNonNegative(context, "context")

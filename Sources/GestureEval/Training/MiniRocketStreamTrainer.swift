@@ -59,12 +59,16 @@ public struct MiniRocketStreamTrainer: Sendable {
         guard let rate = settings.samplingRate ?? first.samplingRate else {
             throw ConfigurationError(key: "recordings", "the first training recording has no two samples at increasing times")
         }
-        let prepared = recordings.map { DTWExamples.derivingChannels(channels, of: $0) }
-        let streams = try prepared.map { r in
+        // The recordings as recorded, then their augmented copies (windows only: calibration reads the first ones).
+        let copies = settings.augmentation.augmentedCopies(of: recordings)
+        let pool = recordings + copies
+        let prepared = pool.map { DTWExamples.derivingChannels(channels, of: $0) }
+        let trainingStreams = try prepared.map { r in
             let series = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
                                                       samples: r.samples)
             return Stream(series: series, subject: r.subject)
         }
+        let streams = Array(trainingStreams.prefix(recordings.count))
         let n = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
                                    context: settings.context).maximum
         let hop = max(1, Int((settings.hop * rate).rounded()))
@@ -72,7 +76,7 @@ public struct MiniRocketStreamTrainer: Sendable {
 
         // Positives and negatives of every recording's window grid, then the seeded draw.
         var positives: [WindowRef] = [], negatives: [WindowRef] = []
-        for (i, (s, r)) in zip(streams, recordings).enumerated() {
+        for (i, (s, r)) in zip(trainingStreams, pool).enumerated() {
             for end in MiniRocketSpotter.windowEnds(runs: s.series.runs, windowLength: n, hopLength: hop) {
                 switch label(of: span(s, end: end, length: n), in: r.annotations) {
                 case .some(.some(let l)): positives.append(WindowRef(recording: i, end: end, label: l))
@@ -90,7 +94,9 @@ public struct MiniRocketStreamTrainer: Sendable {
 
         var summary = TrainingSummary(values: ["positives": Double(drawnPositives.count), "positiveWindows": Double(positives.count),
                                                "negatives": Double(windows.count - drawnPositives.count), "negativeWindows": Double(negatives.count)])
-        var (model, result) = try fitAndCalibrate(windows, streams: streams, recordings: recordings, channels: channels, rate: rate, summary: &summary)
+        if !copies.isEmpty { summary.values["augmentedRecordings"] = Double(copies.count) }
+        var (model, result) = try fitAndCalibrate(windows, training: trainingStreams, streams: streams, recordings: recordings, channels: channels,
+                                                  rate: rate, summary: &summary)
         if settings.hardNegatives {
             // Windows of the cross-fitted false activations that are negatives by the rule: mined per recording, so a
             // held-out model retrained below learns only from other groups' mistakes.
@@ -112,7 +118,8 @@ public struct MiniRocketStreamTrainer: Sendable {
             summary.values["falseActivationsMined"] = Double(ranges.reduce(0) { $0 + $1.count })
             if !added.isEmpty {
                 windows += added
-                (model, result) = try fitAndCalibrate(windows, streams: streams, recordings: recordings, channels: channels, rate: rate, summary: &summary)
+                (model, result) = try fitAndCalibrate(windows, training: trainingStreams, streams: streams, recordings: recordings,
+                                                      channels: channels, rate: rate, summary: &summary)
             }
         }
         result.model = model
@@ -147,22 +154,23 @@ public struct MiniRocketStreamTrainer: Sendable {
         return indices[0..<count].sorted().map { items[$0] }
     }
 
-    /// The model fitted on `windows`, its held-out models per subject group, and the calibration on their detections.
-    func fitAndCalibrate(_ windows: [WindowRef], streams: [Stream], recordings: [Recording], channels: [MotionChannel], rate: Double,
-                         summary: inout TrainingSummary) throws -> (MiniRocketModel, Result) {
+    /// The model fitted on `windows` (of `training`: the recordings' streams, then their augmented copies'), its held-out
+    /// models per subject group, and the calibration on their detections over the recordings' `streams`.
+    func fitAndCalibrate(_ windows: [WindowRef], training: [Stream], streams: [Stream], recordings: [Recording], channels: [MotionChannel],
+                         rate: Double, summary: inout TrainingSummary) throws -> (MiniRocketModel, Result) {
         let c = channels.count
         let n = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
                                    context: settings.context).maximum
         let examples = try windows.map { w in
-            let s = streams[w.recording]
+            let s = training[w.recording]
             return DTWExample(label: w.label, series: try DTWSeries(interleaved: Array(s.values[((w.end - n + 1) * c)..<((w.end + 1) * c)]), dimensions: c))
         }
-        let subjects = windows.map { streams[$0.recording].subject }
+        let subjects = windows.map { training[$0.recording].subject }
         let stream = MiniRocketModel.Stream(window: settings.window, hop: settings.hop, context: settings.context,
                                             refractoryTime: settings.refractoryTime, backgroundLabel: settings.backgroundLabel,
                                             movingDeviation: settings.movingDeviation)
         let trainer = MiniRocketTrainer(featureCount: settings.features, maxDilationsPerKernel: settings.maxDilationsPerKernel,
-                                        seed: settings.seed, lengthPolicy: .asRecorded)
+                                        seed: settings.seed, lengthPolicy: .asRecorded, balancedClassWeights: settings.balancedClassWeights)
         func fit(_ examples: [DTWExample]) throws -> MiniRocketModel {
             var m = try trainer.train(examples.map(\.series), labels: examples.map(\.label), channels: channels, samplingRate: rate)
             m.stream = stream

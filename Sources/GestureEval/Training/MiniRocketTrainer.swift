@@ -16,15 +16,20 @@ public struct MiniRocketTrainer: Sendable {
     public var alphas: [Double]
     /// What is done with segments of other lengths.
     public var lengthPolicy: MiniRocketModel.LengthPolicy
+    /// Whether the ridge weighs each example by n / (classes · n_c), scikit-learn's `class_weight="balanced"`
+    /// (``RidgeClassifierCV/balancedWeights(labels:)``), so every class carries the same weight; otherwise all weigh 1.
+    public var balancedClassWeights: Bool
 
     /// Creates a trainer with the published defaults (9,996 features, 32 dilations per kernel at most).
     public init(featureCount: Int = MiniRocket.defaultFeatureCount, maxDilationsPerKernel: Int = MiniRocket.defaultMaxDilationsPerKernel,
-                seed: UInt64 = 0, alphas: [Double] = RidgeClassifierCV.defaultAlphas, lengthPolicy: MiniRocketModel.LengthPolicy = .asRecorded) {
+                seed: UInt64 = 0, alphas: [Double] = RidgeClassifierCV.defaultAlphas, lengthPolicy: MiniRocketModel.LengthPolicy = .asRecorded,
+                balancedClassWeights: Bool = false) {
         self.featureCount = featureCount
         self.maxDilationsPerKernel = maxDilationsPerKernel
         self.seed = seed
         self.alphas = alphas
         self.lengthPolicy = lengthPolicy
+        self.balancedClassWeights = balancedClassWeights
     }
 
     /// The model learned from `series` (one dimension per channel of `channels`, at `samplingRate` Hz) and their
@@ -49,7 +54,11 @@ public struct MiniRocketTrainer: Sendable {
         let features = try transform.transform(inputs, threads: Parallelism.threads)
         let (standardised, means, scales) = Self.standardised(features, rows: series.count, columns: transform.featureCount)
         let fit: RidgeClassifierCV.Fit
-        do { fit = try RidgeClassifierCV(alphas: alphas).fit(features: consume standardised, featureCount: transform.featureCount, labels: labels) } catch {
+        let weights = balancedClassWeights ? RidgeClassifierCV.balancedWeights(labels: labels) : nil
+        do {
+            fit = try RidgeClassifierCV(alphas: alphas).fit(features: consume standardised, featureCount: transform.featureCount, labels: labels,
+                                                            sampleWeights: weights)
+        } catch {
             throw .invalidSetting(key: "ridge", error.description)
         }
         let model = MiniRocketModel(channels: channels, samplingRate: samplingRate, lengthPolicy: lengthPolicy, transform: transform,

@@ -47,9 +47,15 @@ public struct RidgeClassifierCV: Sendable {
 
     /// Fits `features` (row-major, `labels.count` rows of `featureCount` values) to `labels` (at least two classes).
     ///
+    /// With `sampleWeights` (one positive weight per example) each example counts that many times, as scikit-learn's
+    /// `fit(X, y, sample_weight=)`: the means that centre features and targets are weighted, the squared error of
+    /// every example is weighted, and so is its leave-one-out residual in the choice of α. ``balancedWeights(labels:)``
+    /// gives scikit-learn's `class_weight="balanced"`. Weights all 1 give the unweighted fit (to rounding).
+    ///
     /// - Complexity: O(n²·p / threads) for the Gram matrix, O(n³) for its eigendecomposition, O(alphas · n² · classes)
     ///   for the residuals and O(n·p·classes) for the weights, for n examples and p features.
-    public func fit(features: consuming [Double], featureCount p: Int, labels: [String]) throws(StatisticsError) -> Fit {
+    public func fit(features: consuming [Double], featureCount p: Int, labels: [String],
+                    sampleWeights: [Double]? = nil) throws(StatisticsError) -> Fit {
         let name = "ridge classification"
         let n = labels.count
         let classes = Array(Set(labels)).sorted()
@@ -59,6 +65,12 @@ public struct RidgeClassifierCV: Sendable {
         }
         guard !alphas.isEmpty, alphas.allSatisfy({ $0.isFinite && $0 > 0 }) else {
             throw .invalidArgument(statistic: name, message: "penalties must be positive numbers, got \(alphas)")
+        }
+        if let sampleWeights {
+            guard sampleWeights.count == n, sampleWeights.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                throw .invalidArgument(statistic: name, message: "needs \(n) positive sample weights, got \(sampleWeights.count)")
+            }
+            return try weightedFit(features: features, featureCount: p, labels: labels, classes: classes, sampleWeights: sampleWeights)
         }
         let k = classes.count
         let index = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })

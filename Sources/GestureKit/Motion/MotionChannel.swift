@@ -8,22 +8,30 @@
 /// | `gravity.x`, `gravity.y`, `gravity.z` | gravity | g |
 /// | `quat.w`, `quat.x`, `quat.y`, `quat.z` | attitude quaternion, scalar first | unitless |
 /// | `roll`, `pitch`, `yaw` | Euler angles of the attitude (CoreMotion convention) | rad |
-/// | `accel.magnitude`, `gyro.magnitude`, `user.magnitude`, `gravity.magnitude` | length of the vector (orientation-free) | g or rad/s |
+/// | `accel.magnitude`, `gyro.magnitude`, `user.magnitude`, `gravity.magnitude`, `mag.magnitude` | length of the vector (orientation-free) | g, rad/s or µT |
+/// | `mag.x`, `mag.y`, `mag.z` | magnetic field (magnetometer) | µT |
+/// | `pressure` | air or water pressure (barometer) | hPa |
+/// | `verticalAcceleration`, `horizontalAcceleration`, `stillness` | orientation-free acceleration (``PhysicalQuantities``) | g |
+/// | `tilt`, `headingChange`, `magneticHeadingChange` | orientation-free angles over a trailing window | rad |
+/// | `yawRate` | rotation rate about gravity | rad/s |
+/// | `pressureChange` | high-passed pressure | hPa |
 /// | `dim1`, `dim2`, … | a column of archive data (UCR, UEA, GRT) | the archive's |
 ///
 /// A ``MotionSample`` carries every channel but the archive columns: ``value(in:)`` reads it, `nil`
-/// when the sample lacks the channel (an accelerometer-only sample has no `user.x`).
+/// when the sample lacks the channel (an accelerometer-only sample has no `user.x`). The orientation-free
+/// channels (``physical``) are derived by a ``PhysicalChannelEstimator`` stage, which ``Pipeline/prepare(for:)``
+/// adds when a recognizer needs one.
 public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// Where a channel's value comes from; resolved once from the name so reading a sample is a switch.
     enum Source: Hashable, Sendable {
-        case acceleration(Axis), rotationRate(Axis), userAcceleration(Axis), gravity(Axis)
-        case magnitude(Vector)
+        case acceleration(Axis), rotationRate(Axis), userAcceleration(Axis), gravity(Axis), magneticField(Axis)
+        case magnitude(Vector), pressure, physical(PhysicalQuantities.Kind)
         case attitude(Int), euler(Int), dimension(Int)
     }
 
     /// The vectors whose length is a channel.
     enum Vector: String, Hashable, Sendable {
-        case accel, gyro, user, gravity
+        case accel, gyro, user, gravity, mag
     }
 
     /// The name, for example `gyro.x` or `dim3`.
@@ -40,11 +48,16 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
             case "gyro": source = .rotationRate(axis)
             case "user": source = .userAcceleration(axis)
             case "gravity": source = .gravity(axis)
+            case "mag": source = .magneticField(axis)
             case "quat": source = .attitude(["x": 1, "y": 2, "z": 3][parts[1]]!)
             default: return nil
             }
         } else if parts.count == 2, parts[1] == "magnitude", let vector = Vector(rawValue: parts[0]) {
             source = .magnitude(vector)
+        } else if rawValue == "pressure" {
+            source = .pressure
+        } else if let kind = PhysicalQuantities.Kind(rawValue: rawValue) {
+            source = .physical(kind)
         } else if rawValue == "quat.w" {
             source = .attitude(0)
         } else if let i = ["roll", "pitch", "yaw"].firstIndex(of: rawValue) {
@@ -61,7 +74,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var description: String { rawValue }
 
     /// Every name a channel may have, for messages (`dimN` stands for `dim1`, `dim2`, …).
-    public static let validNames = (acceleration + rotationRate + userAcceleration + gravity + magnitudes + attitude + eulerAngles).map(\.rawValue) + ["dimN"]
+    public static let validNames = (acceleration + rotationRate + userAcceleration + gravity + magnitudes + attitude + eulerAngles
+        + magneticField + [pressure] + physical).map(\.rawValue) + ["dimN"]
 
     /// Total acceleration x, y, z, g.
     public static let acceleration = ["accel.x", "accel.y", "accel.z"].map { MotionChannel(rawValue: $0)! }
@@ -78,6 +92,14 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let magnitudes = ["accel.magnitude", "gyro.magnitude", "user.magnitude", "gravity.magnitude"].map { MotionChannel(rawValue: $0)! }
     /// Roll, pitch, yaw, radians.
     public static let eulerAngles = ["roll", "pitch", "yaw"].map { MotionChannel(rawValue: $0)! }
+    /// Magnetic field x, y, z, µT (a magnetometer).
+    public static let magneticField = ["mag.x", "mag.y", "mag.z"].map { MotionChannel(rawValue: $0)! }
+    /// Pressure, hPa (a barometer).
+    public static let pressure = MotionChannel(rawValue: "pressure")!
+    /// The orientation-free channels of ``PhysicalQuantities``, in the order of ``PhysicalQuantities/Kind``:
+    /// `verticalAcceleration`, `horizontalAcceleration` (g), `tilt` (rad), `yawRate` (rad/s), `headingChange`,
+    /// `magneticHeadingChange` (rad), `pressureChange` (hPa), `stillness` (g).
+    public static let physical = PhysicalQuantities.Kind.allCases.map { MotionChannel(rawValue: $0.rawValue)! }
 
     /// Archive column `k` (1-based): `dim1`, `dim2`, ….
     public static func dimension(_ k: Int) -> MotionChannel {
@@ -86,7 +108,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     }
 
     /// The channels a group name stands for in configurations: `acceleration`, `rotationRate`,
-    /// `userAcceleration`, `gravity`, `attitude`, `eulerAngles`; `nil` for any other name.
+    /// `userAcceleration`, `gravity`, `attitude`, `eulerAngles`, `magneticField`, `physical` (the orientation-free
+    /// channels that need only an accelerometer and a gyroscope); `nil` for any other name.
     public static func group(named name: String) -> [MotionChannel]? {
         switch name {
         case "acceleration": acceleration
@@ -95,6 +118,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         case "gravity": gravity
         case "attitude": attitude
         case "eulerAngles": eulerAngles
+        case "magneticField": magneticField
+        case "physical": physical.filter { $0.physicalKind != .magneticHeadingChange && $0.physicalKind != .pressureChange }
         default: nil
         }
     }
@@ -106,11 +131,15 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         return axes.map { all[$0 == .x ? 0 : $0 == .y ? 1 : 2] }
     }
 
-    /// The channel's unit: `g`, `rad/s`, `rad`, `1` (quaternion components) or `archive` (whatever the archive holds).
+    /// The channel's unit: `g`, `rad/s`, `rad`, `µT`, `hPa`, `1` (quaternion components) or `archive` (whatever
+    /// the archive holds).
     public var unit: String {
         switch source {
         case .acceleration, .userAcceleration, .gravity: "g"
         case .rotationRate, .magnitude(.gyro): "rad/s"
+        case .magneticField, .magnitude(.mag): "µT"
+        case .pressure: "hPa"
+        case let .physical(kind): kind.unit
         case .magnitude: "g"
         case .attitude: "1"
         case .euler: "rad"
@@ -122,6 +151,12 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var isArchiveDimension: Bool {
         if case .dimension = source { return true }
         return false
+    }
+
+    /// The orientation-free quantity the channel reads, `nil` for any other channel.
+    public var physicalKind: PhysicalQuantities.Kind? {
+        if case let .physical(kind) = source { return kind }
+        return nil
     }
 
     /// Whether a ``GravitySplitter`` derives the channel from total acceleration (user acceleration and gravity).
@@ -146,9 +181,15 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var comesFromAcceleration: Bool {
         switch source {
         case .acceleration, .userAcceleration, .gravity, .magnitude(.accel), .magnitude(.user), .magnitude(.gravity): true
+        case .physical(.verticalAcceleration), .physical(.horizontalAcceleration), .physical(.tilt), .physical(.stillness): true
         default: false
         }
     }
+
+    /// Whether a ``PhysicalChannelEstimator`` derives the channel (every orientation-free channel, given the
+    /// sensor it names: a gyroscope for `yawRate` and `headingChange`, a magnetometer for
+    /// `magneticHeadingChange`, a barometer for `pressureChange`).
+    public var isDerivableByPhysicalEstimation: Bool { physicalKind != nil }
 
     /// The channel's value in `sample`, in its unit; `nil` when the sample lacks it (archive columns always).
     ///
@@ -169,6 +210,10 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
             let e = q.eulerAngles
             return i == 0 ? e.roll : i == 1 ? e.pitch : e.yaw
         }
+        case let .magneticField(a): sample.magneticField?[a]
+        case .magnitude(.mag): sample.magneticField?.length
+        case .pressure: sample.pressure
+        case let .physical(kind): sample.physical?[kind]
         case .dimension: nil
         }
     }

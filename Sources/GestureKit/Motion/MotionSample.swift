@@ -16,15 +16,23 @@ public struct MotionSample: Hashable, Codable, Sendable {
     public var gravity: Vector3?
     /// User acceleration (total minus gravity) in g, device frame.
     public var userAcceleration: Vector3?
+    /// Magnetic field in µT, device frame (a magnetometer), when the source has one.
+    public var magneticField: Vector3?
+    /// Air (or water) pressure in hPa (a barometer), when the source has one.
+    public var pressure: Double?
+    /// Orientation-free quantities derived by a ``PhysicalChannelEstimator`` stage, when one ran.
+    public var physical: PhysicalQuantities?
 
-    /// Creates a sample. Units: seconds, g, rad/s.
+    /// Creates a sample. Units: seconds, g, rad/s, µT, hPa.
     public init(
         timestamp: Double,
         acceleration: Vector3,
         rotationRate: Vector3? = nil,
         attitude: Quaternion? = nil,
         gravity: Vector3? = nil,
-        userAcceleration: Vector3? = nil
+        userAcceleration: Vector3? = nil,
+        magneticField: Vector3? = nil,
+        pressure: Double? = nil
     ) {
         self.timestamp = timestamp
         self.acceleration = acceleration
@@ -32,6 +40,8 @@ public struct MotionSample: Hashable, Codable, Sendable {
         self.attitude = attitude
         self.gravity = gravity
         self.userAcceleration = userAcceleration
+        self.magneticField = magneticField
+        self.pressure = pressure
     }
 
     /// Whether the timestamp and every present channel are finite.
@@ -41,5 +51,7 @@ public struct MotionSample: Hashable, Codable, Sendable {
             && (attitude?.isFinite ?? true)
             && (gravity?.isFinite ?? true)
             && (userAcceleration?.isFinite ?? true)
+            && (magneticField?.isFinite ?? true)
+            && (pressure?.isFinite ?? true)
     }
 }

@@ -25,6 +25,14 @@ public struct MissingChannelError: Error, Hashable, Sendable, CustomStringConver
             fix = "\(channel) is a column of archive data, which no motion stream carries: classify segments with DTWClassifier, or retrain the model on motion channels (accel.x, gyro.x, …)"
         case .acceleration, .magnitude(.accel):
             fix = "feed samples with total acceleration"
+        case .magneticField, .magnitude(.mag), .physical(.magneticHeadingChange):
+            fix = "feed samples with a magnetic field (a magnetometer: mag.x, mag.y, mag.z in µT), or retrain the model on channels the input has"
+        case .pressure, .physical(.pressureChange):
+            fix = "feed samples with pressure (a barometer: pressure in hPa), or retrain the model on channels the input has"
+        case .physical(.yawRate), .physical(.headingChange):
+            fix = "feed samples with rotation rate (a gyroscope): rotation about gravity needs one, or retrain the model on channels the input has"
+        case .physical:
+            fix = "feed samples with total acceleration; a PhysicalChannelEstimator stage (Pipeline.prepare(for:) adds it) derives the channel"
         }
     }
 

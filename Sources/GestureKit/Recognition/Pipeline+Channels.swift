@@ -17,7 +17,8 @@ extension Pipeline {
     /// Checks that every ``ChannelRequiring`` recognizer gets its channels from `sample` (the stream's first,
     /// as the stages would pass it on) and adds the stage that derives a missing one: a ``GravitySplitter``
     /// for user acceleration or gravity on a total-acceleration-only stream, an ``AttitudeEstimator`` for
-    /// attitude (with the gyroscope when the stream has one, else tilt from the accelerometer alone). Every
+    /// attitude (with the gyroscope when the stream has one, else tilt from the accelerometer alone), a
+    /// ``PhysicalChannelEstimator`` for the orientation-free channels (``MotionChannel/physical``). Every
     /// recognizer is checked, also after one that cannot be served, so the others still get their derivations.
     /// Returns what was added (empty: nothing was missing). Idempotent: a second call finds nothing missing.
     ///
@@ -33,7 +34,7 @@ extension Pipeline {
         channelsChecked = true
         channelError = nil
         var derived: [ChannelDerivation] = []
-        var splitterAdded = false, estimatorAdded = false
+        var splitterAdded = false, estimatorAdded = false, physicalAdded = false
         for recognizer in recognizers {
             guard let needs = recognizer as? any ChannelRequiring else { continue }
             let name = (type(of: recognizer) as? any ConfigurableRecognizer.Type)?.identifier ?? "\(type(of: recognizer))"
@@ -43,6 +44,16 @@ extension Pipeline {
             }
             var lacking = missing()
             guard !lacking.isEmpty else { continue }
+            if !physicalAdded, lacking.contains(where: \.isDerivableByPhysicalEstimation) {
+                // The default settings are in range.
+                stages.append(try! PhysicalChannelEstimator())
+                physicalAdded = true
+                let now = missing()
+                derived.append(ChannelDerivation(channels: lacking.filter { $0.isDerivableByPhysicalEstimation && !now.contains($0) }, recognizer: name,
+                    stage: "the orientation-free channels (PhysicalChannelEstimator: gravity from the stream or a low-pass of acceleration, windows in seconds)"))
+                lacking = now
+                guard !lacking.isEmpty else { continue }
+            }
             if let first = lacking.first(where: { !$0.isDerivableByGravitySplit && !$0.isDerivableByAttitudeEstimation }) {
                 if channelError == nil { channelError = MissingChannelError(channel: first, recognizer: name) }
                 continue

@@ -9,6 +9,7 @@
 ///   - attitude: {gain: 0.5}                # AttitudeEstimator (its settings, 1/s, s, rad)
 ///   - oneEuro: {minimumCutoff: 1, beta: 0.01}
 ///   - resample: {rate: 50}                 # Hz
+///   - physical: {headingWindow: 4}         # PhysicalChannelEstimator (windows and time constants, s)
 /// ```
 public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvertible {
     /// ``GravitySplitter`` with its low-pass time constant, seconds.
@@ -19,9 +20,11 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
     case oneEuro(OneEuroFilter.Configuration)
     /// ``Resampler`` to a fixed rate, Hz.
     case resample(rate: Double)
+    /// ``PhysicalChannelEstimator`` (the orientation-free channels) with its settings.
+    case physical(PhysicalChannelEstimator.Configuration)
 
     /// The names a specification may have.
-    public static let names = ["gravitySplit", "attitude", "oneEuro", "resample"]
+    public static let names = ["gravitySplit", "attitude", "oneEuro", "resample", "physical"]
 
     /// The default gravity split (the smoothing of Apple's Motion Events guide).
     public static var gravitySplit: StageSpecification {
@@ -40,6 +43,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
         case let .attitude(c): return try AttitudeEstimator(configuration: c)
         case let .oneEuro(c): return OneEuroStage(configuration: c)
         case let .resample(rate): return try Resampler(rate: rate)
+        case let .physical(c): return try PhysicalChannelEstimator(configuration: c)
         }
     }
 
@@ -57,6 +61,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
         case .attitude: "attitude"
         case .oneEuro: "oneEuro"
         case let .resample(rate): "resample: {rate: \(rate)}"
+        case .physical: "physical"
         }
     }
 
@@ -88,6 +93,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
             case "gravitySplit": self = .gravitySplit
             case "attitude": self = .attitude(AttitudeEstimator.Configuration())
             case "oneEuro": self = .oneEuro(OneEuroFilter.Configuration())
+            case "physical": self = .physical(PhysicalChannelEstimator.Configuration())
             default:
                 throw DecodingError.dataCorruptedError(in: single, debugDescription: "unknown stage '\(name)'" + (name == "resample" ? "; resample needs {rate: HZ}" : "") + "; stages: \(Self.names.joined(separator: ", "))")
             }
@@ -104,6 +110,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
         case "attitude": self = .attitude(try c.decodeIfPresent(AttitudeEstimator.Configuration.self, forKey: key) ?? .init())
         case "oneEuro": self = .oneEuro(try c.decodeIfPresent(OneEuroSettings.self, forKey: key)?.configuration ?? .init())
         case "resample": self = .resample(rate: try c.decode(Rate.self, forKey: key).rate)
+        case "physical": self = .physical(try c.decodeIfPresent(PhysicalChannelEstimator.Configuration.self, forKey: key) ?? .init())
         default:
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown stage '\(key.stringValue)'; stages: \(Self.names.joined(separator: ", "))")
         }
@@ -121,6 +128,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
         case let .attitude(configuration): try c.encode(configuration, forKey: Key("attitude"))
         case let .oneEuro(configuration): try c.encode(configuration, forKey: Key("oneEuro"))
         case let .resample(rate): try c.encode(Rate(rate: rate), forKey: Key("resample"))
+        case let .physical(configuration): try c.encode(configuration, forKey: Key("physical"))
         }
     }
 }

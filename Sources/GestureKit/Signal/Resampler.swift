@@ -61,16 +61,32 @@ public struct Resampler: SignalStage, Sendable {
             guard let p, let q else { return nil }
             return p + (q - p) * u
         }
+        func lerp(_ p: Double?, _ q: Double?) -> Double? {
+            guard let p, let q else { return nil }
+            return p + (q - p) * u
+        }
         var attitude: Quaternion?
         if let p = a.attitude, let q = b.attitude { attitude = Quaternion.slerp(p, q, t: u) }
-        return MotionSample(
+        var sample = MotionSample(
             timestamp: t,
             acceleration: a.acceleration + (b.acceleration - a.acceleration) * u,
             rotationRate: lerp(a.rotationRate, b.rotationRate),
             attitude: attitude,
             gravity: lerp(a.gravity, b.gravity),
-            userAcceleration: lerp(a.userAcceleration, b.userAcceleration)
+            userAcceleration: lerp(a.userAcceleration, b.userAcceleration),
+            magneticField: lerp(a.magneticField, b.magneticField),
+            pressure: lerp(a.pressure, b.pressure)
         )
+        if let p = a.physical, let q = b.physical {
+            // Each quantity is a scalar of the motion: linear between the two samples like the sensors.
+            sample.physical = PhysicalQuantities(
+                verticalAcceleration: lerp(p.verticalAcceleration, q.verticalAcceleration)!,
+                horizontalAcceleration: lerp(p.horizontalAcceleration, q.horizontalAcceleration)!,
+                tilt: lerp(p.tilt, q.tilt)!, yawRate: lerp(p.yawRate, q.yawRate), headingChange: lerp(p.headingChange, q.headingChange),
+                magneticHeadingChange: lerp(p.magneticHeadingChange, q.magneticHeadingChange),
+                pressureChange: lerp(p.pressureChange, q.pressureChange), stillness: lerp(p.stillness, q.stillness)!)
+        }
+        return sample
     }
 
     /// Forgets every sample seen, as if newly created.

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func otherNamesAreAuxiliaryColumns() {
-        for name in ["mag.x", "heartRate", "accel.w", "dim0", "quat"] {
+        for name in ["light", "heartRate", "accel.w", "dim0", "quat", "mag.w"] {
             let column: Channel = .init(rawValue: name)
             #expect(column.motion == nil, "\(name)")
             #expect(column.physicalUnit == "")
@@ -28,6 +28,11 @@ import Testing
     @Test func unitsForPeopleComeFromTheChannel() {
         #expect(Channel.accelX.physicalUnit == "g")
         #expect(Channel("gyro.magnitude").physicalUnit == "rad/s")
+        #expect(Channel("mag.x").physicalUnit == "µT" && Channel.magneticField.map(\.motion) == MotionChannel.magneticField)
+        #expect(Channel("pressure").physicalUnit == "hPa" && Channel.pressure.motion == MotionChannel.pressure)
+        #expect(Channel("headingChange").physicalUnit == "rad" && Channel("yawRate").physicalUnit == "rad/s")
+        #expect(Channel("pressureChange").physicalUnit == "hPa" && Channel("stillness").physicalUnit == "g")
+        #expect(MotionChannel.group(named: "physical")?.map(\.rawValue) == ["verticalAcceleration", "horizontalAcceleration", "tilt", "yawRate", "headingChange", "stillness"])
         #expect(Channel.userY.physicalUnit == "g")
         #expect(Channel.roll.physicalUnit == "rad")
         #expect(Channel.quatW.physicalUnit == "")

@@ -96,6 +96,9 @@ import Testing
         #expect(r.subject == "33" && r.session == "Backstroke_1526815500947")
         #expect(abs(r.column(.accelX)![0] - (-1.2794686700659084 / 9.80665)) < 1e-12)
         #expect(abs(r.column(.gyroX)![0] - 0.15606608306956946) < 1e-15)
+        // The same row's magnetometer and barometer: MAG_0 = -18.944103558932945 µT, PRESS = 1020.3788657616457 hPa.
+        #expect(r.column(Channel.magneticField[0])![0] == -18.944103558932945)
+        #expect(r.samples[0].pressure == 1020.3788657616457 && r.samples[0].magneticField?.z == -112.5324777781088)
         // At rest between bouts (background samples) the converted acceleration is about 1 g.
         var rest: [Double] = []
         for r in dataset.recordings {

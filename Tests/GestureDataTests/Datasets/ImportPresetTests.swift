@@ -37,6 +37,11 @@ import Testing
         // The example's gyroscope x is 0.02 + 3 t rad/s, so interpolation at 0.010104 s gives 0.050312.
         #expect(abs(s.rotationRate!.x - 0.050312) < 1e-12)
         #expect(s.rotationRate!.y == 0.0127 && s.rotationRate!.z == -0.0061)
+        // Magnetometer.csv's z is −40 + 100 (t − 0.41) µT and Barometer.csv's pressure 1013 + 2 (t − 0.40) hPa, on
+        // seconds_elapsed: at the accelerometer's 0.422449 s they interpolate to −38.7551 µT and 1013.044898 hPa.
+        #expect(abs(s.magneticField!.z + 38.7551) < 1e-9 && s.magneticField!.x == 21.5 && s.magneticField!.y == -7.25)
+        #expect(abs(s.pressure! - 1013.044898) < 1e-9)
+        #expect(r.column(.pressure)?.count == 7 && r.has(Channel.magneticField))
         #expect(loaded.report.relativeTimeRecordings == 1 && loaded.report.alignedRecordings == 1)
     }
 

@@ -25,6 +25,15 @@ import Testing
         #expect(try logger.parse(line: "x,2.0,0.1,0.2,-0.9", lineNumber: 2).acceleration == Vector3(0.1, 0.2, -0.9))
     }
 
+    /// A magnetometer (µT) and a barometer (hPa) are read from their columns; without them the sample has neither.
+    @Test func infersMagnetometerAndPressure() throws {
+        let format = try SampleCSVFormat(header: "time,accel_x,accel_y,accel_z,mag_x,mag_y,mag_z,pressure")
+        let s = try format.parse(line: "0.5,0,0,-1,21.5,-7.25,-40,1013.25", lineNumber: 2)
+        #expect(s.magneticField == Vector3(21.5, -7.25, -40) && s.pressure == 1013.25)
+        let plain = try SampleCSVFormat(header: "time,x,y,z").parse(line: "0.5,0,0,-1", lineNumber: 2)
+        #expect(plain.magneticField == nil && plain.pressure == nil)
+    }
+
     @Test func androidUnitsAreConverted() throws {
         let format = try SampleCSVFormat(header: "t,ax,ay,az", acceleration: .androidMetersPerSecondSquared)
         let s = try format.parse(line: "0,0,0,9.80665", lineNumber: 2)

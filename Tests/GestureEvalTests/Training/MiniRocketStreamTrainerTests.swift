@@ -91,10 +91,31 @@ import Testing
         }
     }
 
-    @Test func settingsAreCheckedWithTheirKey() {
+    /// Augmentation is part of what is trained: the same seed gives the same model bytes, another augmentation seed
+    /// another model, and the copies' windows change the model from the unaugmented one.
+    @Test func augmentationIsSeededAndDeterministic() throws {
+        let augmented = ", \"hardNegatives\": false, \"augmentation\": {\"copies\": 1, \"rotation\": 30, \"scale\": [0.8, 1.2], \"seed\": 3}"
+        let a = try MiniRocketStreamTrainer(settings: Self.settings(augmented)).train(Self.training)
+        let b = try MiniRocketStreamTrainer(settings: Self.settings(augmented)).train(Self.training)
+        #expect(try a.model.encoded() == b.model.encoded())
+        #expect(a.summary.values["augmentedRecordings"] == 4)
+        let reseeded = try MiniRocketStreamTrainer(settings: Self.settings(augmented.replacingOccurrences(of: "\"seed\": 3", with: "\"seed\": 4"))).train(Self.training)
+        #expect(try reseeded.model.encoded() != a.model.encoded())
+        let plain = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
+        #expect(try plain.model.encoded() != a.model.encoded())
+        #expect(plain.summary.values["augmentedRecordings"] == nil)
+        // Calibration runs on the recordings as recorded: one detection list each.
+        #expect(a.detections.count == Self.training.count)
+        #expect(throws: (any Error).self) { try Self.settings(", \"augmentation\": {\"copies\": 1, \"warp\": [1.2, 0.9]}") }
+    }
+
+    @Test func settingsAreCheckedWithTheirKey() throws {
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"hop": 1}"#.utf8)).decode(MiniRocketStreamSettings.self) }
         #expect(throws: (any Error).self) { try Self.settings(", \"rejection\": {\"method\": \"sigma\", \"k\": 3}") }
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 1, "maxWindows": 5}"#.utf8)).decode(MiniRocketStreamSettings.self) }
         #expect(throws: (any Error).self) { try JSONConfiguration(data: Data(#"{"window": 0}"#.utf8)).decode(MiniRocketStreamSettings.self) }
+        #expect(throws: (any Error).self) { try Self.settings(", \"classWeights\": \"heavy\"") }
+        #expect(try Self.settings(", \"classWeights\": \"balanced\"").balancedClassWeights)
+        #expect(try !Self.settings().balancedClassWeights)
     }
 }

@@ -70,6 +70,30 @@ import Testing
         }
     }
 
+    /// Balanced class weights reach the ridge: on imbalanced classes the model is the ridge fitted with
+    /// scikit-learn's balanced weights on the same standardised features, and differs from the unweighted one.
+    @Test func balancedClassWeightsWeighTheRidge() throws {
+        let all = try Self.segments(24, seed: 7)
+        // Drop most examples of one class to make the classes unequal.
+        let first = all.labels[0]
+        var keep = all.labels.indices.filter { all.labels[$0] != first }
+        keep += all.labels.indices.filter { all.labels[$0] == first }.prefix(2)
+        let series = keep.map { all.series[$0] }, labels = keep.map { all.labels[$0] }
+        let plain = try MiniRocketTrainer(featureCount: 840, seed: 1).train(series, labels: labels, channels: Self.channels, samplingRate: 50)
+        let weighted = try MiniRocketTrainer(featureCount: 840, seed: 1, balancedClassWeights: true)
+            .train(series, labels: labels, channels: Self.channels, samplingRate: 50)
+        #expect(weighted.transform == plain.transform && weighted.featureMeans == plain.featureMeans)
+        #expect(weighted.weights != plain.weights)
+        let features = try weighted.transform.transform(series)
+        let f = weighted.transform.featureCount
+        var standardised = [Double](repeating: 0, count: series.count * f)
+        for r in 0..<series.count { for i in 0..<f { standardised[r * f + i] = (Double(features[r * f + i]) - weighted.featureMeans[i]) / weighted.featureScales[i] } }
+        let ridge = try RidgeClassifierCV().fit(features: standardised, featureCount: f, labels: labels,
+                                                sampleWeights: RidgeClassifierCV.balancedWeights(labels: labels))
+        #expect(ridge.alpha == weighted.alpha)
+        #expect(zip(ridge.weights, weighted.weights).allSatisfy { isClose($0, $1, relative: 1e-9, absolute: 1e-12) })
+    }
+
     @Test func trainingIsDeterministic() throws {
         let train = try Self.segments(24, seed: 5)
         let trainer = MiniRocketTrainer(featureCount: 840, seed: 9)

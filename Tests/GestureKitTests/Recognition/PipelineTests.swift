@@ -93,6 +93,31 @@ struct ChannelCounter: Recognizer, ChannelRequiring {
         #expect(events.map(\.score) == [0, 4], "the second recognizer gets user acceleration from the derived split")
     }
 
+    /// Orientation-free channels are derived by a PhysicalChannelEstimator the pipeline adds; one whose sensor is
+    /// absent (a magnetometer, a barometer, a gyroscope) is a missing channel that names the sensor.
+    @Test func physicalChannelsAreDerivedAndAbsentSensorsAreNamed() throws {
+        var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: [MotionChannel(rawValue: "yawRate")!, MotionChannel(rawValue: "tilt")!])])
+        let stream = (0..<5).map { MotionSample(timestamp: Double($0) * 0.02, acceleration: Vector3(0, 0, -1), rotationRate: Vector3(0, 0, 0.1)) }
+        let derived = try pipeline.prepare(for: stream[0])
+        #expect(derived.count == 1 && derived[0].channels.map(\.rawValue) == ["yawRate", "tilt"])
+        #expect(pipeline.run(over: stream).map(\.score) == [5])
+
+        for (name, sensor) in [("magneticHeadingChange", "magnetometer"), ("pressureChange", "barometer"), ("headingChange", "gyroscope"), ("mag.x", "magnetometer"), ("pressure", "barometer")] {
+            let channel = try #require(MotionChannel(rawValue: name))
+            var lacking = Pipeline(recognizers: [ChannelCounter(requiredChannels: [channel])])
+            #expect(throws: MissingChannelError(channel: channel, recognizer: "ChannelCounter")) {
+                try lacking.prepare(for: MotionSample(timestamp: 0, acceleration: Vector3(0, 0, -1)))
+            }
+            #expect(MissingChannelError(channel: channel, recognizer: "ChannelCounter").description.contains(sensor), "\(name)")
+        }
+        // With the sensors, the same channels are served.
+        var full = Pipeline(recognizers: [ChannelCounter(requiredChannels: MotionChannel.physical + MotionChannel.magneticField + [.pressure])])
+        let rich = (0..<3).map { MotionSample(timestamp: Double($0) * 0.02, acceleration: Vector3(0, 0, -1), rotationRate: .zero,
+                                              magneticField: Vector3(20, 0, -40), pressure: 1013) }
+        try full.prepare(for: rich[0])
+        #expect(full.run(over: rich).map(\.score) == [3])
+    }
+
     /// A reused pipeline checks each stream's channels anew: an error from a stream without the gyroscope
     /// does not outlive it, and one from a later stream is found.
     @Test func reusedPipelineChecksEachStreamAgain() {

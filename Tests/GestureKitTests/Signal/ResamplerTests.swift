@@ -45,6 +45,26 @@ import Testing
         #expect(near(out[1].attitude!.angle, 0.5, 1e-12))
     }
 
+    /// The magnetometer, the barometer and the orientation-free quantities are interpolated like the other sensors,
+    /// so a recognizer behind a resampler (a DTW matcher) reads them.
+    @Test func magneticFieldPressureAndPhysicalQuantitiesAreInterpolated() throws {
+        var resampler = try Resampler(rate: 20)
+        func quantities(_ v: Double) -> PhysicalQuantities {
+            PhysicalQuantities(verticalAcceleration: v, horizontalAcceleration: 2 * v, tilt: 3 * v, yawRate: 4 * v, headingChange: nil,
+                               magneticHeadingChange: 5 * v, pressureChange: nil, stillness: 6 * v)
+        }
+        var a = MotionSample(timestamp: 0, acceleration: .zero, magneticField: Vector3(10, 0, -40), pressure: 1000)
+        var b = MotionSample(timestamp: 0.1, acceleration: .zero, magneticField: Vector3(20, 2, -40), pressure: 1002)
+        a.physical = quantities(0)
+        b.physical = quantities(1)
+        let out = Self.run(&resampler, [a, b])
+        #expect(out.count == 3)
+        #expect((out[1].magneticField! - Vector3(15, 1, -40)).length < 1e-12 && near(out[1].pressure!, 1001, 1e-12))
+        let middle = try #require(out[1].physical)
+        #expect(near(middle.tilt, 1.5, 1e-12) && near(middle.yawRate!, 2, 1e-12) && near(middle.stillness, 3, 1e-12))
+        #expect(middle.headingChange == nil && middle.pressureChange == nil)
+    }
+
     @Test func invalidRateIsRejected() {
         #expect(throws: ConfigurationError.self) { try Resampler(rate: 0) }
     }

@@ -128,7 +128,8 @@ public struct ExperimentAggregator: Sendable {
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
                                                 folds: foldScores, configuration: configuration, latencies: latencies, example: example,
-                                                falseActivations: breakdown, outcomes: rows)
+                                                falseActivations: breakdown, outcomes: rows,
+                                                bySubject: SubjectScores(events: pooled, metric: metric))
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
             run.warnings.append(.note(w))
@@ -146,9 +147,15 @@ public struct ExperimentAggregator: Sendable {
             foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
         }
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
+        // The executor judged each fold's test recordings in this order, one example each.
+        let subjects = outcomes.flatMap { o in entry.judged(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }, kind: .segments).map(\.subject) }
+        var bySubject: SubjectScores?
+        if subjects.count == pooled.count {
+            bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric)
+        }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
-                                                folds: foldScores, configuration: configuration, latencies: [], example: nil)
+                                                folds: foldScores, configuration: configuration, latencies: [], example: nil, bySubject: bySubject)
         return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
                         truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
     }

@@ -57,6 +57,9 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         /// Every judged annotation and every detection of the test recordings with its matching outcome, in
         /// fold order, then recording, then time (continuous only; `nil` in results written before it existed).
         public var outcomes: [EventOutcome]?
+        /// The metric of each test subject alone, the worst subject and the spread (`nil` in results written before
+        /// it existed).
+        public var bySubject: SubjectScores?
     }
 
     /// One recording's completed events, as plotted.

@@ -210,7 +210,8 @@ extension ExperimentPlan.Workload {
             }
         }
         guard !lengths.isEmpty else { return }
-        examples = lengths.count
+        // Augmented copies add as many examples again each (their warp keeps the mean length about the same).
+        examples = lengths.count * (1 + settings.augmentation.copies)
         classes = labels.count
         exampleLength = lengths.reduce(0, +) / Double(lengths.count)
         let meanRate = rates.reduce(0, +) / Double(max(1, rates.count))

@@ -7,7 +7,7 @@ import GestureData
 /// The folder holds `results.json` (the whole result), `comparison.csv` (metric per entry with
 /// interval), `folds.csv` (metric per entry and fold, with what training chose), `false-activations.csv`
 /// (false activations per hour by activity), `outcomes.csv` (every judged annotation and detection of the test
-/// recordings with its matching outcome), `pairs.csv`
+/// recordings with its matching outcome), `subjects.csv` (the metric of each test subject alone), `pairs.csv`
 /// (McNemar, paired bootstrap, Wilcoxon, within each comparison group), and per group of at least 3
 /// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
 /// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
@@ -36,6 +36,32 @@ public enum ExperimentReport {
             table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
                           String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
+        }
+        return table
+    }
+
+    /// One row per entry and dataset with per-subject scores: the pooled metric beside the subjects' mean, their
+    /// sample standard deviation, the worst subject with its value, and the best value. Only `group`'s members
+    /// when given.
+    public static func generalisationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "metric", "pooled", "subjects", "subject mean", "subject sd", "worst subject", "worst", "best"])
+        for s in result.scores where group?.entries.contains(s.entry) ?? true {
+            guard let b = s.bySubject else { continue }
+            table.append([s.entry, s.dataset, s.metricName, fmt(s.overall.value), String(b.subjects.count), fmt(b.mean),
+                          fmt(b.standardDeviation), b.worst ?? "", fmt(b.worstValue), fmt(b.maximum)])
+        }
+        return table
+    }
+
+    /// One row per entry, dataset and test subject: the metric on that subject's test recordings alone, with
+    /// precision, recall and false activations per hour (continuous) or accuracy and macro F1 (segments).
+    public static func subjectTable(_ result: ExperimentResult) -> CSVTable {
+        var table = CSVTable(header: ["entry", "dataset", "subject", "metric", "value", "count", "precision", "recall", "fp/h", "accuracy", "macro f1"])
+        for s in result.scores {
+            for p in s.bySubject?.subjects ?? [] {
+                table.append([s.entry, s.dataset, p.subject, s.metricName, fmt(p.value), String(p.count), fmt(p.details["precision"]),
+                              fmt(p.details["recall"]), fmt(p.details["falsePositivesPerHour"]), fmt(p.details["accuracy"]), fmt(p.details["macroF1"])])
+            }
         }
         return table
     }
@@ -143,6 +169,8 @@ public enum ExperimentReport {
         s += result.groups.map { "- \($0.headline)\n" }.joined() + "\n"
         for g in result.groups {
             s += "## \(g.group.name)\n\n" + comparisonTable(result, group: g.group).markdown + "\n"
+            let subjects = generalisationTable(result, group: g.group)
+            if !subjects.rows.isEmpty { s += "Per subject (each test subject's \(result.metric.rawValue) alone; `subjects.csv` has every subject):\n\n" + subjects.markdown + "\n" }
             let activities = falseActivationTable(result, group: g.group)
             if !activities.rows.isEmpty { s += "False activations by activity:\n\n" + activities.markdown + "\n" }
             let pairs = pairTable(result, group: g.group.name)
@@ -177,6 +205,7 @@ public enum ExperimentReport {
             try folder.write(falseActivationTable(result, all: true), named: "false-activations")
         }
         if result.scores.contains(where: { $0.outcomes != nil }) { try folder.write(outcomeTable(result), named: "outcomes") }
+        if result.scores.contains(where: { $0.bySubject != nil }) { try folder.write(subjectTable(result), named: "subjects") }
         for g in result.groups {
             guard let r = g.ranking else { continue }
             let name = slug(g.group.name)

@@ -168,4 +168,21 @@ import Testing
             #expect(error.description.contains("needs channel gyro.x"), "\(error)")
         }
     }
+
+    /// Augmented copies add examples to choose templates from, seeded: the same seed gives the same model, and the
+    /// copies' examples are counted.
+    @Test func augmentationAddsSeededExamples() throws {
+        let dataset = try Self.continuous()
+        func augmentation(_ seed: Double) -> ConfigurationValue {
+            .object(["copies": .number(2), "rotation": .number(90), "seed": .number(seed)])
+        }
+        let (plain, plainSummary) = try Self.train(["selection": .number(2)], on: dataset, labels: ["shake"])
+        let (a, summary) = try Self.train(["selection": .number(2), "augmentation": augmentation(1)], on: dataset, labels: ["shake"])
+        let (b, _) = try Self.train(["selection": .number(2), "augmentation": augmentation(1)], on: dataset, labels: ["shake"])
+        let (c, _) = try Self.train(["selection": .number(2), "augmentation": augmentation(2)], on: dataset, labels: ["shake"])
+        #expect(a == b)
+        #expect(summary.values["examples"] == 3 * plainSummary.values["examples"]!)
+        #expect(summary.values["augmentedRecordings"] == Double(2 * dataset.recordings.count))
+        #expect(a != plain && a != c)
+    }
 }

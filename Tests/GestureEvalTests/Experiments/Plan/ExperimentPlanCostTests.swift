@@ -51,6 +51,17 @@ import Testing
         }
     }
 
+    /// Augmented copies count as examples in the estimate: two copies, three times the examples, and a higher cost.
+    @Test func augmentationCountsItsExamples() throws {
+        let plan = try Self.plan([Self.dtw("plain", ["selection": .number(3), "band": .number(0.1)]),
+                                  Self.dtw("augmented", ["selection": .number(3), "band": .number(0.1),
+                                                         "augmentation": .object(["copies": .number(2), "seed": .number(1)])])])
+        let plain = try #require(plan.trainingSteps.first { $0.entries == ["plain"] })
+        let augmented = try #require(plan.trainingSteps.first { $0.entries == ["augmented"] })
+        #expect(plain.workload.examples == 30 && augmented.workload.examples == 90)
+        #expect(plan.estimatedSeconds(of: augmented) > plan.estimatedSeconds(of: plain))
+    }
+
     /// A rule-based step without a search costs one pass over its test samples plus the unit; a search adds one
     /// pass over the training samples per candidate.
     @Test func ruleBasedEstimateIsPassesOverSamples() throws {

@@ -1,0 +1,69 @@
+import Foundation
+import GestureData
+import GestureEval
+import GestureKit
+import GestureTestSupport
+import Testing
+
+/// Per-subject scores beside the pooled figure: each test subject's metric alone, the worst subject and the
+/// spread, in results.json, subjects.csv and summary.md; the pooled numbers are untouched.
+@Suite struct SubjectScoresTests {
+    private static let pushes = Dataset(name: "pushes", kind: .continuous, samplingRate: 50,
+                                        recordings: (0..<4).flatMap { s in (0..<2).map { pushRecording(subject: s, take: $0) } })
+
+    /// Under leave-one-subject-out each fold is one subject, so a subject's F1 is its fold's; threshold 1.0 g
+    /// misses s0's 0.6 g pushes, so s0 is the worst subject, at 0.
+    @Test func eachSubjectScoresAloneAndTheWorstIsNamed() throws {
+        let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 200,
+                              entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        for score in result.scores {
+            let subjects = try #require(score.bySubject)
+            #expect(subjects.subjects.map(\.subject) == ["s0", "s1", "s2", "s3"])
+            for (s, fold) in zip(subjects.subjects, score.folds) {
+                #expect(s.subject == fold.fold)
+                #expect(s.value == fold.value.value, "\(score.entry) \(s.subject)")
+                #expect(s.count == fold.count && s.details["falsePositivesPerHour"] == fold.details["falsePositivesPerHour"])
+            }
+            let values = subjects.subjects.map(\.value)
+            #expect(subjects.minimum == values.min() && subjects.maximum == values.max())
+            #expect(abs(subjects.mean - values.reduce(0, +) / 4) < 1e-12)
+        }
+        let high = try #require(result.scores.first { $0.entry == "high" }?.bySubject)
+        #expect(high.worst == "s0" && high.worstValue == 0)
+        #expect(high.standardDeviation > 0.4, "one subject at 0 and three at 1")
+        // The pooled figure is the one computed before per-subject scores existed: 30 correct of 30 detections, 40 annotations.
+        #expect(result.scores.first { $0.entry == "high" }?.overall.value == 2.0 * 30 / (30 + 40))
+
+        let folder = TemporaryFolder.root.appendingPathComponent("subject-scores-\(UUID().uuidString)")
+        _ = try ExperimentReport.write(result, datasets: ["pushes": Self.pushes], to: folder, command: ["compare"])
+        let csv = try String(contentsOf: folder.appendingPathComponent("subjects.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == 1 + 2 * 4)
+        #expect(csv.contains("high,pushes,s0,f1,0,10,"))
+        let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("Per subject"))
+        let table = ExperimentReport.generalisationTable(result)
+        #expect(table.rows.first { $0[0] == "high" }?[7] == "s0")
+        let decoded = try ExperimentResult(jsonData: try result.jsonData())
+        // Through JSON and back (NaN, a subject without detections' precision, is written as "nan").
+        #expect(try decoded.jsonData() == result.jsonData())
+        #expect(decoded.scores.map { $0.bySubject?.worst } == result.scores.map { $0.bySubject?.worst })
+    }
+
+    /// Subjects whose metric is undefined are listed but neither worst nor part of the spread.
+    @Test func undefinedValuesStayOutOfTheSpread() {
+        let s = SubjectScores(subjects: [.init(subject: "b", value: 0.5, count: 2, details: [:]), .init(subject: "a", value: .nan, count: 0, details: [:]),
+                                         .init(subject: "c", value: 0.9, count: 3, details: [:])])
+        #expect(s.subjects.map(\.subject) == ["a", "b", "c"])
+        #expect(s.worst == "b" && s.minimum == 0.5 && s.maximum == 0.9)
+        #expect(abs(s.mean - 0.7) < 1e-12 && abs(s.standardDeviation - (0.08).squareRoot()) < 1e-12)
+        let none = SubjectScores(subjects: [.init(subject: "a", value: .nan, count: 0, details: [:])])
+        #expect(none.worst == nil && none.mean.isNaN && none.standardDeviation.isNaN)
+    }
+
+    /// Segments: each subject's examples are classified and scored alone.
+    @Test func segmentsScoreEachSubjectsExamples() throws {
+        let s = try SubjectScores(truth: ["a", "b", "a", "b"], predicted: ["a", "b", "b", "b"], subjects: ["p", "p", "q", "q"], metric: .accuracy)
+        #expect(s.subjects.map(\.value) == [1, 0.5] && s.worst == "q")
+    }
+}
