@@ -79,6 +79,28 @@ import Testing
         #expect(inspect.stdout.contains("gaps         17 longer than 3 sample intervals"), "\(inspect.stdout)")
     }
 
+    /// Issue 46: a hint names an option the command accepts. Android m/s² files are refused with the hint to pass
+    /// `--acceleration android-ms2`, and `find` takes it.
+    @Test func androidMetresPerSecondSquaredNeedTheAccelerationOption() throws {
+        let folder = Self.newFolder()
+        func android(_ text: String) -> String {
+            text.split(separator: "\n").enumerated().map { i, line in
+                guard i > 0 else { return String(line) }
+                let f = line.split(separator: ",").map { Double($0)! }
+                return "\(f[0]),\(-9.80665 * f[1]),\(-9.80665 * f[2]),\(-9.80665 * f[3])"
+            }.joined(separator: "\n") + "\n"
+        }
+        let example = folder.url.appendingPathComponent("example.csv"), target = folder.url.appendingPathComponent("target.csv")
+        try android(Self.csv(seconds: 5, rate: 50, at: [2])).write(to: example, atomically: true, encoding: .utf8)
+        try android(Self.csv(seconds: 30, rate: 50, at: [12], seed: 3)).write(to: target, atomically: true, encoding: .utf8)
+        let arguments = ["find", target.path, "--query", example.path, "--from", "2", "--to", "2.98", "--limit", "1", "--json"]
+        let refused = try GestureLabBinary.run(arguments)
+        #expect(refused.status != 0 && refused.stderr.contains("--acceleration android-ms2"), "\(refused.stderr)")
+        let found = try GestureLabBinary.run(arguments + ["--acceleration", "android-ms2"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(try found.jsonLines(Match.self).map(\.start) == [12])
+    }
+
     @Test func findsThePlantedMotionsInAFileAndOnStandardInput() throws {
         let folder = Self.newFolder()
         let example = folder.url.appendingPathComponent("example.csv")

@@ -108,7 +108,23 @@ extension DatasetReader {
             let times = reads[0].timestamps.map { $0 - offset }
             recording.annotations = LabelColumn.annotations(values, times: times, mapping: mapping, report: &report,
                                                             lines: reads[0].lines, file: files[0].path, problems: &problems)
+            // Alignment may drop the first stream's samples at either end: its label runs are kept to what remains,
+            // so the tool's own annotations never lie outside the recording.
+            if reads.count > 1 { recording.annotations = Self.clipped(recording.annotations, to: recording.timestamps, report: &report) }
         }
         return (recording, .init(file: file, lines: lines, timeOffset: offset + baseSeconds), problems, report)
+    }
+
+    /// `annotations` cut to the span of `timestamps` (those wholly outside it dropped), counted in `report`. O(annotations).
+    static func clipped(_ annotations: [Annotation], to timestamps: [Double], report: inout ReadingReport) -> [Annotation] {
+        guard let first = timestamps.first, let last = timestamps.last else {
+            report.alignmentClippedAnnotations += annotations.count
+            return []
+        }
+        return annotations.compactMap { a in
+            let start = max(a.start, first), end = min(a.end, last)
+            if start != a.start || end != a.end { report.alignmentClippedAnnotations += 1 }
+            return start <= end ? Annotation(start: start, end: end, label: a.label) : nil
+        }
     }
 }

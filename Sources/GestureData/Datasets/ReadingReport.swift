@@ -25,6 +25,8 @@ public struct ReadingReport: Codable, Hashable, Sendable {
     /// Reference samples (or grid points) left out because they fall inside a stream's gap, where a value would
     /// be invented.
     public var alignmentGapSamples = 0
+    /// Annotations from the label column cut to (or, wholly outside, dropped from) the aligned recording's span.
+    public var alignmentClippedAnnotations = 0
     /// The longest interval, seconds, between two samples of a stream that was interpolated across.
     public var largestGap: Double?
     /// The file holding ``largestGap``.
@@ -52,6 +54,7 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         alignment = alignment ?? other.alignment
         alignmentDroppedSamples += other.alignmentDroppedSamples
         alignmentGapSamples += other.alignmentGapSamples
+        alignmentClippedAnnotations += other.alignmentClippedAnnotations
         for note in other.notes where !notes.contains(note) { notes.append(note) }
         if let gap = other.largestGap, gap > (largestGap ?? -1) {
             largestGap = gap
@@ -83,6 +86,7 @@ public struct ReadingReport: Codable, Hashable, Sendable {
             var line = "alignment: \(alignedRecordings) recordings, \(alignment ?? "")"
             if alignmentDroppedSamples > 0 { line += "; dropped \(alignmentDroppedSamples) samples outside a sensor's span" }
             if alignmentGapSamples > 0 { line += "; left out \(alignmentGapSamples) samples inside a sensor's gap (nothing is interpolated across a gap)" }
+            if alignmentClippedAnnotations > 0 { line += "; cut \(alignmentClippedAnnotations) label-column annotations to the aligned span" }
             if let largestGap {
                 line += "; largest gap interpolated across \(String(format: "%.4f", largestGap)) s (\(largestGapFile ?? "?"))"
             }

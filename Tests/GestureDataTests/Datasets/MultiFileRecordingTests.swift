@@ -87,6 +87,37 @@ import Testing
         #expect(abs((r.samplingRate ?? 0) - 50) < 1e-6)
     }
 
+    /// Issue 46: a label run at the very start of the accelerometer file, where the gyroscope has not started yet.
+    /// Alignment drops those samples, and the annotation made from the label column is cut to what remains, so
+    /// `validate` accepts the tool's own annotations.
+    @Test func labelColumnAnnotationsAreCutToTheAlignedSpan() throws {
+        let folder = datasetTestFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFixture("""
+            name: labelled
+            time: {column: time, unit: ns}
+            labels: {column: label, background: ["0"]}
+            streams:
+              - {name: accelerometer, channels: [{name: accel.x, column: x}]}
+              - {name: gyroscope, channels: [{name: gyro.x, column: x}]}
+            recordings:
+              - {id: r, subject: s, session: '1', file: acc.csv, files: {gyroscope: gyro.csv}}
+            """, "dataset.yaml", in: folder)
+        let labels = ["tap", "tap", "tap", "tap", "0", "0", "0", "0", "0", "0"]
+        var acc = "time,x,label\n"
+        for (i, l) in labels.enumerated() { acc += "\(Self.epochNanoseconds + i * 20_000_000),\(Double(i)),\(l)\n" }
+        try writeFixture(acc, "acc.csv", in: folder)
+        // The gyroscope starts at 0.05 s: the first three accelerometer samples (0, 0.02, 0.04 s) are outside its span.
+        try writeFixture(Self.csv("time,x", (0..<10).map { (0.05 + Double($0) * 0.02, [1]) }), "gyro.csv", in: folder)
+        let loaded = try DatasetSource(folder.path).load()
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(loaded.report.alignmentDroppedSamples == 3)
+        let a = try #require(r.annotations.first)
+        #expect(a.label == "tap" && a.start == r.timestamps[0] && abs(a.end - 0.06) < 1e-9)
+        #expect(loaded.report.alignmentClippedAnnotations == 1)
+        #expect(DatasetValidator().validate(loaded).filter { $0.severity == .error }.isEmpty)
+    }
+
     @Test func attitudeQuaternionsAreSlerpedOntoAStatedRate() throws {
         let folder = datasetTestFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
