@@ -138,6 +138,9 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
     private let userAcceleration: [[Double]]?
     private let magneticField: [[Double]]?
     private let pressure: [Double]?
+    /// The orientation-free columns by ``GestureKit/PhysicalQuantities/Kind``, when the recording has them (derived
+    /// by ``Recording/derivingChannels(_:)``); `nil` unless the four that every sample gives are there.
+    private let physical: [PhysicalQuantities.Kind: [Double]]?
 
     init(_ recording: Recording) {
         func group(_ channels: [Channel]) -> [[Double]]? {
@@ -152,6 +155,12 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
         userAcceleration = group(Channel.userAcceleration)
         magneticField = group(Channel.magneticField)
         pressure = recording.column(.pressure)
+        var physical: [PhysicalQuantities.Kind: [Double]] = [:]
+        for kind in PhysicalQuantities.Kind.allCases {
+            if let column = recording.column(Channel(rawValue: kind.rawValue)) { physical[kind] = column }
+        }
+        let required: [PhysicalQuantities.Kind] = [.verticalAcceleration, .horizontalAcceleration, .tilt, .stillness]
+        self.physical = required.allSatisfy { physical[$0] != nil } ? physical : nil
     }
 
     /// Always 0.
@@ -165,7 +174,7 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
             guard let cols else { return nil }
             return Vector3(cols[0][i], cols[1][i], cols[2][i])
         }
-        return MotionSample(
+        var sample = MotionSample(
             timestamp: timestamps[i],
             acceleration: Vector3(acceleration[0]?[i] ?? 0, acceleration[1]?[i] ?? 0, acceleration[2]?[i] ?? 0),
             rotationRate: vector(rotationRate),
@@ -175,5 +184,13 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
             magneticField: vector(magneticField),
             pressure: pressure?[i]
         )
+        if let p = physical {
+            sample.physical = PhysicalQuantities(
+                verticalAcceleration: p[.verticalAcceleration]![i], horizontalAcceleration: p[.horizontalAcceleration]![i],
+                tilt: p[.tilt]![i], yawRate: p[.yawRate]?[i], headingChange: p[.headingChange]?[i],
+                magneticHeadingChange: p[.magneticHeadingChange]?[i], pressureChange: p[.pressureChange]?[i],
+                stillness: p[.stillness]![i])
+        }
+        return sample
     }
 }

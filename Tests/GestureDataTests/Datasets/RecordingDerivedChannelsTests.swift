@@ -23,6 +23,25 @@ import Testing
         #expect(derived.derivingChannels([MotionChannel(rawValue: "headingChange")!]) == derived)
     }
 
+    /// The derived orientation-free columns reach the recording's samples (as a spotter's trainer reads them), also
+    /// when one alone was asked for; a repeated timestamp, which the stage passes over, holds the latest value
+    /// instead of costing the whole channel.
+    @Test func derivedPhysicalChannelsReachTheSamples() throws {
+        var times = (0..<250).map { Double($0) / 50 }
+        times[100] = times[99]
+        let recording = Recording(id: "turn", timestamps: times, channels: [
+            (.accelX, times.map { _ in 0 }), (.accelY, times.map { _ in 0 }), (.accelZ, times.map { _ in -1 }),
+            (.gyroX, times.map { _ in 0 }), (.gyroY, times.map { _ in 0 }), (.gyroZ, times.map { $0 >= 1 && $0 < 4 ? 0.5 : 0 }),
+        ])
+        let derived = recording.derivingChannels([MotionChannel(rawValue: "yawRate")!])
+        let yaw = try #require(derived.column("yawRate"))
+        #expect(yaw.allSatisfy(\.isFinite) && yaw[100] == yaw[99])
+        #expect(derived.column("verticalAcceleration") != nil, "the channels a sample carries together")
+        let samples = derived.samples
+        for k in [0, 60, 100, 200] { #expect(samples[k].physical?.yawRate == yaw[k]) }
+        #expect(abs((samples[150].physical?.yawRate ?? 0) - 0.5) < 0.05)
+    }
+
     /// A recording staged through a configured `physical` stage keeps what that stage derived, so training reads the
     /// stage's windows rather than the defaults a pipeline would add.
     @Test func stagedPhysicalChannelsAreKept() throws {
