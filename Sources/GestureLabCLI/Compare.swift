@@ -29,6 +29,8 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var units: AccelerationOption
+
     @Flag(help: "Also write notebooks-export/<report folder name>.ipynb, which redraws the report with matplotlib.")
     var notebook = false
 
@@ -47,7 +49,7 @@ struct Compare: ParsableCommand {
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
         let spec = try Experiment(contentsOf: file)
-        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
+        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration))
         if plan {
             if output.json {
                 FileHandle.standardOutput.write(try ReportFolder.encoder.encode(runner.plan) + Data("\n".utf8))

@@ -21,6 +21,8 @@ struct DatasetEvaluationOptions: ParsableArguments {
 
     @OptionGroup var judging: JudgingOptions
 
+    @OptionGroup var units: AccelerationOption
+
     @Option(help: "Rename annotation labels before judging, PATTERN=LABEL with * and ? globs, e.g. 'fall_*=fall' (repeatable).")
     var labelMap: [String] = []
 
@@ -63,7 +65,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                     matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line")
-        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote)
+        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
         let runner: ExperimentRunner
         switch Result(catching: { () throws(ExperimentError) in try ExperimentRunner(experiment: experiment, datasets: datasets) }) {
         case let .success(built):

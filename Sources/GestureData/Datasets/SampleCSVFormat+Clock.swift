@@ -5,7 +5,7 @@ extension SampleCSVFormat {
     /// or not a finite number (parsing the line reports that).
     func rawTime(line: String) -> (text: String, value: Double)? {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
-        guard timeIndex < fields.count else { return nil }
+        guard let timeIndex, timeIndex < fields.count else { return nil }
         let text = fields[timeIndex]
         guard let value = Self.number(text, decimalComma: decimalComma), value.isFinite else { return nil }
         return (text, value)
@@ -30,6 +30,8 @@ extension SampleCSVFormat {
             }
         }
         try checkRestingAcceleration(lines: lines, firstLine: firstLine)
+        // A row clock (a stated rate) has nothing to infer.
+        guard let timeIndex else { return said.isEmpty ? nil : said.joined(separator: ", ") }
         let raws = lines.compactMap(rawTime)
         guard let first = raws.first, let clock = ClockInference(times: raws.map(\.value)) else { return nil }
         let unit: TimeUnit
@@ -66,7 +68,7 @@ extension SampleCSVFormat {
     func checkRestingAcceleration(lines: [String], firstLine: Int) throws(DataFileError) {
         guard let x = mapping[.accelX] ?? mapping[.gravityX] else { return }
         let magnitudes = lines.enumerated().compactMap { i, line -> Double? in
-            guard let s = try? parse(line: line, lineNumber: firstLine + i) else { return nil }
+            guard let s = try? parse(line: line, lineNumber: firstLine + i, row: i) else { return nil }
             let a = mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)
             let m = a.length
             return m.isFinite ? m : nil

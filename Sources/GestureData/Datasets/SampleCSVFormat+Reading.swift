@@ -3,9 +3,10 @@ import GestureKit
 
 extension SampleCSVFormat {
     /// Parses one data line (skip blank lines before calling). Every number must be finite unless
-    /// ``acceptsNonFinite`` is set.
+    /// ``acceptsNonFinite`` is set. `row` is the line's 0-based place among the data lines, which is its
+    /// time (`row / rowRate` s) in a file without a time column; a file with one ignores it.
     /// O(fields); allocation-free apart from the field split.
-    public func parse(line: String, lineNumber: Int) throws(DataFileError) -> MotionSample {
+    public func parse(line: String, lineNumber: Int, row: Int = 0) throws(DataFileError) -> MotionSample {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
         func text(_ index: Int) throws(DataFileError) -> String {
             guard index < fields.count else {
@@ -27,15 +28,19 @@ extension SampleCSVFormat {
             return Vector3(try value(x) * factor, try value(y) * factor, try value(z) * factor)
         }
         let time: Double
-        if let timeOrigin {
-            // Epoch nanoseconds are read exactly from their text when they are integers.
-            if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
-                time = exact - timeShift
+        if let timeIndex {
+            if let timeOrigin {
+                // Epoch nanoseconds are read exactly from their text when they are integers.
+                if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
+                    time = exact - timeShift
+                } else {
+                    time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
+                }
             } else {
-                time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
+                time = try value(timeIndex) * timeScale
             }
         } else {
-            time = try value(timeIndex) * timeScale
+            time = Double(row) / (rowRate ?? .infinity)
         }
         let factor = accelerationFactor
         let gravity = try vector(Channel.gravity, factor)
