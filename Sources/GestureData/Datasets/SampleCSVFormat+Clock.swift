@@ -67,15 +67,30 @@ extension SampleCSVFormat {
     /// O(lines × fields).
     func checkRestingAcceleration(lines: [String], firstLine: Int) throws(DataFileError) {
         guard let x = mapping[.accelX] ?? mapping[.gravityX] else { return }
-        let magnitudes = lines.enumerated().compactMap { i, line -> Double? in
-            guard let s = try? parse(line: line, lineNumber: firstLine + i, row: i) else { return nil }
-            let a = mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)
-            let m = a.length
-            return m.isFinite ? m : nil
-        }.sorted()
+        var magnitudes: [Double] = []
+        for (i, line) in lines.enumerated() {
+            guard let s = try? parse(line: line, lineNumber: firstLine + i, row: i) else { continue }
+            let m = (mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)).length
+            guard m.isFinite else { continue }
+            if m > PhysicalPlausibility.largestAcceleration, i == 0, firstLine <= 2 {
+                // The first data line of a file: where metadata rows sit.
+                throw DataFileError(file: file, line: firstLine, field: columns[x], PhysicalPlausibility.impossibleLeadingRowsMessage(rows: 1, magnitude: m))
+            }
+            magnitudes.append(m)
+        }
+        magnitudes.sort()
         guard !magnitudes.isEmpty else { return }
         let median = magnitudes[magnitudes.count / 2]
         let converted = statedAcceleration == .androidMetersPerSecondSquared || headerAcceleration == .metersPerSecondSquared
+        // Other unstated units (milli-g, counts) from the first lines alone: only far from 1 g, where motion
+        // cannot take the median, and only when a common unit fits (the whole-file check judges still stretches).
+        if statedAcceleration == nil, headerAcceleration == nil, median > 4 || (0.06..<0.25).contains(median),
+           let fit = PhysicalPlausibility.fittingUnit(restingMagnitude: median), fit.factor != 1 / 9.80665, fit.factor != 9.80665 {
+            throw DataFileError(file: file, line: firstLine, field: columns[x],
+                                "the acceleration reads \(Self.format(median)) g over the first lines, where a device at rest reads 1 g: "
+                                    + "the values look like \(fit.name) (times \(Self.format(fit.factor)) to g); CSV input holds g "
+                                    + "(or m/s² with --acceleration android-ms2): convert the values, or describe the file with a dataset.yaml that states the scale")
+        }
         if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median), !converted {
             throw DataFileError(file: file, line: firstLine, field: columns[x],
                                 "the acceleration reads \(Self.format(median)) g at rest, where a device reads 1 g: the values are m/s²; "

@@ -116,7 +116,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             notes.append("time: no time column; rows taken \(Self.format(1 / rate)) s apart from 0 (the stated rate, \(Self.format(rate)) Hz)")
         } else {
             throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line)); "
-                                    + "for evenly spaced rows without one, state their rate (gesturelab detect --rate HZ, or a manifest's time: {rate: HZ})")
+                                    + "evenly spaced rows: state their rate (detect --rate HZ, a manifest's time.rate)")
         }
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
         var mapping: [Channel: Int] = [:]

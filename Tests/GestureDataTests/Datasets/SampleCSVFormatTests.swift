@@ -87,7 +87,7 @@ import Testing
         let clocked = #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "t,x,y,z", rate: 50) }
         #expect(clocked?.message.contains("has its own clock ('t')") == true, "\(String(describing: clocked))")
         let unclocked = #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "x,y,z") }
-        #expect(unclocked?.message.contains("detect --rate HZ") == true, "\(String(describing: unclocked))")
+        #expect(unclocked?.message.contains("(detect --rate HZ") == true, "\(String(describing: unclocked))")
         #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "x,y,z", rate: 0) }
     }
 }
