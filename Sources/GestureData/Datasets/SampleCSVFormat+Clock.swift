@@ -7,6 +7,8 @@ extension SampleCSVFormat {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
         guard let timeIndex, timeIndex < fields.count else { return nil }
         let text = fields[timeIndex]
+        // Date-time text counts as epoch seconds while the clock settles (steps are what matter then).
+        if Double(text) == nil, let reading = DateTimePattern.iso8601.read(text) { return (text, Double(reading.nanoseconds) * 1e-9) }
         guard let value = Self.number(text, decimalComma: decimalComma), value.isFinite else { return nil }
         return (text, value)
     }
@@ -32,6 +34,10 @@ extension SampleCSVFormat {
         try checkRestingAcceleration(lines: lines, firstLine: firstLine)
         // A row clock (a stated rate) has nothing to infer.
         guard let timeIndex else { return said.isEmpty ? nil : said.joined(separator: ", ") }
+        if let first = lines.first, let note = settleDateTimeClock(firstLine: first, column: columns[timeIndex]) {
+            said.append(note)
+            return said.joined(separator: ", ")
+        }
         let raws = lines.compactMap(rawTime)
         guard let first = raws.first, let clock = ClockInference(times: raws.map(\.value)) else { return nil }
         let unit: TimeUnit
@@ -102,6 +108,24 @@ extension SampleCSVFormat {
                                 "the acceleration reads \(Self.format(median)) g at rest once divided by 9.80665, where a device reads 1 g: "
                                     + "the values are already g; drop --acceleration android-ms2 (or fix the header's unit)")
         }
+    }
+
+    /// Takes the time column for ISO-8601 date-time text when the first data line's time is such text rather
+    /// than a number: times become relative to that line's instant, exact to the nanosecond. Returns what was
+    /// said, or `nil` when the time is a number.
+    mutating func settleDateTimeClock(firstLine line: String, column: String) -> String? {
+        guard let timeIndex else { return nil }
+        let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
+        guard timeIndex < fields.count, Double(fields[timeIndex]) == nil,
+              let first = DateTimePattern.iso8601.read(fields[timeIndex]) else { return nil }
+        isoTime = true
+        statedTimeUnit = .ns
+        timeScale = 1e-9
+        timeOrigin = TimeOrigin(units: first.nanoseconds, perSecond: 1_000_000_000)
+        timeShift = 0
+        let zone = first.offset.map { $0 == 0 ? "UTC" : String(format: "offset %@%02d:%02d", $0 < 0 ? "−" : "+", abs($0) / 3600, abs($0) % 3600 / 60) }
+            ?? "no offset, read as UTC"
+        return "time: column '\(column)' read as ISO-8601 date-time text (\(zone)), made relative to the first sample (\(fields[timeIndex]))"
     }
 
     /// `value` with 4 significant digits, for messages.

@@ -29,7 +29,14 @@ extension SampleCSVFormat {
         }
         let time: Double
         if let timeIndex {
-            if let timeOrigin {
+            if isoTime, let timeOrigin {
+                let text = try text(timeIndex)
+                guard let reading = DateTimePattern.iso8601.read(text) else {
+                    throw DataFileError(file: file, line: lineNumber, field: columns[timeIndex],
+                                        "\(DataFileError.quote(text)) is not ISO-8601 date-time text like the first line's (2019-03-11T10:00:00.000+02:00)")
+                }
+                time = Double(reading.nanoseconds - timeOrigin.units) * 1e-9
+            } else if let timeOrigin {
                 // Epoch nanoseconds are read exactly from their text when they are integers.
                 if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
                     time = exact - timeShift

@@ -51,6 +51,9 @@ public struct SampleCSVFormat: Hashable, Sendable {
     var timeOrigin: TimeOrigin?
     /// Seconds subtracted after ``timeOrigin`` (the first time's fraction of a raw unit).
     var timeShift = 0.0
+    /// Whether the time column holds ISO-8601 date-time text (`2019-03-11T10:00:00.000+02:00`), found in the
+    /// first data line; times are then nanoseconds from ``timeOrigin``, made relative to the first sample.
+    public internal(set) var isoTime = false
     /// The acceleration unit: the one stated, else g.
     public var acceleration: AccelerationUnit
     /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
