@@ -65,7 +65,7 @@ extension SampleCSVFormat {
         let column = columns[timeIndex]
         return said.joined(separator: ", ")
             + (said.contains { $0.hasPrefix("time") }
-                ? "; to state it, name the unit in the header (\(column)_ns, \(column) (ms))" : "")
+                ? "; to state it, name the unit in the header (\(column)_\(unit.rawValue) or \(column) (\(unit.rawValue)))" : "")
     }
 
     /// Refuses acceleration whose median magnitude over `lines` is about 9.8 "g" (m/s² read as g), or

@@ -38,6 +38,8 @@ import Testing
         #expect(times.first == 0 && abs(times[49] - 0.49) < 1e-12)
         #expect(loaded.report.notes.count == 1)
         #expect(loaded.report.notes.first?.contains("'timestamp' read as milliseconds") == true, "\(loaded.report.notes)")
+        // The hint names the unit that was inferred, not another.
+        #expect(loaded.report.notes.first?.hasSuffix("(timestamp_ms or timestamp (ms))") == true, "\(loaded.report.notes)")
         // A relative millisecond clock (no epoch) is inferred from its steps alone.
         let relative = try Self.load(Self.csv("t,accel_x,accel_y,accel_z", first: 0, step: 20))
         #expect(relative.dataset.recordings[0].timestamps[1] == 0.02)
