@@ -18,9 +18,18 @@ struct Compare: ParsableCommand {
             summary.md, SVG plots, and report.html to explore in a browser: the headlines and tables, each test recording's signal with every entry's detections and misses coloured by outcome, and a filterable table of outcomes; reports/<experiment name> unless --out says otherwise). The same file and \
             seed always give the same results.json. --plan lists the work units (entry × dataset × fold) \
             and which entries share a training step, without running anything.
-            Example:
+
+            --learning-curve 2,4,6 runs the experiment once per training-set size K under \
+            subject-draws:K:N (N = --draws: each fold trains on K subjects drawn at random, seeded, and tests \
+            on all the others) and writes how each entry's metric grows with the people trained on: the mean, \
+            sd, min and max over draws and the pooled metric with its interval, as learning-curve.csv, \
+            learning-curve.svg and summary.md (reports/<experiment name>-learning-curve unless --out says \
+            otherwise).
+            Examples:
               gesturelab compare configs/experiments/default.yaml --out reports/default \\
                 --notebook
+              gesturelab compare configs/experiments/default.yaml --learning-curve 1,2,3,4,5 \\
+                --draws 5
             """
     )
 
@@ -29,11 +38,19 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var units: AccelerationOption
+
     @Flag(help: "Also write notebooks-export/<report folder name>.ipynb, which redraws the report with matplotlib.")
     var notebook = false
 
     @Flag(help: "Print the work units (entry × dataset × fold) and the training steps they share, then stop without running them (with --json: the plan as JSON).")
     var plan = false
+
+    @Option(help: "Training-set sizes K, comma-separated (e.g. 2,4,6): run the experiment under subject-draws:K:N for each and report the metric against K.")
+    var learningCurve: String?
+
+    @Option(help: "Draws (folds) per training-set size of --learning-curve.")
+    var draws: Int = 5
 
     @Option(help: "Run only shard I of N (I from 0; auto/N takes I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write its part.json to --out; gesturelab merge joins the parts.")
     var shard: ShardOption?
@@ -42,12 +59,38 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var parallel: ThreadOptions
 
+    func validate() throws {
+        guard learningCurve == nil || (!plan && shard == nil && !notebook) else {
+            throw ValidationError("--learning-curve runs the experiment once per size; it does not combine with --plan, --shard or --notebook")
+        }
+        guard draws >= 1 else { throw ValidationError("--draws must be at least 1") }
+        _ = try sizes()
+    }
+
+    /// The training-set sizes of `--learning-curve`, increasing, or `nil` without it.
+    func sizes() throws -> [Int]? {
+        guard let learningCurve else { return nil }
+        let sizes = try learningCurve.split(separator: ",").map { text -> Int in
+            guard let k = Int(text.trimmingCharacters(in: .whitespaces)), k >= 1 else {
+                throw ValidationError("--learning-curve takes training-set sizes of at least 1, comma-separated (2,4,6); got '\(text)'")
+            }
+            return k
+        }
+        guard !sizes.isEmpty else { throw ValidationError("--learning-curve needs at least one size") }
+        return Array(Set(sizes)).sorted()
+    }
+
     func run() throws {
         parallel.apply()
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
         let spec = try Experiment(contentsOf: file)
-        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote))
+        let datasets = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
+        if let sizes = try sizes() {
+            try runLearningCurve(spec, datasets: datasets, sizes: sizes)
+            return
+        }
+        let runner = try ExperimentRunner(experiment: spec, datasets: datasets)
         if plan {
             if output.json {
                 FileHandle.standardOutput.write(try ReportFolder.encoder.encode(runner.plan) + Data("\n".utf8))
@@ -72,6 +115,30 @@ struct Compare: ParsableCommand {
         let result = try runner.run { reporter.advance($0) }
         reporter.finish()
         try Self.report(result, runner: runner, output: output, notebook: notebook, command: GestureLab.invocation)
+    }
+
+    /// Runs `spec` under `subject-draws:K:draws` for each of `sizes`, then writes and prints the learning curve.
+    func runLearningCurve(_ spec: Experiment, datasets: [String: Dataset], sizes: [Int]) throws {
+        var runs: [(subjects: Int, result: ExperimentResult)] = []
+        for k in sizes {
+            var sized = spec
+            sized.split = .subjectDraws(train: k, draws: draws)
+            try sized.validate(file: experiment)
+            let runner = try ExperimentRunner(experiment: sized, datasets: datasets)
+            let reporter = ProgressReporter("compare \(spec.name) trained on \(k)", plan: runner.plan, quiet: progress.quiet)
+            runs.append((k, try runner.run { reporter.advance($0) }))
+            reporter.finish()
+        }
+        let curve = LearningCurve(experiment: spec.name, runs: runs)
+        let folder = URL(fileURLWithPath: output.out ?? "reports/\(Self.fileName(spec.name))-learning-curve", isDirectory: true)
+        try curve.write(to: folder, command: GestureLab.invocation)
+        if output.json {
+            FileHandle.standardOutput.write(try ReportFolder.encoder.encode(curve) + Data("\n".utf8))
+            return
+        }
+        print("learning curve: \(curve.metricName) on the subjects not trained on, \(draws) draws per size (seed \(spec.seed))")
+        print(curve.table.aligned, terminator: "")
+        print("report: \(folder.path)/summary.md (learning-curve.csv, learning-curve.svg)")
     }
 
     /// Writes `part` to `folder/part.json` atomically and says what it holds.

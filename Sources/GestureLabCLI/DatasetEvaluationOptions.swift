@@ -21,6 +21,8 @@ struct DatasetEvaluationOptions: ParsableArguments {
 
     @OptionGroup var judging: JudgingOptions
 
+    @OptionGroup var units: AccelerationOption
+
     @Option(help: "Rename annotation labels before judging, PATTERN=LABEL with * and ? globs, e.g. 'fall_*=fall' (repeatable).")
     var labelMap: [String] = []
 
@@ -63,7 +65,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                     matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line")
-        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote)
+        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
         let runner: ExperimentRunner
         switch Result(catching: { () throws(ExperimentError) in try ExperimentRunner(experiment: experiment, datasets: datasets) }) {
         case let .success(built):
@@ -76,7 +78,11 @@ struct DatasetEvaluationOptions: ParsableArguments {
                   (try? FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)) == nil else { throw error }
             let why = "\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
                 + "its activations, false activations per hour and, where annotations name them, by activity"
-            let survey = try ActivationSurvey(entry: entry, configuration: try configuration?.resolve() ?? .object([:]), dataset: loaded,
+            // A model file is used as is, like a preset.
+            let used: TrainedModel = try model.map { file in
+                .dtw(try DTWModelFile.read(from: URL(fileURLWithPath: file)), summary: TrainingSummary())
+            } ?? .configuration(try configuration?.resolve() ?? .object([:]), chosen: TrainingSummary())
+            let survey = try ActivationSurvey(entry: entry, model: used, dataset: loaded,
                                               matching: experiment.matching.eventMatching)
             let json = try ReportFolder.encoder.encode(survey)
             if let out = output.out {
@@ -114,11 +120,12 @@ struct DatasetEvaluationOptions: ParsableArguments {
         try Self.report(result, runner: runner, output: output, command: GestureLab.invocation)
     }
 
-    /// Whether this evaluation learns nothing in a fold (and so may be judged on a dataset that cannot be split): a configuration (a preset or a tuned one) of a recognizer
+    /// Whether this evaluation learns nothing in a fold (and so may be judged on a dataset that cannot be split): a model file used as is, or a configuration (a preset or a tuned one) of a recognizer
     /// that trains nothing, with no search and no budget, so that it can be judged on data that cannot be split.
     func trainsNothing(recognizer: String) -> Bool {
         let learners = [DTWTemplateMatcher.identifier, "minirocket", "minirocket-stream"]
-        return !learners.contains(recognizer) && model == nil && search.ranges.isEmpty && search.maxFalsePerHour == nil
+        // A model file (--model) is used as is in every fold.
+        return (model != nil || !learners.contains(recognizer)) && search.ranges.isEmpty && search.maxFalsePerHour == nil
     }
 
     /// Writes the report folder `output.out` if given, then prints the entry's metrics or results.json.

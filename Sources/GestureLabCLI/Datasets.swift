@@ -35,8 +35,7 @@ struct DatasetSourceOptions: ParsableArguments {
     @Option(help: "The external data folder for a manifest with a source section.")
     var data: String?
 
-    @Option(help: "Acceleration unit of a csv: file: g (CoreMotion's sign, the default) or android-ms2 (m/s², Android's sign, +9.8 up at rest).")
-    var acceleration: SampleCSVFormat.AccelerationUnit?
+    @OptionGroup var units: AccelerationOption
 
     /// Whether the source keeps its own clock (anything but `ucr:`, `ts:` and `grt:`), so that `--rate` does
     /// not set its rate.
@@ -54,7 +53,7 @@ struct DatasetSourceOptions: ParsableArguments {
         let options = DatasetSource.Options(
             samplingRate: hasOwnClock ? 100 : rate ?? 100,
             channels: channels.map { $0.split(separator: ",").map { Channel(rawValue: String($0)) } } ?? [],
-            data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: acceleration,
+            data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: units.acceleration,
             collectingProblems: collectingProblems)
         do {
             return try DatasetSource(path).load(options)

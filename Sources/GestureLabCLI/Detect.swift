@@ -27,7 +27,8 @@ struct Detect: ParsableCommand {
             uptime clocks named as such (…sinceReboot), are made relative to the first sample; what was \
             inferred is said once on standard error. --time-unit states the unit of the time column whose \
             header states none (with Sensor Logger's time and seconds_elapsed, --time-unit ns reads time); \
-            --relative-time makes any clock start at 0.
+            --relative-time makes any clock start at 0. A file without a time column (evenly spaced rows, as \
+            many loggers write them) needs its rate: --rate HZ puts its rows 1/HZ s apart from 0.
 
             A recognizer that needs a channel the input lacks gets it derived, said once: user acceleration \
             and gravity by a gravity split, attitude (flip) by the AttitudeEstimator from the accelerometer \

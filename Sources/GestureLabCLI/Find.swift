@@ -42,8 +42,7 @@ struct Find: ParsableCommand {
     @Option(help: "The query is this annotation of the query dataset: RECORDING:N, the N-th (from 1) of that recording.")
     var annotation: String?
 
-    @Option(help: "Acceleration unit of csv: files (query and target): g (CoreMotion's sign, the default) or android-ms2 (m/s², Android's sign, +9.8 up at rest).")
-    var acceleration: SampleCSVFormat.AccelerationUnit?
+    @OptionGroup var units: AccelerationOption
 
     @Option(help: "Channels compared, comma-separated (\(MotionChannel.acceleration.map(\.rawValue).joined(separator: ",")), accel.magnitude, gyro.x, …).")
     var channels = "accel.x,accel.y,accel.z"
@@ -287,7 +286,7 @@ struct Find: ParsableCommand {
         if source.format == nil, !FileManager.default.fileExists(atPath: source.path) {
             throw DataFileError(file: text, "\(role): no such file or folder (give a recording CSV, a dataset folder, FORMAT:PATH\(role == "TARGET" ? " or -" : ""))")
         }
-        let loaded = try source.load(DatasetSource.Options(acceleration: acceleration))
+        let loaded = try source.load(DatasetSource.Options(acceleration: units.acceleration))
         for note in loaded.report.notes { CommandLineError.printNote(note) }
         let recordings = loaded.dataset.recordings
         guard !recordings.isEmpty else { throw DataFileError(file: text, "holds no recordings") }

@@ -80,7 +80,7 @@ struct Train: ParsableCommand {
     func run() throws {
         parallel.apply()
         var (spec, chosenEntry) = try resolve()
-        let dataset = try spec.loadDatasets(notes: CommandLineError.printNote)[chosenEntry.datasets[0]]!
+        let dataset = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
         if split != "all" {
             let strategy = try Split.parsing(split, in: "command line").strategy(seed: spec.seed)

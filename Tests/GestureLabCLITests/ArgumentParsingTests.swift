@@ -156,10 +156,10 @@ import Testing
     @Test func detectDefaultsAndOptions() throws {
         let d = try Detect.parse(["--recognizer", "orientation", "--input", "-"])
         #expect(d.recognizer == "orientation" && d.source.input == "-" && d.config == nil)
-        #expect(d.source.acceleration == nil && d.source.timeUnit == nil && !d.source.relativeTime && !d.json && !d.source.realtime && d.report == nil)
+        #expect(d.source.units.acceleration == nil && d.source.timeUnit == nil && !d.source.relativeTime && !d.json && !d.source.realtime && d.report == nil)
         let all = try Detect.parse(["--recognizer", "dtw", "--config", "m.json", "--input", "a.csv", "--acceleration", "android-ms2",
                                     "--time-unit", "ns", "--relative-time", "--json", "--realtime", "--report", "reports/a"])
-        #expect(all.config == "m.json" && all.source.acceleration == .androidMetersPerSecondSquared && all.source.timeUnit == .ns)
+        #expect(all.config == "m.json" && all.source.units.acceleration == .androidMetersPerSecondSquared && all.source.timeUnit == .ns)
         #expect(all.source.relativeTime && all.json && all.source.realtime && all.report == "reports/a")
     }
 

@@ -169,4 +169,46 @@ import Testing
             #expect(help.stdout.contains("Example") && help.stdout.contains("gesturelab \(command) "), "\(command)")
         }
     }
+
+    /// Issue 45: `--learning-curve` runs the experiment under `subject-draws:K:N` for each K and reports each
+    /// entry's metric against K; a point equals the plain run of that split (the mean of its folds, its pooled
+    /// metric), and the report folder holds the table and the plot.
+    @Test func learningCurveIsTheExperimentUnderEachTrainingSetSize() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let yaml = """
+            name: curve
+            datasets:
+              continuous: \(ExperimentFixtures.continuous)
+            split: leave-one-subject-out
+            seed: 11
+            bootstrapReplicates: 200
+            entries:
+              - {name: shake tuned, recognizer: shake, configuration: \(ExperimentFixtures.preset("shake")), dataset: continuous, labels: [shake], search: {peakThreshold: [1.0, 1.5, 2.0]}}
+              - {name: flip, recognizer: flip, dataset: continuous, labels: [flip]}
+            """
+        let experiment = ExperimentFixtures.write(yaml, name: "curve.yaml")
+        let run = try GestureLabBinary.run(["compare", experiment, "--learning-curve", "2,1", "--draws", "3", "--out", "curve", "--json", "--quiet"],
+                                           directory: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let curve = try JSONDecoder().decode(LearningCurve.self, from: Data(run.stdout.utf8))
+        #expect(curve.points.map { "\($0.entry) \($0.subjects)" } == ["shake tuned 1", "shake tuned 2", "flip 1", "flip 2"])
+        #expect(curve.points.allSatisfy { $0.draws == 3 && $0.minimum <= $0.mean && $0.mean <= $0.maximum })
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("curve").path)
+        for file in ["results.json", "learning-curve.csv", "learning-curve.svg", "summary.md"] { #expect(files.contains(file), "missing \(file)") }
+        // The K = 2 points are the plain run of subject-draws:2:3 with the same seed.
+        let plain = ExperimentFixtures.write(yaml.replacingOccurrences(of: "split: leave-one-subject-out", with: "split: subject-draws:2:3"), name: "plain.yaml")
+        let reference = try GestureLabBinary.run(["compare", plain, "--out", "plain", "--quiet"], directory: root)
+        #expect(reference.status == 0, "\(reference.stderr)")
+        let result = try ExperimentResult(jsonData: Data(contentsOf: root.appendingPathComponent("plain/results.json")))
+        for score in result.scores {
+            let point = try #require(curve.points.first { $0.entry == score.entry && $0.subjects == 2 })
+            let values = score.folds.map(\.value.value)
+            #expect(abs(point.mean - values.reduce(0, +) / Double(values.count)) < 1e-12, "\(score.entry)")
+            #expect(point.pooled == score.overall, "\(score.entry)")
+        }
+        // Sizes that leave no one to test on are refused with the split's own message.
+        let tooMany = try GestureLabBinary.run(["compare", experiment, "--learning-curve", "3", "--quiet"], directory: root)
+        #expect(tooMany.status != 0 && !tooMany.stderr.isEmpty)
+    }
 }

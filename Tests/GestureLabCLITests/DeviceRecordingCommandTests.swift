@@ -99,6 +99,51 @@ import Testing
         }
     }
 
+    /// Every command that reads a `csv:` dataset takes the `--acceleration` its hint names: refused without it,
+    /// read with it.
+    @Test func theAndroidHintNamesAnOptionEvaluateTrainAndSweepTake() throws {
+        let rows = (0..<500).map { "\(Double($0) / 50),0.1,0.2,9.81\n" }.joined()
+        let folder = try PhoneAppRecordings.folder("android-hint-2", ["phone.csv": "time,accel_x,accel_y,accel_z\n" + rows])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dataset = "csv:" + folder.appendingPathComponent("phone.csv").path
+        let shake = SharedData.packageRoot.appendingPathComponent("configs/shake.yaml").path
+        let commands = [
+            ["evaluate", "--recognizer", "shake", "--config", shake, "--dataset", dataset],
+            ["train", "--recognizer", "shake", "--dataset", dataset, "--out", folder.appendingPathComponent("tuned.yaml").path],
+            ["sweep", "--recognizer", "shake", "--config", shake, "--dataset", dataset, "--parameter", "peakThreshold", "--from", "1", "--to", "2", "--step", "0.5"],
+        ]
+        for arguments in commands {
+            let refused = try Self.run(arguments)
+            #expect(refused.status != 0 && refused.stderr.contains("--acceleration android-ms2"), "\(arguments[0]): \(refused.stderr)")
+            let help = try Self.run([arguments[0], "--help"])
+            #expect(help.stdout.contains("--acceleration <acceleration>"), "\(arguments[0]) --help")
+            let read = try Self.run(arguments + ["--acceleration", "android-ms2"])
+            #expect(!read.stderr.contains("reads 9.81"), "\(arguments[0]): \(read.stderr)")
+        }
+    }
+
+    /// `detect --rate` clocks a file without a time column: the same events as the file with its times, and the
+    /// error without the option names it.
+    @Test func detectRateClocksAFileWithoutATimeColumn() throws {
+        let timed = DetectCommandTests.tiltCSV(rate: 50)
+        let untimed = "x,y,z\n" + timed.split(separator: "\n").dropFirst().map { $0.split(separator: ",").dropFirst().joined(separator: ",") + "\n" }.joined()
+        let folder = try PhoneAppRecordings.folder("untimed", ["timed.csv": timed, "untimed.csv": untimed])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func detect(_ file: String, _ extra: [String] = []) throws -> GestureLabBinary.Result {
+            try Self.run(["detect", "--recognizer", "orientation", "--json", "--input", folder.appendingPathComponent(file).path] + extra)
+        }
+        let reference = try detect("timed.csv")
+        #expect(reference.status == 0 && !reference.stdout.isEmpty, "\(reference.stderr)")
+        let refused = try detect("untimed.csv")
+        #expect(refused.status != 0 && refused.stderr.contains("detect --rate HZ"), "\(refused.stderr)")
+        let clocked = try detect("untimed.csv", ["--rate", "50"])
+        #expect(clocked.status == 0, "\(clocked.stderr)")
+        #expect(clocked.stdout == reference.stdout)
+        #expect(clocked.stderr.contains("rows taken 0.02 s apart"), "\(clocked.stderr)")
+        let ignored = try detect("timed.csv", ["--rate", "50"])
+        #expect(ignored.status != 0 && ignored.stderr.contains("own clock"), "\(ignored.stderr)")
+    }
+
     @Test func inspectFlagsAnUnsortedFileAndCountsClassesSampleBySample() throws {
         // A label column whose rows were written out of order: 20 samples of `wave` around 0.2–0.6 s.
         var rows = (0..<100).map { i -> (Double, String) in (Double(i) / 50, (10..<30).contains(i) ? "wave" : "") }

@@ -82,4 +82,19 @@ import Testing
         let result = try GestureLabBinary.run(["evaluate", "--recognizer", "dtw", "--dataset", folder.path])
         #expect(result.status != 0 && result.stderr.contains("cannot split"), "\(result.stderr)")
     }
+
+    /// A model trained elsewhere (`--model`) is used as is, so it is judged like a preset: trained on three annotated
+    /// shakes of one recording, it finds the two shakes of another, unannotated, recording.
+    @Test func aTrainedModelIsJudgedOnOneUnannotatedRecording() throws {
+        let training = try Self.dataset(shakes: [10, 30, 45], annotations: "10,11,shake\n30,31,shake\n45,46,shake\n", "model-training")
+        let day = try Self.dataset(shakes: [20, 40], "model-day")
+        defer { for f in [training, day] { try? FileManager.default.removeItem(at: f) } }
+        let model = training.appendingPathComponent("shake-model.json")
+        let train = try GestureLabBinary.run(["train", "--recognizer", "dtw", "--dataset", training.path, "--out", model.path, "--quiet"])
+        #expect(train.status == 0, "\(train.stdout)\(train.stderr)")
+        let result = try GestureLabBinary.run(["evaluate", "--recognizer", "dtw", "--model", model.path, "--dataset", day.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("survey       ") && result.stdout.contains("dtw learns nothing here"), "\(result.stdout)")
+        #expect(Self.value(result.stdout, "activations") == "2", "\(result.stdout)")
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// are as still as a real device's, not constant).
 public enum DeviceRecordings {
     /// A small deterministic wobble, ±`amplitude`, for sample `i`.
-    static func wobble(_ i: Int, _ amplitude: Double) -> Double { amplitude * sin(Double(i) * 0.7) }
+    public static func wobble(_ i: Int, _ amplitude: Double) -> Double { amplitude * sin(Double(i) * 0.7) }
 
     /// Empatica E4 `ACC.csv`: a row with the start time (epoch seconds) in every column, a row with the
     /// rate (32 Hz), then x, y, z in counts of 1/64 g, +1 g on the axis pointing up. No header.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 
 extension DatasetReader {
     /// Reads one file with the given layout, time and channel mapping (and label column), converting
@@ -30,7 +31,14 @@ extension DatasetReader {
             return (found, name)
         }
         var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil, slotIndices: [Int] = []
+        let headerLine = parser.skipRows + 1
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
+            // A header of numbers is a data or metadata row (an E4 file's start time) taken for names.
+            if let header, !header.isEmpty, header.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+                throw DataFileError(file: file, line: headerLine, field: "table.header",
+                                    "the header line holds only numbers (\(header.prefix(3).joined(separator: ", "))): it is a data or metadata row; "
+                                        + "set table.header: false, and table.skipRows for rows before the data (Empatica E4's start time and rate: the empatica-e4 preset)")
+            }
             var slots: [(index: Int, name: String)] = []
             if hasTimeColumn {
                 timeHeader = header
@@ -179,7 +187,7 @@ extension DatasetReader {
             channels.append((mapping.name, column))
         }
         problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
-                                 refusingUnstated: refusingUnstatedUnits, file: file, line: table.lines.first.map(Int.init))
+                                 refusingUnstated: refusingUnstatedUnits, file: file, lines: table.lines)
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
                           problems: problems, base: base)
@@ -201,8 +209,13 @@ extension DatasetReader {
     /// nobody has vouched for), a warning otherwise (a project dataset's files are g and rad/s by its
     /// format). Rest below 0.06 g (zeros, or user acceleration without gravity) is not judged; "far" is
     /// more than a factor of 2.5 (a glitchy real file's still stretches can read 2 g).
+    ///
+    /// Leading rows beyond ``PhysicalPlausibility/largestAcceleration`` are an error whatever was stated: no
+    /// worn device reads them, and metadata rows (a start time in epoch seconds) read as samples do. `lines`
+    /// are the samples' line numbers.
     static func checkPhysics(_ channels: [(Channel, [Double])], mappings: [DatasetManifest.ChannelMapping], header: [String]?,
-                             statedScales: [Channel: Double], refusingUnstated: Bool, file: String, line: Int?) -> [DatasetProblem] {
+                             statedScales: [Channel: Double], refusingUnstated: Bool, file: String, lines: [Int32]) -> [DatasetProblem] {
+        let line = lines.first.map(Int.init)
         func columns(_ names: [Channel]) -> [[Double]]? {
             let found = names.compactMap { name in channels.first { $0.0 == name }?.1 }
             return found.count == 3 ? found : nil
@@ -215,6 +228,13 @@ extension DatasetReader {
             return scales.isEmpty ? nil : abs(scales[0])
         }
         var problems: [DatasetProblem] = []
+        if let a = columns(Channel.acceleration), case let rows = PhysicalPlausibility.leadingImpossibleRows(x: a[0], y: a[1], z: a[2]), rows > 0 {
+            problems.append(DatasetProblem(.outOfRange, DataFileError(
+                file: file, line: line, field: field(.accelX),
+                PhysicalPlausibility.impossibleLeadingRowsMessage(rows: rows, magnitude: Vector3(a[0][0], a[1][0], a[2][0]).length)
+                    + " (table.skipRows: \(rows) skips \(rows == 1 ? "it" : "them"); a rate row often follows a start-time row, "
+                    + "as Empatica E4 writes them: see the empatica-e4 preset)")))
+        }
         if let a = columns(Channel.acceleration), let rest = PhysicalPlausibility.restingMagnitude(x: a[0], y: a[1], z: a[2]),
            rest.median >= 0.06, !(0.4...2.5).contains(rest.median) {
             let scale = stated(Channel.acceleration)

@@ -14,6 +14,29 @@ package enum PhysicalPlausibility {
     package static let restingBand: ClosedRange<Double> = 0.8...1.25
     /// The peak rotation rate, rad/s, above which values are taken for degrees per second.
     package static let largestRotationRate = 35.0
+    /// The acceleration magnitude, g, that no worn or handheld device reads: high-g impact sensors stop at
+    /// ±400 g. Rows beyond it at the top of a file are metadata (a start time, a rate) read as samples; further
+    /// down they are glitches, which real files have (Gyronics' spikes of 10⁴ g) and which are left to the
+    /// recognizers' validators.
+    package static let largestAcceleration = 1000.0
+    /// Leading rows beyond ``largestAcceleration`` that are taken for metadata; more are not a preamble.
+    package static let metadataRows = 5
+
+    /// How many rows at the start read beyond ``largestAcceleration`` (0 when the first does not), when there
+    /// are at most ``metadataRows`` of them and a plausible row follows. O(leading rows).
+    package static func leadingImpossibleRows(x: [Double], y: [Double], z: [Double]) -> Int {
+        let n = min(x.count, y.count, z.count)
+        var count = 0
+        while count < n, Vector3(x[count], y[count], z[count]).length > largestAcceleration { count += 1 }
+        return count <= metadataRows && count < n ? count : 0
+    }
+
+    /// The message for `rows` leading rows, the first reading `magnitude` g, beyond ``largestAcceleration``.
+    package static func impossibleLeadingRowsMessage(rows: Int, magnitude: Double) -> String {
+        "the first \(rows == 1 ? "row reads" : "\(rows) rows read") \(SampleCSVFormat.format(magnitude)) g\(rows == 1 ? "" : " and more"), "
+            + "beyond any worn or handheld accelerometer (\(Int(largestAcceleration)) g): metadata (a start time, a rate) read as samples; "
+            + "leave \(rows == 1 ? "it" : "them") out of the data"
+    }
 
     /// A unit that raw values are commonly written in, and the factor that makes them g.
     package struct Candidate: Hashable, Sendable {

@@ -5,8 +5,10 @@ extension SampleCSVFormat {
     /// or not a finite number (parsing the line reports that).
     func rawTime(line: String) -> (text: String, value: Double)? {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
-        guard timeIndex < fields.count else { return nil }
+        guard let timeIndex, timeIndex < fields.count else { return nil }
         let text = fields[timeIndex]
+        // Date-time text counts as epoch seconds while the clock settles (steps are what matter then).
+        if Double(text) == nil, let reading = DateTimePattern.iso8601.read(text) { return (text, Double(reading.nanoseconds) * 1e-9) }
         guard let value = Self.number(text, decimalComma: decimalComma), value.isFinite else { return nil }
         return (text, value)
     }
@@ -30,6 +32,12 @@ extension SampleCSVFormat {
             }
         }
         try checkRestingAcceleration(lines: lines, firstLine: firstLine)
+        // A row clock (a stated rate) has nothing to infer.
+        guard let timeIndex else { return said.isEmpty ? nil : said.joined(separator: ", ") }
+        if let first = lines.first, let note = settleDateTimeClock(firstLine: first, column: columns[timeIndex]) {
+            said.append(note)
+            return said.joined(separator: ", ")
+        }
         let raws = lines.compactMap(rawTime)
         guard let first = raws.first, let clock = ClockInference(times: raws.map(\.value)) else { return nil }
         let unit: TimeUnit
@@ -57,7 +65,7 @@ extension SampleCSVFormat {
         let column = columns[timeIndex]
         return said.joined(separator: ", ")
             + (said.contains { $0.hasPrefix("time") }
-                ? "; to state it, name the unit in the header (\(column)_ns, \(column) (ms))" : "")
+                ? "; to state it, name the unit in the header (\(column)_\(unit.rawValue) or \(column) (\(unit.rawValue)))" : "")
     }
 
     /// Refuses acceleration whose median magnitude over `lines` is about 9.8 "g" (m/s² read as g), or
@@ -65,15 +73,30 @@ extension SampleCSVFormat {
     /// O(lines × fields).
     func checkRestingAcceleration(lines: [String], firstLine: Int) throws(DataFileError) {
         guard let x = mapping[.accelX] ?? mapping[.gravityX] else { return }
-        let magnitudes = lines.enumerated().compactMap { i, line -> Double? in
-            guard let s = try? parse(line: line, lineNumber: firstLine + i) else { return nil }
-            let a = mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)
-            let m = a.length
-            return m.isFinite ? m : nil
-        }.sorted()
+        var magnitudes: [Double] = []
+        for (i, line) in lines.enumerated() {
+            guard let s = try? parse(line: line, lineNumber: firstLine + i, row: i) else { continue }
+            let m = (mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)).length
+            guard m.isFinite else { continue }
+            if m > PhysicalPlausibility.largestAcceleration, i == 0, firstLine <= 2 {
+                // The first data line of a file: where metadata rows sit.
+                throw DataFileError(file: file, line: firstLine, field: columns[x], PhysicalPlausibility.impossibleLeadingRowsMessage(rows: 1, magnitude: m))
+            }
+            magnitudes.append(m)
+        }
+        magnitudes.sort()
         guard !magnitudes.isEmpty else { return }
         let median = magnitudes[magnitudes.count / 2]
         let converted = statedAcceleration == .androidMetersPerSecondSquared || headerAcceleration == .metersPerSecondSquared
+        // Other unstated units (milli-g, counts) from the first lines alone: only far from 1 g, where motion
+        // cannot take the median, and only when a common unit fits (the whole-file check judges still stretches).
+        if statedAcceleration == nil, headerAcceleration == nil, median > 4 || (0.06..<0.25).contains(median),
+           let fit = PhysicalPlausibility.fittingUnit(restingMagnitude: median), fit.factor != 1 / 9.80665, fit.factor != 9.80665 {
+            throw DataFileError(file: file, line: firstLine, field: columns[x],
+                                "the acceleration reads \(Self.format(median)) g over the first lines, where a device at rest reads 1 g: "
+                                    + "the values look like \(fit.name) (times \(Self.format(fit.factor)) to g); CSV input holds g "
+                                    + "(or m/s² with --acceleration android-ms2): convert the values, or describe the file with a dataset.yaml that states the scale")
+        }
         if HeaderUnit.looksLikeMetersPerSecondSquared.contains(median), !converted {
             throw DataFileError(file: file, line: firstLine, field: columns[x],
                                 "the acceleration reads \(Self.format(median)) g at rest, where a device reads 1 g: the values are m/s²; "
@@ -85,6 +108,24 @@ extension SampleCSVFormat {
                                 "the acceleration reads \(Self.format(median)) g at rest once divided by 9.80665, where a device reads 1 g: "
                                     + "the values are already g; drop --acceleration android-ms2 (or fix the header's unit)")
         }
+    }
+
+    /// Takes the time column for ISO-8601 date-time text when the first data line's time is such text rather
+    /// than a number: times become relative to that line's instant, exact to the nanosecond. Returns what was
+    /// said, or `nil` when the time is a number.
+    mutating func settleDateTimeClock(firstLine line: String, column: String) -> String? {
+        guard let timeIndex else { return nil }
+        let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
+        guard timeIndex < fields.count, Double(fields[timeIndex]) == nil,
+              let first = DateTimePattern.iso8601.read(fields[timeIndex]) else { return nil }
+        isoTime = true
+        statedTimeUnit = .ns
+        timeScale = 1e-9
+        timeOrigin = TimeOrigin(units: first.nanoseconds, perSecond: 1_000_000_000)
+        timeShift = 0
+        let zone = first.offset.map { $0 == 0 ? "UTC" : String(format: "offset %@%02d:%02d", $0 < 0 ? "−" : "+", abs($0) / 3600, abs($0) % 3600 / 60) }
+            ?? "no offset, read as UTC"
+        return "time: column '\(column)' read as ISO-8601 date-time text (\(zone)), made relative to the first sample (\(fields[timeIndex]))"
     }
 
     /// `value` with 4 significant digits, for messages.

@@ -3,9 +3,10 @@ import GestureKit
 
 extension SampleCSVFormat {
     /// Parses one data line (skip blank lines before calling). Every number must be finite unless
-    /// ``acceptsNonFinite`` is set.
+    /// ``acceptsNonFinite`` is set. `row` is the line's 0-based place among the data lines, which is its
+    /// time (`row / rowRate` s) in a file without a time column; a file with one ignores it.
     /// O(fields); allocation-free apart from the field split.
-    public func parse(line: String, lineNumber: Int) throws(DataFileError) -> MotionSample {
+    public func parse(line: String, lineNumber: Int, row: Int = 0) throws(DataFileError) -> MotionSample {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
         func text(_ index: Int) throws(DataFileError) -> String {
             guard index < fields.count else {
@@ -27,15 +28,26 @@ extension SampleCSVFormat {
             return Vector3(try value(x) * factor, try value(y) * factor, try value(z) * factor)
         }
         let time: Double
-        if let timeOrigin {
-            // Epoch nanoseconds are read exactly from their text when they are integers.
-            if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
-                time = exact - timeShift
+        if let timeIndex {
+            if isoTime, let timeOrigin {
+                let text = try text(timeIndex)
+                guard let reading = DateTimePattern.iso8601.read(text) else {
+                    throw DataFileError(file: file, line: lineNumber, field: columns[timeIndex],
+                                        "\(DataFileError.quote(text)) is not ISO-8601 date-time text like the first line's (2019-03-11T10:00:00.000+02:00)")
+                }
+                time = Double(reading.nanoseconds - timeOrigin.units) * 1e-9
+            } else if let timeOrigin {
+                // Epoch nanoseconds are read exactly from their text when they are integers.
+                if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
+                    time = exact - timeShift
+                } else {
+                    time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
+                }
             } else {
-                time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
+                time = try value(timeIndex) * timeScale
             }
         } else {
-            time = try value(timeIndex) * timeScale
+            time = Double(row) / (rowRate ?? .infinity)
         }
         let factor = accelerationFactor
         let gravity = try vector(Channel.gravity, factor)
@@ -52,6 +64,37 @@ extension SampleCSVFormat {
         return MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate),
                             attitude: attitude, gravity: gravity, userAcceleration: user,
                             magneticField: try vector(Channel.magneticField), pressure: pressure)
+    }
+
+    /// Checks a whole file's converted values against physics, as a manifest's are (``PhysicalPlausibility``):
+    /// leading rows no device reads (metadata) are refused whatever was stated; rest far from 1 g, or rotation faster than a hand
+    /// turns a device, is refused unless the unit was stated (`--acceleration`, or the header), naming the unit
+    /// that fits. `lines` are the samples' line numbers. O(samples log samples).
+    func checkPhysics(_ channels: [(Channel, [Double])], lines: [Int32]) throws(DataFileError) {
+        func axes(_ names: [Channel]) -> [[Double]]? {
+            let found = names.compactMap { name in channels.first { $0.0 == name }?.1 }
+            return found.count == 3 ? found : nil
+        }
+        // A csv: file has no manifest to state a scale in.
+        let advice = "; a csv: file holds g and rad/s: describe it with a dataset.yaml that states the scale (datasets/README.md), or convert its values"
+        if let a = axes(Channel.acceleration), let x = mapping[.accelX] ?? mapping[.userX] {
+            if case let rows = PhysicalPlausibility.leadingImpossibleRows(x: a[0], y: a[1], z: a[2]), rows > 0 {
+                throw DataFileError(file: file, line: lines.first.map(Int.init), field: columns[x],
+                                    PhysicalPlausibility.impossibleLeadingRowsMessage(rows: rows, magnitude: Vector3(a[0][0], a[1][0], a[2][0]).length))
+            }
+            if statedAcceleration == nil, headerAcceleration == nil,
+               let rest = PhysicalPlausibility.restingMagnitude(x: a[0], y: a[1], z: a[2]), rest.median >= 0.06, !(0.4...2.5).contains(rest.median) {
+                let fit = PhysicalPlausibility.looksOffset(x: a[0], y: a[1], z: a[2]) ? nil : PhysicalPlausibility.fittingUnit(restingMagnitude: rest.median)
+                throw DataFileError(file: file, line: lines.first.map(Int.init), field: columns[x],
+                                    DataFileError.Reason.restMessage(magnitude: rest.median, channels: "\(columns[x]) and the other axes", stated: nil,
+                                                                     factor: fit?.factor, name: fit?.name) + advice)
+            }
+        }
+        if let w = axes(Channel.rotationRate), let x = mapping[.gyroX],
+           let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]), peak > PhysicalPlausibility.largestRotationRate {
+            throw DataFileError(file: file, line: lines.first.map(Int.init), field: columns[x],
+                                DataFileError.Reason.rotationRateInDegrees(peak: peak, channels: "\(columns[x]) and the other axes", stated: nil).message + advice)
+        }
     }
 
     /// The number a field's text holds, a decimal comma read as a point when `decimalComma`. O(length).
@@ -109,6 +152,7 @@ extension SampleCSVFormat {
                 channels.append((name, samples.map { $0.attitude?[keyPath: key] ?? .nan }))
             }
         }
+        try stream.format!.checkPhysics(channels, lines: lines)
         let recording = Recording(id: url.deletingPathExtension().lastPathComponent, timestamps: samples.map(\.timestamp), channels: channels)
         let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         var report = ReadingReport()

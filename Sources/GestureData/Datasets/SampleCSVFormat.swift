@@ -34,8 +34,11 @@ public struct SampleCSVFormat: Hashable, Sendable {
     public var delimiter: Character
     /// Column index of each standard channel found.
     public var mapping: [Channel: Int]
-    /// Column index of the time column.
-    public var timeIndex: Int
+    /// Column index of the time column; `nil` for a file without one read at a stated rate (``rowRate``).
+    public var timeIndex: Int?
+    /// The rate (Hz) the caller stated for a file without a time column: data row `k` (0-based) is at
+    /// `k / rowRate` s. `nil` when the file has a time column.
+    public var rowRate: Double?
     /// Multiplier from the time column to seconds.
     public var timeScale: Double
     /// The time column's unit when stated (by the caller or the header); `nil` while it is to be
@@ -48,6 +51,9 @@ public struct SampleCSVFormat: Hashable, Sendable {
     var timeOrigin: TimeOrigin?
     /// Seconds subtracted after ``timeOrigin`` (the first time's fraction of a raw unit).
     var timeShift = 0.0
+    /// Whether the time column holds ISO-8601 date-time text (`2019-03-11T10:00:00.000+02:00`), found in the
+    /// first data line; times are then nanoseconds from ``timeOrigin``, made relative to the first sample.
+    public internal(set) var isoTime = false
     /// The acceleration unit: the one stated, else g.
     public var acceleration: AccelerationUnit
     /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
@@ -63,10 +69,13 @@ public struct SampleCSVFormat: Hashable, Sendable {
     public var acceptsNonFinite: Bool
 
     /// Infers the layout from a header line; `timeUnit`, when given, states the time column's unit
-    /// (overriding the header's). Throws when there is no time column or no acceleration (neither
-    /// total nor gravity + user acceleration), or when bare `x,y,z` are in a gyroscope's file.
+    /// (overriding the header's). `rate` (Hz) states the rate of a file without a time column: its rows
+    /// are then `1 / rate` s apart from 0 (``rowRate``). Throws when there is no time column and no
+    /// rate, when a rate is stated for a file with a time column (it would be ignored), when there is no
+    /// acceleration (neither total nor gravity + user acceleration), or when bare `x,y,z` are in a
+    /// gyroscope's file.
     public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit? = nil,
-                acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil) throws(DataFileError) {
+                acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil, rate: Double? = nil) throws(DataFileError) {
         self.file = file
         self.acceleration = acceleration ?? .g
         statedAcceleration = acceleration
@@ -81,21 +90,37 @@ public struct SampleCSVFormat: Hashable, Sendable {
             for name in names { if let i = keys.firstIndex(of: name) { return i } }
             return nil
         }
-        guard var time = Self.timeColumn(columns) else {
-            throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line))")
+        if let rate {
+            guard rate > 0, rate.isFinite else { throw DataFileError(file: file, line: 1, "the stated rate (\(rate) Hz) must be a positive number of Hz") }
         }
-        if let timeUnit, let headerUnit = time.unit, headerUnit != timeUnit, let other = time.passedOver,
-           TimeUnit.split(columns[other]).unit == nil {
-            // A stated unit applies to the column it can name: the one whose header states no unit.
-            notes.append("time: column '\(columns[other])' read as \(timeUnit.name) (--time-unit \(timeUnit.rawValue)) rather than "
-                             + "'\(columns[time.index])', whose header says \(headerUnit.name)")
-            time = (other, nil, nil)
-        } else if let other = time.passedOver {
-            notes.append("time: column '\(columns[time.index])' (seconds since the start) used rather than '\(columns[other])'"
-                             + (timeUnit.map { " (--time-unit \($0.rawValue) applies to it)" } ?? ""))
+        if var time = Self.timeColumn(columns) {
+            if rate != nil {
+                throw DataFileError(file: file, line: 1, field: columns[time.index],
+                                    "the file has its own clock ('\(columns[time.index])'), so a stated rate would be ignored; "
+                                        + "drop it (to resample, use gesturelab datasets convert csv:FILE --rate HZ --out DIR)")
+            }
+            if let timeUnit, let headerUnit = time.unit, headerUnit != timeUnit, let other = time.passedOver,
+               TimeUnit.split(columns[other]).unit == nil {
+                // A stated unit applies to the column it can name: the one whose header states no unit.
+                notes.append("time: column '\(columns[other])' read as \(timeUnit.name) (--time-unit \(timeUnit.rawValue)) rather than "
+                                 + "'\(columns[time.index])', whose header says \(headerUnit.name)")
+                time = (other, nil, nil)
+            } else if let other = time.passedOver {
+                notes.append("time: column '\(columns[time.index])' (seconds since the start) used rather than '\(columns[other])'"
+                                 + (timeUnit.map { " (--time-unit \($0.rawValue) applies to it)" } ?? ""))
+            }
+            timeIndex = time.index
+            statedTimeUnit = timeUnit ?? time.unit
+        } else if let rate {
+            // Evenly spaced rows at the stated rate: nothing about the clock is left to infer.
+            timeIndex = nil
+            rowRate = rate
+            statedTimeUnit = .s
+            notes.append("time: no time column; rows taken \(Self.format(1 / rate)) s apart from 0 (the stated rate, \(Self.format(rate)) Hz)")
+        } else {
+            throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line)); "
+                                    + "evenly spaced rows: state their rate (detect --rate HZ, a manifest's time.rate)")
         }
-        timeIndex = time.index
-        statedTimeUnit = timeUnit ?? time.unit
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
         var mapping: [Channel: Int] = [:]
         let axes = ["x", "y", "z"]

@@ -24,6 +24,9 @@ public struct SampleCSVStream: Sendable {
     /// Whether times are made relative to the first sample even when they are not epoch-sized
     /// (epoch and uptime clocks always are).
     public var relativeTime: Bool
+    /// The rate (Hz) of a file without a time column, as the caller states it: its data rows are then
+    /// `1 / rate` s apart from 0. A file with a time column and a stated rate is an error.
+    public var rate: Double?
     /// What was inferred (column choices, bare `x,y,z`, the time unit and origin), one line each.
     public private(set) var notes: [String] = []
     /// Called with each note as it is made (for example to print it on standard error).
@@ -34,7 +37,9 @@ public struct SampleCSVStream: Sendable {
     public var stepsToInfer = 8
     /// Lines held at most (batches sharing one time give no steps).
     static let linesToHold = 64
-    private var held: [(line: String, number: Int)] = []
+    private var held: [(line: String, number: Int, row: Int)] = []
+    /// Data lines taken so far (the next one's 0-based row).
+    private var rows = 0
     private var heldSteps = 0
     private var lastHeldTime: Double?
     private var clockSettled = false
@@ -45,7 +50,8 @@ public struct SampleCSVStream: Sendable {
 
     /// A stream named `file` in errors.
     public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit? = nil,
-                acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false) {
+                acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false, rate: Double? = nil) {
+        self.rate = rate
         self.file = file
         self.acceleration = acceleration
         self.acceptsNonFinite = acceptsNonFinite
@@ -67,16 +73,18 @@ public struct SampleCSVStream: Sendable {
         guard line.contains(where: { !$0.isWhitespace }) else { return }
         guard let format else {
             let format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration,
-                                             acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit)
+                                             acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit, rate: rate)
             self.format = format
             for note in format.notes { say(note) }
             return
         }
+        let row = rows
+        rows += 1
         if clockSettled {
-            ready.append((try format.parse(line: line, lineNumber: number), number))
+            ready.append((try format.parse(line: line, lineNumber: number, row: row), number))
             return
         }
-        held.append((line, number))
+        held.append((line, number, row))
         if let t = format.rawTime(line: line)?.value {
             if let last = lastHeldTime, t > last { heldSteps += 1 }
             lastHeldTime = t
@@ -112,7 +120,7 @@ public struct SampleCSVStream: Sendable {
                                               relative: relativeTime) {
             say(note)
         }
-        for (line, number) in lines { ready.append((try format!.parse(line: line, lineNumber: number), number)) }
+        for (line, number, row) in lines { ready.append((try format!.parse(line: line, lineNumber: number, row: row), number)) }
     }
 
     private mutating func say(_ note: String) {

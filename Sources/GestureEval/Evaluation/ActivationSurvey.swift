@@ -1,7 +1,7 @@
 import GestureData
 import GestureKit
 
-/// How often a recognizer that learns nothing (a preset, a tuned configuration) fires on a dataset that cannot be
+/// How often a recognizer that learns nothing (a preset, a tuned configuration, a trained model used as is) fires on a dataset that cannot be
 /// split into folds or holds no annotation it judges: one unannotated recording of one person is enough to ask
 /// "how often does the shake preset fire in my day?".
 ///
@@ -31,11 +31,12 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
     /// Detected ÷ judged annotations, `nil` when none is judged.
     public var recall: Double? { judgedAnnotations > 0 ? Double(detectedAnnotations) / Double(judgedAnnotations) : nil }
 
-    /// Runs `entry` with `configuration` over every recording of `dataset` (continuous) and counts its activations.
+    /// Runs `entry` with `model` (a configuration, or a model trained elsewhere) over every recording of `dataset`
+    /// (continuous) and counts its activations.
     ///
     /// - Throws: ``ExperimentError`` when the recognizer cannot be made or the dataset holds segments.
     /// - Complexity: O(total samples) recognizer steps, recordings in parallel.
-    public init(entry: Experiment.Entry, configuration: ConfigurationValue, dataset: Dataset, matching: EventMatching,
+    public init(entry: Experiment.Entry, model: TrainedModel, dataset: Dataset, matching: EventMatching,
                 registry: RecognizerRegistry = .standard) throws(ExperimentError) {
         guard dataset.kind == .continuous else {
             throw ExperimentError(entry: entry.name, "a survey of activations needs continuous recordings; \(dataset.name) holds segments")
@@ -44,7 +45,7 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
         let judged = entry.judged(dataset.recordings, kind: .continuous)
         let all = entry.relabelled(dataset.recordings)
         let events: [[GestureEvent]]
-        do { events = try detector.detect(.configuration(configuration, chosen: TrainingSummary()), on: judged).events } catch {
+        do { events = try detector.detect(model, on: judged).events } catch {
             throw error as? ExperimentError ?? ExperimentError(entry: entry.name, "\(error)")
         }
         let matches = zip(judged, events).map { matching.match(annotations: $0.annotations, events: $1) }

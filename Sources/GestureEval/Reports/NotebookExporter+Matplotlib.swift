@@ -82,6 +82,22 @@ extension NotebookExporter {
             return fig
 
 
+        def draw_learning_curve(entry):
+            points = read_csv(entry["data"]["points"])
+            fig, ax = plt.subplots(figsize=(7, 4.5))
+            for i, (name, curve) in enumerate(points.groupby("series", sort=False)):
+                curve = curve.sort_values("subjects")
+                ax.errorbar(curve["subjects"] + (i - 0.5 * (points["series"].nunique() - 1)) * 0.05, curve["mean"], yerr=curve["sd"],
+                            fmt="o-", color=f"C{i}", capsize=3, label=str(name))
+            ax.set(xlabel="subjects trained on", ylabel=entry["labels"].get("metric", "metric") + " on the others", title=entry["title"])
+            ax.set_ylim(bottom=0)
+            ax.grid(alpha=0.3)
+            if len(points):
+                ax.legend()
+            fig.tight_layout()
+            return fig
+
+
         def draw_critical_difference(entry):
             ranks = read_csv(entry["data"]["ranks"]).sort_values(["average_rank", "method"]).reset_index(drop=True)
             cd = entry["parameters"].get("cd", 0.0)

@@ -18,6 +18,8 @@ struct EntryOptions: ParsableArguments {
 
     @OptionGroup var judging: JudgingOptions
 
+    @OptionGroup var units: AccelerationOption
+
     @Option(help: "Sampling rate assumed for formats without timestamps (UCR, UEA), Hz.")
     var samplingRate: Double = 100
 

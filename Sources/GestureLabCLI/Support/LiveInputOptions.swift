@@ -19,8 +19,7 @@ struct LiveInputOptions: ParsableArguments {
     @Option(help: "Network input: end (with the summary) when nothing arrived for this many seconds; Ctrl-C ends it too.")
     var idleExit: Double?
 
-    @Option(help: "Unit and sign of the acceleration columns: g (CoreMotion) or android-ms2; default: the unit a header states ((m/s^2), (G)), else g.")
-    var acceleration: SampleCSVFormat.AccelerationUnit?
+    @OptionGroup var units: AccelerationOption
 
     @Option(help: "Unit of the time column (s, ms, us, ns), overriding the header; inferred from the values when omitted.")
     var timeUnit: SampleCSVFormat.TimeUnit?
@@ -28,12 +27,17 @@ struct LiveInputOptions: ParsableArguments {
     @Flag(help: "Make times relative to the first sample (epoch and uptime clocks always are).")
     var relativeTime = false
 
+    @Option(help: "Sampling rate of CSV input without a time column, Hz: rows are 1/rate s apart from 0. Refused for input with a time column.")
+    var rate: Double?
+
     @Flag(help: "Replay a file at its recorded pace instead of as fast as possible (a stream on - arrives at its own pace).")
     var realtime = false
 
     func validate() throws {
         guard !input.isEmpty else { throw ValidationError("--input needs a file path, - or a network address") }
         guard stallTime > 0, idleExit.map({ $0 > 0 }) ?? true else { throw ValidationError("--stall-time and --idle-exit must be positive seconds") }
+        guard rate.map({ $0 > 0 && $0.isFinite }) ?? true else { throw ValidationError("--rate must be a positive number of Hz") }
+        guard rate == nil || timeUnit == nil else { throw ValidationError("--rate is for input without a time column, --time-unit for one with it; give one") }
     }
 
     /// Opens the input; `command` prefixes what it says on standard error, `maximumGap` (seconds) bounds a
@@ -41,10 +45,16 @@ struct LiveInputOptions: ParsableArguments {
     func open(command: String, maximumGap: Double) throws -> LiveInput {
         let endpoint = try LiveEndpoint(input)
         let name = endpoint.description
+        switch endpoint {
+        case .osc where rate != nil, .webSocket where rate != nil:
+            // Their messages carry their own times.
+            throw ValidationError("--rate is for CSV input without a time column; \(name) carries its own times")
+        default: break
+        }
         var watch = StallWatch(stallTime: stallTime, idleLimit: idleExit)
         watch.onStall = { CommandLineError.printLine(String(format: "\(command): \(name): nothing received for %.1f s", $0)) }
         // Non-finite values reach the pipeline's validator, which skips and counts them.
-        var decoder = SampleCSVStream(acceleration: acceleration, acceptsNonFinite: true, timeUnit: timeUnit, relativeTime: relativeTime)
+        var decoder = SampleCSVStream(acceleration: units.acceleration, acceptsNonFinite: true, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
         // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
         // The library's advice names the header; this command can also state the clock with options.
         decoder.onNote = { note in

@@ -48,6 +48,56 @@ import Testing
         #expect(problem.location.message.contains("counts of 1/64 g") && problem.location.message.contains("scale: 0.015625"))
     }
 
+    /// The two ways an E4 file was silently misread before: its metadata rows as samples (`header: false`, no
+    /// `skipRows`: a sample of −2.3 × 10⁷ g), and its start-time row as the header (`header: true`: the rate row
+    /// became sample 0). Both are refused now, naming the fix.
+    @Test func empaticaMetadataRowsAreNeverReadAsSamples() throws {
+        let asSamples = try Self.read("empatica-e4", "p01/s1/ACC.csv", DeviceRecordings.empaticaE4()) { m in
+            m.table.skipRows = nil
+            m.time = DatasetManifest.TimeMapping(rate: 32)
+        }
+        let problem = try #require(asSamples.problems.first { $0.kind == .outOfRange }, "\(asSamples.problems)")
+        #expect(problem.severity == .error && problem.location.line == 1)
+        // The rate row (32 counts, 0.87 g) is plausible on its own: the message points at the preset for it.
+        #expect(problem.location.message.contains("the first row reads 4.047e+07 g") && problem.location.message.contains("empatica-e4 preset"),
+                "\(problem)")
+        let asHeader = try Self.read("empatica-e4", "p01/s1/ACC.csv", DeviceRecordings.empaticaE4()) { m in
+            m.table.skipRows = nil
+            m.table.header = true
+            m.time = DatasetManifest.TimeMapping(rate: 32)
+        }
+        let header = try #require(asHeader.problems.first { $0.severity == .error }, "\(asHeader.problems)")
+        #expect(header.location.line == 1 && header.location.message.contains("the header line holds only numbers"), "\(header)")
+        #expect(asHeader.dataset.recordings.allSatisfy { $0.count == 0 })
+    }
+
+    /// A glitch far down a file (real files have them: Gyronics' spikes) is not metadata and is not refused.
+    @Test func aSpikeInsideTheDataIsNotTakenForMetadata() throws {
+        var lines = DeviceRecordings.empaticaE4().split(separator: "\n").map(String.init)
+        lines[40] = "60000,0,64"
+        let loaded = try Self.read("empatica-e4", "p01/s1/ACC.csv", lines.joined(separator: "\n") + "\n")
+        #expect(!loaded.problems.contains { $0.kind == .outOfRange }, "\(loaded.problems)")
+    }
+
+    /// A `csv:` file has no manifest to state a scale in: milli-g, and leading metadata rows, are refused by the
+    /// reader itself, naming the unit that fits (before, `datasets inspect` said "0 errors" and `detect` scored
+    /// shakes of 1,026).
+    @Test func aCSVFileInMilliGOrWithMetadataRowsIsRefused() throws {
+        let header = "time,accel_x,accel_y,accel_z\n"
+        func rows(_ range: Range<Int>, _ row: (Int) -> String) -> String { range.map { row($0) + "\n" }.joined() }
+        let milli: String = header + rows(0..<200) { i in "\(Double(i) / 25),\(DeviceRecordings.wobble(i, 5)),0,-1000" }
+        let meta: String = header + "0,1495437325,1495437325,1495437325\n" + rows(1..<200) { i in "\(Double(i) / 25),0,0,-1" }
+        let fine: String = header + rows(0..<200) { i in "\(Double(i) / 25),\(DeviceRecordings.wobble(i, 0.05)),0,\(i == 90 ? -5000 : -1)" }
+        let folder = try PhoneAppRecordings.folder("csv-physics", ["milli.csv": milli, "meta.csv": meta, "fine.csv": fine])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let milliError = #expect(throws: DataFileError.self) { try SampleCSVFormat.load(folder.appendingPathComponent("milli.csv")) }
+        #expect(milliError?.message.contains("the values look like milli-g") == true && milliError?.message.contains("1000 g") == true, "\(String(describing: milliError))")
+        let metaError = #expect(throws: DataFileError.self) { try SampleCSVFormat.load(folder.appendingPathComponent("meta.csv")) }
+        #expect(metaError?.line == 2 && metaError?.message.contains("the first row reads") == true, "\(String(describing: metaError))")
+        // One spike inside the data stays the validator's business.
+        #expect(try SampleCSVFormat.load(folder.appendingPathComponent("fine.csv")).dataset.recordings[0].count == 200)
+    }
+
     // MARK: ActiGraph: preamble and date-time text
 
     @Test func actiGraphSkipsItsPreambleAndReadsItsDateTimes() throws {

@@ -121,10 +121,10 @@ import Testing
 
     @Test func statedTimeUnitReadsTheColumnWithoutAUnit() throws {
         let format = try SampleCSVFormat(header: "time,seconds_elapsed,z,y,x", acceleration: .androidMetersPerSecondSquared, timeUnit: .ns)
-        #expect(format.columns[format.timeIndex] == "time")
+        #expect(format.timeIndex.map { format.columns[$0] } == "time")
         #expect(format.notes.contains { $0.contains("column 'time' read as nanoseconds") })
         let unstated = try SampleCSVFormat(header: "time,seconds_elapsed,z,y,x", acceleration: .androidMetersPerSecondSquared)
-        #expect(unstated.columns[unstated.timeIndex] == "seconds_elapsed")
+        #expect(unstated.timeIndex.map { unstated.columns[$0] } == "seconds_elapsed")
         #expect(unstated.notes.filter { $0.hasPrefix("time:") }.count == 1)  // which column: said once
     }
 

@@ -38,6 +38,8 @@ import Testing
         #expect(times.first == 0 && abs(times[49] - 0.49) < 1e-12)
         #expect(loaded.report.notes.count == 1)
         #expect(loaded.report.notes.first?.contains("'timestamp' read as milliseconds") == true, "\(loaded.report.notes)")
+        // The hint names the unit that was inferred, not another.
+        #expect(loaded.report.notes.first?.hasSuffix("(timestamp_ms or timestamp (ms))") == true, "\(loaded.report.notes)")
         // A relative millisecond clock (no epoch) is inferred from its steps alone.
         let relative = try Self.load(Self.csv("t,accel_x,accel_y,accel_z", first: 0, step: 20))
         #expect(relative.dataset.recordings[0].timestamps[1] == 0.02)
@@ -121,5 +123,26 @@ import Testing
         #expect(error?.message.contains("gyroscope") == true && error?.message.contains("gyro_x") == true,
                 "\(String(describing: error))")
         #expect(throws: DataFileError.self) { _ = try SampleCSVFormat(header: "time,gyro,x,y,z") }
+    }
+
+    /// Issue 46: ISO-8601 date-time text in a csv: file's time column (a Garmin export) is read as a clock, exact
+    /// to the nanosecond and relative to the first sample, whatever the offset; the reading line says so; a later
+    /// line that is not such text names its line.
+    @Test func isoDateTimeTextIsAClock() throws {
+        func file(_ times: [String]) -> String { "timestamp,x,y,z\n" + times.map { "\($0),0,0,-1\n" }.joined() }
+        let offset = (0..<100).map { String(format: "2019-03-11T10:00:%06.3f+02:00", Double($0) * 0.04) }
+        let url = try LineEnding.lf.write(file(offset), named: "garmin.csv")
+        let loaded = try SampleCSVFormat.load(url)
+        let times = loaded.dataset.recordings[0].timestamps
+        #expect(times.count == 100 && times[0] == 0 && times[99] == Double(99 * 40_000_000) * 1e-9)
+        #expect(loaded.report.notes.contains { $0.hasPrefix("time: column 'timestamp' read as ISO-8601 date-time text (offset +02:00)") },
+                "\(loaded.report.notes)")
+        // The same instants written in UTC give the same times.
+        let utc = (0..<100).map { String(format: "2019-03-11T08:00:%06.3fZ", Double($0) * 0.04) }
+        #expect(try SampleCSVFormat.load(LineEnding.lf.write(file(utc), named: "utc.csv")).dataset.recordings[0].timestamps == times)
+        var broken = offset
+        broken[50] = "2019-03-11 10:00:02.000 PM"
+        let error = #expect(throws: DataFileError.self) { _ = try SampleCSVFormat.load(LineEnding.lf.write(file(broken), named: "broken.csv")) }
+        #expect(error?.line == 52 && error?.message.contains("is not ISO-8601 date-time text") == true, "\(String(describing: error))")
     }
 }

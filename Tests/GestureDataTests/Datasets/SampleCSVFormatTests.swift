@@ -67,4 +67,27 @@ import Testing
         #expect(samples[1].acceleration == Vector3(0.1, 0, -1))
         #expect(throws: DataFileError(file: "pipe", line: 6, field: "y", "'zz' is not a number")) { try stream.feed(lines[5]) }
     }
+
+    /// Issue 46: a file without a time column is read at a stated rate (`detect --rate`), data row k at k / rate s,
+    /// blank lines not counted; a stated rate for a file with its own clock is refused, and the error for a file
+    /// without either names the option.
+    @Test func aStatedRateClocksAFileWithoutATimeColumn() throws {
+        var stream = SampleCSVStream(file: "rows.csv", rate: 50)
+        var samples: [MotionSample] = []
+        for line in ["x,y,z", "0,0,-1", "", "0.5,0,-1", "0,0.25,-1"] {
+            if let s = try stream.feed(line) { samples.append(s) }
+        }
+        try stream.finish()
+        while let s = stream.nextHeld() { samples.append(s) }
+        let times: [Double] = [0, 1.0 / 50, 2.0 / 50]
+        #expect(samples.map(\.timestamp) == times)
+        let expected: [Vector3] = [Vector3(0, 0, -1), Vector3(0.5, 0, -1), Vector3(0, 0.25, -1)]
+        #expect(samples.map(\.acceleration) == expected)
+        #expect(stream.notes.contains("time: no time column; rows taken 0.02 s apart from 0 (the stated rate, 50 Hz)"), "\(stream.notes)")
+        let clocked = #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "t,x,y,z", rate: 50) }
+        #expect(clocked?.message.contains("has its own clock ('t')") == true, "\(String(describing: clocked))")
+        let unclocked = #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "x,y,z") }
+        #expect(unclocked?.message.contains("(detect --rate HZ") == true, "\(String(describing: unclocked))")
+        #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "x,y,z", rate: 0) }
+    }
 }

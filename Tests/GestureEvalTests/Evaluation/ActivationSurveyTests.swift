@@ -23,7 +23,7 @@ import Testing
     @Test func everyActivationOfAnUnannotatedRecordingIsFalse() throws {
         let dataset = Dataset(name: "mine", kind: .continuous, recordings: [Self.recording([])])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["mine"])
-        let survey = try ActivationSurvey(entry: entry, configuration: try Self.shakePreset(), dataset: dataset, matching: EventMatching())
+        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
         #expect(survey.activations == 2 && survey.falseActivations == 2 && survey.recall == nil)
         #expect(abs(survey.backgroundHours * 3600 - 59.98) < 1e-9)
         #expect(abs(survey.falsePerHour - 2 / (59.98 / 3600)) < 1e-9)
@@ -34,7 +34,7 @@ import Testing
         let annotations = [Annotation(start: 30, end: 31, label: "shake"), Annotation(start: 31.1, end: 59.98, label: "walking")]
         let dataset = Dataset(name: "mine", kind: .continuous, recordings: [Self.recording(annotations)])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["mine"], labels: ["shake"])
-        let survey = try ActivationSurvey(entry: entry, configuration: try Self.shakePreset(), dataset: dataset, matching: EventMatching())
+        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
         #expect(survey.recall == 1 && survey.judgedAnnotations == 1 && survey.activations == 2)
         let walking = try #require(survey.breakdown.activities.first { $0.label == "walking" })
         #expect(walking.falseActivations == 1 && abs(walking.hours * 3600 - 28.88) < 1e-9)
@@ -45,7 +45,7 @@ import Testing
         let dataset = Dataset(name: "shapes", kind: .segments, recordings: [Self.recording([])])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["shapes"])
         #expect(throws: ExperimentError.self) {
-            try ActivationSurvey(entry: entry, configuration: .object([:]), dataset: dataset, matching: EventMatching())
+            try ActivationSurvey(entry: entry, model: .configuration(.object([:]), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
         }
     }
 }

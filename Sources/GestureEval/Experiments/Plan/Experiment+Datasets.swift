@@ -12,9 +12,13 @@ extension Experiment {
     /// loading, naming file, line and field, rather than dropping the row or file; errors in data that was
     /// read (unsorted or duplicate times, values out of range, one-sample recordings) are counted by kind in
     /// one note, so nothing is used without a word.
+    ///
+    /// `acceleration` states the unit of `csv:` files' acceleration columns (`--acceleration`); `nil` takes g
+    /// unless a header names a unit.
     /// - Throws: the first reading error, naming file, line and field.
-    public func loadDatasets(notes: ((String) -> Void)? = nil) throws(DataFileError) -> [String: Dataset] {
-        let options = DatasetSource.Options(samplingRate: samplingRate)
+    public func loadDatasets(notes: ((String) -> Void)? = nil,
+                             acceleration: SampleCSVFormat.AccelerationUnit? = nil) throws(DataFileError) -> [String: Dataset] {
+        let options = DatasetSource.Options(samplingRate: samplingRate, acceleration: acceleration)
         var loaded: [String: Dataset] = [:]
         func load(_ text: String) throws(DataFileError) -> Dataset {
             let dataset = try DatasetSource(text).load(options)

@@ -251,8 +251,10 @@ extension ExperimentPlan.Workload {
         let rate = settings.samplingRate ?? rates.reduce(0, +) / Double(rates.count)
         let duration = judged.reduce(0) { $0 + $1.duration }
         let annotations = judged.flatMap(\.annotations)
-        // Windows overlapping an annotation by half the shorter of the two: about (duration + window) / hop each.
-        let positives = annotations.reduce(0.0) { $0 + ($1.end - $1.start + settings.window) / settings.hop }
+        // Windows overlapping an annotation by half the shorter of the two: about (duration + window) / hop each,
+        // in the recordings and in each augmented copy of them.
+        let copies = Double(settings.augmentation.copies)
+        let positives = (1 + copies) * annotations.reduce(0.0) { $0 + ($1.end - $1.start + settings.window) / settings.hop }
         examples = min(settings.maxWindows, Int(((1 + settings.negativesPerPositive) * positives).rounded(.up)))
         classes = Set(annotations.map(\.label)).count + 1
         exampleLength = (settings.window + 2 * settings.context) * rate

@@ -96,7 +96,9 @@ import Testing
         let plan = try Self.plan([rocket("plain", ["hardNegatives": .bool(false)]), rocket("mined", [:]),
                                   rocket("capped", ["maxWindows": .number(40), "hardNegatives": .bool(false)]),
                                   rocket("wide", ["features": .number(672), "hardNegatives": .bool(false)]),
-                                  rocket("searched", ["hardNegatives": .bool(false)], search: ["context": [0.2, 0.4]])])
+                                  rocket("searched", ["hardNegatives": .bool(false)], search: ["context": [0.2, 0.4]]),
+                                  rocket("augmented", ["hardNegatives": .bool(false), "augmentation": .object(["copies": .number(1)])]),
+                                  rocket("long context", ["hardNegatives": .bool(false), "context": .number(1.2)])])
         let step = { (entry: String) in plan.trainingSteps.first { $0.entries == [entry] }! }
         let w = step("plain").workload
         // Six recordings of 40 s with five 0.6 s pushes: about 12 windows per push, four negatives per positive.
@@ -115,6 +117,10 @@ import Testing
         let m = ExperimentPlan.CostModel.reference
         #expect(cost("wide") > cost("plain") && cost("plain") > m.perEigenCell * pow(Double(w.examples), 3))
         #expect(cost("searched") > 1.9 * cost("plain"), "each candidate trains again")
+        // Issue 45: augmented copies add their windows to the draw (until maxWindows caps it); context lengthens each window.
+        #expect(abs(step("augmented").workload.examples - 2 * w.examples) <= 2, "\(step("augmented").workload.examples)")
+        #expect(cost("augmented") > 1.5 * cost("plain"))
+        #expect(abs(step("long context").workload.exampleLength - 3.0 * rate) < 0.01 && cost("long context") > cost("plain"))
     }
 
     /// A run reports each training step and each unit once, and their parts' estimates add up to the plan's:
