@@ -8,11 +8,11 @@ import GestureKit
 struct BenchRecognizers: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recognizers",
-        abstract: "Measure samples per second of each rule-based recognizer and of the fusion stage.",
+        abstract: "Measure samples per second of each rule-based recognizer, the fusion stage and the physical-channels stage.",
         discussion: """
             A synthetic stream (shakes, slaps, a flip and back, stillness with sensor noise; fused device \
-            motion for the recognizers, accelerometer and gyroscope only for the fusion stage) is \
-            generated once, then each recognizer runs over it; the best of the repeats is printed. \
+            motion for the recognizers, accelerometer and gyroscope only for the fusion stage and the \
+            physical-channels stage, which derives the orientation-free channels) is generated once, then each recognizer runs over it; the best of the repeats is printed. \
             Build in release mode for meaningful numbers.
             Example:
               swift build -c release && .build/release/gesturelab bench recognizers \\
@@ -32,10 +32,10 @@ struct BenchRecognizers: ParsableCommand {
     @Option(help: "Seed of the sensor noise.")
     var seed: UInt64 = 1
 
-    @Option(help: "Run only this one: orientation, shake, peak-direction, slap, flip or fusion.")
+    @Option(help: "Run only this one: orientation, shake, peak-direction, slap, flip, fusion or physical.")
     var only: String?
 
-    static let names = ["orientation", "shake", "peak-direction", "slap", "flip", "fusion"]
+    static let names = ["orientation", "shake", "peak-direction", "slap", "flip", "fusion", "physical"]
 
     func validate() throws {
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be a positive number of seconds") }
@@ -58,6 +58,8 @@ struct BenchRecognizers: ParsableCommand {
         if wanted("slap") { try report("slap", measure(PeakDirectionDetector(configuration: .slap), stream)) }
         if wanted("flip") { try report("flip", measure(AttitudeFlipDetector(), stream)) }
         if wanted("fusion") { try report("fusion stage", measureStage(AttitudeEstimator(), raw)) }
+        // From accelerometer and gyroscope alone, as a watch gives them: the stage runs its own attitude estimate.
+        if wanted("physical") { try report("physical stage", measureStage(PhysicalChannelEstimator(), raw)) }
     }
 
     private func report(_ name: String, _ result: (seconds: Double, events: Int, samples: Int)) {

@@ -14,7 +14,7 @@ import Testing
                   let perSecond = Double(fields[fields.count - 3]) else { continue }
             rows[fields.dropLast(3).joined(separator: " ")] = [perSecond, events]
         }
-        #expect(Set(rows.keys) == ["orientation", "shake", "peak-direction", "slap", "flip", "fusion stage"])
+        #expect(Set(rows.keys) == ["orientation", "shake", "peak-direction", "slap", "flip", "fusion stage", "physical stage"])
         #expect(rows.values.allSatisfy { $0[0] > 0 })
         // 20 s = two 10-s cycles, each with one shake (began, ended), one slap (a shake burst that
         // began and was cancelled; one movement) and one flip and back.
@@ -22,6 +22,8 @@ import Testing
         #expect(rows["peak-direction"]?[1] == 4)
         #expect(rows["flip"]?[1] == 4)
         #expect(rows["fusion stage"]?[1] == 2000)
+        // The physical-channels stage passes every sample on, with its channels derived.
+        #expect(rows["physical stage"]?[1] == 2000)
     }
 
     @Test func rejectsAnUnknownName() throws {
