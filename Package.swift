@@ -43,13 +43,15 @@ let package = Package(
             ]
         ),
 
-        // Research layer: training, evaluation, experiments, statistics (GSL), reports.
+        // Research layer: training, evaluation, experiments, statistics (GSL), reports. The ridge's Gram panels use
+        // the MiniRocket kernels' variants too.
         .target(
             name: "GestureEval",
             dependencies: [
                 "GestureKit",
                 "GestureData",
                 "CGSL",
+                "CMiniRocketKernels",
             ]
         ),
 

@@ -59,3 +59,8 @@ void gl_minirocket_pool(int variant, const float *pairs, const float *gamma, ptr
     GL_DISPATCH(pool, pairs, gamma, channels, length, third, channel_indices, combined, start, count, biases, bias_count,
                 scratch, features)
 }
+
+void gl_gram_accumulate(int variant, const double *x, ptrdiff_t rows, ptrdiff_t columns, ptrdiff_t block, ptrdiff_t from,
+                        ptrdiff_t to, double *lanes) {
+    GL_DISPATCH(gram_accumulate, x, rows, columns, block, from, to, lanes)
+}

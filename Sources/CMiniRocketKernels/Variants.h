@@ -25,7 +25,9 @@
                           ptrdiff_t count, float *output);                                                            \
     void prefix##_pool(const float *pairs, const float *gamma, ptrdiff_t channels, ptrdiff_t length,               \
                        ptrdiff_t third, const ptrdiff_t *channel_indices, ptrdiff_t combined, ptrdiff_t start,        \
-                       ptrdiff_t count, const float *biases, ptrdiff_t bias_count, float *scratch, float *features);
+                       ptrdiff_t count, const float *biases, ptrdiff_t bias_count, float *scratch, float *features);  \
+    void prefix##_gram_accumulate(const double *x, ptrdiff_t rows, ptrdiff_t columns, ptrdiff_t block,                \
+                                  ptrdiff_t from, ptrdiff_t to, double *lanes);
 
 GL_DECLARE_VARIANT(gl_portable)
 #if GL_MINIROCKET_WIDE

@@ -56,6 +56,15 @@ void gl_minirocket_pool(int variant, const float *pairs, const float *gamma, ptr
                         ptrdiff_t third, const ptrdiff_t *channel_indices, ptrdiff_t combined, ptrdiff_t start,
                         ptrdiff_t count, const float *biases, ptrdiff_t bias_count, float *scratch, float *features);
 
+/// The ridge's Gram matrix `x·xᵀ` over MiniRocket features (GestureEval's `RidgeClassifierCV.gram`), one panel of
+/// one block: adds columns `from ..< to` (a multiple of four apart) of the products of the block's rows
+/// `4·block … 4·block + 3` (a short last block repeating its last row) with rows `0 ..< min(4·block + 4, rows)` of the
+/// row-major `rows × columns` matrix `x` to their lane sums. The four lane sums of block row r with row j are at
+/// `lanes + 4·(r·(4·block + 4) + j)`; column t goes to lane t mod 4, each lane adding its products in column order,
+/// every product rounded before it is added. O(16 · (block + 1) · (to − from)).
+void gl_gram_accumulate(int variant, const double *x, ptrdiff_t rows, ptrdiff_t columns, ptrdiff_t block,
+                        ptrdiff_t from, ptrdiff_t to, double *lanes);
+
 #ifdef __cplusplus
 }
 #endif
