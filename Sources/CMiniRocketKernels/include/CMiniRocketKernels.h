@@ -1,10 +1,11 @@
 #ifndef CMINIROCKETKERNELS_H
 #define CMINIROCKETKERNELS_H
 
-/// The inner loops of GestureKit's MiniRocket transform, in C so that each can be compiled for several
-/// instruction sets in one binary and chosen at run time. Every variant computes the same floats, bit for bit:
-/// loops run across time positions, each output keeps the additions of the portable loop in their order, and no
-/// multiply-add is fused (there is no multiplication).
+/// The inner loops of GestureKit's MiniRocket transform (and of the ridge's Gram matrix over its features), in C so
+/// that each can be compiled for several instruction sets in one binary and chosen at run time. Every variant
+/// computes the same numbers, bit for bit: loops run across time positions (Gram: columns), each output keeps the
+/// additions of the portable loop in their order, and no multiply-add is fused (contraction off; the transform has
+/// no multiplication, the Gram panels round each product before adding it).
 ///
 /// Layouts are those of `MiniRocket.Workspace`: a channel's series is `length` contiguous floats, channels one
 /// after another (channel-major); the nine shifted terms are kernel position, then channel, then time.
