@@ -1,9 +1,9 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// GESTURELAB_NATIVE=1 compiles GestureKit for the building machine's CPU (AVX on recent x86), as numba compiles
-// its kernels; the default build is portable. Benchmarks/peers/minirocket_peers.py measures both.
-let nativeCPU: [SwiftSetting] = Context.environment["GESTURELAB_NATIVE"] == "1" ? [.unsafeFlags(["-target-cpu", "native"])] : []
+// MiniRocket's inner loops are compiled for the baseline and, on x86-64, for AVX2 and AVX-512 too; the widest the
+// CPU runs is chosen at run time. GESTURELAB_PORTABLE_ONLY=1 builds the baseline variant alone (a define, no unsafe flag).
+let portableOnly: [CSetting] = Context.environment["GESTURELAB_PORTABLE_ONLY"] == "1" ? [.define("GESTURELAB_PORTABLE_ONLY")] : []
 
 let package = Package(
     name: "GestureLab",
@@ -19,8 +19,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // Embeddable core: pure Swift, no C dependency, nothing about files or datasets.
-        .target(name: "GestureKit", swiftSettings: nativeCPU),
+        // MiniRocket's inner loops: dependency-free C99, compiled from source with the package, one variant per
+        // instruction set (portable everywhere, AVX2 and AVX-512 on x86-64), chosen at run time.
+        .target(name: "CMiniRocketKernels", exclude: ["Kernels.inc"], cSettings: portableOnly),
+
+        // Embeddable core: Swift and the in-package MiniRocket kernels, no system library, nothing about files or datasets.
+        .target(name: "GestureKit", dependencies: ["CMiniRocketKernels"]),
 
         // The GNU Scientific Library, found through pkg-config.
         .systemLibrary(
@@ -39,13 +43,15 @@ let package = Package(
             ]
         ),
 
-        // Research layer: training, evaluation, experiments, statistics (GSL), reports.
+        // Research layer: training, evaluation, experiments, statistics (GSL), reports. The ridge's Gram panels use
+        // the MiniRocket kernels' variants too.
         .target(
             name: "GestureEval",
             dependencies: [
                 "GestureKit",
                 "GestureData",
                 "CGSL",
+                "CMiniRocketKernels",
             ]
         ),
 

@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""MiniRocket in gesturelab against aeon 1.6 (the reference implementation): accuracy over 5 seeds and speed
+"""MiniRocket in gesturelab against aeon 1.x (the reference implementation): accuracy over 5 seeds and speed
 (transform + training + prediction) pinned to 1 and 2 cores, on the same files and machine in one go.
 
 Reference: aeon's MiniRocket transform, then scikit-learn's StandardScaler and
 RidgeClassifierCV(alphas=np.logspace(-3, 3, 10)) — the pipeline of aeon's MiniRocketClassifier.
 
     swift build -c release
-    GESTURELAB_NATIVE=1 swift build -c release --scratch-path .build-native   # optional: GestureKit for this CPU
-    pip install "aeon==1.6.*" scikit-learn
+    GESTURELAB_PORTABLE_ONLY=1 swift build -c release --scratch-path .build-portable   # optional: the portable kernels only
+    pip install "aeon==1.*" numba scikit-learn
     flock /tmp/gesturelab-build.lock python3 Benchmarks/peers/minirocket_peers.py [--datasets ../shared/datasets] \
-        [--native-binary .build-native/release/gesturelab] [--json out.json]
+        [--portable-binary .build-portable/release/gesturelab] [--skip-accuracy] [--repeats 5] [--json out.json]
 
-The default build of gesturelab is portable (x86-64 baseline: SSE2, four floats per instruction); numba compiles
-aeon's kernels for the machine it runs on (AVX-512 here). With --native-binary the speed table also times a build
-whose GestureKit was compiled for this CPU (GESTURELAB_NATIVE=1, `-target-cpu native`).
+GestureKit's MiniRocket kernels (the C target CMiniRocketKernels) hold a portable variant and, on x86-64, AVX2 and
+AVX-512 variants; the widest the CPU runs is chosen at run time (`MiniRocket.KernelVariant.selected`), as numba
+compiles aeon's kernels for the machine it runs on. With --portable-binary the speed table also times a build with
+the portable variant only (GESTURELAB_PORTABLE_ONLY=1), and checks that its predictions are the same.
 
 Accuracy: each dataset's TRAIN/TEST split, seeds 1…5 for both (gesturelab --seed, aeon random_state), mean and
 spread. Speed: UWaveGestureLibrary and AllGestureWiimoteX (adjusted), seed 1, best of --repeats runs; both pinned
@@ -21,7 +22,11 @@ with taskset to cores 0 (one core) or 0,1 (two); aeon with NUMBA_NUM_THREADS, OM
 n_jobs set to the core count, numba compiled by a warm-up fit/transform on a slice of the data first (not counted);
 gesturelab with --threads set alike. Times cover fitting the transform, transforming both splits, the scaler, the
 ridge and the predictions; reading the files is excluded on both sides (gesturelab reports its own
-trainingSeconds + predictionSeconds; the aeon worker times fit + predict).
+trainingSeconds + predictionSeconds; the aeon worker times fit + predict). The speed table also says whether
+gesturelab's predictions are the same on one and two cores (and in the portable build): its features do not depend
+on the threads or the kernel variant. aeon's transform draws its channel subsets and bias examples from numpy's
+generator, not ours, so its features are other random features of the same family: the table gives both accuracies
+and the share of test series on which the two predict the same class.
 
 AllGestureWiimoteY has no adjusted TEST file: its plain TRAIN and TEST files are padded here as the archive's
 adjusted files are (NaN tail replaced by U[0, 0.001) noise; numpy, seed 0) into a temporary folder, and both
@@ -103,8 +108,17 @@ def worker(args):
             predicted, alpha = run(seed, Xtr, ytr, Xte)
             seconds = time.perf_counter() - started
             best = seconds if best is None else min(best, seconds)
-        results.append({"seed": seed, "accuracy": float(np.mean(predicted == yte)), "alpha": float(alpha), "seconds": best})
+        results.append({"seed": seed, "accuracy": float(np.mean(predicted == yte)), "alpha": float(alpha), "seconds": best,
+                        "predictions": [str(v) for v in predicted]})
     print(json.dumps(results))
+
+
+def same_label(x, y):
+    """Whether two predicted labels name the same class: aeon reads the .ts labels as "1.0" where gesturelab says "1"."""
+    try:
+        return float(x) == float(y)
+    except ValueError:
+        return x == y
 
 
 def pinned(cores):
@@ -134,7 +148,8 @@ def ours(fmt, train, test, seeds, cores, repeats, binary=GESTURELAB):
             r = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["result"]
             seconds = r["trainingSeconds"] + r["predictionSeconds"]
             best = seconds if best is None else min(best, seconds)
-        results.append({"seed": seed, "accuracy": r["accuracy"], "alpha": r["alpha"], "seconds": best})
+        results.append({"seed": seed, "accuracy": r["accuracy"], "alpha": r["alpha"], "seconds": best,
+                        "predictions": r["predictions"]})
     return results
 
 
@@ -142,7 +157,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--datasets", default=os.path.join(ROOT, "..", "shared", "datasets"))
     parser.add_argument("--json")
-    parser.add_argument("--native-binary", help="a gesturelab built with GESTURELAB_NATIVE=1, timed too")
+    parser.add_argument("--portable-binary", help="a gesturelab built with GESTURELAB_PORTABLE_ONLY=1, timed too")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--skip-accuracy", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
@@ -171,19 +186,28 @@ def main():
                 report["accuracy"].append({"dataset": name, "gesturelab": a, "aeon": b})
         if not args.skip_speed:
             print()
-            native = args.native_binary
-            print("| dataset | cores | gesturelab s | aeon s | aeon / gesturelab |" + (" gesturelab native s | aeon / native |" if native else ""))
-            print("|---|---|---|---|---|" + ("---|---|" if native else ""))
+            portable = args.portable_binary
+            print("| dataset | cores | gesturelab s | aeon s | aeon / gesturelab |" + (" portable build s | aeon / portable |" if portable else "")
+                  + " gesturelab accuracy | aeon accuracy | same class as aeon | gesturelab predictions same on 1 and 2 cores" + (" and portable" if portable else "") + " |")
+            print("|---|---|---|---|---|" + ("---|---|" if portable else "") + "---|---|---|---|")
             for name, fmt, train, test in sets[:2]:
+                first = None
                 for cores in (1, 2):
-                    a = ours(fmt, train, test, [1], cores, args.repeats)[0]["seconds"]
-                    b = aeon(fmt, train, test, [1], cores, args.repeats)[0]["seconds"]
-                    row = {"dataset": name, "cores": cores, "gesturelab": a, "aeon": b}
-                    line = f"| {name} | {cores} | {a:.3f} | {b:.3f} | {b / a:.1f}× |"
-                    if native:
-                        c = ours(fmt, train, test, [1], cores, args.repeats, binary=native)[0]["seconds"]
-                        row["gesturelab native"] = c
-                        line += f" {c:.3f} | {b / c:.1f}× |"
+                    a = ours(fmt, train, test, [1], cores, args.repeats)[0]
+                    b = aeon(fmt, train, test, [1], cores, args.repeats)[0]
+                    first = first or a["predictions"]
+                    same = a["predictions"] == first
+                    row = {"dataset": name, "cores": cores, "gesturelab": a["seconds"], "aeon": b["seconds"]}
+                    line = f"| {name} | {cores} | {a['seconds']:.3f} | {b['seconds']:.3f} | {b['seconds'] / a['seconds']:.2f}× |"
+                    if portable:
+                        c = ours(fmt, train, test, [1], cores, args.repeats, binary=portable)[0]
+                        row["gesturelab portable"] = c["seconds"]
+                        same = same and c["predictions"] == first
+                        line += f" {c['seconds']:.3f} | {b['seconds'] / c['seconds']:.2f}× |"
+                    agreement = np.mean([same_label(x, y) for x, y in zip(a["predictions"], b["predictions"])])
+                    row.update({"gesturelab accuracy": a["accuracy"], "aeon accuracy": b["accuracy"], "agreement": agreement,
+                                "predictions identical": same})
+                    line += f" {100 * a['accuracy']:.2f} % | {100 * b['accuracy']:.2f} % | {100 * agreement:.1f} % | {'yes' if same else 'NO'} |"
                     print(line, flush=True)
                     report["speed"].append(row)
     if args.json:

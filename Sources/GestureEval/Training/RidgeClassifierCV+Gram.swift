@@ -1,3 +1,4 @@
+import CMiniRocketKernels
 import GestureData
 import GestureKit
 
@@ -11,8 +12,11 @@ extension RidgeClassifierCV {
     /// lane sums carry over from panel to panel, so the result does not depend on the panel width or the thread
     /// count. Blocks are dealt to the threads in turn (block b to thread b mod T), which evens out the triangle.
     ///
+    /// The panels are summed by MiniRocket's C kernels (`gl_gram_accumulate`) in `variant`: AVX-512 takes two rows
+    /// at once, each lane still adding its products in column order, so every variant gives the same matrix bit for bit.
+    ///
     /// - Complexity: O(rows² · columns / threads) time, O(rows²) extra memory.
-    static func gram(_ x: [Double], rows n: Int, columns p: Int) -> [Double] {
+    static func gram(_ x: [Double], rows n: Int, columns p: Int, variant: MiniRocket.KernelVariant = .selected) -> [Double] {
         let blocks = (n + 3) / 4
         let vectorColumns = p & ~3
         let lanes = UnsafeMutablePointer<SIMD4<Double>>.allocate(capacity: laneStart(blocks))
@@ -21,19 +25,21 @@ extension RidgeClassifierCV {
         // About 512 KB of every row per panel (half of a typical L2), whole vectors.
         let panel = max(64, min(2048, 65_536 / max(1, n))) & ~3
         let workers = min(blocks, ParallelLoop.workers(Parallelism.threads))
-        nonisolated(unsafe) let shared = lanes
         x.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let base = UnsafeRawPointer(buffer.baseAddress!)
-            ParallelLoop.run(workers, threads: workers) { worker in
-                var column = 0
-                while column < vectorColumns {
-                    let end = min(vectorColumns, column + panel)
-                    var b = worker
-                    while b < blocks {
-                        accumulate(base, block: b, rows: n, columns: p, from: column, to: end, into: shared + laneStart(b))
-                        b += workers
+            // The kernel sees the lane sums as Doubles, four a SIMD4<Double>.
+            lanes.withMemoryRebound(to: Double.self, capacity: 4 * laneStart(blocks)) { flat in
+                nonisolated(unsafe) let (base, shared) = (buffer.baseAddress!, flat)
+                ParallelLoop.run(workers, threads: workers) { worker in
+                    var column = 0
+                    while column < vectorColumns {
+                        let end = min(vectorColumns, column + panel)
+                        var b = worker
+                        while b < blocks {
+                            gl_gram_accumulate(variant.rawValue, base, n, p, b, column, end, shared + 4 * laneStart(b))
+                            b += workers
+                        }
+                        column = end
                     }
-                    column = end
                 }
             }
         }
@@ -62,32 +68,4 @@ extension RidgeClassifierCV {
 
     /// Where block `b`'s lane sums start: four per product of its rows 4b…4b+3 with rows 0…4b+3. O(1).
     static func laneStart(_ b: Int) -> Int { 16 * (b * (b + 1) / 2) }
-
-    /// Adds columns `from..<to` (whole vectors) of the products of block `b`'s four rows with rows 0…4b+3 (those
-    /// below `rows`) to their lane sums `lanes[r · (4b + 4) + j]`. O(16 · (4b + 4) · (to − from) / 4).
-    @inline(__always)
-    static func accumulate(_ base: UnsafeRawPointer, block b: Int, rows n: Int, columns p: Int, from: Int, to: Int,
-                           into lanes: UnsafeMutablePointer<SIMD4<Double>>) {
-        let first = 4 * b, count = min(4, n - first), stride = first + 4
-        let size = MemoryLayout<Double>.stride
-        let o0 = first * p, o1 = (first + min(1, count - 1)) * p
-        let o2 = (first + min(2, count - 1)) * p, o3 = (first + min(3, count - 1)) * p
-        for j in 0..<(first + count) {
-            let oj = j * p
-            var a0 = lanes[j], a1 = lanes[stride + j], a2 = lanes[2 * stride + j], a3 = lanes[3 * stride + j]
-            var t = from
-            while t < to {
-                let v = base.loadUnaligned(fromByteOffset: (oj + t) * size, as: SIMD4<Double>.self)
-                a0 += base.loadUnaligned(fromByteOffset: (o0 + t) * size, as: SIMD4<Double>.self) * v
-                a1 += base.loadUnaligned(fromByteOffset: (o1 + t) * size, as: SIMD4<Double>.self) * v
-                a2 += base.loadUnaligned(fromByteOffset: (o2 + t) * size, as: SIMD4<Double>.self) * v
-                a3 += base.loadUnaligned(fromByteOffset: (o3 + t) * size, as: SIMD4<Double>.self) * v
-                t += 4
-            }
-            lanes[j] = a0
-            lanes[stride + j] = a1
-            lanes[2 * stride + j] = a2
-            lanes[3 * stride + j] = a3
-        }
-    }
 }

@@ -18,6 +18,15 @@ extension MiniRocket {
     ///   F features per dilation (quickselect of the few order statistics the quantiles need, not a sort).
     public init(fitting examples: [DTWSeries], featureCount: Int = defaultFeatureCount,
                 maxDilationsPerKernel: Int = defaultMaxDilationsPerKernel, seed: UInt64, threads: Int? = nil) throws(MiniRocketError) {
+        try self.init(fitting: examples, featureCount: featureCount, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed,
+                      threads: threads, variant: .selected)
+    }
+
+    /// ``init(fitting:featureCount:maxDilationsPerKernel:seed:threads:)`` with the inner loops of `variant` (available
+    /// on this CPU): tests compare the variants.
+    package init(fitting examples: [DTWSeries], featureCount: Int = defaultFeatureCount,
+                 maxDilationsPerKernel: Int = defaultMaxDilationsPerKernel, seed: UInt64, threads: Int? = nil,
+                 variant: KernelVariant) throws(MiniRocketError) {
         guard let first = examples.first else { throw .noExamples }
         guard featureCount >= Self.kernelCount else { throw .invalidSetting(key: "featureCount", "must be at least \(Self.kernelCount), got \(featureCount)") }
         guard maxDilationsPerKernel >= 1 else { throw .invalidSetting(key: "maxDilationsPerKernel", "must be at least 1, got \(maxDilationsPerKernel)") }
@@ -58,7 +67,7 @@ extension MiniRocket {
             nonisolated(unsafe) let shared = buffer
             // One dilation per iteration: its 84 pairs write their own biases only.
             ParallelLoop.run(dilations.count, threads: threads) { [firstFeature, firstChannel] j in
-                var workspace = Workspace()
+                var workspace = Workspace(variant: variant)
                 var needed: [Int] = []
                 for k in 0..<Self.kernelCount {
                     let pair = j * Self.kernelCount + k
@@ -67,9 +76,8 @@ extension MiniRocket {
                     workspace.reserve(channels: c, length: n)
                     transform.load(example, into: &workspace)
                     // Only the chosen example's output at this dilation is needed; the sums over all channels are cheap.
-                    Self.convolve(workspace: &workspace, channels: c, length: n, dilation: dilations[j])
-                    transform.combine(kernel: k, channels: firstChannel[pair]..<(firstChannel[pair] + counts[pair]), length: n,
-                                      workspace: &workspace)
+                    transform.output(kernel: k, dilation: dilations[j], channels: firstChannel[pair]..<(firstChannel[pair] + counts[pair]),
+                                     length: n, workspace: &workspace)
                     let features = firstFeature[pair]..<(firstFeature[pair] + perDilation[j])
                     workspace.output.withUnsafeMutableBufferPointer { output in
                         // The order statistics the quantiles interpolate between, put in place (not the whole sort).
