@@ -57,7 +57,8 @@ final class ProgressReporter: @unchecked Sendable {
     /// Records a finished part of a plan's run.
     func advance(_ part: ExperimentPlan.RunProgress) {
         let work = plan?.estimatedSeconds(of: part) ?? 1
-        if case .trained = part { record(counter: 0, steps: 1, work: work) } else { record(counter: counters.count - 1, steps: 1, work: work) }
+        // The last counter is found under the lock: parts finish on several threads (a race ThreadSanitizer found).
+        if case .trained = part { record(counter: 0, steps: 1, work: work) } else { record(counter: nil, steps: 1, work: work) }
     }
 
     /// Draws the final state and ends the line.
@@ -68,10 +69,11 @@ final class ProgressReporter: @unchecked Sendable {
         draw(final: true)
     }
 
-    private func record(counter: Int, steps: Int, work: Double) {
+    /// Records `steps` on `counter` (`nil`: the last one) and `work` estimated seconds, under the lock.
+    private func record(counter: Int?, steps: Int, work: Double) {
         lock.lock()
         defer { lock.unlock() }
-        counters[counter].done += steps
+        counters[counter ?? counters.count - 1].done += steps
         doneWork += work
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
