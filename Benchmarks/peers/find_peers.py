@@ -9,7 +9,8 @@ published_peers.py builds its peers. Run it in parts (each under a few minutes, 
   python3 Benchmarks/peers/find_peers.py --part grid --lengths 128 --results runs.jsonl
   python3 Benchmarks/peers/find_peers.py --part table --results runs.jsonl
 
-Parts: grid, long, real, dtai, stream, table. See README.md.
+Parts: grid, long, real, dtai, stream, whole, table. `whole` times `gesturelab find` on a 10^6-row recording CSV
+(read_peers.py's file) as a whole process against UCR-MON's whole process on the same numbers. See README.md.
 """
 import argparse
 import csv
@@ -140,7 +141,7 @@ def swimwatch(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--part", required=True, choices=["grid", "long", "real", "dtai", "stream", "table"])
+    p.add_argument("--part", required=True, choices=["grid", "long", "real", "dtai", "stream", "whole", "table"])
     p.add_argument("--lengths", default=None, help="query lengths of this part, comma-separated")
     p.add_argument("--windows", default=",".join(map(str, WINDOWS)))
     p.add_argument("--results", default=os.path.join(HERE, "build", "find-runs.jsonl"), help="JSON lines appended by each part")
@@ -173,6 +174,8 @@ def main():
         return dtai(args)
 
     tools = build(args)
+    if args.part == "whole":
+        return whole(args, tools, lengths or [128, 256], windows if args.windows != ",".join(map(str, WINDOWS)) else [0.1])
     if args.part == "grid":
         data = write_series(os.path.join(args.data_folder, f"walk-1e6-{args.seed}.txt"), random_walk(10 ** 6, args.seed))
         cell_runs(args, tools, "grid", data, queries_for(args.data_folder, args.seed + 1), lengths or [128, 256, 512, 1024],
@@ -233,6 +236,65 @@ def dtai(args):
             log.write(json.dumps(row) + "\n")
 
 
+def column_text(csv_path, txt_path, column=1):
+    """One column of a recording CSV as UCR-MON reads it: the CSV's own digits, one number per line."""
+    if not os.path.exists(txt_path):
+        with open(csv_path) as f, open(txt_path + ".partial", "w") as out:
+            next(f)
+            out.writelines(line.split(",")[column].strip() + "\n" for line in f)
+        os.replace(txt_path + ".partial", txt_path)
+    return txt_path
+
+
+def wall(command, repeat=3):
+    """Fastest wall time of a whole process (pinned by the caller), with its standard output."""
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def whole(args, tools, lengths, windows):
+    """`gesturelab find` on a 10^6-row recording CSV (time,accel.x,accel.y,accel.z at 100 Hz, read_peers.py's file), one
+    core, whole process, against UCR-MON's whole process on the same numbers (accel.x, the CSV's digits one per line).
+
+    Queries: seeded recordings of m rows written the same way; find compares accel.x, z-normalised, band w/m; UCR-MON
+    gets the same column. Both are timed from start to exit, fastest of 3.
+    """
+    sys.path.insert(0, HERE)
+    import read_peers
+    ucr, _ = tools
+    rows = 10 ** 6
+    data_csv = read_peers.recording(os.path.join(args.data_folder, f"recording-{rows}-{args.seed}.csv"), rows, args.seed)
+    data_txt = column_text(data_csv, data_csv[:-4] + "-accel-x.txt")
+    with open(args.results, "a") as log:
+        for m in lengths:
+            for qi in range(3):
+                query_csv = read_peers.recording(os.path.join(args.data_folder, f"query-{m}-{args.seed}-{qi}.csv"), m, args.seed * 100 + qi)
+                query_txt = column_text(query_csv, query_csv[:-4] + "-accel-x.txt")
+                for r in windows:
+                    w = math.floor(r * m)
+                    u_seconds, u_out = wall(["taskset", "-c", "0", ucr, data_txt, query_txt, str(m), repr((w + 0.5) / m)])
+                    get = lambda key: re.search(key + r"\s*:\s*([-0-9.eE+]+)", u_out).group(1)
+                    u = {"location": int(get("Location")), "distance": float(get("Distance")), "seconds": u_seconds,
+                         "reported": float(get("Total Execution Time"))}
+                    o_seconds, o_out = wall(["taskset", "-c", "0", args.binary, "find", data_csv, "--query", query_csv, "--from", "0",
+                                             "--to", repr(m / 100), "--channels", "accel.x", "--band", repr(w / m), "--limit", "1",
+                                             "--threads", "1", "--json"])
+                    best = json.loads(o_out.splitlines()[0])
+                    o = {"location": best["sample"], "distance": best["distance"], "seconds": o_seconds}
+                    same = o["location"] == u["location"] and abs(o["distance"] - u["distance"]) <= 5e-6 * max(1, u["distance"])
+                    row = {"case": "whole", "rows": rows, "length": m, "window": r, "w": w, "query": qi, "ucr": u, "find": o,
+                           "identical": same}
+                    log.write(json.dumps(row) + "\n")
+                    log.flush()
+                    print(f"whole m={m} R={r} q{qi}: UCR-MON {u['seconds']:.3f} s | gesturelab find {o['seconds']:.3f} s | "
+                          f"{u['seconds'] / o['seconds']:.2f}x | best {u['location']} / {o['location']} "
+                          f"{'same' if same else 'DIFFERENT'} (distance {u['distance']:.6g} / {o['distance']:.6g})", flush=True)
+
+
 def table(args):
     rows = [json.loads(line) for line in open(args.results)]
     cells = {}
@@ -255,6 +317,10 @@ def table(args):
             print(f"dtaidistance {r['version']} n={r['n']} m={r['length']} R={r['window']}: {r['dtai']['seconds']:.3f} s "
                   f"(+ {r['dtai']['prepare']:.3f} s z-normalising the windows in numpy), ours 1 core "
                   f"{r['ours1']['search']:.3f} s, best {r['dtai']['location']} / {r['ours1']['location']}, identical {r['identical']}")
+        if r["case"] == "whole":
+            print(f"whole process, {r['rows']} rows, m={r['length']} R={r['window']} q{r['query']}: UCR-MON {r['ucr']['seconds']:.3f} s, "
+                  f"gesturelab find {r['find']['seconds']:.3f} s ({r['ucr']['seconds'] / r['find']['seconds']:.2f}x), "
+                  f"best {r['ucr']['location']} / {r['find']['location']}, identical {r['identical']}")
         if r["case"] == "stream":
             print(f"stream: {r['samples']} samples x {r['dimensions']} axes, query {r['queryLength']}, w {r['window']}, k = {r['matches']}, "
                   f"seed {r['seed']}: search {r['search']:.3f} s on one core (generation {r['generate']:.1f} s)")

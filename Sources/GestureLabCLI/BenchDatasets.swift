@@ -7,15 +7,17 @@ import GestureEval
 struct BenchDatasets: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "datasets",
-        abstract: "Time loading Gyronics_GRWD (1995 CSV files) through its manifest, or UCR archive files.",
+        abstract: "Time loading Gyronics_GRWD (1995 CSV files) through its manifest, UCR archive files, or a recording CSV.",
         discussion: """
-            Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files, and --ucr with \
-            Benchmarks/peers/load_ucr_numpy.py (NumPy's loadtxt; aeon's load_from_ts_file for .ts) over the same files.
+            Compare with Benchmarks/peers/load_gyronics_pandas.py over the same files, --ucr with \
+            Benchmarks/peers/load_ucr_numpy.py (NumPy's loadtxt; aeon's load_from_ts_file for .ts) over the same files, \
+            and --csv with Benchmarks/peers/read_peers.py (pandas and pyarrow on one core, which runs it).
             Examples:
               swift build -c release && .build/release/gesturelab bench datasets \\
                 ../shared/datasets/Gyronics_GRWD
               .build/release/gesturelab bench datasets --ucr \\
                 ../shared/datasets/UWaveGestureLibraryX/UWaveGestureLibraryX_TRAIN.tsv
+              .build/release/gesturelab bench datasets --csv recording.csv
             """
     )
 
@@ -28,9 +30,13 @@ struct BenchDatasets: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Time reading these UCR archive files (TSV or CSV; UEA .ts) instead of the Gyronics folder.")
     var ucr: [String] = []
 
+    @Option(help: "Time reading this recording CSV as the csv: source does (datasets inspect, find, detect) instead of the Gyronics folder.")
+    var csv: String?
+
     func run() throws {
         guard repetitions > 0 else { throw ValidationError("--repetitions must be positive") }
         if !ucr.isEmpty { return try timeUCR() }
+        if let csv { return try timeCSV(csv) }
         var best = Double.infinity
         var samples = 0, files = 0, bytes = 0
         for _ in 0..<repetitions {
@@ -67,5 +73,20 @@ struct BenchDatasets: ParsableCommand {
         }
         print(String(format: "gesturelab: %d archive files, %d series, %d values, %.1f MB in %.4f s (best of %d), %.0f MB/s",
                      urls.count, series, values, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
+    }
+
+    /// Reads the recording CSV `path` (`csv:` source) `repetitions` times and prints the best time, rows, columns and MB/s.
+    private func timeCSV(_ path: String) throws {
+        guard let bytes = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int else { throw DataFileError(file: path, "no such file") }
+        var best = Double.infinity, rows = 0, channels = 0
+        for _ in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let loaded = try DatasetSource("csv:" + path).load()
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            rows = loaded.dataset.recordings.reduce(0) { $0 + $1.count }
+            channels = loaded.dataset.recordings.first?.channelNames.count ?? 0
+        }
+        print(String(format: "gesturelab: %d rows, time and %d channels, %.1f MB in %.4f s (best of %d), %.0f MB/s",
+                     rows, channels, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
     }
 }

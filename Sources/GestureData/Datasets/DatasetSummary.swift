@@ -65,8 +65,13 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
         samples = dataset.recordings.reduce(0) { $0 + $1.count }
         // Span of finite timestamps, so glitches that break the order do not make it negative.
         duration = dataset.recordings.reduce(0) { total, r in
-            let t = r.timestamps.filter(\.isFinite)
-            return total + ((t.max() ?? 0) - (t.min() ?? 0))
+            // Without a copy of the times: a recording's columns are most of what a process holds.
+            var first = Double.infinity, last = -Double.infinity
+            for t in r.timestamps where t.isFinite {
+                first = min(first, t)
+                last = max(last, t)
+            }
+            return total + (first <= last ? last - first : 0)
         }
         minLength = dataset.recordings.map(\.count).min() ?? 0
         maxLength = dataset.recordings.map(\.count).max() ?? 0
@@ -83,6 +88,7 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
             gapLongest = max(gapLongest, g.longest)
             let t = r.timestamps
             var intervals: [Double] = []
+            intervals.reserveCapacity(max(0, t.count - 1))
             for k in t.indices.dropFirst() where t[k] > t[k - 1] && t[k].isFinite && t[k - 1].isFinite { intervals.append(t[k] - t[k - 1]) }
             // Regular intervals: positive and at most 10 medians, so glitches and pauses do not
             // swamp the rate; bursts (short and long intervals alternating) still average out.

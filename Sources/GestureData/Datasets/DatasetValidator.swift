@@ -62,7 +62,7 @@ public struct DatasetValidator: Sendable {
                     intervals.append(dt)
                 }
             }
-            let nominal = loaded.dataset.samplingRate.map { 1 / $0 } ?? SampleStatistics.median(intervals)
+            let nominal = loaded.dataset.samplingRate.map { 1 / $0 } ?? SampleStatistics.median(reordering: &intervals)
             if let nominal, nominal > 0 {
                 for k in 1..<t.count where t[k] - t[k - 1] > gapFactor * nominal {
                     let dt = t[k] - t[k - 1]

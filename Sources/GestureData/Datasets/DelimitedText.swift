@@ -290,9 +290,6 @@ extension DelimitedText {
         return ""
     }
 
-    /// Exact powers of ten up to 10²², the range where one division is correctly rounded.
-    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
-
     /// The number in a text field, spaces and tabs around it ignored: the exact fast path, else Swift's own
     /// parser (`nan`, exponents, long mantissas); `nil` when it is not a number. For the readers that
     /// split lines into `Substring`s (UEA `.ts`, GRT). O(field length).
@@ -301,7 +298,9 @@ extension DelimitedText {
         while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
         while let last = utf8.last, last == 32 || last == 9 { utf8 = utf8.dropLast() }
         guard !utf8.isEmpty else { return nil }
-        if let fast = utf8.withContiguousStorageIfAvailable({ fastDecimal($0.baseAddress!, 0, $0.count) }) ?? nil { return fast }
+        if case .value(let fast)? = utf8.withContiguousStorageIfAvailable({ DecimalParser.scan($0.baseAddress!, 0, $0.count, decimalComma: false) }) {
+            return fast
+        }
         return Double(Substring(utf8))
     }
 
@@ -309,7 +308,7 @@ extension DelimitedText {
     /// which must consume exactly the field; `nil` otherwise. O(field length).
     @inline(__always)
     static func number(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Double? {
-        if let fast = fastDecimal(base, a, b) { return fast }
+        if case .value(let fast) = DecimalParser.scan(base, a, b, decimalComma: false) { return fast }
         var stop: UnsafeMutablePointer<CChar>? = nil
         let value = strtod(UnsafeMutableRawPointer(mutating: base + a).assumingMemoryBound(to: CChar.self), &stop)
         return stop.map({ UnsafeRawPointer($0) }) == UnsafeRawPointer(base + b) ? value : nil
@@ -318,34 +317,5 @@ extension DelimitedText {
     /// Whether bytes `[a, b)` spell NaN (which a decimal-comma copy parses to NaN legitimately).
     static func isNaNText(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
         String(decoding: UnsafeBufferPointer(start: base + a, count: b - a), as: UTF8.self).lowercased().hasSuffix("nan")
-    }
-
-    /// Parses `[-+]digits[.digits]` with at most 15 significant digits exactly (Clinger's fast path:
-    /// an integer below 2⁵³ divided by an exact power of ten rounds once, as `strtod` does).
-    /// Returns `nil` for anything else, which then goes to `strtod`.
-    @inline(__always)
-    static func fastDecimal(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        var i = start
-        var negative = false
-        if p[i] == 45 { negative = true; i += 1 } else if p[i] == 43 { i += 1 }
-        var mantissa: UInt64 = 0, digits = 0, fraction = 0, sawPoint = false, any = false
-        while i < end {
-            let c = p[i]
-            if c >= 48, c <= 57 {
-                any = true
-                if mantissa != 0 || c != 48 { digits += 1 }
-                if digits > 15 { return nil }
-                mantissa = mantissa &* 10 &+ UInt64(c - 48)
-                if sawPoint { fraction += 1 }
-            } else if c == 46, !sawPoint {
-                sawPoint = true
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard any, fraction <= 22 else { return nil }
-        let magnitude = Double(mantissa) / powersOfTen[fraction]
-        return negative ? -magnitude : magnitude
     }
 }

@@ -5,20 +5,20 @@ extension Recording {
 
     /// The median interval between consecutive increasing samples, seconds; `nil` without two of them.
     ///
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n) expected.
     public var medianInterval: Double? { Self.medianInterval(of: timestamps) }
 
     /// The median of the positive intervals between consecutive finite `timestamps`, seconds; `nil` without one.
     /// The one rule for a clock's nominal interval (validation, alignment, resampling, `find`).
     ///
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n) expected, one array of n − 1 intervals.
     public static func medianInterval(of timestamps: [Double]) -> Double? {
         var intervals: [Double] = []
         intervals.reserveCapacity(max(0, timestamps.count - 1))
         for k in timestamps.indices.dropFirst() where timestamps[k].isFinite && timestamps[k - 1].isFinite && timestamps[k] > timestamps[k - 1] {
             intervals.append(timestamps[k] - timestamps[k - 1])
         }
-        return SampleStatistics.median(intervals)
+        return SampleStatistics.median(reordering: &intervals)
     }
 
     /// The sampling rate from the clock, Hz: one over the median sample interval, so that gaps (pauses between

@@ -22,7 +22,12 @@ struct TimeOrigin: Hashable, Sendable {
     /// Seconds from the origin to the integer time written as `text`, exactly up to the final
     /// division; `nil` when the text is not an integer or too far from the origin to subtract in 64 bits.
     func seconds(exactly text: some StringProtocol) -> Double? {
-        guard let value = Int64(text) else { return nil }
+        Int64(text).flatMap(seconds(exactly:))
+    }
+
+    /// Seconds from the origin to the integer time `value`, exactly up to the final division; `nil` when
+    /// it is too far from the origin to subtract in 64 bits.
+    func seconds(exactly value: Int64) -> Double? {
         let (difference, overflow) = value.subtractingReportingOverflow(units)
         return overflow ? nil : Double(difference) / Double(perSecond)
     }

@@ -101,7 +101,7 @@ public enum UCRArchive {
     /// exponents, long mantissas). Throws naming the line and column when the field is not a whole number.
     @inline(__always)
     private static func number(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, file: String, line: Int, column: Int) throws(DataFileError) -> Double {
-        if let fast = DelimitedText.fastDecimal(base, start, end) { return fast }
+        if case .value(let fast) = DecimalParser.scan(base, start, end, decimalComma: false) { return fast }
         let field = Array(UnsafeBufferPointer(start: base + start, count: end - start)) + [0]
         var stop: UnsafeMutablePointer<CChar>?
         let value = field.withUnsafeBufferPointer { f in
