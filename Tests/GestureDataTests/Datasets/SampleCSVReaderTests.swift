@@ -55,14 +55,16 @@ import Testing
         return taken
     }
 
-    /// Every `.csv`, `.txt` and `.tsv` file of the project (datasets, fixtures, fuzz corpora), outside the build folders.
+    /// Every `.csv`, `.txt` and `.tsv` file of the project (datasets, fixtures, fuzz corpora), outside the build and report folders.
     static func projectTextFiles() -> [URL] {
         let root = SharedData.packageRoot
         var files: [URL] = []
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             let relative = url.path.dropFirst(root.path.count)
-            if relative.hasPrefix("/.") || relative.contains("/.build") || relative.hasPrefix("/Benchmarks/peers/src") {
+            // Git-ignored outputs (report folders of earlier runs, peers' builds) are not the project's files.
+            if relative.hasPrefix("/.") || relative.contains("/.build") || relative.hasPrefix("/Benchmarks/peers/src")
+                || relative.hasPrefix("/Benchmarks/peers/build") || relative.hasPrefix("/reports") {
                 enumerator?.skipDescendants()
                 continue
             }

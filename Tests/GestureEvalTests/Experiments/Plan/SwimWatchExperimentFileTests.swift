@@ -17,7 +17,9 @@ import Testing
         #expect(spec.entries.map(\.name) == ["dtw mean+3σ", "dtw calibrated", "dtw calibrated + background",
                                               "dtw intensity + context", "dtw intensity + context, searched",
                                               "dtw intensity + context, searched with refractory time", "minirocket stream",
-                                              "minirocket stream, searched"])
+                                              "minirocket stream, searched", "minirocket stream, long context",
+                                              "minirocket stream, long context + yaw rate and vertical acceleration",
+                                              "minirocket stream, long context, balanced + augmented"])
         let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
             let value = try #require(try entry.configuration?.resolve())
             #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
@@ -45,6 +47,12 @@ import Testing
         let stream = try values[6].isEmpty ? nil : ConfigurationValue.object(values[6]).decoding.decode(MiniRocketStreamSettings.self)
         #expect(stream?.channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude"] && stream?.window == 4 && stream?.objective == .f1)
         #expect(spec.entries[7].search.keys.sorted() == ["context", "samplingRate"])
+        // Issue 45: the long-context entries share one configuration (8 s of context either side at 10 Hz) and differ
+        // in their channels, or in their class weights and augmentation.
+        let long = try (8...10).map { try ConfigurationValue.object(values[$0]).decoding.decode(MiniRocketStreamSettings.self) }
+        #expect(long.allSatisfy { $0.context == 8 && $0.window == 4 && $0.samplingRate == 10 })
+        #expect(long[1].channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude", "yawRate", "verticalAcceleration"])
+        #expect(long[2].augmentation.copies == 2 && long[0].augmentation.copies == 0)
         #expect(try spec.comparisonGroups().count == 1)
     }
 
