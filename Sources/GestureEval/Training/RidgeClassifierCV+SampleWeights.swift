@@ -54,24 +54,7 @@ extension RidgeClassifierCV {
         let candidates = parallelMap(alphas.count) { [alphas, eigenvalues, q, qty, intercept] a in
             Self.weightedLeaveOneOut(alpha: alphas[a], eigenvalues: eigenvalues, intercept: intercept, q: q, qty: qty, n: n, k: k)
         }
-        var errors: [Double] = [], best = 0
-        for (a, candidate) in candidates.enumerated() {
-            errors.append(candidate.error)
-            if candidate.error < candidates[best].error { best = a }
-        }
-        let dual = candidates[best].c
-        let rows = parallelMap(k) { [x] c0 in
-            var weights = [Double](repeating: 0, count: p)
-            for i in 0..<n {
-                let coefficient = dual[i * k + c0]
-                for j in 0..<p { weights[j] += coefficient * x[i * p + j] }
-            }
-            return weights
-        }
-        let weights = Array(rows.joined())
-        var intercepts = yMeans
-        for c0 in 0..<k { for j in 0..<p { intercepts[c0] -= offsets[j] * weights[c0 * p + j] } }
-        return Fit(classes: classes, alpha: alphas[best], looErrors: errors, weights: weights, intercepts: intercepts)
+        return Self.chosenFit(candidates, alphas: alphas, classes: classes, x: x, n: n, p: p, yMeans: yMeans, offsets: offsets)
     }
 
     /// Dual coefficients and mean squared leave-one-out residual for `alpha`, the `intercept`'s eigenvalue

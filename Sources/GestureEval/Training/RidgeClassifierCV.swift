@@ -118,6 +118,16 @@ public struct RidgeClassifierCV: Sendable {
         let candidates = parallelMap(alphas.count) { [alphas, eigenvalues, q, qty, qt1] a in
             Self.leaveOneOut(alpha: alphas[a], eigenvalues: eigenvalues, q: q, qty: qty, qt1: qt1, n: n, k: k)
         }
+        return Self.chosenFit(candidates, alphas: alphas, classes: classes, x: x, n: n, p: p, yMeans: yMeans, offsets: offsets)
+    }
+
+    /// The fit of the candidate with the lowest leave-one-out error (the first on a tie), one candidate per penalty
+    /// in `alphas`: weights Xᵀ·c, class-major, from the rows `x` (n × p, centred as the candidates were fitted), and
+    /// intercepts ȳ − x̄·w from the class means `yMeans` and feature `offsets`. Shared by the plain and the weighted
+    /// fit. O(n · p · k).
+    static func chosenFit(_ candidates: [(error: Double, c: [Double])], alphas: [Double], classes: [String], x: [Double],
+                          n: Int, p: Int, yMeans: [Double], offsets: [Double]) -> Fit {
+        let k = classes.count
         var errors: [Double] = [], best = 0
         for (a, candidate) in candidates.enumerated() {
             errors.append(candidate.error)
