@@ -89,8 +89,8 @@ package struct DateTimePattern: Hashable, Sendable {
         package var offset: Int?
     }
 
-    /// Reads `text` (spaces around it ignored); `nil` when it does not match the pattern or names an
-    /// impossible date or time.
+    /// Reads `text` (spaces around it ignored); `nil` when it does not match the pattern, names an
+    /// impossible date or time, or lies outside what 64-bit nanoseconds from 1970 hold (about 1678–2262).
     package func read(_ text: some StringProtocol) -> Reading? {
         let bytes = Array(text.utf8)
         var i = 0, end = bytes.count
@@ -151,7 +151,10 @@ package struct DateTimePattern: Hashable, Sendable {
               hour <= 23, minute <= 59, second <= 60 else { return nil }
         let days = Int64(Self.daysFromCivil(year: year, month: month, day: day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset ?? 0)
-        return Reading(nanoseconds: seconds * 1_000_000_000 + fraction, offset: offset)
+        // Four-digit years reach past Int64 nanoseconds; such a time is not a clock reading we can hold.
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, whole <= Int64.max - fraction else { return nil }
+        return Reading(nanoseconds: whole + fraction, offset: offset)
     }
 
     /// Days in `month` of `year` (Gregorian).

@@ -37,6 +37,16 @@ import Testing
         #expect(DateTimePattern.iso8601.read("1552298400") == nil)
     }
 
+    @Test func timesBeyondInt64NanosecondsAreNilNotATrap() {
+        let iso = DateTimePattern.iso8601
+        // Int64.max nanoseconds is 2262-04-11T23:47:16.854775807Z; one nanosecond later does not fit.
+        #expect(iso.read("2262-04-11T23:47:16.854775807Z")?.nanoseconds == Int64.max)
+        #expect(iso.read("2262-04-11T23:47:16.854775808Z") == nil)
+        #expect(iso.read("9999-12-31T23:59:59Z") == nil)   // the fuzzer's find: a trap before
+        #expect(iso.read("1000-01-01T00:00:00Z") == nil)
+        #expect(iso.read("1900-01-01T00:00:00Z")?.nanoseconds == -2_208_988_800_000_000_000)
+    }
+
     @Test func patternsThatNameNoFullTimeAreRejected() {
         #expect(DateTimePattern("HH:mm:ss") == nil)
         #expect(DateTimePattern("yyyy-MM-dd HH:mm:ss zzz") == nil)
