@@ -189,7 +189,8 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
                 verticalAcceleration: p[.verticalAcceleration]![i], horizontalAcceleration: p[.horizontalAcceleration]![i],
                 tilt: p[.tilt]![i], yawRate: p[.yawRate]?[i], headingChange: p[.headingChange]?[i],
                 magneticHeadingChange: p[.magneticHeadingChange]?[i], pressureChange: p[.pressureChange]?[i],
-                stillness: p[.stillness]![i])
+                stillness: p[.stillness]![i], strokePeriod: p[.strokePeriod]?[i] ?? 0,
+                rhythmRegularity: p[.rhythmRegularity]?[i] ?? 0)
         }
         return sample
     }

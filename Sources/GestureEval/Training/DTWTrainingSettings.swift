@@ -102,7 +102,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
             var list: [MotionChannel] = []
             for name in names {
                 guard let channel = MotionChannel(rawValue: name) else {
-                    throw ConfigurationError(key: "channels", "unknown channel '\(name)'; channels: \(MotionChannel.validNames.joined(separator: ", ")), or the groups acceleration, rotationRate, userAcceleration, gravity, attitude, eulerAngles, magneticField, physical")
+                    throw ConfigurationError(key: "channels", "unknown channel '\(name)'; channels: \(MotionChannel.validNames.joined(separator: ", ")), or the groups acceleration, rotationRate, userAcceleration, gravity, attitude, eulerAngles, magneticField, physical, rhythm")
                 }
                 list.append(channel)
             }

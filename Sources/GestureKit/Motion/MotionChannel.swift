@@ -15,6 +15,8 @@
 /// | `tilt`, `headingChange`, `magneticHeadingChange` | orientation-free angles over a trailing window | rad |
 /// | `yawRate` | rotation rate about gravity | rad/s |
 /// | `pressureChange` | high-passed pressure | hPa |
+/// | `strokePeriod` | period of the motion's rhythm (strokes, steps) over a trailing window | s |
+/// | `rhythmRegularity` | how regular that rhythm is (autocorrelation at the period) | unitless, 0–1 |
 /// | `dim1`, `dim2`, … | a column of archive data (UCR, UEA, GRT) | the archive's |
 ///
 /// A ``MotionSample`` carries every channel but the archive columns: ``value(in:)`` reads it, `nil`
@@ -98,7 +100,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let pressure = MotionChannel(rawValue: "pressure")!
     /// The orientation-free channels of ``PhysicalQuantities``, in the order of ``PhysicalQuantities/Kind``:
     /// `verticalAcceleration`, `horizontalAcceleration` (g), `tilt` (rad), `yawRate` (rad/s), `headingChange`,
-    /// `magneticHeadingChange` (rad), `pressureChange` (hPa), `stillness` (g).
+    /// `magneticHeadingChange` (rad), `pressureChange` (hPa), `stillness` (g), `strokePeriod` (s), `rhythmRegularity`
+    /// (unitless).
     public static let physical = PhysicalQuantities.Kind.allCases.map { MotionChannel(rawValue: $0.rawValue)! }
 
     /// Archive column `k` (1-based): `dim1`, `dim2`, ….
@@ -109,7 +112,8 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// The channels a group name stands for in configurations: `acceleration`, `rotationRate`,
     /// `userAcceleration`, `gravity`, `attitude`, `eulerAngles`, `magneticField`, `physical` (the orientation-free
-    /// channels that need only an accelerometer and a gyroscope); `nil` for any other name.
+    /// channels of one instant that need only an accelerometer and a gyroscope), `rhythm` (`strokePeriod`,
+    /// `rhythmRegularity`); `nil` for any other name.
     public static func group(named name: String) -> [MotionChannel]? {
         switch name {
         case "acceleration": acceleration
@@ -119,7 +123,10 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         case "attitude": attitude
         case "eulerAngles": eulerAngles
         case "magneticField": magneticField
-        case "physical": physical.filter { $0.physicalKind != .magneticHeadingChange && $0.physicalKind != .pressureChange }
+        case "physical": physical.filter { c in
+            c.physicalKind != .magneticHeadingChange && c.physicalKind != .pressureChange && c.physicalKind?.isRhythm != true
+        }
+        case "rhythm": physical.filter { $0.physicalKind?.isRhythm == true }
         default: nil
         }
     }
@@ -131,7 +138,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         return axes.map { all[$0 == .x ? 0 : $0 == .y ? 1 : 2] }
     }
 
-    /// The channel's unit: `g`, `rad/s`, `rad`, `µT`, `hPa`, `1` (quaternion components) or `archive` (whatever
+    /// The channel's unit: `g`, `rad/s`, `rad`, `µT`, `hPa`, `s`, `1` (quaternion components, rhythm regularity) or `archive` (whatever
     /// the archive holds).
     public var unit: String {
         switch source {

@@ -23,16 +23,26 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
         case pressureChange
         /// ``PhysicalQuantities/stillness``, g.
         case stillness
+        /// ``PhysicalQuantities/strokePeriod``, s.
+        case strokePeriod
+        /// ``PhysicalQuantities/rhythmRegularity``, unitless.
+        case rhythmRegularity
 
-        /// The unit: `g`, `rad`, `rad/s` or `hPa`.
+        /// The unit: `g`, `rad`, `rad/s`, `hPa`, `s` or `1` (unitless).
         public var unit: String {
             switch self {
             case .verticalAcceleration, .horizontalAcceleration, .stillness: "g"
             case .tilt, .headingChange, .magneticHeadingChange: "rad"
             case .yawRate: "rad/s"
             case .pressureChange: "hPa"
+            case .strokePeriod: "s"
+            case .rhythmRegularity: "1"
             }
         }
+
+        /// Whether the quantity describes the rhythm of a periodic motion (``RhythmTracker``) rather than the motion
+        /// at one instant; such channels join the `physical` group only when named.
+        public var isRhythm: Bool { self == .strokePeriod || self == .rhythmRegularity }
     }
 
     /// User acceleration along up (total acceleration less gravity, projected on up), g: positive when the
@@ -54,10 +64,17 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
     public var pressureChange: Double?
     /// The standard deviation of |acceleration| over the trailing window, g (≈ 0 when the device lies still).
     public var stillness: Double
+    /// The period of the motion's rhythm over the trailing window (a stroke or step cycle), s; 0 when there is
+    /// none (``RhythmTracker``, on |ω| with a gyroscope, else on |a|).
+    public var strokePeriod: Double
+    /// How regular that rhythm is: the autocorrelation at the period, in [0, 1]. Near 1 while strokes or steps
+    /// repeat; it falls where the rhythm breaks (a turn at a pool wall, a stop).
+    public var rhythmRegularity: Double
 
     /// Creates the quantities; units as their properties state.
     public init(verticalAcceleration: Double, horizontalAcceleration: Double, tilt: Double, yawRate: Double?,
-                headingChange: Double?, magneticHeadingChange: Double?, pressureChange: Double?, stillness: Double) {
+                headingChange: Double?, magneticHeadingChange: Double?, pressureChange: Double?, stillness: Double,
+                strokePeriod: Double = 0, rhythmRegularity: Double = 0) {
         self.verticalAcceleration = verticalAcceleration
         self.horizontalAcceleration = horizontalAcceleration
         self.tilt = tilt
@@ -66,6 +83,28 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
         self.magneticHeadingChange = magneticHeadingChange
         self.pressureChange = pressureChange
         self.stillness = stillness
+        self.strokePeriod = strokePeriod
+        self.rhythmRegularity = rhythmRegularity
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case verticalAcceleration, horizontalAcceleration, tilt, yawRate, headingChange, magneticHeadingChange
+        case pressureChange, stillness, strokePeriod, rhythmRegularity
+    }
+
+    /// Decodes the quantities; the rhythm's two, which older encodings lack, read 0 when absent.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(verticalAcceleration: try c.decode(Double.self, forKey: .verticalAcceleration),
+                  horizontalAcceleration: try c.decode(Double.self, forKey: .horizontalAcceleration),
+                  tilt: try c.decode(Double.self, forKey: .tilt),
+                  yawRate: try c.decodeIfPresent(Double.self, forKey: .yawRate),
+                  headingChange: try c.decodeIfPresent(Double.self, forKey: .headingChange),
+                  magneticHeadingChange: try c.decodeIfPresent(Double.self, forKey: .magneticHeadingChange),
+                  pressureChange: try c.decodeIfPresent(Double.self, forKey: .pressureChange),
+                  stillness: try c.decode(Double.self, forKey: .stillness),
+                  strokePeriod: try c.decodeIfPresent(Double.self, forKey: .strokePeriod) ?? 0,
+                  rhythmRegularity: try c.decodeIfPresent(Double.self, forKey: .rhythmRegularity) ?? 0)
     }
 
     /// The value of `kind`, in its unit; `nil` when its sensor is absent. O(1).
@@ -80,6 +119,8 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
         case .magneticHeadingChange: magneticHeadingChange
         case .pressureChange: pressureChange
         case .stillness: stillness
+        case .strokePeriod: strokePeriod
+        case .rhythmRegularity: rhythmRegularity
         }
     }
 }

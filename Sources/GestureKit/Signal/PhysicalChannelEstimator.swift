@@ -2,7 +2,8 @@ import Foundation
 
 /// Derives the orientation-free channels of ``PhysicalQuantities`` sample by sample: acceleration along and
 /// across gravity, tilt and heading change over a trailing window, rotation rate about gravity, the
-/// tilt-compensated magnetic heading change, high-passed pressure and stillness.
+/// tilt-compensated magnetic heading change, high-passed pressure, stillness, and the rhythm (stroke period and
+/// regularity, by a ``RhythmTracker`` on |ω| with a gyroscope, else on |a|).
 ///
 /// Each is the same whatever the device's mounting: it is measured against the gravity estimate, not the
 /// device's axes. The gravity estimate is the sample's own `gravity` when it carries one (fused device motion,
@@ -32,23 +33,28 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         public var stillnessWindow: Double
         /// The time constant of the pressure's slow trend, which ``PhysicalQuantities/pressureChange`` removes, s.
         public var pressureTimeConstant: Double
+        /// The window over which ``PhysicalQuantities/strokePeriod`` and ``PhysicalQuantities/rhythmRegularity`` are
+        /// measured, s (periods of 0.4–3 s are looked for).
+        public var rhythmWindow: Double
         /// The highest sampling rate the windows are sized for, Hz; a faster stream keeps only each window's
         /// newest samples, so its oldest value is read a little late.
         public var maximumRate: Double
 
         /// Creates settings; the defaults suit arm and body gestures of a few seconds.
         public init(gravityTimeConstant: Double = 0.5, tiltWindow: Double = 2, headingWindow: Double = 4,
-                    stillnessWindow: Double = 1, pressureTimeConstant: Double = 10, maximumRate: Double = 200) {
+                    stillnessWindow: Double = 1, pressureTimeConstant: Double = 10, rhythmWindow: Double = 6,
+                    maximumRate: Double = 200) {
             self.gravityTimeConstant = gravityTimeConstant
             self.tiltWindow = tiltWindow
             self.headingWindow = headingWindow
             self.stillnessWindow = stillnessWindow
             self.pressureTimeConstant = pressureTimeConstant
+            self.rhythmWindow = rhythmWindow
             self.maximumRate = maximumRate
         }
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
-            case gravityTimeConstant, tiltWindow, headingWindow, stillnessWindow, pressureTimeConstant, maximumRate
+            case gravityTimeConstant, tiltWindow, headingWindow, stillnessWindow, pressureTimeConstant, rhythmWindow, maximumRate
         }
 
         /// Decodes settings; a missing one takes its default.
@@ -60,6 +66,7 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
                       headingWindow: try c.decode(.headingWindow, default: d.headingWindow),
                       stillnessWindow: try c.decode(.stillnessWindow, default: d.stillnessWindow),
                       pressureTimeConstant: try c.decode(.pressureTimeConstant, default: d.pressureTimeConstant),
+                      rhythmWindow: try c.decode(.rhythmWindow, default: d.rhythmWindow),
                       maximumRate: try c.decode(.maximumRate, default: d.maximumRate))
         }
 
@@ -75,6 +82,7 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
             try ConfigurationError.requirePositive(headingWindow, "physical.headingWindow")
             try ConfigurationError.requirePositive(stillnessWindow, "physical.stillnessWindow")
             try ConfigurationError.requirePositive(pressureTimeConstant, "physical.pressureTimeConstant")
+            try ConfigurationError.requirePositive(rhythmWindow, "physical.rhythmWindow")
             try ConfigurationError.requirePositive(maximumRate, "physical.maximumRate")
         }
     }
@@ -95,6 +103,7 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
     /// Running heading from the gyroscope (x) and the unwrapped magnetic heading (y), rad.
     private var headingHistory: TrailingHistory
     private var stillness: TrailingDeviation
+    private var rhythm: RhythmTracker
     private var previousTime: Double?
     private var previousYawRate: Double?
     private var heading = 0.0
@@ -119,6 +128,11 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         gravityHistory = TrailingHistory(window: configuration.tiltWindow, capacity: capacity(configuration.tiltWindow))
         headingHistory = TrailingHistory(window: configuration.headingWindow, capacity: capacity(configuration.headingWindow))
         stillness = TrailingDeviation(window: configuration.stillnessWindow, capacity: capacity(configuration.stillnessWindow))
+        do {
+            rhythm = try RhythmTracker(configuration: .init(window: configuration.rhythmWindow))
+        } catch {
+            throw ConfigurationError(key: "physical.rhythmWindow", error.message)
+        }
     }
 
     /// Consumes one sample and appends it with ``MotionSample/physical`` filled in (samples with a non-finite
@@ -175,13 +189,14 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         var pressureChange: Double?
         if let p = sample.pressure { pressureChange = p - pressureTrend.update(Vector3(p, 0, 0), at: t).x }
         let deviation = stillness.update(sample.acceleration.length, at: t)
+        let beat = rhythm.update(sample.rotationRate?.length ?? sample.acceleration.length, at: t)
 
         var out = sample
         out.physical = PhysicalQuantities(
             verticalAcceleration: vertical, horizontalAcceleration: horizontal, tilt: tilt, yawRate: yawRate,
             headingChange: yawRate == nil ? nil : heading - headingsAgo.x,
             magneticHeadingChange: magneticAvailable ? magneticHeading - headingsAgo.y : nil,
-            pressureChange: pressureChange, stillness: deviation)
+            pressureChange: pressureChange, stillness: deviation, strokePeriod: beat.period, rhythmRegularity: beat.regularity)
         return out
     }
 
@@ -230,6 +245,7 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         gravityHistory.reset()
         headingHistory.reset()
         stillness.reset()
+        rhythm.reset()
         previousTime = nil
         previousYawRate = nil
         heading = 0

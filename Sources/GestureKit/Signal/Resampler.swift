@@ -84,7 +84,8 @@ public struct Resampler: SignalStage, Sendable {
                 horizontalAcceleration: lerp(p.horizontalAcceleration, q.horizontalAcceleration)!,
                 tilt: lerp(p.tilt, q.tilt)!, yawRate: lerp(p.yawRate, q.yawRate), headingChange: lerp(p.headingChange, q.headingChange),
                 magneticHeadingChange: lerp(p.magneticHeadingChange, q.magneticHeadingChange),
-                pressureChange: lerp(p.pressureChange, q.pressureChange), stillness: lerp(p.stillness, q.stillness)!)
+                pressureChange: lerp(p.pressureChange, q.pressureChange), stillness: lerp(p.stillness, q.stillness)!,
+                strokePeriod: lerp(p.strokePeriod, q.strokePeriod)!, rhythmRegularity: lerp(p.rhythmRegularity, q.rhythmRegularity)!)
         }
         return sample
     }

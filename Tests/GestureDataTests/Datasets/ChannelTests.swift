@@ -33,6 +33,8 @@ import Testing
         #expect(Channel("headingChange").physicalUnit == "rad" && Channel("yawRate").physicalUnit == "rad/s")
         #expect(Channel("pressureChange").physicalUnit == "hPa" && Channel("stillness").physicalUnit == "g")
         #expect(MotionChannel.group(named: "physical")?.map(\.rawValue) == ["verticalAcceleration", "horizontalAcceleration", "tilt", "yawRate", "headingChange", "stillness"])
+        #expect(MotionChannel.group(named: "rhythm")?.map(\.rawValue) == ["strokePeriod", "rhythmRegularity"])
+        #expect(Channel("strokePeriod").physicalUnit == "s" && Channel("rhythmRegularity").physicalUnit == "")   // unitless
         #expect(Channel.userY.physicalUnit == "g")
         #expect(Channel.roll.physicalUnit == "rad")
         #expect(Channel.quatW.physicalUnit == "")
