@@ -1,6 +1,7 @@
 import Foundation
 import GestureData
 import GestureEval
+import GestureKit
 import GestureTestSupport
 import Testing
 
@@ -19,7 +20,9 @@ import Testing
                                               "dtw intensity + context, searched with refractory time", "minirocket stream",
                                               "minirocket stream, searched", "minirocket stream, long context",
                                               "minirocket stream, long context + yaw rate and vertical acceleration",
-                                              "minirocket stream, long context, balanced + augmented"])
+                                              "minirocket stream, long context, balanced + augmented",
+                                              "minirocket stream, long context + rhythm",
+                                              "minirocket stream, long context + rhythm, balanced + augmented"])
         let values = try spec.entries.map { entry -> [String: ConfigurationValue] in
             let value = try #require(try entry.configuration?.resolve())
             #expect(DTWTrainingSettings.deprecations(in: value).isEmpty, "entry \(entry.name) uses renamed keys")
@@ -48,11 +51,14 @@ import Testing
         #expect(stream?.channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude"] && stream?.window == 4 && stream?.objective == .f1)
         #expect(spec.entries[7].search.keys.sorted() == ["context", "samplingRate"])
         // Issue 45: the long-context entries share one configuration (8 s of context either side at 10 Hz) and differ
-        // in their channels, or in their class weights and augmentation.
-        let long = try (8...10).map { try ConfigurationValue.object(values[$0]).decoding.decode(MiniRocketStreamSettings.self) }
+        // in their channels (magnitudes; with yaw rate and vertical acceleration; with the rhythm), or in their class
+        // weights and augmentation.
+        let long = try (8...12).map { try ConfigurationValue.object(values[$0]).decoding.decode(MiniRocketStreamSettings.self) }
         #expect(long.allSatisfy { $0.context == 8 && $0.window == 4 && $0.samplingRate == 10 })
         #expect(long[1].channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude", "yawRate", "verticalAcceleration"])
         #expect(long[2].augmentation.copies == 2 && long[0].augmentation.copies == 0)
+        #expect(long[3].channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude", "strokePeriod", "rhythmRegularity"])
+        #expect(long[4].channels == long[3].channels && long[4].augmentation == long[2].augmentation && long[3].augmentation.copies == 0)
         #expect(try spec.comparisonGroups().count == 1)
     }
 
@@ -68,5 +74,45 @@ import Testing
         let dataset = try DatasetSource(rooted).load().dataset
         #expect(dataset.kind == .continuous)
         #expect(dataset.recordings.flatMap(\.annotations).count { $0.label == "turn" } == 60)
+    }
+
+    /// What the rhythm entry relies on, on real swimmers: the rhythm breaks at the wall. On every swimmer, the
+    /// lowest `rhythmRegularity` from a turn's start to 4 s after its end is, at the median over their turns, at least
+    /// 0.3 below the median regularity in the middle halves of their stroke bouts (about 0.73–0.94).
+    @Test(.needsSharedData) func theRhythmBreaksAtTheWallOnRealSwimmers() throws {
+        let spec = try Experiment.shipped(Self.path)
+        guard case let .source(reference) = try #require(spec.datasets["swim"]) else { return }
+        let rooted = reference.replacingOccurrences(of: "../shared", with: SharedData.packageRoot.deletingLastPathComponent().path + "/shared")
+        let dataset = try DatasetSource(rooted).load().dataset
+        func median(_ values: [Double]) -> Double { let s = values.sorted(); return s.isEmpty ? .nan : s[s.count / 2] }
+        var turnsBySubject: [String: [Double]] = [:], strokesBySubject: [String: [Double]] = [:]
+        let regularity = try #require(MotionChannel(rawValue: "rhythmRegularity"))
+        for recording in dataset.recordings {
+            let derived = recording.derivingChannels([regularity])
+            let values = try #require(derived.column(Channel(regularity)))
+            let times = derived.timestamps
+            func span(_ from: Double, _ to: Double) -> [Double] {
+                zip(times, values).filter { $0.0 >= from && $0.0 <= to }.map(\.1)
+            }
+            let subject = recording.subject
+            for a in recording.annotations {
+                if a.label == "turn" {
+                    if let lowest = span(a.start, a.end + 4).min() { turnsBySubject[subject, default: []].append(lowest) }
+                } else {
+                    let quarter = (a.end - a.start) / 4
+                    strokesBySubject[subject, default: []] += span(a.start + quarter, a.end - quarter)
+                }
+            }
+        }
+        #expect(turnsBySubject.count == 11)
+        var compared = 0
+        for (subject, turns) in turnsBySubject.sorted(by: { $0.key < $1.key }) {
+            // Some swimmers' sessions label turns only, with no stroke bout to compare.
+            guard let strokes = strokesBySubject[subject], !strokes.isEmpty else { continue }
+            let (turn, stroke) = (median(turns), median(strokes))
+            #expect(turn <= stroke - 0.3, "swimmer \(subject): turns \(turn), strokes \(stroke)")
+            compared += 1
+        }
+        #expect(compared >= 8)
     }
 }
