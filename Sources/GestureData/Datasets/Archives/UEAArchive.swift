@@ -1,24 +1,5 @@
 import Foundation
 
-extension Dataset {
-    /// A segment dataset from labelled series: one recording per example, sampled at `samplingRate`
-    /// Hz from time 0, with one annotation covering it. Dimensions beyond `channels` are named
-    /// `dim<k>` (1-based). O(total length).
-    public init(name: String, segments: [LabelledSeries], channels: [Channel] = [], samplingRate: Double,
-                idPrefix: String = "", subject: String = "unknown", session: String = "unknown") {
-        let period = 1 / samplingRate
-        let recordings = segments.enumerated().map { i, series in
-            let times = (0..<series.length).map { Double($0) * period }
-            let columns = series.dimensions.enumerated().map { d, values in
-                (d < channels.count ? channels[d] : Channel(.dimension(d + 1)), values)
-            }
-            return Recording(id: "\(idPrefix)\(i)", subject: subject, session: session, timestamps: times, channels: columns,
-                             annotations: [Annotation(start: 0, end: times.last ?? 0, label: series.label)])
-        }
-        self.init(name: name, kind: .segments, samplingRate: samplingRate, recordings: recordings)
-    }
-}
-
 /// Reader for the UEA / sktime `.ts` format: `@` header tags, then `@data` lines of
 /// `dim1values:dim2values:…:label` with comma-separated values (`?` for missing, read as NaN).
 public enum UEAArchive {
@@ -81,78 +62,5 @@ public enum UEAArchive {
     static func cleanLabel(_ label: String) -> String {
         if label.hasSuffix(".0"), Int(label.dropLast(2)) != nil { return String(label.dropLast(2)) }
         return label
-    }
-}
-
-/// Reader for the Gesture Recognition Toolkit's text files: labelled classification data (one
-/// labelled sample per row) and labelled time-series data (blocks of rows per example).
-public enum GRTFile {
-    /// What a GRT file holds.
-    public enum Contents: Hashable, Sendable {
-        /// One labelled sample per row, in file order: `labels[i]` for `rows[i]`.
-        case classification(labels: [String], rows: [[Double]])
-        /// One labelled series per example.
-        case timeSeries([LabelledSeries])
-    }
-
-    /// Reads a `.grt` file. Errors name file and line; a file without examples is an error. Lines are
-    /// split by ``TextLines``. O(file size).
-    public static func read(contentsOf url: URL) throws(DataFileError) -> Contents {
-        let text = try DataFileError.readText(url)
-        let file = url.path
-        let lines = TextLines(text).map { $0.text.trimmingCharacters(in: .whitespaces) }
-        guard let kind = lines.first(where: { !$0.isEmpty }) else { throw DataFileError(file: file, "the file is empty") }
-        let isSeries = kind.hasPrefix("GRT_LABELLED_TIME_SERIES_CLASSIFICATION_DATA_FILE")
-        guard isSeries || kind.hasPrefix("GRT_LABELLED_CLASSIFICATION_DATA_FILE") else {
-            throw DataFileError(file: file, line: 1, "not a GRT labelled data file: \(DataFileError.quote(kind))")
-        }
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("LabelledTrainingData:") || $0.hasPrefix("LabelledTimeSeriesTrainingData:") }) else {
-            throw DataFileError(file: file, "no LabelledTrainingData: section")
-        }
-        func numbers(_ fields: ArraySlice<Substring>, line: Int) throws(DataFileError) -> [Double] {
-            var values: [Double] = []
-            for (k, f) in fields.enumerated() {
-                guard let v = DelimitedText.number(f) else { throw DataFileError(file: file, line: line, field: "column \(k + 2)", "\(DataFileError.quote(f)) is not a number") }
-                values.append(v)
-            }
-            return values
-        }
-        if !isSeries {
-            var labels: [String] = [], rows: [[Double]] = []
-            for i in (start + 1)..<lines.count where !lines[i].isEmpty {
-                let fields = lines[i].split(whereSeparator: { $0 == "\t" || $0 == " " })
-                let row = try numbers(fields.dropFirst(), line: i + 1)
-                // Rows become the columns of one recording, so they must be equally wide.
-                if let width = rows.first?.count, width != row.count {
-                    throw DataFileError(file: file, line: i + 1, "expected \(width) values after the label, found \(row.count)")
-                }
-                rows.append(row)
-                labels.append(String(fields[0]))
-            }
-            guard !rows.isEmpty else { throw DataFileError(file: file, "the LabelledTrainingData: section holds no rows") }
-            return .classification(labels: labels, rows: rows)
-        }
-        var examples: [LabelledSeries] = []
-        var label: String? = nil, rows: [[Double]] = []
-        func finish() {
-            if let label, let width = rows.first?.count {
-                examples.append(LabelledSeries(label: label, dimensions: (0..<width).map { d in rows.map { $0[d] } }))
-            }
-            rows = []
-        }
-        for i in (start + 1)..<lines.count where !lines[i].isEmpty {
-            let line = lines[i]
-            if line.hasPrefix("*") { finish(); label = nil; continue }
-            if line.hasPrefix("ClassID:") { label = line.dropFirst(8).trimmingCharacters(in: .whitespaces); continue }
-            if line.hasPrefix("TimeSeriesLength:") || line.hasPrefix("TimeSeriesData:") { continue }
-            let row = try numbers(line.split(whereSeparator: { $0 == "\t" || $0 == " " })[...], line: i + 1)
-            if let width = rows.first?.count, width != row.count {
-                throw DataFileError(file: file, line: i + 1, "expected \(width) values, found \(row.count)")
-            }
-            rows.append(row)
-        }
-        finish()
-        guard !examples.isEmpty else { throw DataFileError(file: file, "the LabelledTimeSeriesTrainingData: section holds no series") }
-        return .timeSeries(examples)
     }
 }
