@@ -78,7 +78,7 @@ let package = Package(
         // MiniRocket/References: the aeon script and its JSON, read by path (#filePath) by MiniRocketReferenceTests.
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTestSupport"], exclude: ["MiniRocket/References"]),
         // Datasets/LabelStudioFixtures: a small dataset, a real Label Studio export of it and the scripts that made them, read by path (#filePath) by LabelStudioTests.
-        .testTarget(name: "GestureDataTests", dependencies: ["GestureData", "GestureTestSupport"], exclude: ["Datasets/LabelStudioFixtures"]),
+        .testTarget(name: "GestureDataTests", dependencies: ["GestureData", "GestureTestSupport"], exclude: ["Datasets/LabelStudio/LabelStudioFixtures"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureData", "CGSL", "GestureTestSupport"],
                     // Training/References: the aeon and scikit-learn scripts and their JSON, read by path (#filePath) by UWaveReferenceTests and RidgeClassifierCVTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.

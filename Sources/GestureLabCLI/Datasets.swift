@@ -39,7 +39,7 @@ struct DatasetSourceOptions: ParsableArguments {
 
     /// Whether the source keeps its own clock (anything but `ucr:`, `ts:` and `grt:`), so that `--rate` does
     /// not set its rate.
-    var hasOwnClock: Bool { !["ucr", "ts", "grt"].contains(DatasetSource(path).format ?? "") }
+    var hasOwnClock: Bool { DatasetSource(path).format?.reader.hasOwnClock ?? true }
 
     /// Refuses `--rate` where it would be ignored: a source with its own clock, in a command that does not resample.
     func refuseIgnoredRate() throws {

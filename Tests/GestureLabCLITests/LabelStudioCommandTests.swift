@@ -3,9 +3,9 @@ import GestureTestSupport
 import Testing
 
 /// `datasets export label-studio` and `datasets import label-studio` end to end, on the fixtures that
-/// `Tests/GestureDataTests/Datasets/LabelStudioFixtures` holds (a real Label Studio 1.23.2 export among them).
+/// `Tests/GestureDataTests/Datasets/LabelStudio/LabelStudioFixtures` holds (a real Label Studio 1.23.2 export among them).
 @Suite struct LabelStudioCommandTests {
-    static let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/GestureDataTests/Datasets/LabelStudioFixtures")
+    static let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/GestureDataTests/Datasets/LabelStudio/LabelStudioFixtures")
 
     static func temporary(_ name: String) -> URL {
         TemporaryFolder.root.appendingPathComponent("gesturelab-cli-\(name)-\(UUID().uuidString)")

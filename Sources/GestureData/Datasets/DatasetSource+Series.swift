@@ -2,23 +2,23 @@ import Foundation
 
 extension DatasetSource {
     /// The formats whose files are archives of labelled series, one example per row: `ucr` (UCR TSV) and
-    /// `ts` (UEA / sktime).
-    public static let seriesFormats = ["ucr", "ts"]
+    /// `ts` (UEA / sktime), the formats whose reader reads labelled series.
+    public static let seriesFormats = DatasetFormat.allCases.filter { $0.reader.labelledSeries != nil }
 
     /// Why a text does not name a dataset in a format the caller accepts.
     public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The text has no `FORMAT:` prefix.
-        case missingFormat(text: String, accepted: [String])
-        /// The prefix is not one of the accepted formats.
-        case unsupportedFormat(String, accepted: [String])
+        case missingFormat(text: String, accepted: [DatasetFormat])
+        /// The prefix (lowercased) is not one of the accepted formats.
+        case unsupportedFormat(String, accepted: [DatasetFormat])
 
         /// One line, e.g. `unknown format 'foo'; supported: ucr, ts`.
         public var description: String {
             switch self {
             case let .missingFormat(text, accepted):
-                "must be FORMAT:PATH with FORMAT one of \(accepted.joined(separator: ", ")), e.g. \(accepted.first ?? "ucr"):Data_TRAIN; got '\(text)'"
+                "must be FORMAT:PATH with FORMAT one of \(accepted.map(\.rawValue).joined(separator: ", ")), e.g. \(accepted.first ?? .ucr):Data_TRAIN; got '\(text)'"
             case let .unsupportedFormat(format, accepted):
-                "\(DatasetSource.formats.contains(format) ? "format '\(format)' is not accepted here" : "unknown format '\(format)'"); supported: \(accepted.joined(separator: ", "))"
+                "\(DatasetFormat(rawValue: format) != nil ? "format '\(format)' is not accepted here" : "unknown format '\(format)'"); supported: \(accepted.map(\.rawValue).joined(separator: ", "))"
             }
         }
     }
@@ -26,13 +26,13 @@ extension DatasetSource {
     /// Parses `FORMAT:PATH` (as ``init(_:)`` does), requiring FORMAT to be one of `accepted`.
     ///
     /// - Throws: ``FormatError`` when the text has no prefix or another one.
-    public init(_ text: String, accepting accepted: [String]) throws(FormatError) {
+    public init(_ text: String, accepting accepted: [DatasetFormat]) throws(FormatError) {
         self.init(text)
         guard let format else {
             guard let (prefix, _) = Self.prefixed(text) else { throw .missingFormat(text: text, accepted: accepted) }
             throw .unsupportedFormat(prefix, accepted: accepted)
         }
-        guard accepted.contains(format) else { throw .unsupportedFormat(format, accepted: accepted) }
+        guard accepted.contains(format) else { throw .unsupportedFormat(format.rawValue, accepted: accepted) }
     }
 
     /// The examples of a ``seriesFormats`` file, in file order.
@@ -45,13 +45,10 @@ extension DatasetSource {
     /// - Complexity: O(file size).
     public func labelledSeries(paddingNoiseSeed: UInt? = nil) throws(DataFileError) -> [LabelledSeries] {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        let series: [LabelledSeries]
-        switch format {
-        case "ucr": series = try UCRArchive.read(contentsOf: url, padding: paddingNoiseSeed == nil ? .trim : .keep)
-        case "ts": series = try UEAArchive.read(contentsOf: url)
-        default:
-            throw DataFileError(file: path, "\(format.map { "\($0): " } ?? "a dataset folder ")holds no labelled series; use \(Self.seriesFormats.map { "\($0):" }.joined(separator: " or "))")
+        guard let read = format?.reader.labelledSeries else {
+            throw DataFileError(file: path, "\(format.map { "\($0.rawValue): " } ?? "a dataset folder ")holds no labelled series; use \(Self.seriesFormats.map { "\($0.rawValue):" }.joined(separator: " or "))")
         }
+        let series = try read(url, paddingNoiseSeed == nil ? .trim : .keep)
         return paddingNoiseSeed.map { PaddingNoise.fill(series, seed: $0) } ?? series
     }
 }

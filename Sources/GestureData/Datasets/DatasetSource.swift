@@ -3,6 +3,8 @@ import Foundation
 /// Names a dataset on the command line: a project folder (or its `dataset.yaml`), or
 /// `format:PATH` for data in another format.
 ///
+/// The prefixes are the ``DatasetFormat``s; each is read by its row of ``DatasetFormat/reader``.
+///
 /// | prefix | what |
 /// |---|---|
 /// | *(none)* | a folder with `dataset.yaml`, or the manifest itself |
@@ -13,8 +15,8 @@ import Foundation
 /// | `synth:SPEC.yaml` | generated on loading by ``SyntheticDatasetGenerator`` from a ``SyntheticDatasetSpec`` file (its `seed` key included): the same file gives the same recordings, so an experiment can run on hours of synthetic stream that nothing ships |
 /// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR`, `swimwatch:DIR` | external folders read with the built-in manifests in ``ExternalManifests`` |
 public struct DatasetSource: Hashable, Sendable {
-    /// The prefix, or `nil` for a project folder.
-    public var format: String?
+    /// The prefix's format, or `nil` for a project folder.
+    public var format: DatasetFormat?
     /// The path after the prefix.
     public var path: String
 
@@ -47,13 +49,10 @@ public struct DatasetSource: Hashable, Sendable {
         }
     }
 
-    /// The known prefixes.
-    public static let formats = ["ucr", "ts", "grt", "csv", "synth"] + ExternalManifests.byPrefix.keys.sorted()
-
     /// Parses `format:PATH` or a plain path.
     public init(_ text: String) {
-        if let (prefix, path) = Self.prefixed(text), Self.formats.contains(prefix) {
-            format = prefix
+        if let (prefix, path) = Self.prefixed(text), let format = DatasetFormat(rawValue: prefix) {
+            self.format = format
             self.path = path
         } else {
             format = nil
@@ -70,67 +69,15 @@ public struct DatasetSource: Hashable, Sendable {
         return (prefix.lowercased(), String(text[text.index(after: colon)...]))
     }
 
-    /// Loads the dataset with every reading problem collected. Reading nothing at all (no rows, or
-    /// only rows that fail) is an error naming the source.
+    /// Loads the dataset with every reading problem collected, by its format's reader (``DatasetFormat/reader``).
+    /// Reading nothing at all (no rows, or only rows that fail) is an error naming the source.
     public func load(_ options: Options = Options()) throws(DataFileError) -> LoadedDataset {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        let name = url.deletingPathExtension().lastPathComponent
-        switch format {
-        case nil:
+        guard let format else {
             let loaded = try DatasetReader.load(at: url, data: options.data, sortingRows: options.sortingRows)
             try loaded.requireSomethingRead(from: path)
             return loaded
-        case "ucr", "ts":
-            let series = try labelledSeries()
-            return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
-        case "grt":
-            switch try GRTFile.read(contentsOf: url) {
-            case .timeSeries(let series):
-                return segments(Dataset(name: name, segments: series, channels: options.channels, samplingRate: options.samplingRate), url)
-            case .classification(let labels, let rows):
-                return segments(Self.continuous(name: name, labels: labels, rows: rows, options: options), url)
-            }
-        case "csv":
-            return try SampleCSVFormat.load(url, acceleration: options.acceleration, collectingProblems: options.collectingProblems)
-        case "synth":
-            let dataset: Dataset
-            do { dataset = try SyntheticDatasetGenerator.generate(try SyntheticDatasetSpec(contentsOf: url)) } catch let error as DataFileError {
-                throw error
-            } catch {
-                throw DataFileError(file: path, "\(error)")
-            }
-            return LoadedDataset(dataset: dataset, provenance: dataset.recordings.map { .init(file: "\(url.path)#\($0.id)") }, problems: [], manifest: nil)
-        default:
-            guard let format, let builtIn = ExternalManifests.byPrefix[format] else {
-                throw DataFileError(file: path, "unknown source format")
-            }
-            let manifest = try DatasetManifest(yaml: builtIn.yaml, file: "datasets/external/\(builtIn.folder)/dataset.yaml")
-            // External data is not shipped: say what is missing and where it comes from.
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                let origin = (manifest.citation ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                throw DataFileError(file: path, "no such folder: the \(manifest.name) dataset is not shipped with the project; get it from: \(origin.isEmpty ? "see datasets/external/\(builtIn.folder)/dataset.yaml" : origin) (manifest: datasets/external/\(builtIn.folder)/dataset.yaml), and give its folder here")
-            }
-            let loaded = try DatasetReader.load(manifest, folder: url, data: url)
-            try loaded.requireSomethingRead(from: path)
-            return loaded
         }
-    }
-
-    private func segments(_ dataset: Dataset, _ url: URL) -> LoadedDataset {
-        LoadedDataset(dataset: dataset, provenance: dataset.recordings.map { .init(file: "\(url.path)#\($0.id)") }, problems: [], manifest: nil)
-    }
-
-    /// GRT classification rows as one continuous recording with one annotation per run of equal labels.
-    static func continuous(name: String, labels: [String], rows: [[Double]], options: Options) -> Dataset {
-        let period = 1 / options.samplingRate
-        let times = rows.indices.map { Double($0) * period }
-        let width = rows.first?.count ?? 0
-        let columns = (0..<width).map { d in
-            (d < options.channels.count ? options.channels[d] : Channel(.dimension(d + 1)), rows.map { $0[d] })
-        }
-        var report = ReadingReport(), problems: [DatasetProblem] = []
-        let annotations = LabelColumn.annotations(labels, times: times, mapping: .init(), report: &report, problems: &problems)
-        let recording = Recording(id: name, timestamps: times, channels: columns, annotations: annotations)
-        return Dataset(name: name, kind: .continuous, samplingRate: options.samplingRate, recordings: [recording])
+        return try format.reader.load(url, path, options)
     }
 }

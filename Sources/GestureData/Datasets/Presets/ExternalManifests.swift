@@ -2,14 +2,11 @@
 /// no manifest file. Each text is byte-identical to `datasets/external/<folder>/dataset.yaml` (a test
 /// checks), which is where the unit and sign conversions are stated and reviewed.
 public enum ExternalManifests {
-    /// The built-in manifests by source prefix: `gyronics`, `phoneairlines`, `moocow`, `uwave`, `swimwatch`.
-    public static let byPrefix: [String: (folder: String, yaml: String)] = [
-        "gyronics": ("Gyronics_GRWD", gyronics),
-        "phoneairlines": ("PhoneAirLines_GM_masters", phoneAirLines),
-        "moocow": ("MooCow_WiimoteMotionPlus", mooCow),
-        "uwave": ("uWave", uWave),
-        "swimwatch": ("SwimWatch_Turns", swimWatch),
-    ]
+    /// The built-in manifests by source prefix (`gyronics`, `phoneairlines`, `moocow`, `uwave`, `swimwatch`), as the
+    /// table of readers (``DatasetFormat``) holds them.
+    public static let byPrefix: [String: (folder: String, yaml: String)] = Dictionary(uniqueKeysWithValues: DatasetFormat.allCases.compactMap { format in
+        format.reader.builtInManifest.map { (format.rawValue, $0) }
+    })
 
     /// The Gyronics_GRWD forearm IMU manifest (`datasets/external/Gyronics_GRWD/dataset.yaml`).
     public static let gyronics = #"""

@@ -33,8 +33,8 @@ public enum DatasetReader {
         let manifestURL = isFolder.boolValue ? url.appendingPathComponent(manifestName) : url
         if !isFolder.boolValue, !["yaml", "yml", "json"].contains(url.pathExtension.lowercased()) {
             // A data file given without its format prefix: say which prefix reads it.
-            let prefix = ["tsv": "ucr", "ts": "ts", "grt": "grt"][url.pathExtension.lowercased()] ?? "csv"
-            throw DataFileError(file: url.path, .notADataset(source: "\(prefix):\(url.path)"))
+            let prefix = DatasetFormat.reading(fileExtension: url.pathExtension) ?? .csv
+            throw DataFileError(file: url.path, .notADataset(source: "\(prefix.rawValue):\(url.path)"))
         }
         let manifest = try DatasetManifest(contentsOf: manifestURL)
         return try load(manifest, folder: manifestURL.deletingLastPathComponent(), data: data, sortingRows: sortingRows)

@@ -1,22 +1,5 @@
 import Foundation
 
-/// One labelled example of a segment dataset: a class label and one or more equally long dimensions.
-public struct LabelledSeries: Hashable, Sendable {
-    /// The class label as written in the file.
-    public var label: String
-    /// The values, `dimensions[d][t]`.
-    public var dimensions: [[Double]]
-
-    /// Creates an example.
-    public init(label: String, dimensions: [[Double]]) {
-        self.label = label
-        self.dimensions = dimensions
-    }
-
-    /// The number of time steps.
-    public var length: Int { dimensions.first?.count ?? 0 }
-}
-
 /// Reader for the UCR time-series archive's TSV files: one example per line, the class label
 /// first, then the values, tab-separated; variable-length series are padded with `NaN` at the end.
 public enum UCRArchive {

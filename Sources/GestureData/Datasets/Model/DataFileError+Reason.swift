@@ -133,7 +133,7 @@ extension DataFileError {
             case .notFound: "no such file or folder"
             case let .notADataset(source):
                 "not a dataset folder or manifest (dataset.yaml); to read a data file, give its format, e.g. \(source) "
-                    + "(formats: \(DatasetSource.formats.map { $0 + ":" }.joined(separator: " ")))"
+                    + "(formats: \(DatasetFormat.allCases.map { $0.rawValue + ":" }.joined(separator: " ")))"
             case .noDataFolder: "external dataset: supply the data folder (for example --data DIR)"
             case let .invalidYAML(why): "invalid YAML: \(why)"
             case .missingKey: "missing"
