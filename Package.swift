@@ -44,7 +44,8 @@ let package = Package(
         ),
 
         // Research layer: training, evaluation, experiments, statistics (GSL), reports. The ridge's Gram panels use
-        // the MiniRocket kernels' variants too.
+        // the MiniRocket kernels' variants too. Reports/Resources/report.js: report.html's script, read through
+        // Bundle.module by ReportPage.
         .target(
             name: "GestureEval",
             dependencies: [
@@ -52,7 +53,8 @@ let package = Package(
                 "GestureData",
                 "CGSL",
                 "CMiniRocketKernels",
-            ]
+            ],
+            resources: [.copy("Reports/Resources/report.js")]
         ),
 
         // The commands, as a library so tests parse arguments in process.
