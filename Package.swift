@@ -34,17 +34,20 @@ let package = Package(
         ),
 
         // Data layer, pure Swift (no GSL): datasets, readers, manifests, import presets, configuration,
-        // synthesis, live input and output.
+        // synthesis, live input and output. Resources/Presets: the import presets' manifests (the one copy; each
+        // datasets/presets/<name>/dataset.yaml is a link to one), read through Bundle.module by ImportPresets.
         .target(
             name: "GestureData",
             dependencies: [
                 "GestureKit",
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            resources: [.copy("Resources/Presets")]
         ),
 
         // Research layer: training, evaluation, experiments, statistics (GSL), reports. The ridge's Gram panels use
-        // the MiniRocket kernels' variants too.
+        // the MiniRocket kernels' variants too. Reports/Resources/report.js: report.html's script, read through
+        // Bundle.module by ReportPage.
         .target(
             name: "GestureEval",
             dependencies: [
@@ -52,7 +55,8 @@ let package = Package(
                 "GestureData",
                 "CGSL",
                 "CMiniRocketKernels",
-            ]
+            ],
+            resources: [.copy("Reports/Resources/report.js")]
         ),
 
         // The commands, as a library so tests parse arguments in process.

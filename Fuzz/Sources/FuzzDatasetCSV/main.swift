@@ -38,14 +38,14 @@ let layouts = [
     DatasetLayout(name: "moocow", yaml: ExternalManifests.mooCow, files: ["test/left/1"]),
     DatasetLayout(name: "phoneairlines", yaml: ExternalManifests.phoneAirLines, files: ["lines_20hz/up/rep1.csv"]),
     // One file per sensor, aligned onto one clock; batched epoch nanoseconds spread.
-    DatasetLayout(name: "sensor-logger", yaml: ImportPresets.sensorLogger,
+    DatasetLayout(name: "sensor-logger", yaml: ImportPresets.byName["sensor-logger"]!,
                   files: ["s1/1/TotalAcceleration.csv", "s1/1/Gyroscope.csv"]),
-    DatasetLayout(name: "phyphox", yaml: ImportPresets.phyphox, files: ["s1/1/Accelerometer.csv", "s1/1/Gyroscope.csv"]),
+    DatasetLayout(name: "phyphox", yaml: ImportPresets.byName["phyphox"]!, files: ["s1/1/Accelerometer.csv", "s1/1/Gyroscope.csv"]),
     // The same sensor files resampled onto a grid at a stated rate.
-    DatasetLayout(name: "sensor-logger-grid", yaml: ImportPresets.sensorLogger + "\nalign: {rate: 50}\n",
+    DatasetLayout(name: "sensor-logger-grid", yaml: ImportPresets.byName["sensor-logger"]! + "align: {rate: 50}\n",
                   files: ["s1/1/TotalAcceleration.csv", "s1/1/Gyroscope.csv"]),
-    DatasetLayout(name: "android-csv", yaml: ImportPresets.androidCSV, files: ["s1/1.csv"]),
-    DatasetLayout(name: "coremotion-logger", yaml: ImportPresets.coreMotionLogger, files: ["s1/1.csv"]),
+    DatasetLayout(name: "android-csv", yaml: ImportPresets.byName["android-csv"]!, files: ["s1/1.csv"]),
+    DatasetLayout(name: "coremotion-logger", yaml: ImportPresets.byName["coremotion-logger"]!, files: ["s1/1.csv"]),
 ]
 
 Fuzzer.run { input in

@@ -3,12 +3,12 @@ import GestureKit
 
 /// The synthetic stream `gesturelab bench recognizers` times every recognizer on: device motion with every
 /// channel, gestures of each recognizer's kind, deterministic for a seed.
-public enum BenchmarkStream {
+package enum BenchmarkStream {
     /// A repeating 10-second script: still, a shake, a slap, a flip onto the face and back, with
     /// Gaussian sensor noise (0.01 g, 0.01 rad/s) from a seeded generator; `seconds` long at `rate` Hz.
     ///
     /// - Complexity: O(seconds × rate).
-    public static func samples(seconds: Double, rate: Double, seed: UInt64) -> [MotionSample] {
+    package static func samples(seconds: Double, rate: Double, seed: UInt64) -> [MotionSample] {
         let n = Int(seconds * rate)
         var samples: [MotionSample] = []
         samples.reserveCapacity(n)

@@ -9,9 +9,9 @@ import GestureKit
 /// - 20 samples that repeat the previous timestamp.
 ///
 /// Deterministic for a seed. O(1) per sample after the O(`cycle`) repeating part is generated.
-public struct SoakStream: MotionSource, Sendable {
+package struct SoakStream: MotionSource, Sendable {
     /// What kind of burst ``next()`` is in, counted in ``bursts``.
-    public enum Burst: String, CaseIterable, Sendable {
+    package enum Burst: String, CaseIterable, Sendable {
         case nonFinite = "non-finite values"
         case gap = "gap (3 s ahead)"
         case clockJumpBack = "clock jump back (100 s)"
@@ -19,11 +19,11 @@ public struct SoakStream: MotionSource, Sendable {
     }
 
     /// Samples between bursts.
-    public let burstInterval: Int
+    package let burstInterval: Int
     /// Samples produced so far.
-    public private(set) var produced = 0
+    package private(set) var produced = 0
     /// Bursts injected so far, by kind.
-    public private(set) var bursts: [Burst: Int] = [:]
+    package private(set) var bursts: [Burst: Int] = [:]
 
     private let cycle: [MotionSample]
     private let period: Double
@@ -35,7 +35,7 @@ public struct SoakStream: MotionSource, Sendable {
 
     /// A stream at `rate` Hz whose repeating part is `cycleSeconds` long, with a burst every `burstInterval`
     /// samples (at least 100).
-    public init(rate: Double = 100, cycleSeconds: Double = 200, burstInterval: Int = 1_000_000, seed: UInt64 = 1) {
+    package init(rate: Double = 100, cycleSeconds: Double = 200, burstInterval: Int = 1_000_000, seed: UInt64 = 1) {
         cycle = BenchmarkStream.samples(seconds: cycleSeconds, rate: rate, seed: seed).map {
             MotionSample(timestamp: $0.timestamp, acceleration: $0.acceleration, rotationRate: $0.rotationRate)
         }
@@ -44,7 +44,7 @@ public struct SoakStream: MotionSource, Sendable {
     }
 
     /// The next sample; never `nil`.
-    public mutating func next() -> MotionSample? {
+    package mutating func next() -> MotionSample? {
         produced += 1
         if burst == nil, produced % burstInterval == 0 {
             let kind = Burst.allCases[(produced / burstInterval - 1) % Burst.allCases.count]

@@ -7,26 +7,26 @@ import GestureKit
 /// Each template is 1 s at 100 Hz on user acceleration (g), a distinct movement per template and axis of
 /// up to about 1.5 g, zero at both ends. The stream alternates 2–4 s of background (Gaussian noise, 0.05 g)
 /// with one template at 80–120 % of its duration (plus the same noise), templates in turn.
-public struct SpottingBenchmark: Sendable {
+package struct SpottingBenchmark: Sendable {
     /// Sampling rate of templates and stream, Hz.
-    public static let rate = 100.0
+    package static let rate = 100.0
     /// Samples per template (1 s at ``rate``).
-    public static let templateLength = 100
+    package static let templateLength = 100
     /// Axes of every template and sample.
-    public static let axes = 3
+    package static let axes = 3
 
     /// One template per class (`g0`, `g1`, …), with a rejection calibration that accepts the planted copies.
-    public let model: DTWModel
+    package let model: DTWModel
     /// The stream, at ``rate``; acceleration equals user acceleration (no gravity).
-    public let samples: [MotionSample]
+    package let samples: [MotionSample]
     /// Gestures planted in the stream.
-    public let planted: Int
+    package let planted: Int
 
     /// Generates `templates` templates and about `streamSeconds` seconds of stream (it ends before a
     /// gesture that would not fit) from `seed`.
     ///
     /// - Complexity: O(streamSeconds × ``rate``).
-    public init(streamSeconds: Double, templates templateCount: Int = 8, seed: UInt64 = 42) throws(DTWError) {
+    package init(streamSeconds: Double, templates templateCount: Int = 8, seed: UInt64 = 42) throws(DTWError) {
         var random = SplitMix64(seed: seed)
         let length = Self.templateLength, rate = Self.rate
         var templates: [DTWModel.Template] = []

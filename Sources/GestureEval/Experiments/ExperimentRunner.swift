@@ -9,7 +9,7 @@ import GestureData
 ///    training step), with the plan's cost and shards.
 /// 2. `Execute/`: an ``ExperimentExecutor`` that trains inside each fold's training part (``EntryTrainer``)
 ///    and tests on its test part through ``GestureKit/Pipeline``, the path an app takes (`EntryDetector`);
-///    ``ExperimentShard`` runs a share of the units on another machine.
+///    `ExperimentShard` runs a share of the units on another machine.
 /// 3. `Aggregate/`: an ``ExperimentAggregator`` that scores the units per fold and pooled into an
 ///    ``ExperimentResult``, with typed warnings (`ExperimentWarning`).
 /// 4. `Compare/`: the paired and rank tests within each comparison group and what won (`GroupHeadline`).

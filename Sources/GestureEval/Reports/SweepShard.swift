@@ -5,31 +5,31 @@ import Foundation
 ///
 /// Shard I takes the values at positions I, I + N, I + 2N, …: every value costs one pass over the recordings,
 /// so the shards are balanced. Each value's point is computed alone, so merged points equal unsharded ones.
-public struct SweepShard: Codable, Sendable {
+package struct SweepShard: Codable, Sendable {
     /// Always `sweep` (tells `gesturelab merge` which kind of part it reads).
-    public var command = "sweep"
+    package var command = "sweep"
     /// The unsharded command line, without `--out`.
-    public var arguments: [String]
+    package var arguments: [String]
     /// ``Dataset/digest`` of the dataset swept.
-    public var datasetDigest: String
+    package var datasetDigest: String
     /// ``GestureLabVersion/current`` of the program that ran it.
-    public var packageVersion: String
+    package var packageVersion: String
     /// This shard (0-based) and the number of shards.
-    public var shard: Int, shards: Int
+    package var shard: Int, shards: Int
     /// Positions of this shard's values among all the sweep's values, and how many values there are in all.
-    public var positions: [Int], valueCount: Int
+    package var positions: [Int], valueCount: Int
     /// The sweep's description with this shard's points, in the order of ``positions``.
-    public var report: SweepReport
+    package var report: SweepReport
     /// The entry's name (titles the plot; `results.json` does not hold it).
-    public var name: String
+    package var name: String
 
     /// The positions of shard `index` of `count` among `values` values. O(values / count).
-    public static func positions(_ index: Int, of count: Int, values: Int) -> [Int] {
+    package static func positions(_ index: Int, of count: Int, values: Int) -> [Int] {
         Array(stride(from: index, to: values, by: count))
     }
 
     /// Creates a part.
-    public init(arguments: [String], datasetDigest: String, shard: Int, shards: Int, positions: [Int], valueCount: Int, report: SweepReport) {
+    package init(arguments: [String], datasetDigest: String, shard: Int, shards: Int, positions: [Int], valueCount: Int, report: SweepReport) {
         self.arguments = arguments
         self.datasetDigest = datasetDigest
         packageVersion = GestureLabVersion.current
@@ -44,7 +44,7 @@ public struct SweepShard: Codable, Sendable {
     /// The sweep of all parts, its points in value order.
     /// - Throws: when the parts come from different command lines, data, versions or shard counts, or a value
     ///   is missing (with the commands that compute it) or computed twice.
-    public static func merge(_ parts: [SweepShard]) throws(ExperimentError) -> SweepReport {
+    package static func merge(_ parts: [SweepShard]) throws(ExperimentError) -> SweepReport {
         guard let first = parts.first else { throw ExperimentError("no parts to merge") }
         for p in parts {
             let name = "part \(p.shard)/\(p.shards)"

@@ -14,7 +14,7 @@ public struct ExperimentExecutor: Sendable {
         public var unit: ExperimentPlan.WorkUnit
         /// What training chose for the unit's model: tuned values, or the DTW model's summary.
         public var trained: TrainingSummary
-        /// Continuous: the judged test recordings (not stored in a part file: ``ExperimentShard`` rebuilds them
+        /// Continuous: the judged test recordings (not stored in a part file: `ExperimentShard` rebuilds them
         /// from the dataset).
         public var recordings: [Recording] = []
         /// Continuous: the events on each of ``recordings``.

@@ -7,34 +7,34 @@ import GestureData
 ///
 /// A part records what it was computed from (the experiment file's and every dataset's digest, the seed and
 /// the program version), so `gesturelab merge` refuses parts that do not belong together.
-public struct ExperimentShard: Codable, Sendable {
+package struct ExperimentShard: Codable, Sendable {
     /// The command whose work is sharded (`compare`, or `evaluate` on a dataset).
-    public var command: String
+    package var command: String
     /// The unsharded command line that gives the same report, without its `--out` (which `merge` adds).
-    public var arguments: [String]
+    package var arguments: [String]
     /// The experiment file as given on the command line (`compare`); `nil` when the experiment came from
     /// command-line options (`evaluate`), which ``experiment`` then holds.
-    public var experimentFile: String?
+    package var experimentFile: String?
     /// The experiment as run.
-    public var experiment: Experiment
+    package var experiment: Experiment
     /// FNV-1a 64 of the experiment file's bytes, or of the experiment's JSON when there is no file; hexadecimal.
-    public var experimentDigest: String
+    package var experimentDigest: String
     /// Per dataset key: ``Dataset/digest``.
-    public var datasetDigests: [String: String]
+    package var datasetDigests: [String: String]
     /// The experiment's seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// ``GestureLabVersion/current`` of the program that ran it.
-    public var packageVersion: String
+    package var packageVersion: String
     /// This shard (0-based) and the number of shards.
-    public var shard: Int, shards: Int
+    package var shard: Int, shards: Int
     /// The units of this shard, in plan order.
-    public var results: [ExperimentExecutor.UnitResult]
+    package var results: [ExperimentExecutor.UnitResult]
 
     /// The file name of a part in its folder.
-    public static let fileName = "part.json"
+    package static let fileName = "part.json"
 
     /// FNV-1a 64 of `bytes`, as 16 hexadecimal digits. O(bytes).
-    public static func digest(_ bytes: some Sequence<UInt8>) -> String {
+    package static func digest(_ bytes: some Sequence<UInt8>) -> String {
         var hasher = FNV1a()
         hasher.add(bytes)
         return hasher.hex
@@ -57,7 +57,7 @@ public struct ExperimentShard: Codable, Sendable {
 
     /// Runs shard `index` of `count` of `runner`'s plan for `command` (`arguments`: its unsharded command line
     /// without `--out`); `file` is the experiment file, if any (read for its digest).
-    public static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
+    package static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
                            progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
         let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry)
         let results = try executor.run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
@@ -76,7 +76,7 @@ public struct ExperimentShard: Codable, Sendable {
     }
 
     /// The experiment the parts ran: the experiment file read again (when there is one), else the one they hold.
-    public static func experiment(of parts: [ExperimentShard]) throws(DataFileError) -> Experiment {
+    package static func experiment(of parts: [ExperimentShard]) throws(DataFileError) -> Experiment {
         guard let first = parts.first else { throw DataFileError(file: "merge", "no parts to merge") }
         guard let file = first.experimentFile else { return first.experiment }
         return try Experiment(contentsOf: URL(fileURLWithPath: file))
@@ -86,7 +86,7 @@ public struct ExperimentShard: Codable, Sendable {
     /// units exactly once, with the continuous test recordings rebuilt from the datasets; in plan order.
     /// - Throws: naming what differs (experiment file, dataset, seed, version, shard count) or the missing and
     ///   repeated units, with the commands that produce the missing ones.
-    public static func merge(_ parts: [ExperimentShard], runner: ExperimentRunner) throws(ExperimentError) -> [ExperimentExecutor.UnitResult] {
+    package static func merge(_ parts: [ExperimentShard], runner: ExperimentRunner) throws(ExperimentError) -> [ExperimentExecutor.UnitResult] {
         guard let first = parts.first else { throw ExperimentError("no parts to merge") }
         let digest = try experimentDigest(file: first.experimentFile, first.experimentFile == nil ? first.experiment : runner.experiment)
         for p in parts {
@@ -136,7 +136,7 @@ public struct ExperimentShard: Codable, Sendable {
 extension Dataset {
     /// FNV-1a 64 over every recording's id, subject, session, timestamps, channel values and annotations, as
     /// 16 hexadecimal digits: equal data give equal digests on every machine. O(samples).
-    public var digest: String {
+    package var digest: String {
         var hasher = ExperimentShard.FNV1a()
         func add(_ s: String) { hasher.add(s.utf8); hasher.add(CollectionOfOne(0)) }
         func add(_ x: Double) { withUnsafeBytes(of: x.bitPattern.littleEndian) { hasher.add($0) } }

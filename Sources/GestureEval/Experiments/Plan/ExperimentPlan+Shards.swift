@@ -3,7 +3,7 @@ extension ExperimentPlan {
     /// that tests its model, so no model is trained twice; steps are dealt costliest first (ties: plan order)
     /// to the least loaded shard (ties: the lowest index). Depends only on the plan and `count`, so every
     /// machine computes the same shards. Units come in plan order. O(steps × (log steps + count)).
-    public func shard(_ index: Int, of count: Int) -> [WorkUnit] {
+    package func shard(_ index: Int, of count: Int) -> [WorkUnit] {
         precondition(count >= 1 && (0..<count).contains(index), "shard \(index) of \(count)")
         let steps = trainingSteps.map { ($0.index, estimatedSeconds(of: $0)) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         var load = [Double](repeating: 0, count: count), owner: [Int: Int] = [:]

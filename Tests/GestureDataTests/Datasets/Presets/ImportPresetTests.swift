@@ -14,10 +14,23 @@ import Testing
 
     static let perG = 1 / 9.80665
 
+    /// Each preset's one copy is GestureData's resource `Resources/Presets/<name>.yaml`: the text ImportPresets reads
+    /// from the built bundle is that file's, and `datasets/presets/<name>/dataset.yaml` is a link to it (not a
+    /// second copy), beside its example recording.
     @Test func presetsMatchTheBuiltInTexts() throws {
+        let resources = SharedData.packageRoot.appendingPathComponent("Sources/GestureData/Resources/Presets")
+        let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".yaml") }
+            .map { String($0.dropLast(".yaml".count)) }
+        #expect(ImportPresets.byName.keys.sorted() == names.sorted())
+        #expect(names.count == 11)
         for (name, yaml) in ImportPresets.byName {
+            let resource = resources.appendingPathComponent("\(name).yaml")
             let url = SharedData.packageRoot.appendingPathComponent("datasets/presets/\(name)/dataset.yaml")
-            #expect(try String(contentsOf: url, encoding: .utf8) == yaml + "\n", "datasets/presets/\(name)/dataset.yaml differs from ImportPresets")
+            #expect(try String(contentsOf: resource, encoding: .utf8) == yaml, "the bundle's \(name).yaml differs from Sources/GestureData/Resources/Presets")
+            #expect(try String(contentsOf: url, encoding: .utf8) == yaml, "datasets/presets/\(name)/dataset.yaml differs from ImportPresets")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == "../../../Sources/GestureData/Resources/Presets/\(name).yaml",
+                    "datasets/presets/\(name)/dataset.yaml is not a link to the resource")
+            #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().appendingPathComponent("example").path))
             #expect(try ImportPresets.manifest(name)?.source != nil)
         }
     }

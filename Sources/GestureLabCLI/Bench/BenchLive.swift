@@ -127,20 +127,19 @@ struct BenchLive: ParsableCommand {
 
         let sockets = try Sockets()
         let shared = Shared()
-        let clock = ContinuousClock()
-        let receiver = Self.spawn("bench-live-receiver") { Self.receive(sockets.events, keep: true, shared: shared, clock: clock) }
-        let sender = Self.spawn("bench-live-sender") { () -> [ContinuousClock.Instant] in
-            var sentAt: [ContinuousClock.Instant] = []
+        let receiver = Self.spawn("bench-live-receiver") { Self.receive(sockets.events, keep: true, shared: shared) }
+        let sender = Self.spawn("bench-live-sender") { () -> [Stopwatch.Instant] in
+            var sentAt: [Stopwatch.Instant] = []
             sentAt.reserveCapacity(datagrams.count)
-            let start = clock.now
+            let start = Stopwatch.now
             for (i, bytes) in datagrams.enumerated() {
                 if shared.stopSender.isSet { break }
                 // Paced from the start, not from the last send, so oversleeping does not drift.
                 let due = start + .seconds(Double(i) / rate)
-                let wait = due - clock.now
+                let wait = due - Stopwatch.now
                 if wait > .zero { Thread.sleep(forTimeInterval: wait / .seconds(1)) }
                 // Noted before the send: the latency includes the send call.
-                sentAt.append(clock.now)
+                sentAt.append(Stopwatch.now)
                 sockets.samplesOut.transmit(bytes)
             }
             return sentAt

@@ -37,9 +37,7 @@ struct BenchPlan: ParsableCommand {
         var ratios: [Double] = []
         for step in plan.trainingSteps {
             let units = plan.units.filter { $0.training == step.index }
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try executor.run(plan, units: units)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let seconds = try Stopwatch.time { try executor.run(plan, units: units) }.seconds
             let estimate = plan.estimatedSeconds(of: step)
             ratios.append(seconds / estimate)
             table.append([String(step.index), step.entries.joined(separator: " + "), step.dataset, step.foldName, String(units.count),
@@ -48,8 +46,7 @@ struct BenchPlan: ParsableCommand {
         print(table.aligned, terminator: "")
         if let csv { try AtomicFile.write(Data(table.csv.utf8), to: URL(fileURLWithPath: csv)) }
         let within = ratios.filter { $0 >= 0.5 && $0 <= 2 }.count
-        let sorted = ratios.sorted()
         print(String(format: "\n%d of %d training steps within a factor of 2 of the estimate; measured / estimated: min %.2f, median %.2f, max %.2f",
-                     within, ratios.count, sorted.first ?? .nan, sorted.isEmpty ? .nan : sorted[sorted.count / 2], sorted.last ?? .nan))
+                     within, ratios.count, ratios.sorted().first ?? .nan, Stopwatch.median(ratios), ratios.sorted().last ?? .nan))
     }
 }

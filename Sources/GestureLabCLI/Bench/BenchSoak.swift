@@ -53,7 +53,7 @@ struct BenchSoak: ParsableCommand {
         var byLabel: [String: Int] = [:]
         var table = CSVTable(header: ["samples", "seconds", "resident MB", "events", "skipped", "gaps"])
         var first: Double?, largest = 0.0
-        let clock = ContinuousClock(), start = clock.now
+        let watch = Stopwatch()
         print("soak: \(total) samples at \(rate) Hz, a burst every \(Int(burstEvery)); recognizers: \(pipeline.recognizers.map { "\(type(of: $0))" }.joined(separator: ", "))")
         for n in 1...total {
             pipeline.process(stream.next()!, into: &events)
@@ -71,7 +71,7 @@ struct BenchSoak: ParsableCommand {
                 let resident = Self.residentMegabytes()
                 if let first { largest = max(largest, resident - first) } else { first = resident }
                 let d = pipeline.validator.diagnostics
-                table.append([String(n), String(format: "%.0f", (clock.now - start) / .seconds(1)), String(format: "%.1f", resident),
+                table.append([String(n), String(format: "%.0f", watch.seconds), String(format: "%.1f", resident),
                               String(emitted), String(d.skipped), String(d.gaps)])
                 print(table.aligned.split(separator: "\n").last!)
             }

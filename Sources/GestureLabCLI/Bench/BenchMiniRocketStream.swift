@@ -66,26 +66,25 @@ struct BenchMiniRocketStream: ParsableCommand {
         var spotter = try MiniRocketSpotter(configuration: model)
         var events: [GestureEvent] = []
         events.reserveCapacity(1024)
-        var best = Double.infinity, windows = 0
+        var windows = 0
         let counter = Self.allocationCounter()
-        var allocations = 0, emitted = 0
-        let clock = ContinuousClock()
-        for _ in 0..<repeats {
+        var allocations = 0, emitted = 0, warm = 0, before = 0
+        let runs = Stopwatch.runs(repeats, before: {
             spotter.reset()
             events.removeAll(keepingCapacity: true)
             // The first windows size the buffers (the event stage's ring of times grows to its capacity, a few windows
             // long, on first use); the counter is read after them.
-            let warm = min(stream.count, 4 * spotter.windowLength + spotter.hopLength)
+            warm = min(stream.count, 4 * spotter.windowLength + spotter.hopLength)
             for s in stream.prefix(warm) { spotter.process(s, into: &events) }
-            let before = counter?.pointee ?? 0
-            let elapsed = clock.measure {
-                for s in stream.dropFirst(warm) { spotter.process(s, into: &events) }
-            }
+            before = counter?.pointee ?? 0
+        }, after: {
             allocations = max(allocations, (counter?.pointee ?? 0) - before)
             emitted = events.count
             windows = spotter.windowsScored
-            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }) {
+            for s in stream.dropFirst(warm) { spotter.process(s, into: &events) }
         }
+        let best = runs.fastest
         let timedSamples = stream.count - min(stream.count, 4 * spotter.windowLength + spotter.hopLength)
         let timedSeconds = Double(timedSamples) / rate
         let timedWindows = max(1, windows - 1)

@@ -89,8 +89,7 @@ struct BenchFind: ParsableCommand {
     }
 
     func run() throws {
-        let clock = ContinuousClock()
-        let readStart = clock.now
+        let read = Stopwatch()
         let series: DTWSeries, search: DTWSubsequenceSearch, exclusion: Double
         let normalization: DTWSubsequenceSearch.Normalization = raw ? .raw : .zNormalized(floor: DTWPreprocessing.defaultFloor)
         if let data, let query, let length {
@@ -117,16 +116,11 @@ struct BenchFind: ParsableCommand {
             search = try DTWSubsequenceSearch(query: query, band: band, normalization: normalization, samplingRate: rate)
             exclusion = querySeconds
         }
-        let readSeconds = Self.seconds(clock.now - readStart)
-        var best = Double.infinity, first = Double.infinity
-        var result: (matches: [DTWMatch], statistics: DTWSearchStatistics) = ([], DTWSearchStatistics())
-        for repetition in 0..<repetitions {
-            let start = clock.now
-            result = try search.matches(in: series, limit: limit, exclusionZone: limit > 1 ? exclusion : 0, threads: parallel.threads)
-            let seconds = Self.seconds(clock.now - start)
-            best = min(best, seconds)
-            if repetition == 0 { first = seconds }
+        let readSeconds = read.seconds
+        let runs = try Stopwatch.runs(repetitions) {
+            try search.matches(in: series, limit: limit, exclusionZone: limit > 1 ? exclusion : 0, threads: parallel.threads)
         }
+        let result = runs.last, best = runs.fastest, first = runs.first
         let out = Run(mode: data != nil ? "text" : "stream", samples: series.length, dimensions: series.dimensions,
                       queryLength: search.query.length, window: search.window,
                       threads: ParallelLoop.workers(parallel.threads), readSeconds: readSeconds, searchSeconds: best,
@@ -145,10 +139,6 @@ struct BenchFind: ParsableCommand {
         print(String(format: "pruned: LB_Kim %.2f %%, LB_Enhanced %.2f %%, LB_Keogh %.2f %%, LB_Keogh reversed %.2f %%; DTW abandoned %.2f %%, completed %.2f %%; %d cells",
                      100 * s.fraction(s.prunedByKim), 100 * s.fraction(s.prunedByEnhanced), 100 * s.fraction(s.prunedByKeogh),
                      100 * s.fraction(s.prunedByReverseKeogh), 100 * s.fraction(s.abandoned), 100 * s.fraction(s.completed), s.cells))
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
     /// The numbers of a text file separated by white space (the UCR Suite's format), in order.

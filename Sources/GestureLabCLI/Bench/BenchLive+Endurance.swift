@@ -17,10 +17,9 @@ extension BenchLive {
         let bundles = cycle.map { Self.bundle($0, tag: 0).encoded }
         let sockets = try Sockets()
         let shared = Shared()
-        let clock = ContinuousClock()
         print("endurance: \(total) samples (a 200 s script repeated, times at \(Self.format(rate)) Hz), \(batch) per datagram, at most \(window) in flight; resident \(String(format: "%.1f", BenchSoak.residentMegabytes())) MB before the run")
         print("     samples   seconds    samples/s  resident MB    events")
-        let receiver = Self.spawn("bench-live-receiver") { Self.receive(sockets.events, keep: false, shared: shared, clock: clock) }
+        let receiver = Self.spawn("bench-live-receiver") { Self.receive(sockets.events, keep: false, shared: shared) }
         let sender = Self.spawn("bench-live-sender") { () -> Int in
             var datagram = OSCWriter(capacity: 16 + batch * (4 + (bundles.map(\.count).max() ?? 0)))
             var next = 0
@@ -44,17 +43,17 @@ extension BenchLive {
             return next
         }
 
-        let start = clock.now
-        var first: Double?, largest = 0.0, last = (samples: 0, at: start)
+        let watch = Stopwatch()
+        var first: Double?, largest = 0.0, last = (samples: 0, at: Stopwatch.now)
         let taken = try consume(sockets, shared: shared, count: total, idleLimit: 5, every: every) { n, sent in
-            let now = clock.now, resident = BenchSoak.residentMegabytes()
+            let now = Stopwatch.now, resident = BenchSoak.residentMegabytes()
             if let first { largest = max(largest, resident - first) } else { first = resident }
-            let perSecond = Double(n - last.samples) / ((now - last.at) / .seconds(1))
+            let perSecond = Double(n - last.samples) / Stopwatch.seconds(now - last.at)
             last = (n, now)
-            print(String(format: "%12d %9.0f %12.0f %12.1f %9d", n, (now - start) / .seconds(1), perSecond, resident, sent))
+            print(String(format: "%12d %9.0f %12.0f %12.1f %9d", n, watch.seconds, perSecond, resident, sent))
             fflush(nil)   // every stream, standard output included: progress of a long run shows in a file too
         }
-        let elapsed = (clock.now - start) / .seconds(1)
+        let elapsed = watch.seconds
         let sent = sender()
         let received = receiver().received
         print(String(format: "endurance: %d samples sent, %d taken by the source in %.1f s (%.0f samples/s), %d accepted by the validator, %d skipped; %d datagrams",

@@ -36,8 +36,8 @@ extension BenchLive {
             if taken.samples % every == 0 || (every != .max && taken.samples == count) { report(taken.samples, emitter.sent) }
         }
         // The last events are on their way: wait for them (a lost one is counted, not waited for).
-        let deadline = ContinuousClock.now + .seconds(2)
-        while shared.received.load(ordering: .relaxed) < emitter.sent, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        let deadline = Stopwatch.now + .seconds(2)
+        while shared.received.load(ordering: .relaxed) < emitter.sent, Stopwatch.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
         let d = pipeline.validator.diagnostics
         (taken.accepted, taken.skipped, taken.datagrams) = (d.accepted, d.skipped, source.datagrams)
         (taken.emitted, taken.failed) = (emitter.sent, emitter.failed)
@@ -49,17 +49,17 @@ extension BenchLive {
         var address: String, phase: String
         /// The event's detection time (float32 on the wire), seconds.
         var time: Double
-        var at: ContinuousClock.Instant
+        var at: Stopwatch.Instant
     }
 
     /// Receives event messages on `socket` until told to stop, noting each one's arrival (kept when `keep`) and
     /// counting them in `shared.received`.
-    static func receive(_ socket: NetworkSocket, keep: Bool, shared: Shared, clock: ContinuousClock)
+    static func receive(_ socket: NetworkSocket, keep: Bool, shared: Shared)
         -> (arrivals: [Arrival], received: Int) {
         var buffer = [UInt8](repeating: 0, count: 65_536), arrivals: [Arrival] = [], received = 0
         while !shared.stopReceiver.isSet {
             guard let count = try? socket.receive(into: &buffer) else { continue }
-            let at = clock.now
+            let at = Stopwatch.now
             guard let packet = try? OSCPacket(decoding: buffer[0..<count]) else { continue }
             for (m, _) in packet.messages {
                 guard m.arguments.count == 5, case let .string(phase) = m.arguments[0], let time = m.arguments[4].number else { continue }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import GestureData
 import GestureEval
@@ -114,7 +113,7 @@ struct BenchDTW: ParsableCommand {
                 let dtw = try DTW(band: b)
                 let index = try DTWIndex(templates: train, dtw: dtw)
                 var (found, stats) = ([[DTWNeighbor]](), DTWSearchStatistics())
-                let seconds = try Self.fastest(of: repetitions) { (found, stats) = try index.nearest(to: queries, k: 1, pruning: pruning, threads: Parallelism.threads) }
+                let seconds = try Stopwatch.runs(repetitions, stoppingAfter: 5) { (found, stats) = try index.nearest(to: queries, k: 1, pruning: pruning, threads: Parallelism.threads) }.fastest
                 let predictions = found.map { $0[0].index }
                 let errors = zip(predictions, queryLabels).filter { trainLabels[$0] != $1 }.count
                 let pairs = train.count * queries.count
@@ -134,7 +133,7 @@ struct BenchDTW: ParsableCommand {
         for b in bands where selected.contains("matrix") {
             let dtw = try DTW(band: b)
             var cells = 0
-            let seconds = try Self.fastest(of: repetitions) { cells = try DTWIndex.pairwiseDistances(train, dtw: dtw).cells }
+            let seconds = try Stopwatch.runs(repetitions, stoppingAfter: 5) { cells = try DTWIndex.pairwiseDistances(train, dtw: dtw).cells }.fastest
             let pairs = train.count * (train.count - 1) / 2
             matrices.append(MatrixRun(band: b, series: train.count, pairs: pairs, cells: cells, seconds: seconds,
                                       cellsPerSecond: Double(cells) / seconds, pairsPerSecond: Double(pairs) / seconds))
@@ -162,30 +161,6 @@ struct BenchDTW: ParsableCommand {
         }
     }
 
-    /// The shortest wall time of up to `runs` runs of `body` (one run when it takes over 5 s).
-    static func fastest(of runs: Int, _ body: () throws -> Void) throws -> Double {
-        var best = Double.infinity
-        for _ in 0..<max(1, runs) {
-            let started = DispatchTime.now()
-            try body()
-            let seconds = Self.seconds(since: started)
-            best = min(best, seconds)
-            if seconds > 5 { break }
-        }
-        return best
-    }
-
-    /// CPU seconds consumed by the calling thread.
-    static func threadCPUTime() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
-    static func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
-
     static func describe(_ r: NearestNeighborRun) -> String {
         String(format: "1-NN       band %.2f (w = %d) %@  %.3f s  %.3g pairs/s  %.3g cells/s  pruned: Kim %.3f  Keogh %.3f  reverse Keogh %.3f  Enhanced %.3f  abandoned %.3f  error %.4f",
                r.band, r.window, r.pruning ? "cascade" : "brute  ", r.seconds, r.pairsPerSecond, r.cellsPerSecond,
@@ -193,7 +168,7 @@ struct BenchDTW: ParsableCommand {
                r.errorRate)
     }
 
-    /// 8 templates of 1 s, 3 axes, at 100 Hz, planted (time-warped ±20 %) in a noisy stream (``SpottingBenchmark``);
+    /// 8 templates of 1 s, 3 axes, at 100 Hz, planted (time-warped ±20 %) in a noisy stream (`SpottingBenchmark`);
     /// the matcher runs on one core.
     static func spot(streamSeconds: Double) throws -> SpottingRun {
         let workload = try SpottingBenchmark(streamSeconds: streamSeconds)
@@ -201,12 +176,12 @@ struct BenchDTW: ParsableCommand {
         var matcher = try DTWTemplateMatcher(configuration: workload.model)
         var events: [GestureEvent] = []
         events.reserveCapacity(workload.planted * 2)
-        let cpuStarted = Self.threadCPUTime()
-        let started = DispatchTime.now()
+        let cpuStarted = Stopwatch.threadCPUSeconds()
+        let watch = Stopwatch()
         for s in samples { matcher.process(s, into: &events) }
         matcher.finish(into: &events)
-        let seconds = Self.seconds(since: started)
-        let cpuSeconds = Self.threadCPUTime() - cpuStarted
+        let seconds = watch.seconds
+        let cpuSeconds = Stopwatch.threadCPUSeconds() - cpuStarted
         let streamDuration = Double(samples.count) / rate
         return SpottingRun(templates: workload.model.templates.count, templateSeconds: Double(SpottingBenchmark.templateLength) / rate,
                            axes: SpottingBenchmark.axes, rate: rate,

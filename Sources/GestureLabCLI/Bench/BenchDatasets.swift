@@ -37,18 +37,12 @@ struct BenchDatasets: ParsableCommand {
         guard repetitions > 0 else { throw ValidationError("--repetitions must be positive") }
         if !ucr.isEmpty { return try timeUCR() }
         if let csv { return try timeCSV(csv) }
-        var best = Double.infinity
-        var samples = 0, files = 0, bytes = 0
-        for _ in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let loaded = try DatasetSource("gyronics:" + path).load()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            best = min(best, seconds)
-            files = loaded.dataset.recordings.count
-            samples = loaded.dataset.recordings.reduce(0) { $0 + $1.count }
-            bytes = loaded.provenance.reduce(0) { total, p in
-                total + ((try? FileManager.default.attributesOfItem(atPath: p.file)[.size] as? Int) ?? 0)
-            }
+        let runs = try Stopwatch.runs(repetitions) { try DatasetSource("gyronics:" + path).load() }
+        let loaded = runs.last, best = runs.fastest
+        let files = loaded.dataset.recordings.count
+        let samples = loaded.dataset.recordings.reduce(0) { $0 + $1.count }
+        let bytes = loaded.provenance.reduce(0) { total, p in
+            total + ((try? FileManager.default.attributesOfItem(atPath: p.file)[.size] as? Int) ?? 0)
         }
         print(String(format: "gesturelab: %d files, %d rows, %.1f MB in %.3f s (best of %d), %.0f MB/s",
                      files, samples, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
@@ -61,16 +55,14 @@ struct BenchDatasets: ParsableCommand {
             guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int else { throw DataFileError(file: url.path, "no such file") }
             return total + size
         }
-        var best = Double.infinity, series = 0, values = 0
-        for _ in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let read = try urls.map { url throws(DataFileError) in
+        let runs = try Stopwatch.runs(repetitions) {
+            try urls.map { url throws(DataFileError) in
                 url.pathExtension.lowercased() == "ts" ? try UEAArchive.read(contentsOf: url) : try UCRArchive.read(contentsOf: url)
             }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            series = read.reduce(0) { $0 + $1.count }
-            values = read.reduce(0) { $0 + $1.reduce(0) { $0 + $1.dimensions.reduce(0) { $0 + $1.count } } }
         }
+        let read = runs.last, best = runs.fastest
+        let series = read.reduce(0) { $0 + $1.count }
+        let values = read.reduce(0) { $0 + $1.reduce(0) { $0 + $1.dimensions.reduce(0) { $0 + $1.count } } }
         print(String(format: "gesturelab: %d archive files, %d series, %d values, %.1f MB in %.4f s (best of %d), %.0f MB/s",
                      urls.count, series, values, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
     }
@@ -78,14 +70,10 @@ struct BenchDatasets: ParsableCommand {
     /// Reads the recording CSV `path` (`csv:` source) `repetitions` times and prints the best time, rows, columns and MB/s.
     private func timeCSV(_ path: String) throws {
         guard let bytes = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int else { throw DataFileError(file: path, "no such file") }
-        var best = Double.infinity, rows = 0, channels = 0
-        for _ in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let loaded = try DatasetSource("csv:" + path).load()
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            rows = loaded.dataset.recordings.reduce(0) { $0 + $1.count }
-            channels = loaded.dataset.recordings.first?.channelNames.count ?? 0
-        }
+        let runs = try Stopwatch.runs(repetitions) { try DatasetSource("csv:" + path).load() }
+        let loaded = runs.last, best = runs.fastest
+        let rows = loaded.dataset.recordings.reduce(0) { $0 + $1.count }
+        let channels = loaded.dataset.recordings.first?.channelNames.count ?? 0
         print(String(format: "gesturelab: %d rows, time and %d channels, %.1f MB in %.4f s (best of %d), %.0f MB/s",
                      rows, channels, Double(bytes) / 1e6, best, repetitions, Double(bytes) / 1e6 / best))
     }

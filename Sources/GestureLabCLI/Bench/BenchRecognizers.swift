@@ -73,7 +73,7 @@ struct BenchRecognizers: ParsableCommand {
         var recognizer = recognizer
         var events: [GestureEvent] = []
         events.reserveCapacity(1024)
-        let (best, count) = fastest(after: { recognizer.reset(); events.removeAll(keepingCapacity: true) }) {
+        let runs = Stopwatch.runs(repeats, before: { recognizer.reset(); events.removeAll(keepingCapacity: true) }) {
             var emitted = 0
             for sample in samples {
                 recognizer.process(sample, into: &events)
@@ -85,7 +85,7 @@ struct BenchRecognizers: ParsableCommand {
             }
             return emitted + events.count
         }
-        return (best, count, samples.count)
+        return (runs.fastest, runs.last, samples.count)
     }
 
     /// Best time over the repeats for `stage` to process `samples`; "events" counts output samples.
@@ -93,7 +93,7 @@ struct BenchRecognizers: ParsableCommand {
         var stage = stage
         var output: [MotionSample] = []
         output.reserveCapacity(4)
-        let (best, produced) = fastest(after: { stage.reset() }) {
+        let runs = Stopwatch.runs(repeats, before: { stage.reset() }) {
             var produced = 0
             for sample in samples {
                 output.removeAll(keepingCapacity: true)
@@ -102,24 +102,6 @@ struct BenchRecognizers: ParsableCommand {
             }
             return produced
         }
-        return (best, produced, samples.count)
-    }
-
-    /// The shortest of `repeats` timed runs of `body`, each after an untimed `reset`, and the count the last run
-    /// returned (events or output samples).
-    private func fastest(after reset: () -> Void, _ body: () -> Int) -> (seconds: Double, count: Int) {
-        var best = Double.infinity, count = 0
-        let clock = ContinuousClock()
-        for _ in 0..<repeats {
-            reset()
-            let elapsed = clock.measure { count = body() }
-            best = min(best, Self.seconds(elapsed))
-        }
-        return (best, count)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let c = duration.components
-        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+        return (runs.fastest, runs.last, samples.count)
     }
 }
