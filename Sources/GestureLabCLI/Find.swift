@@ -113,7 +113,8 @@ struct Find: ParsableCommand {
         parallel.apply()
         let channelList = try parsedChannels()
         let (loadedQuery, range, queryLabel) = try loadQuery()
-        let queryRecording = Self.deriving(channelList, of: loadedQuery)
+        // Derived once over the whole recording, as the trainers do, so that each run reads the columns.
+        let queryRecording = loadedQuery.derivingChannels(channelList)
         let querySeries = try series(of: queryRecording, channels: channelList, name: "query \(query)", samples: range)
         let queryRate = try rate(of: queryRecording, name: query)
         let duration = queryRecording.timestamps[range.upperBound - 1] - queryRecording.timestamps[range.lowerBound]
@@ -135,7 +136,7 @@ struct Find: ParsableCommand {
         var searched = 0
         var statistics = DTWSearchStatistics()
         for (index, loaded) in recordings.enumerated() {
-            let recording = Self.deriving(channelList, of: loaded)
+            let recording = loaded.derivingChannels(channelList)
             let name = recordings.count == 1 ? target : "\(target)#\(recording.id)"
             guard recording.count >= querySeries.length else {
                 CommandLineError.printLine("find: \(name): \(recording.count) samples, shorter than the query (\(querySeries.length)); skipped")
@@ -302,13 +303,6 @@ struct Find: ParsableCommand {
         return rate
     }
 
-    /// `recording` with the `channels` that a recognizer's pipeline derives (user acceleration, gravity, the
-    /// orientation-free channels), computed once, as the trainers do; the same recording when none is asked for.
-    static func deriving(_ channels: [MotionChannel], of recording: Recording) -> Recording {
-        let derived = channels.filter { $0.isDerivableByGravitySplit || $0.isDerivableByPhysicalEstimation }
-        return derived.isEmpty ? recording : recording.derivingChannels(derived)
-    }
-
     /// `matches` of one recording (each run's already apart by the exclusion) in order of distance, dropping any
     /// that starts within `exclusion` seconds of a better one in another run. O(m²) for m matches.
     static func excluding(_ matches: [Found], within exclusion: Double) -> [Found] {
@@ -320,26 +314,14 @@ struct Find: ParsableCommand {
         return kept
     }
 
-    /// `channels` of `recording` over `samples`, time-major; a magnitude is derived from its three axes.
+    /// `channels` of `recording` over `samples` (``GestureData/Recording/series(channels:samples:name:)``), its
+    /// errors located at `name`.
     private func series(of recording: Recording, channels: [MotionChannel], name: String, samples: Range<Int>) throws -> DTWSeries {
-        var columns: [[Double]] = []
-        for channel in channels {
-            if let column = recording.column(Channel(channel)) {
-                columns.append(Array(column[samples]))
-                continue
+        do { return try recording.series(channels: channels, samples: samples, name: name) } catch {
+            switch error {
+            case let .missingChannel(channel, _, _): throw DataFileError(file: name, field: channel.rawValue, "\(error) (choose with --channels)")
+            case let .invalid(reason): throw DataFileError(file: name, "\(reason)")
             }
-            let parts = channel.rawValue.split(separator: ".")
-            if parts.count == 2, parts[1] == "magnitude" {
-                let axes = ["x", "y", "z"].map { Channel(rawValue: "\(parts[0]).\($0)") }
-                if let x = recording.column(axes[0]), let y = recording.column(axes[1]), let z = recording.column(axes[2]) {
-                    columns.append(samples.map { (x[$0] * x[$0] + y[$0] * y[$0] + z[$0] * z[$0]).squareRoot() })
-                    continue
-                }
-            }
-            throw DataFileError(file: name, field: channel.rawValue, "the recording '\(recording.id)' has no channel \(channel.rawValue); it has \(recording.channelNames.map(\.rawValue).joined(separator: ", ")) (choose with --channels)")
-        }
-        do { return try DTWSeries(dimensions: columns, name: name) } catch {
-            throw DataFileError(file: name, "\(error)")
         }
     }
 

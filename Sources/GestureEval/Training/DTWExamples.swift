@@ -34,18 +34,17 @@ enum DTWExamples {
         recording.derivingChannels(channels)
     }
 
-    /// The series of `recording` on `channels`, one dimension each (gravity and user acceleration derived
-    /// when missing, see ``derivingChannels(_:of:)``); a missing column is an error naming it.
+    /// The series of `recording` on `channels`, one dimension each (``GestureData/Recording/series(channels:samples:name:)``:
+    /// gravity, user acceleration, magnitudes and the orientation-free channels derived when missing); a missing
+    /// column is an error naming it.
     static func series(_ recording: Recording, channels: [MotionChannel]) throws -> DTWSeries {
-        let recording = derivingChannels(channels, of: recording)
-        var columns: [[Double]] = []
-        for c in channels {
-            guard let values = recording.column(column(c)) else {
-                throw ExperimentError("recording \(recording.id) has no column \(c) (its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))); train on channels the data has (channels: [...] in the dtw configuration)")
+        do { return try recording.series(channels: channels) } catch {
+            switch error {
+            case let .missingChannel(c, id, has):
+                throw ExperimentError("recording \(id) has no column \(c) (its columns: \(has.map(\.rawValue).joined(separator: ", "))); train on channels the data has (channels: [...] in the dtw configuration)")
+            case let .invalid(reason): throw reason
             }
-            columns.append(values)
         }
-        return try DTWSeries(dimensions: columns, name: recording.id)
     }
 
     /// The query series of a segment for `model` (an intensity envelope when the model compares those).
