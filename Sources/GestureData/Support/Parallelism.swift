@@ -7,12 +7,18 @@ import Synchronization
 /// `gesturelab --threads N` sets it; results never depend on it (work is collected in index order), only the
 /// time does. One thread gives per-core figures.
 public enum Parallelism {
-    private static let storage = Mutex<Int?>(nil)
+    /// The setting, 0 for `nil`. An atomic rather than a `Mutex`: work units read it from many threads, and on
+    /// Linux a `Mutex` waits on a futex that ThreadSanitizer does not see, so it would report those reads as races.
+    private static let storage = Atomic<Int>(0)
 
-    /// At most this many threads; `nil` (the default): one per active core.
+    /// At most this many threads; `nil` (the default): one per active core. A value below 1 reads back as `nil`,
+    /// as the parallel loops read it.
     public static var threads: Int? {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
+        get {
+            let n = storage.load(ordering: .relaxed)
+            return n >= 1 ? n : nil
+        }
+        set { storage.store(max(newValue ?? 0, 0), ordering: .relaxed) }
     }
 
     /// The number of threads work is spread over now.
