@@ -34,15 +34,16 @@ let package = Package(
         ),
 
         // Data layer, pure Swift (no GSL): datasets, readers, manifests, import presets, configuration,
-        // synthesis, live input and output. Resources/Presets: the import presets' manifests (the one copy; each
-        // datasets/presets/<name>/dataset.yaml is a link to one), read through Bundle.module by ImportPresets.
+        // synthesis, live input and output. Resources/Presets and Resources/External: the import presets' and the
+        // external datasets' manifests (the one copy; each datasets/presets/<name>/dataset.yaml and
+        // datasets/external/<folder>/dataset.yaml is a link to one), read through Bundle.module.
         .target(
             name: "GestureData",
             dependencies: [
                 "GestureKit",
                 .product(name: "Yams", package: "Yams"),
             ],
-            resources: [.copy("Resources/Presets")]
+            resources: [.copy("Resources/Presets"), .copy("Resources/External")]
         ),
 
         // Research layer: training, evaluation, experiments, statistics (GSL), reports. The ridge's Gram panels use

@@ -40,8 +40,9 @@ extension DatasetFormat {
 
     /// An external folder read with its built-in manifest; a missing folder is an error saying where the data comes
     /// from.
-    static func external(folder: String, yaml: String) -> Reader {
-        Reader(load: { url, path, _ throws(DataFileError) in
+    static func external(folder: String) -> Reader {
+        let yaml = ExternalManifests.yaml(folder: folder)
+        return Reader(load: { url, path, _ throws(DataFileError) in
             let manifest = try DatasetManifest(yaml: yaml, file: "datasets/external/\(folder)/dataset.yaml")
             // External data is not shipped: say what is missing and where it comes from.
             guard FileManager.default.fileExists(atPath: url.path) else {

@@ -18,7 +18,7 @@ public enum DatasetFormat: String, CaseIterable, Hashable, Sendable, CustomStrin
     /// Generated on loading by ``SyntheticDatasetGenerator`` from a ``SyntheticDatasetSpec`` file (its `seed` key
     /// included): the same file gives the same recordings.
     case synth
-    /// The Gyronics_GRWD folder, read with its built-in manifest (``ExternalManifests``).
+    /// The Gyronics_GRWD folder, read with its built-in manifest (`Resources/External/Gyronics_GRWD.yaml`).
     case gyronics
     /// The MooCow_WiimoteMotionPlus folder, read with its built-in manifest.
     case moocow
@@ -83,11 +83,11 @@ extension DatasetFormat {
         case .grt: Reader(load: Self.loadGRT, fileExtension: "grt", hasOwnClock: false)
         case .csv: Reader(load: Self.loadCSV, fileExtension: "csv", hasOwnClock: true)
         case .synth: Reader(load: Self.synthesize, hasOwnClock: true)
-        case .gyronics: Self.external(folder: "Gyronics_GRWD", yaml: ExternalManifests.gyronics)
-        case .moocow: Self.external(folder: "MooCow_WiimoteMotionPlus", yaml: ExternalManifests.mooCow)
-        case .phoneAirLines: Self.external(folder: "PhoneAirLines_GM_masters", yaml: ExternalManifests.phoneAirLines)
-        case .swimWatch: Self.external(folder: "SwimWatch_Turns", yaml: ExternalManifests.swimWatch)
-        case .uWave: Self.external(folder: "uWave", yaml: ExternalManifests.uWave)
+        case .gyronics: Self.external(folder: "Gyronics_GRWD")
+        case .moocow: Self.external(folder: "MooCow_WiimoteMotionPlus")
+        case .phoneAirLines: Self.external(folder: "PhoneAirLines_GM_masters")
+        case .swimWatch: Self.external(folder: "SwimWatch_Turns")
+        case .uWave: Self.external(folder: "uWave")
         }
     }
 }

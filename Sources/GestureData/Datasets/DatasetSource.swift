@@ -13,7 +13,7 @@ import Foundation
 /// | `grt:FILE.grt` | GRT labelled classification or time-series data |
 /// | `csv:FILE.csv` | one recording, columns inferred from the header (``SampleCSVFormat``) |
 /// | `synth:SPEC.yaml` | generated on loading by ``SyntheticDatasetGenerator`` from a ``SyntheticDatasetSpec`` file (its `seed` key included): the same file gives the same recordings, so an experiment can run on hours of synthetic stream that nothing ships |
-/// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR`, `swimwatch:DIR` | external folders read with the built-in manifests in ``ExternalManifests`` |
+/// | `uwave:DIR`, `gyronics:DIR`, `phoneairlines:DIR`, `moocow:DIR`, `swimwatch:DIR` | external folders read with the built-in manifests (resources `External/<folder>.yaml`) |
 public struct DatasetSource: Hashable, Sendable {
     /// The prefix's format, or `nil` for a project folder.
     public var format: DatasetFormat?

@@ -111,10 +111,15 @@ import Testing
     }
 
     @Test func shippedManifestsMatchTheBuiltInOnes() throws {
+        let resources = SharedData.packageRoot.appendingPathComponent("Sources/GestureData/Resources/External")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".yaml") }
+        #expect(ExternalManifests.byPrefix.values.map { "\($0.folder).yaml" }.sorted() == folders.sorted())
         for (_, builtIn) in ExternalManifests.byPrefix {
             let url = SharedData.packageRoot.appendingPathComponent("datasets/external/\(builtIn.folder)/dataset.yaml")
             let text = try String(contentsOf: url, encoding: .utf8)
-            #expect(text == builtIn.yaml + "\n", "datasets/external/\(builtIn.folder)/dataset.yaml differs from ExternalManifests")
+            #expect(text == builtIn.yaml, "datasets/external/\(builtIn.folder)/dataset.yaml differs from the bundle's External/\(builtIn.folder).yaml")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == "../../../Sources/GestureData/Resources/External/\(builtIn.folder).yaml",
+                    "datasets/external/\(builtIn.folder)/dataset.yaml is not a link to the resource")
             let manifest = try DatasetManifest(yaml: text)
             #expect(manifest.source != nil && manifest.conversion != nil)
         }
