@@ -1,6 +1,5 @@
 import Foundation
 import GestureKit
-import Yams
 import GestureData
 
 /// A comparison of recognizers (or configurations of one) on shared datasets and folds, read from
