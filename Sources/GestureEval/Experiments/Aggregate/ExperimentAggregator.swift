@@ -89,19 +89,17 @@ public struct ExperimentAggregator: Sendable {
         let matching = experiment.matching.eventMatching, metric = experiment.metric.events
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
-        var matches: [EventMatching.Result] = []
         var rows: [EventOutcome] = []
+        // Each unit judged its recordings and matched its events once (`UnitResult.matches`): nothing here matches.
         for o in outcomes {
             let tested = entry.relabelled(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] })
-            let matched = zip(o.recordings, o.events).map { matching.match(annotations: $0.annotations, events: $1) }
-            matches += matched
-            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: matched)
+            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: o.matches)
             breakdown = breakdown?.merged(with: activities) ?? activities
-            for ((judged, original), result) in zip(zip(o.recordings, tested), matched) {
+            for ((judged, original), result) in zip(zip(o.recordings, tested), o.matches) {
                 rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result,
                                           unjudged: FalseActivationBreakdown.unjudged(in: original, judged: judged))
             }
-            let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
+            let e = try EventEvaluation(recordings: o.recordings, matches: o.matches, matching: matching, bootstrap: bootstrap)
             let c = e.overall
             let details: [String: Double] = [
                 "precision": e.precision.value, "recall": e.recall.value, "f1": e.f1.value,
@@ -113,8 +111,8 @@ public struct ExperimentAggregator: Sendable {
             ]
             foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, details: details, trained: o.trained))
         }
-        let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
-        let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
+        let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events), matches = outcomes.flatMap(\.matches)
+        let pooled = try EventEvaluation(recordings: recordings, matches: matches, matching: matching, bootstrap: bootstrap)
         var correct: [Bool] = [], latencies: [Double] = []
         for m in matches {
             correct += m.annotationOutcomes.map { $0 == .correct }
@@ -147,8 +145,8 @@ public struct ExperimentAggregator: Sendable {
             foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
         }
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
-        // The executor judged each fold's test recordings in this order, one example each.
-        let subjects = outcomes.flatMap { o in entry.judged(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }, kind: .segments).map(\.subject) }
+        // Each unit holds its judged test recordings in the order of its examples, one example each.
+        let subjects = outcomes.flatMap { $0.recordings.map(\.subject) }
         var bySubject: SubjectScores?
         if subjects.count == pooled.count {
             bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric)
