@@ -25,7 +25,7 @@ import Testing
         #expect(score.overall.value > 0.2)
         let slaps = try DatasetReader.read(at: URL(fileURLWithPath: "datasets/default", relativeTo: SharedData.packageRoot)).recordings
             .flatMap(\.annotations).count { $0.label.hasPrefix("slap-") }
-        #expect(Int(score.folds.map { $0.details["annotations"] ?? 0 }.reduce(0, +)) == slaps, "every slap is judged as slap")
+        #expect(score.folds.map { $0.metrics.events?.annotations ?? 0 }.reduce(0, +) == slaps, "every slap is judged as slap")
 
         expectUsageError(Evaluate.self, Array(base.dropFirst()) + ["--label-map", "slap-*"], "--label-map expects PATTERN=LABEL")
     }

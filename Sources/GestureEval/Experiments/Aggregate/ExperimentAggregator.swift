@@ -101,15 +101,11 @@ public struct ExperimentAggregator: Sendable {
             }
             let e = try EventEvaluation(recordings: o.recordings, matches: o.matches, matching: matching, bootstrap: bootstrap)
             let c = e.overall
-            let details: [String: Double] = [
-                "precision": e.precision.value, "recall": e.recall.value, "f1": e.f1.value,
-                "falsePositivesPerHour": e.falsePositivesPerHour.value, "annotations": Double(c.annotations),
-                "detections": Double(c.detections), "truePositives": Double(c.truePositives), "insertions": Double(c.insertions),
-                "deletions": Double(c.deletions), "substitutions": Double(c.substitutions),
-                "fragments": Double(c.fragments), "fragmentShare": c.detections == 0 ? .nan : Double(c.fragments) / Double(c.detections),
-                "backgroundHours": e.backgroundHours,
-            ]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, details: details, trained: o.trained))
+            let metrics = ScoreMetrics.Events(
+                precision: e.precision.value, recall: e.recall.value, f1: e.f1.value, falsePositivesPerHour: e.falsePositivesPerHour.value,
+                backgroundHours: e.backgroundHours, annotations: c.annotations, detections: c.detections, truePositives: c.truePositives,
+                errors: .init(insertions: c.insertions, deletions: c.deletions, substitutions: c.substitutions, fragments: c.fragments))
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, metrics: .events(metrics), trained: o.trained))
         }
         let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events), matches = outcomes.flatMap(\.matches)
         let pooled = try EventEvaluation(recordings: recordings, matches: matches, matching: matching, bootstrap: bootstrap)
@@ -141,8 +137,9 @@ public struct ExperimentAggregator: Sendable {
         var foldScores: [ExperimentResult.FoldScore] = []
         for o in outcomes {
             let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
-            let details = ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value, "kappa": s.kappa.value, "balancedAccuracy": s.balancedAccuracy.value]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
+            let metrics = ScoreMetrics.Segments(accuracy: s.accuracy.value, macroF1: s.macroF1.value, kappa: s.kappa.value,
+                                                balancedAccuracy: s.balancedAccuracy.value)
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, metrics: .segments(metrics), trained: o.trained))
         }
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
         // Each unit holds its judged test recordings in the order of its examples, one example each.

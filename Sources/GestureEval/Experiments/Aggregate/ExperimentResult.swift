@@ -18,13 +18,26 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var value: Estimate
         /// Annotations (continuous) or examples (segments) tested.
         public var count: Int
-        /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour, the counts,
-        /// fragments with fragmentShare (fragments / detections) and backgroundHours (continuous), or
-        /// accuracy, macroF1, kappa (segments).
-        public var details: [String: Double]
+        /// The fold's other headline numbers: event metrics with the counts and errors (continuous), or
+        /// accuracy, macro F1, kappa and balanced accuracy (segments); written as `details`.
+        public var metrics: ScoreMetrics
         /// What training chose in this fold: the tuned parameters and operating point, or a model summary
         /// (written as the flat object of numbers results have always held, see ``TrainingSummary/flattened``).
         public var trained: TrainingSummary
+
+        /// Creates a fold's score.
+        public init(fold: String, value: Estimate, count: Int, metrics: ScoreMetrics, trained: TrainingSummary) {
+            self.fold = fold
+            self.value = value
+            self.count = count
+            self.metrics = metrics
+            self.trained = trained
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case fold, value, count, trained
+            case metrics = "details"
+        }
     }
 
     /// One entry on one dataset.
