@@ -20,7 +20,7 @@ import Testing
         let mapped = try GestureLabBinary.run(base + ["--labels", "slap", "--label-map", "slap-*=slap", "--json"])
         #expect(mapped.status == 0, "\(mapped.stderr)")
         let result = try ExperimentResult(jsonData: Data(mapped.stdout.utf8))
-        #expect(!result.warnings.contains { $0.contains("no event label") })
+        #expect(!result.warnings.contains { $0.description.contains("no event label") })
         let score = try #require(result.scores.first)
         #expect(score.overall.value > 0.2)
         let slaps = try DatasetReader.read(at: URL(fileURLWithPath: "datasets/default", relativeTo: SharedData.packageRoot)).recordings
@@ -52,7 +52,7 @@ import Testing
         #expect(!run.stdout.contains("entry 'grouped'"))
         let json = try Data(contentsOf: root.appendingPathComponent("report/results.json"))
         let result = try ExperimentResult(jsonData: json)
-        #expect(result.warnings.contains { $0.contains("own map") && $0.contains("event labels: slap; annotation labels: hit") })
+        #expect(result.warnings.contains { $0.description.contains("own map") && $0.description.contains("event labels: slap; annotation labels: hit") })
         #expect(result.scores[0].overall.value > 0.2 && result.scores[1].overall.value == 0)
     }
 }

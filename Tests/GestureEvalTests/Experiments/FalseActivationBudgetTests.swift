@@ -79,7 +79,7 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
             #expect(fold.trained.budget?.met == false)
         }
         #expect(result.warnings.count == 2)
-        #expect(result.warnings.allSatisfy { $0.contains("budget of 10 false activations per hour") && $0.contains("fewest (63.85 per hour)") })
+        #expect(result.warnings.allSatisfy { $0.description.contains("budget of 10 false activations per hour") && $0.description.contains("fewest (63.85 per hour)") })
     }
 }
 

@@ -47,14 +47,14 @@ public struct ExperimentAggregator: Sendable {
                 runs.append(run)
             }
         }
-        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.note("\(key): \($0)") } }
+        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.foldAssignment(dataset: key, warning: $0) } }
         warnings += runs.flatMap(\.warnings)
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
                                 metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
                                 groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline.description) },
-                                evaluations: evaluations, warnings: warnings.map(\.description))
+                                evaluations: evaluations, warnings: warnings)
     }
 
     /// An entry's scores on one dataset from its units' outcomes (in fold order).
@@ -78,8 +78,9 @@ public struct ExperimentAggregator: Sendable {
         }
         run.warnings += run.score.folds.flatMap { Self.crossFitWarnings(entry: entry.name, dataset: datasetKey, fold: $0) }
         if entry.recognizer == DTWTemplateMatcher.identifier {
-            run.warnings += DTWTrainingSettings.deprecations(in: base).map(ExperimentWarning.note)
-            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)).map(ExperimentWarning.note) }
+            var lines = DTWTrainingSettings.deprecations(in: base)
+            if let file = entry.model { lines += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
+            run.warnings += lines.map { .deprecation(entry: entry.name, line: $0) }
         }
         return run
     }
@@ -126,7 +127,7 @@ public struct ExperimentAggregator: Sendable {
                                                 bySubject: SubjectScores(events: pooled, metric: metric))
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
-            run.warnings.append(.note(w))
+            run.warnings.append(w)
         }
         return run
     }
