@@ -41,8 +41,8 @@ import Testing
         for s in result.scores where s.kind == .continuous {
             let activities = try #require(s.falseActivations?.activities)
             #expect(activities.contains { $0.label == "slap-left" } && activities.last?.label == "unannotated")
-            #expect(Double(activities.reduce(0) { $0 + $1.falseActivations }) == s.folds.reduce(0) { $0 + $1.details["insertions"]! }, "\(s.entry)")
-            #expect(abs(activities.reduce(0) { $0 + $1.hours } - s.folds.reduce(0) { $0 + $1.details["backgroundHours"]! }) < 1e-9, "\(s.entry)")
+            #expect(activities.reduce(0) { $0 + $1.falseActivations } == s.folds.reduce(0) { $0 + $1.metrics.events!.errors!.insertions }, "\(s.entry)")
+            #expect(abs(activities.reduce(0) { $0 + $1.hours } - s.folds.reduce(0) { $0 + $1.metrics.events!.backgroundHours }) < 1e-9, "\(s.entry)")
         }
         #expect(result.scores.filter { $0.kind == .segments }.allSatisfy { $0.falseActivations == nil && $0.outcomes == nil })
         // outcomes.csv: a row per judged annotation and per detection, which add up to the folds' counts.
@@ -50,11 +50,11 @@ import Testing
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         for s in result.scores where s.kind == .continuous {
             let rows = outcomes.filter { $0[0] == s.entry }
-            func total(_ key: String) -> Int { Int(s.folds.reduce(0) { $0 + $1.details[key]! }) }
-            #expect(rows.filter { $0[4] == "annotation" }.count == total("annotations"), "\(s.entry)")
-            #expect(rows.filter { $0[4] == "detection" }.count == total("detections"), "\(s.entry)")
-            #expect(rows.filter { $0[4] == "annotation" && $0[10] == "correct" }.count == total("truePositives"), "\(s.entry)")
-            #expect(rows.filter { $0[4] == "annotation" && $0[10] == "deletion" }.count == total("deletions"), "\(s.entry)")
+            func total(_ value: (ScoreMetrics.Events) -> Int) -> Int { s.folds.reduce(0) { $0 + value($1.metrics.events!) } }
+            #expect(rows.filter { $0[4] == "annotation" }.count == total(\.annotations), "\(s.entry)")
+            #expect(rows.filter { $0[4] == "detection" }.count == total(\.detections), "\(s.entry)")
+            #expect(rows.filter { $0[4] == "annotation" && $0[10] == "correct" }.count == total(\.truePositives), "\(s.entry)")
+            #expect(rows.filter { $0[4] == "annotation" && $0[10] == "deletion" }.count == total { $0.errors!.deletions }, "\(s.entry)")
             for a in s.falseActivations!.activities {
                 #expect(rows.filter { $0[10] == "insertion" && $0[11] == a.label }.count == a.falseActivations, "\(s.entry) \(a.label)")
             }

@@ -24,7 +24,7 @@ import Testing
         let score = try #require(result.scores.first)
         #expect(score.metricName == "f1" && score.folds.count == 3)
         #expect(score.overall.interval != nil)
-        let annotations = score.folds.map { $0.details["annotations"] ?? 0 }.reduce(0, +)
+        let annotations = score.folds.map { $0.metrics.events?.annotations ?? 0 }.reduce(0, +)
         let shakes = try DatasetReader.read(at: URL(fileURLWithPath: ExperimentFixtures.continuous)).recordings
             .flatMap(\.annotations).count { $0.label == "shake" }
         #expect(Int(annotations) == shakes, "each shake is tested once")
@@ -46,7 +46,7 @@ import Testing
         let result = try ExperimentResult(jsonData: Data(run.stdout.utf8))
         let score = try #require(result.scores.first)
         #expect(score.kind == .segments && score.metricName == "macroF1" && score.folds.count == 3)
-        #expect(score.folds.allSatisfy { $0.details["accuracy"] != nil && $0.details["kappa"] != nil }, "\(score.folds.map(\.details))")
+        #expect(score.folds.allSatisfy { $0.metrics.segments != nil && $0.metrics.segments?.kappa != nil }, "\(score.folds.map(\.metrics))")
         #expect(try Data(contentsOf: root.appendingPathComponent("report/results.json")) == Data(run.stdout.utf8))
     }
 

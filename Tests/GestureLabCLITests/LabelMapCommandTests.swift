@@ -20,12 +20,12 @@ import Testing
         let mapped = try GestureLabBinary.run(base + ["--labels", "slap", "--label-map", "slap-*=slap", "--json"])
         #expect(mapped.status == 0, "\(mapped.stderr)")
         let result = try ExperimentResult(jsonData: Data(mapped.stdout.utf8))
-        #expect(!result.warnings.contains { $0.contains("no event label") })
+        #expect(!result.warnings.contains { $0.description.contains("no event label") })
         let score = try #require(result.scores.first)
         #expect(score.overall.value > 0.2)
         let slaps = try DatasetReader.read(at: URL(fileURLWithPath: "datasets/default", relativeTo: SharedData.packageRoot)).recordings
             .flatMap(\.annotations).count { $0.label.hasPrefix("slap-") }
-        #expect(Int(score.folds.map { $0.details["annotations"] ?? 0 }.reduce(0, +)) == slaps, "every slap is judged as slap")
+        #expect(score.folds.map { $0.metrics.events?.annotations ?? 0 }.reduce(0, +) == slaps, "every slap is judged as slap")
 
         expectUsageError(Evaluate.self, Array(base.dropFirst()) + ["--label-map", "slap-*"], "--label-map expects PATTERN=LABEL")
     }
@@ -52,7 +52,7 @@ import Testing
         #expect(!run.stdout.contains("entry 'grouped'"))
         let json = try Data(contentsOf: root.appendingPathComponent("report/results.json"))
         let result = try ExperimentResult(jsonData: json)
-        #expect(result.warnings.contains { $0.contains("own map") && $0.contains("event labels: slap; annotation labels: hit") })
+        #expect(result.warnings.contains { $0.description.contains("own map") && $0.description.contains("event labels: slap; annotation labels: hit") })
         #expect(result.scores[0].overall.value > 0.2 && result.scores[1].overall.value == 0)
     }
 }

@@ -19,7 +19,7 @@ import Testing
         let evaluate = try GestureLabBinary.run(["evaluate", "--recognizer", "minirocket", "--dataset", shapes, "--json"])
         #expect(evaluate.expectSuccess())
         let score = try #require(try ExperimentResult(jsonData: Data(evaluate.stdout.utf8)).scores.first)
-        #expect(score.folds.count == 6 && score.folds.allSatisfy { $0.details["accuracy"] != nil }, "\(score.folds.map(\.details))")
+        #expect(score.folds.count == 6 && score.folds.allSatisfy { $0.metrics.segments != nil }, "\(score.folds.map(\.metrics))")
     }
 
     /// The archive form on a UCR gesture set: a reasonable accuracy, the same for the same seed, and bad settings refused.

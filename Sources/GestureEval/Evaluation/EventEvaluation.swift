@@ -81,16 +81,25 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         bootstrap: BootstrapOptions = BootstrapOptions(),
         direction: (Annotation) -> Direction? = EventEvaluation.direction(inLabel:)
     ) throws(StatisticsError) {
-        guard recordings.count == events.count else {
-            throw .invalidArgument(statistic: "eventEvaluation", message: "\(recordings.count) recordings but \(events.count) event lists")
-        }
-        guard !recordings.isEmpty else { throw .tooFewValues(statistic: "eventEvaluation", count: 0, needed: 1) }
-        for (name, tolerance) in [("toleranceBefore", matching.toleranceBefore), ("toleranceAfter", matching.toleranceAfter)]
-        where !(tolerance >= 0 && tolerance.isFinite) {
-            throw .invalidArgument(statistic: "eventEvaluation", message: "\(name) must be a finite number of seconds ≥ 0, got \(tolerance)")
-        }
+        try Self.check(recordings: recordings.count, lists: events.count, matching: matching)
+        try self.init(recordings: recordings, matches: zip(recordings, events).map { matching.match(annotations: $0.annotations, events: $1) },
+                      matching: matching, bootstrap: bootstrap, direction: direction)
+    }
+
+    /// Evaluates `matches[i]`, the matching of `recordings[i]`'s events by `matching` (as
+    /// ``EventMatching/match(annotations:events:)`` gives it), for every i: a caller that has matched already
+    /// does not match again. Gives what ``init(recordings:events:matching:bootstrap:direction:)`` gives.
+    ///
+    /// - Complexity: O(Σ A·D) over the matches plus O(B · R) for the bootstrap over R recordings.
+    public init(
+        recordings: [Recording],
+        matches results: [EventMatching.Result],
+        matching: EventMatching,
+        bootstrap: BootstrapOptions = BootstrapOptions(),
+        direction: (Annotation) -> Direction? = EventEvaluation.direction(inLabel:)
+    ) throws(StatisticsError) {
+        try Self.check(recordings: recordings.count, lists: results.count, matching: matching)
         self.matching = matching
-        let results = zip(recordings, events).map { matching.match(annotations: $0.annotations, events: $1) }
         var labelSet = Set<String>()
         for r in results { labelSet.formUnion(r.annotations.map(\.label)); labelSet.formUnion(r.detections.map(\.label)) }
         labels = labelSet.sorted()
@@ -153,6 +162,19 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         falsePositivesPerHour = pooled[3]
         latencyFromEnd = fromEnd.isEmpty ? nil : try LatencySummary(fromEnd, bootstrap: bootstrap)
         latencyFromStart = fromStart.isEmpty ? nil : try LatencySummary(fromStart, bootstrap: bootstrap)
+    }
+
+    /// Throws unless there is one event list (or matching) per recording, at least one recording, and finite
+    /// tolerances ≥ 0: checked before anything is matched.
+    private static func check(recordings: Int, lists: Int, matching: EventMatching) throws(StatisticsError) {
+        guard recordings == lists else {
+            throw .invalidArgument(statistic: "eventEvaluation", message: "\(recordings) recordings but \(lists) event lists")
+        }
+        guard recordings > 0 else { throw .tooFewValues(statistic: "eventEvaluation", count: 0, needed: 1) }
+        for (name, tolerance) in [("toleranceBefore", matching.toleranceBefore), ("toleranceAfter", matching.toleranceAfter)]
+        where !(tolerance >= 0 && tolerance.isFinite) {
+            throw .invalidArgument(statistic: "eventEvaluation", message: "\(name) must be a finite number of seconds ≥ 0, got \(tolerance)")
+        }
     }
 
     /// Each recording's pooled counts, in input order: the units of a paired F1 bootstrap

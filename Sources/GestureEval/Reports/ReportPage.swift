@@ -133,7 +133,7 @@ public struct ReportPage: Sendable {
         }
         body += "<details><summary>Per fold</summary>\n" + Self.table(ExperimentReport.foldTable(result)) + "</details>\n"
         if !result.warnings.isEmpty {
-            body += "<h3>Warnings</h3>\n<ul>\n" + result.warnings.map { "<li>\(Self.escape($0))</li>\n" }.joined() + "</ul>\n"
+            body += "<h3>Warnings</h3>\n<ul>\n" + result.warnings.map { "<li>\(Self.escape($0.description))</li>\n" }.joined() + "</ul>\n"
         }
         body += "</section>\n"
         body += Self.explorerMarkup

@@ -79,7 +79,7 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
             #expect(fold.trained.budget?.met == false)
         }
         #expect(result.warnings.count == 2)
-        #expect(result.warnings.allSatisfy { $0.contains("budget of 10 false activations per hour") && $0.contains("fewest (63.85 per hour)") })
+        #expect(result.warnings.allSatisfy { $0.description.contains("budget of 10 false activations per hour") && $0.description.contains("fewest (63.85 per hour)") })
     }
 }
 
@@ -96,9 +96,9 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
         let score = result.scores[0]
         for fold in score.folds {
             // 6 two-lobe pushes + 2 bumps: 14 detections, of which 6 fragments.
-            #expect(fold.details["detections"] == 14)
-            #expect(fold.details["fragments"] == 6)
-            #expect(fold.details["fragmentShare"] == 6.0 / 14)
+            #expect(fold.metrics.events?.detections == 14)
+            #expect(fold.metrics.events?.errors?.fragments == 6)
+            #expect(fold.metrics.events?.fragmentShare == 6.0 / 14)
         }
         let folds = ExperimentReport.foldTable(result)
         let columns = try #require(folds.markdown.split(separator: "\n").first).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -53,7 +53,8 @@ import Testing
             }
             #expect(try trainingF1(model) >= trainingF1(sigmaModel) - 0.05, "fold \(fold.name)")
         }
-        let sigmaFalse = s.folds.reduce(0) { $0 + ($1.details["insertions"] ?? 0) }, streamFalse = c.folds.reduce(0) { $0 + ($1.details["insertions"] ?? 0) }
+        let sigmaFalse = s.folds.reduce(0) { $0 + ($1.metrics.events?.errors?.insertions ?? 0) }
+        let streamFalse = c.folds.reduce(0) { $0 + ($1.metrics.events?.errors?.insertions ?? 0) }
         #expect(streamFalse <= sigmaFalse, "k·σ: \(sigmaFalse) false activations, calibrated: \(streamFalse)")
         #expect(c.folds.map { $0.trained.thresholds["shake"]?.threshold } != s.folds.map { _ in nil }, "calibration changed the thresholds")
     }

@@ -68,9 +68,10 @@ import Testing
     /// A fold whose cross-fitted trainings failed gets a warning in the report naming the entry, dataset, fold and
     /// count; a fold without failures gets none.
     @Test func failedCrossFitsAreWarnedAboutPerFold() {
-        let failed = ExperimentResult.FoldScore(fold: "s3", value: Estimate(value: 0.5), count: 4, details: [:],
+        let metrics = ScoreMetrics.segments(.init(accuracy: 0.5, macroF1: 0.5))
+        let failed = ExperimentResult.FoldScore(fold: "s3", value: Estimate(value: 0.5), count: 4, metrics: metrics,
                                                 trained: TrainingSummary(crossFit: .init(groups: 5, failures: 2)))
-        let fine = ExperimentResult.FoldScore(fold: "s4", value: Estimate(value: 0.5), count: 4, details: [:],
+        let fine = ExperimentResult.FoldScore(fold: "s4", value: Estimate(value: 0.5), count: 4, metrics: metrics,
                                               trained: TrainingSummary(crossFit: .init(groups: 5)))
         let warning = ExperimentAggregator.crossFitWarnings(entry: "dtw", dataset: "swim", fold: failed).first
         #expect(warning == .crossFitFailed(entry: "dtw", dataset: "swim", fold: "s3", failures: 2))
@@ -102,7 +103,8 @@ import Testing
         #expect(throws: Never.self) { try CrossFitting.require(strict: false, inSample: result.inSample) }
         // Reported per fold, naming the subjects, and kept as a count in the flat form of results.json.
         let summary = TrainingSummary(crossFit: .init(groups: 3, inSample: result.inSample))
-        let fold = ExperimentResult.FoldScore(fold: "s9", value: Estimate(value: 0.5), count: 4, details: [:], trained: summary)
+        let fold = ExperimentResult.FoldScore(fold: "s9", value: Estimate(value: 0.5), count: 4, metrics: .segments(.init(accuracy: 0.5, macroF1: 0.5)),
+                                              trained: summary)
         let warnings = ExperimentAggregator.crossFitWarnings(entry: "dtw", dataset: "swim", fold: fold)
         #expect(warnings == [.calibratedInSample(entry: "dtw", dataset: "swim", fold: "s9", count: 2, subjects: ["s0", "s5"])])
         #expect(warnings.first?.description.contains("2 subjects (s0, s5) in-sample") == true)

@@ -47,14 +47,14 @@ public struct ExperimentAggregator: Sendable {
                 runs.append(run)
             }
         }
-        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.note("\(key): \($0)") } }
+        var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.foldAssignment(dataset: key, warning: $0) } }
         warnings += runs.flatMap(\.warnings)
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
                                 metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
                                 groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline.description) },
-                                evaluations: evaluations, warnings: warnings.map(\.description))
+                                evaluations: evaluations, warnings: warnings)
     }
 
     /// An entry's scores on one dataset from its units' outcomes (in fold order).
@@ -78,8 +78,9 @@ public struct ExperimentAggregator: Sendable {
         }
         run.warnings += run.score.folds.flatMap { Self.crossFitWarnings(entry: entry.name, dataset: datasetKey, fold: $0) }
         if entry.recognizer == DTWTemplateMatcher.identifier {
-            run.warnings += DTWTrainingSettings.deprecations(in: base).map(ExperimentWarning.note)
-            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)).map(ExperimentWarning.note) }
+            var lines = DTWTrainingSettings.deprecations(in: base)
+            if let file = entry.model { lines += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
+            run.warnings += lines.map { .deprecation(entry: entry.name, line: $0) }
         }
         return run
     }
@@ -89,32 +90,26 @@ public struct ExperimentAggregator: Sendable {
         let matching = experiment.matching.eventMatching, metric = experiment.metric.events
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
-        var matches: [EventMatching.Result] = []
         var rows: [EventOutcome] = []
+        // Each unit judged its recordings and matched its events once (`UnitResult.matches`): nothing here matches.
         for o in outcomes {
             let tested = entry.relabelled(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] })
-            let matched = zip(o.recordings, o.events).map { matching.match(annotations: $0.annotations, events: $1) }
-            matches += matched
-            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: matched)
+            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: o.matches)
             breakdown = breakdown?.merged(with: activities) ?? activities
-            for ((judged, original), result) in zip(zip(o.recordings, tested), matched) {
+            for ((judged, original), result) in zip(zip(o.recordings, tested), o.matches) {
                 rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result,
                                           unjudged: FalseActivationBreakdown.unjudged(in: original, judged: judged))
             }
-            let e = try EventEvaluation(recordings: o.recordings, events: o.events, matching: matching, bootstrap: bootstrap)
+            let e = try EventEvaluation(recordings: o.recordings, matches: o.matches, matching: matching, bootstrap: bootstrap)
             let c = e.overall
-            let details: [String: Double] = [
-                "precision": e.precision.value, "recall": e.recall.value, "f1": e.f1.value,
-                "falsePositivesPerHour": e.falsePositivesPerHour.value, "annotations": Double(c.annotations),
-                "detections": Double(c.detections), "truePositives": Double(c.truePositives), "insertions": Double(c.insertions),
-                "deletions": Double(c.deletions), "substitutions": Double(c.substitutions),
-                "fragments": Double(c.fragments), "fragmentShare": c.detections == 0 ? .nan : Double(c.fragments) / Double(c.detections),
-                "backgroundHours": e.backgroundHours,
-            ]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, details: details, trained: o.trained))
+            let metrics = ScoreMetrics.Events(
+                precision: e.precision.value, recall: e.recall.value, f1: e.f1.value, falsePositivesPerHour: e.falsePositivesPerHour.value,
+                backgroundHours: e.backgroundHours, annotations: c.annotations, detections: c.detections, truePositives: c.truePositives,
+                errors: .init(insertions: c.insertions, deletions: c.deletions, substitutions: c.substitutions, fragments: c.fragments))
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(e), count: c.annotations, metrics: .events(metrics), trained: o.trained))
         }
-        let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events)
-        let pooled = try EventEvaluation(recordings: recordings, events: events, matching: matching, bootstrap: bootstrap)
+        let recordings = outcomes.flatMap(\.recordings), events = outcomes.flatMap(\.events), matches = outcomes.flatMap(\.matches)
+        let pooled = try EventEvaluation(recordings: recordings, matches: matches, matching: matching, bootstrap: bootstrap)
         var correct: [Bool] = [], latencies: [Double] = []
         for m in matches {
             correct += m.annotationOutcomes.map { $0 == .correct }
@@ -132,7 +127,7 @@ public struct ExperimentAggregator: Sendable {
                                                 bySubject: SubjectScores(events: pooled, metric: metric))
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
-            run.warnings.append(.note(w))
+            run.warnings.append(w)
         }
         return run
     }
@@ -143,12 +138,13 @@ public struct ExperimentAggregator: Sendable {
         var foldScores: [ExperimentResult.FoldScore] = []
         for o in outcomes {
             let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
-            let details = ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value, "kappa": s.kappa.value, "balancedAccuracy": s.balancedAccuracy.value]
-            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, details: details, trained: o.trained))
+            let metrics = ScoreMetrics.Segments(accuracy: s.accuracy.value, macroF1: s.macroF1.value, kappa: s.kappa.value,
+                                                balancedAccuracy: s.balancedAccuracy.value)
+            foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, metrics: .segments(metrics), trained: o.trained))
         }
         let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
-        // The executor judged each fold's test recordings in this order, one example each.
-        let subjects = outcomes.flatMap { o in entry.judged(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] }, kind: .segments).map(\.subject) }
+        // Each unit holds its judged test recordings in the order of its examples, one example each.
+        let subjects = outcomes.flatMap { $0.recordings.map(\.subject) }
         var bySubject: SubjectScores?
         if subjects.count == pooled.count {
             bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric)

@@ -18,13 +18,26 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var value: Estimate
         /// Annotations (continuous) or examples (segments) tested.
         public var count: Int
-        /// The fold's other headline numbers: precision, recall, f1, falsePositivesPerHour, the counts,
-        /// fragments with fragmentShare (fragments / detections) and backgroundHours (continuous), or
-        /// accuracy, macroF1, kappa (segments).
-        public var details: [String: Double]
+        /// The fold's other headline numbers: event metrics with the counts and errors (continuous), or
+        /// accuracy, macro F1, kappa and balanced accuracy (segments); written as `details`.
+        public var metrics: ScoreMetrics
         /// What training chose in this fold: the tuned parameters and operating point, or a model summary
         /// (written as the flat object of numbers results have always held, see ``TrainingSummary/flattened``).
         public var trained: TrainingSummary
+
+        /// Creates a fold's score.
+        public init(fold: String, value: Estimate, count: Int, metrics: ScoreMetrics, trained: TrainingSummary) {
+            self.fold = fold
+            self.value = value
+            self.count = count
+            self.metrics = metrics
+            self.trained = trained
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case fold, value, count, trained
+            case metrics = "details"
+        }
     }
 
     /// One entry on one dataset.
@@ -120,8 +133,8 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
     public var groups: [GroupComparison]
     /// Per dataset key: every metric of every entry (scopes `entry`, `entry/fold NAME`), tables and folds.
     public var evaluations: [String: EvaluationResult]
-    /// Warnings a reader must see.
-    public var warnings: [String]
+    /// Warnings a reader must see (written worded, and read back as ``ExperimentWarning/worded(_:)``).
+    public var warnings: [ExperimentWarning]
 
     /// Pretty-printed JSON with sorted keys and a final newline (as ``ReportFolder`` writes it).
     public func jsonData() throws(DataFileError) -> Data {
@@ -134,6 +147,36 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
 }
 
 extension ExperimentResult {
+    private enum CodingKeys: String, CodingKey {
+        case experiment, packageVersion, seed, metric, scores, pairs, groups, evaluations, warnings
+    }
+
+    /// Writes every property as its own coding does, and each warning as its words (``ExperimentWarning/description``):
+    /// the bytes results have always held.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(experiment, forKey: .experiment)
+        try c.encode(packageVersion, forKey: .packageVersion)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(metric, forKey: .metric)
+        try c.encode(scores, forKey: .scores)
+        try c.encode(pairs, forKey: .pairs)
+        try c.encode(groups, forKey: .groups)
+        try c.encode(evaluations, forKey: .evaluations)
+        try c.encode(warnings.map(\.description), forKey: .warnings)
+    }
+
+    /// Reads what ``encode(to:)`` writes; each warning as ``ExperimentWarning/worded(_:)``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(experiment: try c.decode(Experiment.self, forKey: .experiment), packageVersion: try c.decode(String.self, forKey: .packageVersion),
+                  seed: try c.decode(UInt64.self, forKey: .seed), metric: try c.decode(Experiment.Metric.self, forKey: .metric),
+                  scores: try c.decode([EntryScore].self, forKey: .scores), pairs: try c.decode([PairComparison].self, forKey: .pairs),
+                  groups: try c.decode([GroupComparison].self, forKey: .groups),
+                  evaluations: try c.decode([String: EvaluationResult].self, forKey: .evaluations),
+                  warnings: try c.decode([String].self, forKey: .warnings).map(ExperimentWarning.worded))
+    }
+
     /// Reads a result written by ``jsonData()`` (non-finite numbers as `"nan"`, `"inf"`, `"-inf"`).
     public init(jsonData: Data) throws(DataFileError) {
         let decoder = JSONDecoder()

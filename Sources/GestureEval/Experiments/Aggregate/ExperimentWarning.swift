@@ -1,6 +1,6 @@
-/// Something a reader of an experiment's result must see, as the pipeline's stages find it: the numbers, not the
-/// words. ``ExperimentReport`` words it (``description``) for `results.json`, `summary.md` and the terminal.
-enum ExperimentWarning: Hashable, Sendable {
+/// Something a reader of an experiment's result must see, as the pipeline's stages find it: the numbers and names,
+/// not the words. ``ExperimentReport`` words it (``description``) for `results.json`, `summary.md` and the terminal.
+public enum ExperimentWarning: Codable, Hashable, Sendable {
     /// In one fold no candidate met the false-activation budget on the training recordings; the one with the
     /// fewest false activations per hour (`trainingFalsePerHour`) was taken.
     case budgetNotMet(entry: String, dataset: String, fold: String, maxFalsePerHour: Double, trainingFalsePerHour: Double?)
@@ -10,6 +10,31 @@ enum ExperimentWarning: Hashable, Sendable {
     /// In one fold `count` subjects got no held-out model (`subjects` names them when known), so calibration
     /// scored their recordings with the full model, trained on their own examples.
     case calibratedInSample(entry: String, dataset: String, fold: String, count: Int, subjects: [String])
-    /// A warning worded where it was found (fold assignment, judged labels, deprecated settings, rank comparisons).
-    case note(String)
+    /// One of the dataset's ``FoldAssignment/warnings``. Those are worded where the folds are made, since the
+    /// dataset's ``EvaluationResult`` shows them too.
+    case foldAssignment(dataset: String, warning: String)
+    /// The entry's events overlapped annotations, `substitutions` of them matched by an event of another label,
+    /// but no event label (`eventLabels`, sorted) ever equals a judged annotation label (`annotationLabels`,
+    /// sorted): usually annotations that need a label map.
+    case labelMismatch(entry: String, dataset: String, substitutions: Int, eventLabels: [String], annotationLabels: [String])
+    /// The entry's DTW configuration or model file uses a renamed key: `line` as the trainer's deprecation check
+    /// words it (`gesturelab train` and `detect` print the same line).
+    case deprecation(entry: String, line: String)
+    /// The comparison group was ranked over the `shared` units (dataset and fold) every member has, leaving out
+    /// `dropped` (`dataset/fold`) that only some have.
+    case rankUnitsLeftOut(group: String, shared: Int, dropped: [String])
+    /// The comparison group got no rank comparison, for `reason`.
+    case noRankComparison(group: String, reason: RankSkip)
+    /// A warning read back from a `results.json`, which holds warnings worded.
+    case worded(String)
+
+    /// Why a comparison group has no rank comparison.
+    public enum RankSkip: Codable, Hashable, Sendable {
+        /// Its members share only this many units (folds or datasets); a rank test needs 2.
+        case tooFewUnits(Int)
+        /// Some shared fold's value of the named metric is undefined.
+        case undefinedMetric(String)
+        /// The rank test failed, as the statistics worded it.
+        case failed(String)
+    }
 }

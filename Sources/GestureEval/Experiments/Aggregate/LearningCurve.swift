@@ -55,7 +55,7 @@ public struct LearningCurve: Codable, Hashable, Sendable {
                 let values = score.folds.map(\.value.value).filter(\.isFinite)
                 let mean = values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
                 let variance = values.count > 1 ? values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1) : 0
-                let rates = score.folds.compactMap { $0.details["falsePositivesPerHour"] }.filter(\.isFinite)
+                let rates = score.folds.compactMap { $0.metrics.events?.falsePositivesPerHour }.filter(\.isFinite)
                 points.append(Point(entry: entry, dataset: dataset, subjects: k, draws: score.folds.count, mean: mean,
                                     standardDeviation: variance.squareRoot(), minimum: values.min() ?? .nan, maximum: values.max() ?? .nan,
                                     pooled: score.overall, falsePerHour: rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)))

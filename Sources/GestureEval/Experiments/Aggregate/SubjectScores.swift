@@ -15,16 +15,21 @@ public struct SubjectScores: Codable, Hashable, Sendable {
         public var value: Double
         /// Annotations (continuous) or examples (segments) of the subject that were judged.
         public var count: Int
-        /// Continuous: precision, recall, f1, falsePositivesPerHour, backgroundHours, annotations, detections,
-        /// truePositives; segments: accuracy, macroF1.
-        public var details: [String: Double]
+        /// Continuous: precision, recall, F1, false activations per hour, background hours, annotations,
+        /// detections and true positives; segments: accuracy and macro F1. Written as `details`.
+        public var metrics: ScoreMetrics
 
         /// Creates a subject's score.
-        public init(subject: String, value: Double, count: Int, details: [String: Double]) {
+        public init(subject: String, value: Double, count: Int, metrics: ScoreMetrics) {
             self.subject = subject
             self.value = value
             self.count = count
-            self.details = details
+            self.metrics = metrics
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case subject, value, count
+            case metrics = "details"
         }
     }
 
@@ -65,11 +70,9 @@ public struct SubjectScores: Codable, Hashable, Sendable {
         for r in evaluation.recordings { background[r.subject, default: 0] += r.background }
         self.init(subjects: evaluation.bySubject.map { subject, c in
             let hours = (background[subject] ?? 0) / 3600
-            return Subject(subject: subject, value: metric.value(c), count: c.annotations, details: [
-                "precision": c.precision, "recall": c.recall, "f1": c.f1,
-                "falsePositivesPerHour": hours > 0 ? Double(c.insertions) / hours : .nan, "backgroundHours": hours,
-                "annotations": Double(c.annotations), "detections": Double(c.detections), "truePositives": Double(c.truePositives),
-            ])
+            return Subject(subject: subject, value: metric.value(c), count: c.annotations, metrics: .events(.init(
+                precision: c.precision, recall: c.recall, f1: c.f1, falsePositivesPerHour: hours > 0 ? Double(c.insertions) / hours : .nan,
+                backgroundHours: hours, annotations: c.annotations, detections: c.detections, truePositives: c.truePositives)))
         })
     }
 
@@ -84,7 +87,7 @@ public struct SubjectScores: Codable, Hashable, Sendable {
             // Point values only: one replicate keeps the interval machinery out of the way.
             let s = try SegmentClassification(truth: idx.map { truth[$0] }, predicted: idx.map { predicted[$0] }, bootstrap: BootstrapOptions(replicates: 1))
             scores.append(Subject(subject: subject, value: metric.value(s).value, count: idx.count,
-                                  details: ["accuracy": s.accuracy.value, "macroF1": s.macroF1.value]))
+                                  metrics: .segments(.init(accuracy: s.accuracy.value, macroF1: s.macroF1.value))))
         }
         self.init(subjects: scores)
     }

@@ -117,23 +117,22 @@ struct ExperimentComparisons: Sendable {
         func name(_ u: Unit) -> String { oneDataset ? u.fold : "\(u.dataset)/\(u.fold)" }
         if shared.count < all.count {
             let dropped = all.filter { u in !shared.contains(u) }
-            warnings.append(.note("group '\(group.name)': ranked over the \(shared.count) units every entry has; left out \(dropped.count) "
-                + "that only some have (\(dropped.prefix(5).map { "\($0.dataset)/\($0.fold)" }.joined(separator: ", "))\(dropped.count > 5 ? ", …" : ""))"))
+            warnings.append(.rankUnitsLeftOut(group: group.name, shared: shared.count, dropped: dropped.map { "\($0.dataset)/\($0.fold)" }))
         }
         let units = shared.map(name)
         guard units.count >= 2 else {
-            warnings.append(.note("group '\(group.name)': no rank comparison: it needs at least 2 folds or datasets, the entries share \(units.count)"))
+            warnings.append(.noRankComparison(group: group.name, reason: .tooFewUnits(units.count)))
             return nil
         }
         let scores = shared.map { u in byMember.map { $0[u]! } }
         if scores.joined().contains(where: { !$0.isFinite }) {
-            warnings.append(.note("group '\(group.name)': no rank comparison: some fold has an undefined \(experiment.metric.rawValue)"))
+            warnings.append(.noRankComparison(group: group.name, reason: .undefinedMetric(experiment.metric.rawValue)))
             return nil
         }
         do {
             return try RankComparison(methods: group.entries, units: units, scores: scores, alpha: experiment.alpha)
         } catch {
-            warnings.append(.note("group '\(group.name)': no rank comparison: \(error.description)"))
+            warnings.append(.noRankComparison(group: group.name, reason: .failed(error.description)))
             return nil
         }
     }

@@ -14,17 +14,29 @@ public struct ExperimentExecutor: Sendable {
         public var unit: ExperimentPlan.WorkUnit
         /// What training chose for the unit's model: tuned values, or the DTW model's summary.
         public var trained: TrainingSummary
-        /// Continuous: the judged test recordings (not stored in a part file: `ExperimentShard` rebuilds them
-        /// from the dataset).
+        /// The fold's test recordings as the entry judges them (``Experiment/Entry/judged(_:kind:)``), judged once
+        /// here so that aggregation and reports do not judge again. Not stored in a part file: `ExperimentShard`
+        /// rebuilds them from the dataset.
         public var recordings: [Recording] = []
         /// Continuous: the events on each of ``recordings``.
         public var events: [[GestureEvent]] = []
+        /// Continuous: the matching of each recording's ``events`` to its judged annotations, matched once here so
+        /// that aggregation (per fold, per subject and pooled) and reports do not match again. Not stored in a part
+        /// file: `ExperimentShard` matches again once when it rebuilds ``recordings``.
+        public var matches: [EventMatching.Result] = []
         /// Segments: the true label of each judged test segment.
         public var truth: [String] = []
         /// Segments: the predicted label of each.
         public var predicted: [String] = []
 
         private enum CodingKeys: String, CodingKey { case unit, trained, events, truth, predicted }
+
+        /// Sets the judged test recordings and, on continuous ones, matches ``events`` to them by `matching`: the
+        /// one place a unit's events are matched. O(Σ A·D log(A·D)) for A annotations and D detections a recording.
+        mutating func judge(_ recordings: [Recording], matching: EventMatching) {
+            self.recordings = recordings
+            matches = zip(recordings, events).map { matching.match(annotations: $0.annotations, events: $1) }
+        }
     }
 
     /// The experiment, with label maps merged into its entries.
@@ -110,12 +122,12 @@ public struct ExperimentExecutor: Sendable {
         do {
             let (events, predicted) = try trainer.detector.detect(model, on: recordings)
             if dataset.kind == .continuous {
-                result.recordings = recordings
                 result.events = events
             } else {
                 result.truth = recordings.map { $0.annotations[0].label }
                 result.predicted = predicted
             }
+            result.judge(recordings, matching: experiment.matching.eventMatching)
         } catch {
             let failure = CrossValidationError.testing(fold: fold.index, message: String(describing: error))
             throw ExperimentError(entry: unit.entry, dataset: unit.dataset, failure.description)

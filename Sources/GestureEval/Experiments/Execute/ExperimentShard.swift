@@ -83,7 +83,8 @@ package struct ExperimentShard: Codable, Sendable {
     }
 
     /// The unit results of every part, checked to belong to `runner`'s experiment and to cover each of its
-    /// units exactly once, with the continuous test recordings rebuilt from the datasets; in plan order.
+    /// units exactly once, with the judged test recordings rebuilt from the datasets and the events matched to
+    /// them once (``ExperimentExecutor/UnitResult/judge(_:matching:)``); in plan order.
     /// - Throws: naming what differs (experiment file, dataset, seed, version, shard count) or the missing and
     ///   repeated units, with the commands that produce the missing ones.
     package static func merge(_ parts: [ExperimentShard], runner: ExperimentRunner) throws(ExperimentError) -> [ExperimentExecutor.UnitResult] {
@@ -125,8 +126,9 @@ package struct ExperimentShard: Codable, Sendable {
         return plan.units.map { unit in
             var result = byUnit[unit.index]!
             let dataset = runner.datasets[unit.dataset]!
-            if dataset.kind == .continuous, let entry = runner.experiment.entries.first(where: { $0.name == unit.entry }) {
-                result.recordings = entry.judged(runner.folds[unit.dataset]!.folds[unit.fold].test.map { dataset.recordings[$0] }, kind: .continuous)
+            if let entry = runner.experiment.entries.first(where: { $0.name == unit.entry }) {
+                result.judge(entry.judged(runner.folds[unit.dataset]!.folds[unit.fold].test.map { dataset.recordings[$0] }, kind: dataset.kind),
+                             matching: runner.experiment.matching.eventMatching)
             }
             return result
         }

@@ -58,16 +58,11 @@ extension Experiment.Entry {
     /// A warning when the events overlap annotations but no event label ever equals a judged annotation
     /// label (every match a substitution), naming both label sets: usually annotations that need a label map.
     func labelMismatchWarning(datasetKey: String, recordings: [Recording], events: [[GestureEvent]],
-                              counts: EventCounts, phases: [GestureEvent.Phase]) -> String? {
+                              counts: EventCounts, phases: [GestureEvent.Phase]) -> ExperimentWarning? {
         let eventLabels = Set(events.joined().filter { phases.contains($0.phase) }.map(\.label))
         let annotationLabels = Set(recordings.flatMap { $0.annotations.map(\.label) })
         guard counts.substitutions > 0, eventLabels.isDisjoint(with: annotationLabels) else { return nil }
-        let sortedAnnotations = annotationLabels.sorted()
-        let prefix = sortedAnnotations.dropFirst().reduce(sortedAnnotations.first ?? "") { p, l in String(zip(p, l).prefix { $0 == $1 }.map(\.0)) }
-        func list(_ labels: Set<String>) -> String {
-            let sorted = labels.sorted()
-            return sorted.prefix(8).joined(separator: ", ") + (sorted.count > 8 ? ", … (\(sorted.count) labels)" : "")
-        }
-        return "entry '\(name)' on \(datasetKey): no event label ever equals a judged annotation label, although \(counts.substitutions) annotations were matched by an event of another label; event labels: \(list(eventLabels)); annotation labels: \(list(annotationLabels)). Group annotation labels with labelMap (e.g. labelMap: {\"\(prefix)*\": \(eventLabels.sorted().first ?? "")}) or judge other labels"
+        return .labelMismatch(entry: name, dataset: datasetKey, substitutions: counts.substitutions, eventLabels: eventLabels.sorted(),
+                              annotationLabels: annotationLabels.sorted())
     }
 }

@@ -29,9 +29,10 @@ public enum ExperimentReport {
             let sd = (try? Descriptive.standardDeviation(values)) ?? .nan
             var pooled = ["", "", ""]
             if s.kind == .continuous {
-                func total(_ key: String) -> Double { s.folds.reduce(0) { $0 + ($1.details[key] ?? 0) } }
-                let hours = total("backgroundHours"), detections = total("detections"), fragments = total("fragments")
-                pooled = [fmt(hours > 0 ? total("insertions") / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
+                func total(_ value: (ScoreMetrics.Events) -> Double) -> Double { s.folds.reduce(0) { $0 + ($1.metrics.events.map(value) ?? 0) } }
+                let hours = total(\.backgroundHours), detections = total { Double($0.detections) }
+                let fragments = total { Double($0.errors?.fragments ?? 0) }, insertions = total { Double($0.errors?.insertions ?? 0) }
+                pooled = [fmt(hours > 0 ? insertions / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
             }
             table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
@@ -59,8 +60,9 @@ public enum ExperimentReport {
         var table = CSVTable(header: ["entry", "dataset", "subject", "metric", "value", "count", "precision", "recall", "fp/h", "accuracy", "macro f1"])
         for s in result.scores {
             for p in s.bySubject?.subjects ?? [] {
-                table.append([s.entry, s.dataset, p.subject, s.metricName, fmt(p.value), String(p.count), fmt(p.details["precision"]),
-                              fmt(p.details["recall"]), fmt(p.details["falsePositivesPerHour"]), fmt(p.details["accuracy"]), fmt(p.details["macroF1"])])
+                let events = p.metrics.events, segments = p.metrics.segments
+                table.append([s.entry, s.dataset, p.subject, s.metricName, fmt(p.value), String(p.count), fmt(events?.precision),
+                              fmt(events?.recall), fmt(events?.falsePositivesPerHour), fmt(segments?.accuracy), fmt(segments?.macroF1)])
             }
         }
         return table
@@ -99,9 +101,10 @@ public enum ExperimentReport {
         for s in result.scores {
             for f in s.folds {
                 let trained = f.trained.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
+                let events = f.metrics.events
                 table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
-                              fmt(f.value.interval?.upper), String(f.count), fmt(f.details["precision"]), fmt(f.details["recall"]),
-                              fmt(f.details["falsePositivesPerHour"]), fmt(f.details["fragments"]), fmt(f.details["fragmentShare"]), trained])
+                              fmt(f.value.interval?.upper), String(f.count), fmt(events?.precision), fmt(events?.recall),
+                              fmt(events?.falsePositivesPerHour), fmt(events?.errors.map { Double($0.fragments) }), fmt(events?.fragmentShare), trained])
             }
         }
         return table

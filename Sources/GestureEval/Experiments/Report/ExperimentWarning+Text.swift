@@ -1,6 +1,6 @@
 extension ExperimentWarning: CustomStringConvertible {
     /// The warning as `results.json` and the reports show it.
-    var description: String {
+    public var description: String {
         switch self {
         case let .budgetNotMet(entry, dataset, fold, budget, trainingFalsePerHour):
             "entry '\(entry)' on \(dataset), fold \(fold): no candidate met the budget of \(ExperimentReport.fmt(budget)) false activations per hour "
@@ -13,7 +13,34 @@ extension ExperimentWarning: CustomStringConvertible {
                 + (subjects.isEmpty ? "" : " (\(subjects.joined(separator: ", ")))")
                 + " in-sample: no model held them out (too few examples of a class without them, or one training subject), "
                 + "so their thresholds saw their own examples; set strictCrossFitting: true to refuse"
-        case let .note(text): text
+        case let .foldAssignment(dataset, warning): "\(dataset): \(warning)"
+        case let .labelMismatch(entry, dataset, substitutions, eventLabels, annotationLabels):
+            Self.labelMismatch(entry: entry, dataset: dataset, substitutions: substitutions, eventLabels: eventLabels,
+                               annotationLabels: annotationLabels)
+        case let .deprecation(_, line): line
+        case let .rankUnitsLeftOut(group, shared, dropped):
+            "group '\(group)': ranked over the \(shared) units every entry has; left out \(dropped.count) "
+                + "that only some have (\(dropped.prefix(5).joined(separator: ", "))\(dropped.count > 5 ? ", …" : ""))"
+        case let .noRankComparison(group, reason):
+            "group '\(group)': no rank comparison: " + {
+                switch reason {
+                case let .tooFewUnits(units): "it needs at least 2 folds or datasets, the entries share \(units)"
+                case let .undefinedMetric(metric): "some fold has an undefined \(metric)"
+                case let .failed(error): error
+                }
+            }()
+        case let .worded(text): text
         }
+    }
+
+    /// The label-mismatch warning, naming up to 8 labels of each kind and suggesting a label map that groups the
+    /// annotation labels by their common prefix.
+    private static func labelMismatch(entry: String, dataset: String, substitutions: Int, eventLabels: [String],
+                                      annotationLabels: [String]) -> String {
+        let prefix = annotationLabels.dropFirst().reduce(annotationLabels.first ?? "") { p, l in String(zip(p, l).prefix { $0 == $1 }.map(\.0)) }
+        func list(_ sorted: [String]) -> String {
+            sorted.prefix(8).joined(separator: ", ") + (sorted.count > 8 ? ", … (\(sorted.count) labels)" : "")
+        }
+        return "entry '\(entry)' on \(dataset): no event label ever equals a judged annotation label, although \(substitutions) annotations were matched by an event of another label; event labels: \(list(eventLabels)); annotation labels: \(list(annotationLabels)). Group annotation labels with labelMap (e.g. labelMap: {\"\(prefix)*\": \(eventLabels.first ?? "")}) or judge other labels"
     }
 }

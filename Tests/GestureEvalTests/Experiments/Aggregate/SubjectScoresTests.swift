@@ -23,7 +23,7 @@ import Testing
             for (s, fold) in zip(subjects.subjects, score.folds) {
                 #expect(s.subject == fold.fold)
                 #expect(s.value == fold.value.value, "\(score.entry) \(s.subject)")
-                #expect(s.count == fold.count && s.details["falsePositivesPerHour"] == fold.details["falsePositivesPerHour"])
+                #expect(s.count == fold.count && s.metrics.events?.falsePositivesPerHour == fold.metrics.events?.falsePositivesPerHour)
             }
             let values = subjects.subjects.map(\.value)
             #expect(subjects.minimum == values.min() && subjects.maximum == values.max())
@@ -52,12 +52,13 @@ import Testing
 
     /// Subjects whose metric is undefined are listed but neither worst nor part of the spread.
     @Test func undefinedValuesStayOutOfTheSpread() {
-        let s = SubjectScores(subjects: [.init(subject: "b", value: 0.5, count: 2, details: [:]), .init(subject: "a", value: .nan, count: 0, details: [:]),
-                                         .init(subject: "c", value: 0.9, count: 3, details: [:])])
+        let metrics = ScoreMetrics.segments(.init(accuracy: 0.5, macroF1: 0.5))
+        let s = SubjectScores(subjects: [.init(subject: "b", value: 0.5, count: 2, metrics: metrics), .init(subject: "a", value: .nan, count: 0, metrics: metrics),
+                                         .init(subject: "c", value: 0.9, count: 3, metrics: metrics)])
         #expect(s.subjects.map(\.subject) == ["a", "b", "c"])
         #expect(s.worst == "b" && s.minimum == 0.5 && s.maximum == 0.9)
         #expect(abs(s.mean - 0.7) < 1e-12 && abs(s.standardDeviation - (0.08).squareRoot()) < 1e-12)
-        let none = SubjectScores(subjects: [.init(subject: "a", value: .nan, count: 0, details: [:])])
+        let none = SubjectScores(subjects: [.init(subject: "a", value: .nan, count: 0, metrics: metrics)])
         #expect(none.worst == nil && none.mean.isNaN && none.standardDeviation.isNaN)
     }
 

@@ -26,8 +26,9 @@ import Testing
         let result = try ExperimentRunner(experiment: spec, datasets: ["confusers": dataset]).run()
         #expect(result.scores.map(\.entry) == ["shake", "dtw shakes, rotation rate", "flip"])
         for s in result.scores {
-            func total(_ key: String) -> Double { s.folds.reduce(0) { $0 + $1.details[key]! } }
-            let recall = total("truePositives") / total("annotations"), perHour = total("insertions") / total("backgroundHours")
+            func total(_ value: (ScoreMetrics.Events) -> Double) -> Double { s.folds.reduce(0) { $0 + value($1.metrics.events!) } }
+            let recall = total { Double($0.truePositives) } / total { Double($0.annotations) }
+            let perHour = total { Double($0.errors!.insertions) } / total(\.backgroundHours)
             #expect(recall >= 0.9, "\(s.entry): recall \(recall)")
             #expect(perHour <= 5, "\(s.entry): \(perHour) false activations per hour")
             #expect(s.folds.allSatisfy { $0.trained.budget?.met == true }, "\(s.entry): the budget is met on the training subjects in every fold")
