@@ -77,10 +77,7 @@ public struct ExperimentAggregator: Sendable {
             }
         }
         run.warnings += run.score.folds.flatMap { Self.crossFitWarnings(entry: entry.name, dataset: datasetKey, fold: $0) }
-        if entry.recognizer == DTWTemplateMatcher.identifier {
-            run.warnings += DTWTrainingSettings.deprecations(in: base).map(ExperimentWarning.note)
-            if let file = entry.model { run.warnings += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)).map(ExperimentWarning.note) }
-        }
+        run.warnings += TrainerRegistry.standard.trainer(for: entry.recognizer).deprecations(configuration: base, modelFile: entry.model).map(ExperimentWarning.note)
         return run
     }
 

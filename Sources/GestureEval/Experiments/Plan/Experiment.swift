@@ -242,8 +242,9 @@ public struct Experiment: Codable, Hashable, Sendable {
             for (parameter, range) in entry.search where range.values.isEmpty || range.values.contains(where: { !$0.isFinite }) {
                 throw fail("\(key).search.\(parameter)", "needs at least one finite value")
             }
-            if entry.model != nil, entry.recognizer != DTWTemplateMatcher.identifier {
-                throw fail("\(key).model", "a trained model file is for dtw; give a tuned configuration as `configuration` instead")
+            let readers = TrainerRegistry.standard.modelFileReaders
+            if entry.model != nil, !readers.contains(entry.recognizer) {
+                throw fail("\(key).model", "a trained model file is for \(readers.joined(separator: ", ")); give a tuned configuration as `configuration` instead")
             }
             if entry.search.values.reduce(1, { $0 * $1.values.count }) > 10_000 {
                 throw fail("\(key).search", "more than 10000 combinations")
