@@ -63,14 +63,11 @@ public struct MiniRocketSpotterTrainer: RecognizerTrainer {
         return w
     }
 
-    /// Per pass, the full model and one per subject group, each transforming its windows and solving its Gram matrix,
-    /// then every training window scored; each candidate repeats that; testing scores one window per hop. `nil` when
-    /// the workload counts no features.
+    /// Per pass (a second one retrains with hard negatives): the full model and one per subject group, each
+    /// transforming its windows and solving its Gram matrix, then every training window scored once; each search
+    /// candidate repeats that. Testing scores one window per hop. `nil` when the workload counts no features.
     public func estimatedSeconds(of w: TrainingWorkload, searched: Double, testing: TrainingWorkload.Testing, model: TrainingCostModel) -> Double? {
         guard w.rocketFeatures > 0 else { return nil }
-        // Per pass (a second one retrains with hard negatives): the full model and one per subject group, each
-        // transforming its windows and solving its Gram matrix, then every training window scored once; each
-        // search candidate repeats that. Testing scores one window per hop.
         let n = Double(w.examples), f = Double(w.rocketFeatures), g = Double(w.crossFitTrainings), share = w.crossFitShare
         let passes = w.backgroundMining ? 2.0 : 1.0
         let transforms = passes * (n * (1 + g * share) + Double(w.rocketScoredWindows))
@@ -99,9 +96,10 @@ public struct MiniRocketSpotterTrainer: RecognizerTrainer {
         return JSONConfiguration(data: try model.encoded())
     }
 
-    /// A stream model for `stream` (`bench minirocket-stream`, ``exampleConfiguration()``): the transform fitted on windows of it, seeded random weights, two classes.
-    package static func syntheticModel(stream: [MotionSample], channels: [MotionChannel], rate: Double, window: Double, context: Double, hop: Double,
-                      features: Int, maxDilations: Int, seed: UInt64) throws -> MiniRocketModel {
+    /// A stream model for `stream` (`bench minirocket-stream`, ``exampleConfiguration()``): the transform fitted on
+    /// 32 windows of it, seeded random weights, two classes (`background`, `gesture` above 0.5). O(windows × features).
+    package static func syntheticModel(stream: [MotionSample], channels: [MotionChannel], rate: Double, window: Double, context: Double,
+                                       hop: Double, features: Int, maxDilations: Int, seed: UInt64) throws -> MiniRocketModel {
         let n = EventStage.lengths(samplingRate: rate, minimumDuration: window, maximumDuration: window, context: context).maximum
         let values = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, samples: stream).values
         let c = channels.count, count = values.count / c

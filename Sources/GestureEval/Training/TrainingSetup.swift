@@ -4,7 +4,7 @@ import GestureData
 
 /// What a ``RecognizerTrainer`` is told about one method to train: the recognizer, its configuration and searched
 /// ranges, the stages in front of it, the recordings' kind, how detections are matched and judged, and what a
-/// search maximises. An experiment entry gives one (``Experiment/Entry/setup(kind:matching:objective:registry:)``);
+/// search maximises. An experiment entry gives one (``Experiment/Entry/setup(configuration:kind:matching:objective:registry:)``);
 /// nothing here depends on the experiment pipeline.
 public struct TrainingSetup: Sendable {
     /// The name errors give (an experiment entry's name).
@@ -114,7 +114,7 @@ public struct TrainingSetup: Sendable {
     /// values, with recall and false activations per hour of background (continuous): what a search chooses by.
     /// O(events + annotations).
     public func operatingPoint(events: [[GestureEvent]], predicted: [String], recordings: [Recording],
-                               metric: Experiment.Metric) -> TrainingObjective.OperatingPoint {
+                               metric: TrainingMetric) -> TrainingObjective.OperatingPoint {
         switch kind {
         case .continuous:
             var counts = EventCounts()
