@@ -41,7 +41,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
     func validate(recognizer: String) throws {
         guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
         try EntryOptions.validateRecognizer(recognizer)
-        guard model == nil || recognizer == DTWTemplateMatcher.identifier else {
+        guard model == nil || TrainerRegistry.standard.modelFileReaders.contains(recognizer) else {
             throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config")
         }
         guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
@@ -80,7 +80,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
                 + "its activations, false activations per hour and, where annotations name them, by activity"
             // A model file is used as is, like a preset.
             let used: TrainedModel = try model.map { file in
-                .dtw(try DTWModelFile.read(from: URL(fileURLWithPath: file)), summary: TrainingSummary())
+                try TrainerRegistry.standard.trainer(for: recognizer).readModel(at: URL(fileURLWithPath: file))
             } ?? .configuration(try configuration?.resolve() ?? .object([:]), chosen: TrainingSummary())
             let survey = try ActivationSurvey(entry: entry, model: used, dataset: loaded,
                                               matching: experiment.matching.eventMatching)
@@ -123,9 +123,8 @@ struct DatasetEvaluationOptions: ParsableArguments {
     /// Whether this evaluation learns nothing in a fold (and so may be judged on a dataset that cannot be split): a model file used as is, or a configuration (a preset or a tuned one) of a recognizer
     /// that trains nothing, with no search and no budget, so that it can be judged on data that cannot be split.
     func trainsNothing(recognizer: String) -> Bool {
-        let learners = [DTWTemplateMatcher.identifier, "minirocket", "minirocket-stream"]
         // A model file (--model) is used as is in every fold.
-        return (model != nil || !learners.contains(recognizer)) && search.ranges.isEmpty && search.maxFalsePerHour == nil
+        return (model != nil || TrainerRegistry.standard.learned(recognizer) == nil) && search.ranges.isEmpty && search.maxFalsePerHour == nil
     }
 
     /// Writes the report folder `output.out` if given, then prints the entry's metrics or results.json.

@@ -176,15 +176,14 @@ struct Detect: ParsableCommand {
         guard let config else { return Pipeline(recognizers: [try registry.makeRecognizer(recognizer)]) }
         let url = URL(fileURLWithPath: config)
         let document = try ConfigurationFile.read(url)
+        let trainer = TrainerRegistry.standard.trainer(for: recognizer)
         // An older trained model still reads; say which keys it renames, once each.
-        if recognizer == DTWTemplateMatcher.identifier, let json = document as? JSONConfiguration {
-            for line in DTWModelFile.deprecations(in: json.data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
+        if let json = document as? JSONConfiguration {
+            for line in trainer.deprecations(inModelFile: json.data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }
         }
         do {
-            // A DTW model records its stages itself; another recognizer's configuration may carry a `stages` key.
-            if recognizer == DTWTemplateMatcher.identifier, let matcher = try registry.makeRecognizer(recognizer, configuration: document) as? DTWTemplateMatcher {
-                return try Pipeline(model: matcher.configuration)
-            }
+            // A model that records its stages itself (DTW) runs behind them; another configuration may carry a `stages` key.
+            if let pipeline = try trainer.pipeline(forModel: document, registry: registry) { return pipeline }
             return try StagedConfiguration(document).pipeline(recognizer: recognizer, registry: registry)
         } catch let error as RecognizerRegistry.Error {
             throw DataFileError(file: config, "\(error)")

@@ -48,7 +48,9 @@ struct Sweep: ParsableCommand {
     func validate() throws {
         guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
         guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
-        guard entry.recognizer != DTWTemplateMatcher.identifier else { throw ValidationError("sweep varies a rule-based recognizer's threshold; dtw is not one") }
+        if let learned = entry.recognizer.flatMap(TrainerRegistry.standard.learned) {
+            throw ValidationError("sweep varies a rule-based recognizer's threshold; \(learned.identifier) is not one")
+        }
         guard from.isFinite, to.isFinite, step.isFinite, step > 0, to >= from, (to - from) / step <= 10_000 else {
             throw ValidationError("--from, --to and --step need from ≤ to, step > 0 and at most 10000 values")
         }

@@ -86,12 +86,13 @@ struct Train: ParsableCommand {
             let strategy = try Split.parsing(split, in: "command line").strategy(seed: spec.seed)
             recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
         }
-        if ![DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier, MiniRocketSpotter.identifier].contains(chosenEntry.recognizer), chosenEntry.search.isEmpty {
+        let trainer = TrainerRegistry.standard.trainer(for: chosenEntry.recognizer)
+        if TrainerRegistry.standard.learned(chosenEntry.recognizer) == nil, chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
         let objective = spec.objective(for: chosenEntry)
-        if chosenEntry.recognizer == DTWTemplateMatcher.identifier, let value = try chosenEntry.configuration?.resolve() {
-            for line in DTWTrainingSettings.deprecations(in: value) { CommandLineError.printLine("warning: \(line)") }
+        if let value = try chosenEntry.configuration?.resolve() {
+            for line in trainer.deprecations(inConfiguration: value) { CommandLineError.printLine("warning: \(line)") }
         }
         chosenEntry.name = chosenEntry.name.isEmpty ? chosenEntry.recognizer : chosenEntry.name
         spec.entries = [chosenEntry]
@@ -111,15 +112,7 @@ struct Train: ParsableCommand {
         }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
-        switch model {
-        case let .dtw(dtwModel, _):
-            try DTWModelFile.write(dtwModel, to: url)
-            print("trained dtw on \(recordings.count) recordings: \(summary)")
-        case let .miniRocket(rocketModel, _):
-            try MiniRocketModelFile.write(rocketModel, to: url)
-            print(rocketModel.stream == nil ? "trained minirocket on \(recordings.count) segments: \(summary)"
-                  : "trained minirocket-stream on \(recordings.count) recordings: \(summary)")
-        case var .configuration(value, _):
+        if var value = model.configuration {
             // The stages the entry was evaluated behind go with it; `detect` and apps (StagedConfiguration) run them.
             if !chosenEntry.stages.isEmpty, case var .object(map) = value {
                 map["stages"] = try JSONDecoder().decode(ConfigurationValue.self, from: JSONEncoder().encode(chosenEntry.stages))
@@ -132,6 +125,10 @@ struct Train: ParsableCommand {
                 "on \(recordings.count) recordings of \(spec.datasets[chosenEntry.datasets[0]].map(Self.describe) ?? dataset.name), maximising \(Self.describe(objective)): \(summary)",
             ], to: url)
             print("tuned \(chosenEntry.recognizer) on \(recordings.count) recordings: \(summary)")
+        } else {
+            // A learned recognizer's model, in its trainer's file format.
+            try trainer.writeModel(model, to: url)
+            print("\(trainer.trainedLine(model, recordings: recordings.count)): \(summary)")
         }
         print("wrote \(out)")
     }

@@ -14,6 +14,11 @@ public struct ExperimentError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
+    /// `error` word for word: the entry it names and its message.
+    public init(_ error: TrainingError) {
+        self.init(entry: error.entry, error.message)
+    }
+
     /// `entry 'NAME' on dataset 'KEY': message`.
     public var description: String {
         var location: [String] = []

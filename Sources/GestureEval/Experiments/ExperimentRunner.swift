@@ -36,6 +36,8 @@ public struct ExperimentRunner: Sendable {
     public let datasets: [String: Dataset]
     /// Where recognizers come from.
     public let registry: RecognizerRegistry
+    /// Where learned recognizers' trainers come from.
+    public let trainers: TrainerRegistry
     /// The folds of each dataset, computed once and shared by every entry.
     public let folds: [String: FoldAssignment]
     /// The work units and training steps.
@@ -45,12 +47,14 @@ public struct ExperimentRunner: Sendable {
     /// dataset's folds and plans the units.
     /// - Throws: naming the dataset or entry, when a dataset is not loaded, cannot be split, or has no
     ///   annotation an entry judges.
-    public init(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry = .standard) throws(ExperimentError) {
+    public init(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry = .standard,
+                trainers: TrainerRegistry = .standard) throws(ExperimentError) {
         var merged = experiment
         for i in merged.entries.indices { merged.entries[i].labelMap = experiment.labelMap.merging(merged.entries[i].labelMap) }
         self.experiment = merged
         self.datasets = datasets
         self.registry = registry
+        self.trainers = trainers
         let strategy = experiment.split.strategy(seed: experiment.seed)
         var folds: [String: FoldAssignment] = [:]
         for key in Set(experiment.entries.flatMap(\.datasets)).sorted() {
@@ -69,12 +73,12 @@ public struct ExperimentRunner: Sendable {
             }
         }
         self.folds = folds
-        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds)
+        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds, trainers: trainers)
     }
 
     /// Runs every unit and aggregates them; `progress` is called after each training step and each unit.
     public func run(progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
-        let executor = try ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry)
+        let executor = try ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry, trainers: trainers)
         let results = try executor.run(plan, progress: progress)
         return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds).result(of: plan, results)
     }

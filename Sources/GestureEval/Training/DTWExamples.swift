@@ -9,13 +9,13 @@ import GestureData
 enum DTWExamples {
     /// The channels a configuration without `channels` trains on: total acceleration when `recording` has
     /// it, else user acceleration, else every archive column (`dim1`…`dimN`) in order.
-    static func defaultChannels(_ recording: Recording) throws(ExperimentError) -> [MotionChannel] {
+    static func defaultChannels(_ recording: Recording) throws(TrainingError) -> [MotionChannel] {
         for group in [MotionChannel.acceleration, MotionChannel.userAcceleration] where recording.has(group.map(column)) {
             return group
         }
         let archive = recording.channelNames.compactMap(\.motion).filter(\.isArchiveDimension)
         if !archive.isEmpty { return archive }
-        throw ExperimentError("recording \(recording.id) has neither accel.x/y/z, user.x/y/z nor archive columns dim1…; name the channels to train on in the dtw configuration (channels: [...]); its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))")
+        throw TrainingError("recording \(recording.id) has neither accel.x/y/z, user.x/y/z nor archive columns dim1…; name the channels to train on in the dtw configuration (channels: [...]); its columns: \(recording.channelNames.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// The recording column of `channel`.
@@ -41,7 +41,7 @@ enum DTWExamples {
         do { return try recording.series(channels: channels) } catch {
             switch error {
             case let .missingChannel(c, id, has):
-                throw ExperimentError("recording \(id) has no column \(c) (its columns: \(has.map(\.rawValue).joined(separator: ", "))); train on channels the data has (channels: [...] in the dtw configuration)")
+                throw TrainingError("recording \(id) has no column \(c) (its columns: \(has.map(\.rawValue).joined(separator: ", "))); train on channels the data has (channels: [...] in the dtw configuration)")
             case let .invalid(reason): throw reason
             }
         }
@@ -80,12 +80,12 @@ enum DTWExamples {
     /// candidate carries the calibration's held-out detections (each recording spotted by templates trained
     /// without its subject, where the other subjects give enough examples), by which a search scores it.
     static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
-                      entry: Experiment.Entry, matching: EventMatching, cache: DTWTrainingCache? = nil) throws(ExperimentError) -> ParameterSearch.Candidate {
+                      name: String, matching: EventMatching, cache: DTWTrainingCache? = nil) throws(TrainingError) -> ParameterSearch.Candidate {
         // Without a cache (one training), a private one changes nothing.
         let cache = cache ?? DTWTrainingCache()
         let settings: DTWTrainingSettings
         do { settings = try configuration.decoding.decode(DTWTrainingSettings.self) } catch {
-            throw ExperimentError(entry: entry.name, "invalid dtw configuration: \(error)")
+            throw TrainingError(entry: name, "invalid dtw configuration: \(error)")
         }
         var examples: [DTWExample] = []
         var subjects: [String] = []    // of each example, for cross-fitted calibration
@@ -94,7 +94,7 @@ enum DTWExamples {
         if let configured = settings.channels {
             channels = configured
         } else if let first = recordings.first {
-            do { channels = try defaultChannels(first) } catch { throw ExperimentError(entry: entry.name, error.message) }
+            do { channels = try defaultChannels(first) } catch { throw TrainingError(entry: name, error.message) }
         } else {
             channels = MotionChannel.acceleration
         }
@@ -102,7 +102,7 @@ enum DTWExamples {
         let copies = settings.augmentation.augmentedCopies(of: recordings).map { derivingChannels(channels, of: $0) }
         let recordings = recordings.map { derivingChannels(channels, of: $0) }
         if settings.context > 0, kind == .segments {
-            throw ExperimentError(entry: entry.name, "context takes signal around gestures in continuous recordings; a segment dataset has none")
+            throw TrainingError(entry: name, "context takes signal around gestures in continuous recordings; a segment dataset has none")
         }
         let context = settings.context
         // What the matcher compares (envelopes, when set), to cut examples from; `recordings` stay the signals that
@@ -110,7 +110,7 @@ enum DTWExamples {
         // Augmented copies only add examples: they come last, after the first example has set the rate.
         let compared: [Recording]
         do { compared = try (recordings + copies).map { try enveloped($0, channels: channels, seconds: settings.movingDeviation) } } catch {
-            throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
+            throw TrainingError(entry: name, "cannot take examples: \(error)")
         }
         do {
             for r in compared {
@@ -123,12 +123,12 @@ enum DTWExamples {
                 }
             }
         } catch {
-            throw ExperimentError(entry: entry.name, "cannot take examples: \(error)")
+            throw TrainingError(entry: name, "cannot take examples: \(error)")
         }
         let trainer = settings.trainer(samplingRate: rate > 0 && rate.isFinite ? rate : 100, channels: channels)
         var model: DTWModel, report: DTWTrainingReport
         do { (model, report) = try cache.train(trainer, examples, tag: "all") } catch {
-            throw ExperimentError(entry: entry.name, "DTW training: \(error.description)")
+            throw TrainingError(entry: name, "DTW training: \(error.description)")
         }
         var summary = TrainingSummary(values: ["band": report.band, "templates": Double(model.templates.count), "examples": Double(examples.count)])
         if !copies.isEmpty { summary.values["augmentedRecordings"] = Double(copies.count) }
@@ -136,7 +136,7 @@ enum DTWExamples {
         var heldOut: [[GestureEvent]]?
         if case let .stream(objective) = settings.rejection {
             guard kind == .continuous else {
-                throw ExperimentError(entry: entry.name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
+                throw TrainingError(entry: name, "rejection method stream calibrates on continuous recordings; use sigma for segments")
             }
             // Cross-fitting: the subjects fall into groups, and each group's recordings are spotted by templates
             // trained on the other groups (at the band already chosen), as the test subject's will be.
@@ -156,7 +156,7 @@ enum DTWExamples {
             ) { others, heldOut in try cache.train(inner, others, tag: "without \(heldOut.joined(separator: ", "))").model }
             let (byGroup, failures) = (heldOutModels.byGroup, heldOutModels.failures)
             do { try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOutModels.inSample) } catch {
-                throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
+                throw TrainingError(entry: name, "stream calibration: \(error)")
             }
             do {
                 var spotters = recordings.map { groupOf[$0.subject].flatMap { byGroup[$0] } ?? model }
@@ -190,7 +190,7 @@ enum DTWExamples {
                     summary.values["backgroundTemplates"] = Double(model.background.count)
                 }
             } catch {
-                throw ExperimentError(entry: entry.name, "stream calibration: \(error)")
+                throw TrainingError(entry: name, "stream calibration: \(error)")
             }
             // The share of subjects whose recordings were spotted by templates trained without them.
             let crossFitted = recordings.map(\.subject).filter { groupOf[$0].flatMap { byGroup[$0] } != nil }
@@ -201,6 +201,6 @@ enum DTWExamples {
             for c in choices { summary.thresholds[c.label] = .init(threshold: c.threshold, recall: c.recall, falsePerHour: c.falsePerHour) }
             heldOut = detections
         }
-        return .init(model: .dtw(model, summary: summary), heldOutEvents: heldOut)
+        return .init(model: TrainedModel(model, summary: summary), heldOutEvents: heldOut)
     }
 }

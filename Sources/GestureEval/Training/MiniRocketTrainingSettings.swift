@@ -48,42 +48,6 @@ public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
         MiniRocketTrainer(featureCount: features, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed, lengthPolicy: lengthPolicy)
     }
 
-    /// Trains on the judged segment `recordings` (each one example, labelled by its annotation): the model with its
-    /// summary (ridge penalty, features, examples). Continuous recordings are refused: MiniRocket here classifies
-    /// segments.
-    static func train(_ recordings: [Recording], configuration: ConfigurationValue, kind: Dataset.Kind,
-                      entry: Experiment.Entry) throws(ExperimentError) -> TrainedModel {
-        guard kind == .segments else {
-            throw ExperimentError(entry: entry.name, "minirocket classifies segments; to spot gestures in continuous recordings use recognizer minirocket-stream (or dtw)")
-        }
-        let settings: MiniRocketTrainingSettings
-        do { settings = try configuration.decoding.decode(MiniRocketTrainingSettings.self) } catch {
-            throw ExperimentError(entry: entry.name, "invalid minirocket configuration: \(error)")
-        }
-        guard let first = recordings.first else { throw ExperimentError(entry: entry.name, "no training segments") }
-        let channels: [MotionChannel]
-        if let configured = settings.channels { channels = configured } else { channels = try DTWExamples.defaultChannels(first) }
-        var series: [DTWSeries] = [], labels: [String] = []
-        var rate = 0.0
-        do {
-            for r in recordings where r.count >= 1 {
-                series.append(try DTWExamples.series(r, channels: channels))
-                labels.append(r.annotations[0].label)
-                if rate == 0, r.count >= 2, r.duration > 0 { rate = Double(r.count - 1) / r.duration }
-            }
-        } catch { throw ExperimentError(entry: entry.name, "cannot take examples: \(error)") }
-        guard Set(labels).count >= 2 else {
-            throw ExperimentError(entry: entry.name, "minirocket needs training segments of at least two classes, got \(Set(labels).sorted())")
-        }
-        do {
-            let model = try settings.trainer.train(series, labels: labels, channels: channels, samplingRate: rate > 0 && rate.isFinite ? rate : 100)
-            return .miniRocket(model, summary: TrainingSummary(values: ["alpha": model.alpha, "features": Double(model.transform.featureCount),
-                                                                        "examples": Double(series.count)]))
-        } catch {
-            throw ExperimentError(entry: entry.name, "MiniRocket training: \(error.description)")
-        }
-    }
-
     /// The query series of a segment for `model`.
     static func series(_ recording: Recording, model: MiniRocketModel) throws -> DTWSeries {
         try DTWExamples.series(recording, channels: model.channels)

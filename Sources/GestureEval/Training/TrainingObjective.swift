@@ -12,12 +12,12 @@
 /// needs continuous recordings.
 public struct TrainingObjective: Codable, Hashable, Sendable {
     /// The metric maximised.
-    public var maximize: Experiment.Metric
+    public var maximize: TrainingMetric
     /// At most this many false activations per hour of background on the training recordings; `nil`: no budget.
     public var maxFalsePerHour: Double?
 
     /// Creates an objective.
-    public init(maximize: Experiment.Metric, maxFalsePerHour: Double? = nil) {
+    public init(maximize: TrainingMetric, maxFalsePerHour: Double? = nil) {
         self.maximize = maximize
         self.maxFalsePerHour = maxFalsePerHour
     }
@@ -31,7 +31,7 @@ public struct TrainingObjective: Codable, Hashable, Sendable {
         if let budget = maxFalsePerHour, !(budget.isFinite && budget >= 0) {
             throw DecodingError.dataCorruptedError(forKey: .maxFalsePerHour, in: c, debugDescription: "must be a finite number ≥ 0 of false activations per hour, got \(budget)")
         }
-        maximize = try c.decodeIfPresent(Experiment.Metric.self, forKey: .maximize) ?? (maxFalsePerHour == nil ? .f1 : .recall)
+        maximize = try c.decodeIfPresent(TrainingMetric.self, forKey: .maximize) ?? (maxFalsePerHour == nil ? .f1 : .recall)
     }
 
     /// The objective of an experiment or entry map: `objective: {…}`, or its shorthand `maxFalsePerHour: N`

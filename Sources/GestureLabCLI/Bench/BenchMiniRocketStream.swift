@@ -61,7 +61,7 @@ struct BenchMiniRocketStream: ParsableCommand {
         let stream = BenchmarkStream.samples(seconds: seconds, rate: rate, seed: seed)
             .map { MotionSample(timestamp: $0.timestamp, acceleration: $0.acceleration, rotationRate: $0.rotationRate) }
         let channels = MotionChannel.acceleration + MotionChannel.rotationRate
-        let model = try Self.model(stream: stream, channels: channels, rate: rate, window: window, context: context, hop: hop,
+        let model = try MiniRocketSpotterTrainer.syntheticModel(stream: stream, channels: channels, rate: rate, window: window, context: context, hop: hop,
                                    features: features, maxDilations: maxDilations, seed: seed)
         var spotter = try MiniRocketSpotter(configuration: model)
         var events: [GestureEvent] = []
@@ -100,25 +100,6 @@ struct BenchMiniRocketStream: ParsableCommand {
         guard allocations <= emitted else {
             throw CommandLineError("bench minirocket-stream: \(allocations) allocations for \(timedWindows) windows and \(emitted) events: scoring a window allocates")
         }
-    }
-
-    /// A stream model for `stream`: the transform fitted on windows of it, seeded random weights, two classes.
-    static func model(stream: [MotionSample], channels: [MotionChannel], rate: Double, window: Double, context: Double, hop: Double,
-                      features: Int, maxDilations: Int, seed: UInt64) throws -> MiniRocketModel {
-        let n = EventStage.lengths(samplingRate: rate, minimumDuration: window, maximumDuration: window, context: context).maximum
-        let values = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, samples: stream).values
-        let c = channels.count, count = values.count / c
-        let starts = stride(from: 0, to: max(1, count - n), by: max(1, (count - n) / 32))
-        let examples = try starts.map { s in try DTWSeries(interleaved: Array(values[(s * c)..<((s + n) * c)]), dimensions: c) }
-        let transform = try MiniRocket(fitting: examples, featureCount: features, maxDilationsPerKernel: maxDilations, seed: seed)
-        let f = transform.featureCount
-        var random = SplitMix64(seed: seed)
-        return MiniRocketModel(channels: channels, samplingRate: rate, transform: transform,
-                               featureMeans: [Double](repeating: 0.5, count: f), featureScales: [Double](repeating: 0.25, count: f),
-                               labels: ["background", "gesture"], weights: (0..<(2 * f)).map { _ in random.gaussian() / Double(f).squareRoot() },
-                               intercepts: [0, 0], alpha: 1, seed: seed,
-                               stream: .init(window: window, hop: hop, context: context, refractoryTime: 0.5, backgroundLabel: "background",
-                                             thresholds: ["gesture": 0.5]))
     }
 
     /// The allocation counter of a preloaded counting library (`gesturelab_allocation_count`), if one is loaded.

@@ -11,8 +11,9 @@ struct BenchSoak: ParsableCommand {
         abstract: "Run a long stream with NaN, gap, clock-jump and duplicate bursts through every recognizer; watch memory.",
         discussion: """
             The pipeline holds the fusion stage (accelerometer and gyroscope in, attitude out) and every \
-            registered recognizer: orientation, shake, peak-direction (also as the slap preset), flip, and a \
-            DTW template matcher with 8 templates. The stream (SoakStream) repeats the bench gestures with \
+            registered recognizer, from the registries: the rule-based ones with their defaults (peak-direction \
+            also as the slap preset), and the learned ones with their trainer's example model (a DTW template \
+            matcher with 8 templates, a MiniRocket spotter with a stream model). The stream (SoakStream) repeats the bench gestures with \
             one burst of bad samples every --burst-every samples. Resident memory is sampled every \
             --report-every samples; the command fails when an event has a non-finite field or memory grows \
             by more than --max-growth MB after the first report.
@@ -85,49 +86,14 @@ struct BenchSoak: ParsableCommand {
         if largest > maxGrowth { throw CommandLineError(String(format: "resident memory grew by %.1f MB (more than --max-growth %.1f)", largest, maxGrowth)) }
     }
 
-    /// Every registered recognizer (each identifier of ``RecognizerRegistry/standard``), the DTW matcher with 8 templates
-    /// and the MiniRocket spotter with the bench's stream model.
+    /// Every registered recognizer (each identifier of ``RecognizerRegistry/standard``), made from its trainer's
+    /// ``RecognizerTrainer/exampleConfiguration()`` when it needs a learned model (``TrainerRegistry/standard``: DTW
+    /// with 8 templates, the MiniRocket spotter with a stream model) and with its default configuration otherwise;
+    /// then the second presets worth soaking (peak-direction as the slap).
     static func recognizers() throws -> [any Recognizer] {
-        let list: [(String, any Recognizer)] = try [
-            (OrientationTracker.identifier, OrientationTracker()), (ShakeCounter.identifier, ShakeCounter()),
-            (PeakDirectionDetector.identifier, PeakDirectionDetector()), (PeakDirectionDetector.identifier, PeakDirectionDetector(configuration: .slap)),
-            (AttitudeFlipDetector.identifier, AttitudeFlipDetector()), (DTWTemplateMatcher.identifier, DTWTemplateMatcher(configuration: eightTemplates())),
-            (MiniRocketSpotter.identifier, MiniRocketSpotter(configuration: streamModel())),
-        ]
-        let missing = Set(RecognizerRegistry.standard.identifiers).subtracting(list.map(\.0))
-        guard missing.isEmpty else { throw CommandLineError("the soak misses registered recognizers: \(missing.sorted().joined(separator: ", "))") }
-        return list.map(\.1)
-    }
-
-    /// Eight classes: 0.6 s of the bench gestures' acceleration from eight moments of their 10 s script at 25 Hz,
-    /// from three noise seeds and the four phases of a 25 Hz grid on the 100 Hz stream (a gap restarts the
-    /// matcher's resampling grid at another phase, and these gestures last only a few samples at 25 Hz);
-    /// medoid templates, band 10 %, rejection at mean + 3σ.
-    static func eightTemplates() throws -> DTWModel {
-        let rate = 25.0, starts = [1.9, 2.2, 3.9, 4.1, 6.2, 6.6, 8.2, 8.6]
-        var examples: [DTWExample] = []
-        for seed in 1...3 {
-            let stream = BenchmarkStream.samples(seconds: 10, rate: 100, seed: UInt64(seed))
-            for phase in 0..<4 {
-                let grid = stride(from: phase, to: stream.count, by: 4).map { stream[$0] }
-                for (k, s) in starts.enumerated() {
-                    let part = grid.filter { $0.timestamp >= s && $0.timestamp < s + 0.6 }
-                    let columns = [\Vector3.x, \.y, \.z].map { axis in part.map { $0.acceleration[keyPath: axis] } }
-                    examples.append(DTWExample(label: "soak\(k)", series: try DTWSeries(dimensions: columns)))
-                }
-            }
-        }
-        let trainer = DTWTrainer(selection: .medoid, band: 0.1, rejectionK: 3, channels: MotionChannel.acceleration, samplingRate: rate,
-                                 minimumDuration: 0.3, maximumDuration: 1.2)
-        return try trainer.train(examples).model
-    }
-
-    /// A MiniRocket stream model on the acceleration at 25 Hz: 1 s windows with 0.25 s of context, every 0.25 s, 168
-    /// features fitted on the bench stream (see `bench minirocket-stream`): what matters here is that every window of
-    /// the soak is scored through the ring buffer and the event stage, gaps and bad bursts included.
-    static func streamModel() throws -> MiniRocketModel {
-        try BenchMiniRocketStream.model(stream: BenchmarkStream.samples(seconds: 20, rate: 100, seed: 1), channels: MotionChannel.acceleration,
-                                        rate: 25, window: 1, context: 0.25, hop: 0.25, features: 168, maxDilations: 8, seed: 1)
+        let registry = RecognizerRegistry.standard, trainers = TrainerRegistry.standard
+        let registered = try registry.identifiers.map { try trainers.exampleRecognizer($0, from: registry) }
+        return registered + [try PeakDirectionDetector(configuration: .slap)]
     }
 
     /// This process's resident set, MB (Linux `/proc/self/statm`; 0 elsewhere).

@@ -7,7 +7,7 @@ import GestureKit
 /// The options that describe one recognizer on one dataset (train, sweep): what an experiment file's
 /// entry holds.
 struct EntryOptions: ParsableArguments {
-    @Option(help: "Recognizer identifier (\((RecognizerRegistry.standard.identifiers + [MiniRocketClassifier.identifier]).sorted().joined(separator: ", "))).")
+    @Option(help: "Recognizer identifier (\(Self.knownRecognizers.joined(separator: ", "))).")
     var recognizer: String?
 
     @Option(help: "Configuration YAML (a preset in configs/ or a tuned configuration); default settings if omitted.")
@@ -23,10 +23,16 @@ struct EntryOptions: ParsableArguments {
     @Option(help: "Sampling rate assumed for formats without timestamps (UCR, UEA), Hz.")
     var samplingRate: Double = 100
 
+    /// The built-in identifiers, sorted: the recognizer registry's streaming recognizers and the trainer registry's
+    /// learned ones (`minirocket` classifies segments, so only the trainer registry has it).
+    static var knownRecognizers: [String] {
+        Set(RecognizerRegistry.standard.identifiers + TrainerRegistry.standard.identifiers).sorted()
+    }
+
     /// Throws a usage error unless `recognizer` is a built-in identifier (every command that takes
-    /// `--recognizer` checks it here): the registry's streaming recognizers, and `minirocket`, which classifies segments.
+    /// `--recognizer` checks it here): see ``knownRecognizers``.
     static func validateRecognizer(_ recognizer: String) throws {
-        let known = (RecognizerRegistry.standard.identifiers + [MiniRocketClassifier.identifier]).sorted()
+        let known = Self.knownRecognizers
         guard known.contains(recognizer) else {
             throw ValidationError("unknown recognizer '\(recognizer)'; known: \(known.joined(separator: ", "))")
         }

@@ -29,12 +29,12 @@ import Testing
             #expect(threshold > 0 && (0...1).contains(recall))
             #expect(f.trained.thresholds["shake"]?.falsePerHour != nil)
             let training = fold.train.map { dataset.recordings[$0] }
-            guard case let .dtw(model, _) = try EntryTrainer(entry: stream, experiment: experiment, kind: .continuous).train(on: training) else {
+            guard let model = try EntryTrainer(entry: stream, experiment: experiment, kind: .continuous).train(on: training).model(as: DTWModel.self) else {
                 Issue.record("not a DTW model")
                 continue
             }
             #expect(model.threshold(for: "shake") == threshold, "the reported threshold is the one the fold's model uses")
-            guard case let .dtw(sigmaModel, _) = try EntryTrainer(entry: sigma, experiment: experiment, kind: .continuous).train(on: training) else { continue }
+            guard let sigmaModel = try EntryTrainer(entry: sigma, experiment: experiment, kind: .continuous).train(on: training).model(as: DTWModel.self) else { continue }
             // On the training recordings the calibrated threshold is F1-optimal, so no worse than k·σ there.
             let judged = training.map { r -> Recording in
                 var r = r

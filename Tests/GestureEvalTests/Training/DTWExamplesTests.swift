@@ -56,7 +56,7 @@ import Testing
         var noAcceleration = recording
         noAcceleration.removeColumn(.accelX)
         #expect(DTWExamples.derivingChannels(channels, of: noAcceleration).column("gravity.x") == nil)
-        #expect(throws: ExperimentError.self) { try DTWExamples.series(noAcceleration, channels: channels) }
+        #expect(throws: TrainingError.self) { try DTWExamples.series(noAcceleration, channels: channels) }
         #expect(DTWExamples.derivingChannels(channels, of: derived).column("user.x") == derived.column("user.x"))
     }
 }

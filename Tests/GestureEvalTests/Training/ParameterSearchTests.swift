@@ -24,8 +24,8 @@ import Testing
     static func search() throws -> ParameterSearch {
         let entry = Experiment.Entry(name: "e", recognizer: "shake", datasets: ["d"], labels: ["a"],
                                      search: ["peakThreshold": .init(values: [1, 2])])
-        return ParameterSearch(entry: entry, base: .object([:]), objective: TrainingObjective(maximize: .f1),
-                               detector: EntryDetector(entry: entry, kind: .continuous, registry: .standard, matching: EventMatching()))
+        let setup = entry.setup(kind: .continuous)
+        return setup.search(from: .object([:])) { try RuleBasedTrainer(identifier: entry.recognizer).detect($0, on: $1, setup: setup) }
     }
 
     /// The same model for every combination; held-out detections that find every gesture for `perfect` and none
@@ -73,14 +73,14 @@ import Testing
         let judged = entry.judged(dataset.recordings, kind: .continuous)
         let chosen = try entry.baseConfiguration().setting("band", to: .number(band))
         let matching = experiment.matching.eventMatching
-        let candidate = try DTWExamples.train(judged, configuration: chosen, kind: .continuous, entry: entry, matching: matching)
+        let candidate = try DTWExamples.train(judged, configuration: chosen, kind: .continuous, name: entry.name, matching: matching)
         let heldOut = try #require(candidate.heldOutEvents)
         let counts = zip(judged, heldOut).reduce(EventCounts()) { $0 + matching.match(annotations: $1.0.annotations, events: $1.1).counts }
         #expect(counts.truePositives > 0)
         #expect(abs(try #require(trained.summary.operatingPoint?.score) - counts.f1) < 1e-12)
 
         // The final model run over the recordings it was trained on scores differently (its templates find themselves).
-        guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
+        guard let model = trained.model(as: DTWModel.self) else { Issue.record("not a DTW model"); return }
         let inSample = try judged.map { r -> [GestureEvent] in
             var matcher = try DTWTemplateMatcher(configuration: model)
             var events = matcher.process(r.samples)
@@ -106,7 +106,7 @@ import Testing
         let trained = try EntryTrainer(entry: searched, experiment: experiment, kind: .continuous).train(on: dataset.recordings)
         let k = try #require(trained.summary.values["selection"])
         #expect([1, 4].contains(k))
-        guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
+        guard let model = trained.model(as: DTWModel.self) else { Issue.record("not a DTW model"); return }
         #expect(Double(model.templates.count { $0.label == "shake" }) == k)
 
         let fractional = entry([2, 2.5])

@@ -77,11 +77,7 @@ public struct ExperimentAggregator: Sendable {
             }
         }
         run.warnings += run.score.folds.flatMap { Self.crossFitWarnings(entry: entry.name, dataset: datasetKey, fold: $0) }
-        if entry.recognizer == DTWTemplateMatcher.identifier {
-            var lines = DTWTrainingSettings.deprecations(in: base)
-            if let file = entry.model { lines += DTWModelFile.deprecations(at: URL(fileURLWithPath: file)) }
-            run.warnings += lines.map { .deprecation(entry: entry.name, line: $0) }
-        }
+        run.warnings += TrainerRegistry.standard.trainer(for: entry.recognizer).deprecations(configuration: base, modelFile: entry.model).map { .deprecation(entry: entry.name, line: $0) }
         return run
     }
 

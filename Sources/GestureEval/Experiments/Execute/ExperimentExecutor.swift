@@ -50,15 +50,15 @@ public struct ExperimentExecutor: Sendable {
     /// A trainer per (entry, dataset), made once.
     private let trainers: [TrainerKey: EntryTrainer]
 
-    /// An executor for `experiment` on `datasets` split into `folds`.
+    /// An executor for `experiment` on `datasets` split into `folds`, learned recognizers trained by `trainers`.
     /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
     public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
-                registry: RecognizerRegistry = .standard) throws(ExperimentError) {
+                registry: RecognizerRegistry = .standard, trainers: TrainerRegistry = .standard) throws(ExperimentError) {
         self.experiment = experiment
         self.datasets = datasets
         self.folds = folds
         self.registry = registry
-        trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry)
+        self.trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry, trainers: trainers)
     }
 
     /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
@@ -91,14 +91,15 @@ public struct ExperimentExecutor: Sendable {
     }
 
     /// A trainer per (entry, dataset); creating one checks the entry's configuration.
-    private static func trainers(experiment: Experiment, datasets: [String: Dataset],
-                                 registry: RecognizerRegistry) throws(ExperimentError) -> [TrainerKey: EntryTrainer] {
+    private static func trainers(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry,
+                                 trainers registered: TrainerRegistry) throws(ExperimentError) -> [TrainerKey: EntryTrainer] {
         var trainers: [TrainerKey: EntryTrainer] = [:]
         for entry in experiment.entries {
             for key in entry.datasets {
                 guard let dataset = datasets[key] else { throw ExperimentError(entry: entry.name, dataset: key, "not loaded") }
                 do {
-                    trainers[TrainerKey(entry.name, key)] = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind, registry: registry)
+                    trainers[TrainerKey(entry.name, key)] = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind, registry: registry,
+                                                                             trainers: registered)
                 } catch {
                     throw ExperimentError(entry: entry.name, dataset: key, error.message)
                 }

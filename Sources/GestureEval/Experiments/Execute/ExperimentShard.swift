@@ -59,7 +59,8 @@ package struct ExperimentShard: Codable, Sendable {
     /// without `--out`); `file` is the experiment file, if any (read for its digest).
     package static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
                            progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
-        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry)
+        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry,
+                                              trainers: runner.trainers)
         let results = try executor.run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
         return ExperimentShard(command: command, arguments: arguments, experimentFile: file, experiment: runner.experiment,
                                experimentDigest: try experimentDigest(file: file, runner.experiment), datasetDigests: runner.datasets.mapValues(\.digest),

@@ -96,19 +96,19 @@ extension Experiment {
             if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
         }
 
-        /// A fresh pipeline of this entry's stages in front of `recognizers`: what is trained, evaluated and shipped.
-        func pipeline(_ recognizers: [any Recognizer]) throws(ExperimentError) -> Pipeline {
-            do { return Pipeline(stages: try StageSpecification.makeStages(stages), recognizers: recognizers) } catch {
-                throw ExperimentError(entry: name, "stages: \(error.description)")
-            }
+        /// What this entry's trainer is told on recordings of `kind` (``TrainingSetup``): its configuration as read
+        /// (`configuration`), search ranges, stages, model file and judging.
+        public func setup(configuration: ConfigurationValue = .object([:]), kind: Dataset.Kind = .continuous,
+                          matching: EventMatching = EventMatching(), objective: TrainingObjective = TrainingObjective(maximize: .f1),
+                          registry: RecognizerRegistry = .standard) -> TrainingSetup {
+            TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values), stages: stages,
+                          modelFile: model, kind: kind, matching: matching, objective: objective, directionInLabel: directionInLabel,
+                          registry: registry)
         }
 
-        /// `recordings` as this entry's stages hand them on (see ``Recording/staged(through:)``), for training that
-        /// reads recordings directly (DTW examples, stream calibration); unchanged without stages.
-        func staged(_ recordings: [Recording]) throws(ExperimentError) -> [Recording] {
-            do { return try recordings.map { r throws(ConfigurationError) in try r.staged(through: stages) } } catch {
-                throw ExperimentError(entry: name, "stages: \(error.description)")
-            }
+        /// A fresh pipeline of this entry's stages in front of `recognizers`: what is trained, evaluated and shipped.
+        func pipeline(_ recognizers: [any Recognizer]) throws(ExperimentError) -> Pipeline {
+            do { return try setup(registry: RecognizerRegistry()).pipeline(recognizers) } catch { throw ExperimentError(error) }
         }
 
         /// Whether annotation `label` is judged.

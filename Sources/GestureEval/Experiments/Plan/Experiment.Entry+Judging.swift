@@ -25,12 +25,7 @@ extension Experiment.Entry {
 
     /// `events` labelled as this entry is judged: `label-direction` when ``directionInLabel`` is set. O(events).
     public func labelled(_ events: [GestureEvent]) -> [GestureEvent] {
-        guard directionInLabel else { return events }
-        return events.map { e in
-            var e = e
-            if let d = e.direction { e.label += "-\(d.rawValue)" }
-            return e
-        }
+        setup(registry: RecognizerRegistry()).labelled(events)
     }
 
     /// Checks that each of the judged labels (`labels:`, `--labels`) matches at least one annotation

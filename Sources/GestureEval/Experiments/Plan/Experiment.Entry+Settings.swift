@@ -12,17 +12,6 @@ extension Experiment.Entry {
     /// `base` completed with the recognizer's defaults (what it actually runs with), after checking that it
     /// is valid and that every key of `keys` (default: the search's) names one of its settings.
     func completeSettings(_ base: ConfigurationValue, registry: RecognizerRegistry, keys: [String]? = nil) throws(ExperimentError) -> ConfigurationValue {
-        let recognizer: any Recognizer
-        do { recognizer = try registry.makeRecognizer(self.recognizer, configuration: base.decoding) } catch {
-            throw ExperimentError(entry: name, String(describing: error))
-        }
-        func settings<R: ConfigurableRecognizer>(_ r: R) -> ConfigurationValue? {
-            (try? JSONEncoder().encode(r.configuration)).flatMap { try? JSONDecoder().decode(ConfigurationValue.self, from: $0) }
-        }
-        guard let configurable = recognizer as? any ConfigurableRecognizer, let full = settings(configurable) else { return base }
-        for key in (keys ?? search.keys.sorted()) where full[path: key] == nil {
-            throw ExperimentError(entry: name, "'\(key)' is not a setting of \(self.recognizer)")
-        }
-        return full
+        do { return try setup(registry: registry).completeSettings(base, keys: keys) } catch { throw ExperimentError(error) }
     }
 }

@@ -44,58 +44,9 @@ public struct Experiment: Codable, Hashable, Sendable {
         public var eventMatching: EventMatching { EventMatching(toleranceBefore: before, toleranceAfter: after) }
     }
 
-    /// The metric tuned, tabulated and ranked.
-    public enum Metric: String, Codable, Hashable, Sendable, CaseIterable {
-        /// Event F1 (continuous) or macro-F1 (segments).
-        case f1
-        /// Event precision (continuous recordings only; refused on segments).
-        case precision
-        /// Event recall (continuous recordings only; refused on segments).
-        case recall
-        /// Segment accuracy (segments only; refused on continuous recordings).
-        case accuracy
-        /// Segment balanced accuracy (segments only; refused on continuous recordings).
-        case balancedAccuracy = "balanced-accuracy"
-
-        /// What this metric means on continuous recordings (the one mapping of the event family).
-        public var events: EventMetric {
-            switch self {
-            case .f1, .accuracy: .f1
-            case .precision: .precision
-            case .recall, .balancedAccuracy: .recall
-            }
-        }
-
-        /// What this metric means on segments (the one mapping of the segment family).
-        public var segments: SegmentMetric {
-            switch self {
-            case .f1: .macroF1
-            case .precision, .accuracy: .accuracy
-            case .recall, .balancedAccuracy: .balancedAccuracy
-            }
-        }
-
-        /// The name of what is computed on a dataset of `kind` (`f1`, `macroF1`, `accuracy`, …).
-        public func name(for kind: Dataset.Kind) -> String {
-            kind == .continuous ? events.rawValue : segments.rawValue
-        }
-
-        /// Whether this metric means what it says on a dataset of `kind`: `f1` on both (event F1, macro-F1),
-        /// `precision` and `recall` on continuous recordings only (events), `accuracy` and `balanced-accuracy`
-        /// on segments only. The others would silently stand for another metric, so runs refuse them.
-        public func isDefined(for kind: Dataset.Kind) -> Bool {
-            switch self {
-            case .f1: true
-            case .precision, .recall: kind == .continuous
-            case .accuracy, .balancedAccuracy: kind == .segments
-            }
-        }
-
-        /// The metrics defined on `kind`, for messages.
-        static func defined(for kind: Dataset.Kind) -> String {
-            allCases.filter { $0.isDefined(for: kind) }.map(\.rawValue).joined(separator: ", ")
-        }
-    }
+    /// The metric tuned, tabulated and ranked (see ``TrainingMetric``, where training, which sits below the
+    /// experiment pipeline, finds it).
+    public typealias Metric = TrainingMetric
 
     /// What `entry`'s search maximises: its own objective, else the experiment's, else ``metric`` without a budget.
     public func objective(for entry: Entry) -> TrainingObjective {
@@ -241,8 +192,9 @@ public struct Experiment: Codable, Hashable, Sendable {
             for (parameter, range) in entry.search where range.values.isEmpty || range.values.contains(where: { !$0.isFinite }) {
                 throw fail("\(key).search.\(parameter)", "needs at least one finite value")
             }
-            if entry.model != nil, entry.recognizer != DTWTemplateMatcher.identifier {
-                throw fail("\(key).model", "a trained model file is for dtw; give a tuned configuration as `configuration` instead")
+            let readers = TrainerRegistry.standard.modelFileReaders
+            if entry.model != nil, !readers.contains(entry.recognizer) {
+                throw fail("\(key).model", "a trained model file is for \(readers.joined(separator: ", ")); give a tuned configuration as `configuration` instead")
             }
             if entry.search.values.reduce(1, { $0 * $1.values.count }) > 10_000 {
                 throw fail("\(key).search", "more than 10000 combinations")

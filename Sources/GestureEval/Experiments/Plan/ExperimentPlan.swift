@@ -29,7 +29,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         public var candidates: Int
         /// Recordings in the training part.
         public var trainingRecordings: Int
-        /// What the step processes, for ``ExperimentPlan/estimatedSeconds(of:model:)``.
+        /// What the step processes, for ``ExperimentPlan/estimatedSeconds(of:model:trainers:)``.
         public var workload: Workload
     }
 
@@ -74,9 +74,11 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         var fold: Int
     }
 
-    /// Plans `experiment` (label maps merged into its entries) over `folds` of `datasets` (both by dataset key).
+    /// Plans `experiment` (label maps merged into its entries) over `folds` of `datasets` (both by dataset key), each
+    /// step's workload counted by its recognizer's trainer in `trainers`.
     /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
-    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) throws(ExperimentError) {
+    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
+                trainers: TrainerRegistry = .standard) throws(ExperimentError) {
         self.experiment = experiment.name
         var steps: [TrainingStep] = [], units: [WorkUnit] = [], stepOfKey: [TrainingKey: Int] = [:]
         for entry in experiment.entries {
@@ -97,8 +99,8 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                     } else {
                         step = steps.count
                         stepOfKey[trainingKey] = step
-                        let workload = Workload(entry: entry, configuration: configuration, training: fold.train.map { dataset.recordings[$0] },
-                                                kind: dataset.kind)
+                        let judged = entry.judged(fold.train.map { dataset.recordings[$0] }, kind: dataset.kind)
+                        let workload = Workload(setup: entry.setup(configuration: configuration, kind: dataset.kind), judged: judged, trainers: trainers)
                         steps.append(TrainingStep(index: step, entries: [entry.name], dataset: key, fold: fold.index, foldName: fold.name,
                                                   candidates: candidates, trainingRecordings: fold.train.count, workload: workload))
                     }
@@ -116,7 +118,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     public var sharedTrainingSteps: [TrainingStep] { trainingSteps.filter { $0.entries.count > 1 } }
 
     /// One row per unit: entry, dataset, fold, recordings tested, its training step, the candidates that
-    /// step tries, the step's estimated one-core seconds (``estimatedSeconds(of:model:)``) and the entries sharing it.
+    /// step tries, the step's estimated one-core seconds (``estimatedSeconds(of:model:trainers:)``) and the entries sharing it.
     public var table: CSVTable {
         var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "step est. s",
                                       "shared with"])

@@ -32,7 +32,8 @@ import Testing
                                      datasets: ["d"], labels: labels)
         let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], entries: [entry])
         let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind).train(on: dataset.recordings)
-        guard case let .dtw(model, summary) = trained else { throw ExperimentError("not a DTW model") }
+        guard let model = trained.model(as: DTWModel.self) else { throw ExperimentError("not a DTW model") }
+        let summary = trained.summary
         return (model, summary)
     }
 
@@ -143,7 +144,7 @@ import Testing
         }
         let entry = try #require(experiment.entries.first { $0.name == "dependent" })
         let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .segments).train(on: runner.datasets["tiny"]!.recordings)
-        guard case let .dtw(model, _) = trained else { Issue.record("not a DTW model"); return }
+        guard let model = trained.model(as: DTWModel.self) else { Issue.record("not a DTW model"); return }
         #expect(model.channels.map(\.rawValue) == ["dim1", "dim2", "dim3"], "archive columns keep their names")
     }
 

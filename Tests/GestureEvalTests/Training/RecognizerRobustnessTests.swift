@@ -1,4 +1,5 @@
 import Foundation
+import GestureEval
 import GestureKit
 import Testing
 
@@ -6,20 +7,12 @@ import Testing
 /// front): it must not crash, must report only finite event fields with spans inside the stream, and must
 /// keep its state bounded however long the stream runs.
 @Suite struct RecognizerRobustnessTests {
-    /// Every identifier of ``RecognizerRegistry/standard``; DTW gets a small two-class model, the MiniRocket spotter a
-    /// small stream model that fires often.
+    /// Every identifier of ``RecognizerRegistry/standard``; a learned recognizer runs its trainer's example model
+    /// (``TrainerRegistry/exampleRecognizer(_:from:)``: DTW's eight templates, the MiniRocket spotter's stream model).
     static let identifiers = RecognizerRegistry.standard.identifiers
 
     static func make(_ identifier: String) throws -> any Recognizer {
-        if identifier == DTWTemplateMatcher.identifier {
-            let model = try DTWTemplateMatcherTests.model()
-            return try RecognizerRegistry.standard.makeRecognizer(identifier, configuration: JSONConfiguration(data: try model.encoded()))
-        }
-        if identifier == MiniRocketSpotter.identifier {
-            let model = try MiniRocketSpotterTests.model(threshold: -1)
-            return try RecognizerRegistry.standard.makeRecognizer(identifier, configuration: JSONConfiguration(data: try model.encoded()))
-        }
-        return try RecognizerRegistry.standard.makeRecognizer(identifier)
+        try TrainerRegistry.standard.exampleRecognizer(identifier, from: .standard)
     }
 
     /// A sample with every channel present: phone face up, slowly turning about z, small wobble.

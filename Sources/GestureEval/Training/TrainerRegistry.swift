@@ -1,0 +1,53 @@
+import GestureKit
+
+/// Recognizer identifiers → the trainers of learned recognizers, beside ``GestureKit/RecognizerRegistry``.
+///
+/// Nothing registers itself: ``standard`` lists the built-in trainers explicitly, and a caller adds its own with
+/// ``register(_:)``. An identifier without a trainer is a rule-based recognizer, trained by ``RuleBasedTrainer``.
+public struct TrainerRegistry: Sendable {
+    private var trainers: [String: any RecognizerTrainer] = [:]
+
+    /// An empty registry: every recognizer is rule-based.
+    public init() {}
+
+    /// The identifiers of the learned recognizers, sorted.
+    public var identifiers: [String] { trainers.keys.sorted() }
+
+    /// Registers `trainer` under its ``RecognizerTrainer/identifier``, replacing any earlier one.
+    public mutating func register(_ trainer: any RecognizerTrainer) {
+        trainers[trainer.identifier] = trainer
+    }
+
+    /// The trainer of the learned recognizer `identifier`, or `nil` when it is rule-based. O(1).
+    public func learned(_ identifier: String) -> (any RecognizerTrainer)? { trainers[identifier] }
+
+    /// The identifiers whose trainer reads a trained model file (``RecognizerTrainer/readsModelFiles``), sorted.
+    public var modelFileReaders: [String] { identifiers.filter { trainers[$0]!.readsModelFiles } }
+
+    /// The trainer of `identifier`: its registered one, else ``RuleBasedTrainer`` (a grid search over its
+    /// configuration). O(1).
+    public func trainer(for identifier: String) -> any RecognizerTrainer {
+        trainers[identifier] ?? RuleBasedTrainer(identifier: identifier)
+    }
+
+    /// The recognizer `identifier` of `registry` ready to run on any stream: with its trainer's
+    /// ``RecognizerTrainer/exampleConfiguration()`` when it is learned and has one, else with its default
+    /// configuration. What `bench soak` and the robustness tests run for every registered recognizer.
+    /// - Complexity: a learned recognizer's example training (well under a second for the built-in ones).
+    public func exampleRecognizer(_ identifier: String, from registry: RecognizerRegistry) throws -> any Recognizer {
+        guard let example = try trainers[identifier]?.exampleConfiguration() else { return try registry.makeRecognizer(identifier) }
+        return try registry.makeRecognizer(identifier, configuration: example)
+    }
+}
+
+extension TrainerRegistry {
+    /// The built-in learned recognizers, listed explicitly: DTW templates, the MiniRocket segment classifier and the
+    /// MiniRocket stream spotter.
+    public static var standard: TrainerRegistry {
+        var registry = TrainerRegistry()
+        registry.register(DTWTemplateMatcherTrainer())
+        registry.register(MiniRocketClassifierTrainer())
+        registry.register(MiniRocketSpotterTrainer())
+        return registry
+    }
+}
