@@ -73,6 +73,23 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
         rankComparisons = [:]
     }
 
+    /// What a table of ``tables`` holds about its scope.
+    public enum TableKind: String, Hashable, Sendable, CaseIterable {
+        /// The label confusion matrix (true labels in rows, predicted in columns).
+        case confusion
+        /// The movement-direction confusion of direction-named labels.
+        case direction
+    }
+
+    /// The key of `scope`'s table of `kind` in ``tables``: `"scope/kind"`, spelled here only.
+    public static func tableKey(_ scope: String, _ kind: TableKind) -> String { "\(scope)/\(kind.rawValue)" }
+
+    /// Every table of `kind` with its scope, in key order. O(tables · log tables).
+    public func tables(_ kind: TableKind) -> [(scope: String, matrix: LabelledMatrix)] {
+        let suffix = Self.tableKey("", kind)
+        return tables.keys.sorted().compactMap { key in key.hasSuffix(suffix) ? (String(key.dropLast(suffix.count)), tables[key]!) : nil }
+    }
+
     /// Appends a metric.
     public mutating func add(_ scope: String, _ name: String, _ estimate: Estimate) {
         metrics.append(Metric(scope: scope, name: name, value: estimate.value, interval: estimate.interval))
@@ -105,8 +122,8 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
             add(scope, "\(name).median", latency.median)
             add(scope, "\(name).p95", latency.percentile95)
         }
-        tables["\(scope)/confusion"] = e.confusion
-        if let d = e.directionConfusion { tables["\(scope)/direction"] = d }
+        tables[Self.tableKey(scope, .confusion)] = e.confusion
+        if let d = e.directionConfusion { tables[Self.tableKey(scope, .direction)] = d }
     }
 
     /// Appends a segment classification's metrics and confusion matrix under `scope`.
@@ -123,7 +140,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
             add("\(scope)/class \(c.label)", "recall", c.recall)
             add("\(scope)/class \(c.label)", "f1", c.f1)
         }
-        tables["\(scope)/confusion"] = s.confusion
+        tables[Self.tableKey(scope, .confusion)] = s.confusion
     }
 
     /// Appends McNemar's test (`mcnemar.b`, `mcnemar.c`, `mcnemar.statistic`, `mcnemar.p`) under `scope`.

@@ -118,7 +118,7 @@ public struct ReportPage: Sendable {
         body += "<nav><a href=\"#headlines\">Headlines</a> <a href=\"#tables\">Tables</a> <a href=\"#explorer\">Signal explorer</a> "
             + "<a href=\"#outcomes\">Outcomes</a> <a href=\"#plots\">Plots</a></nav></header>\n"
         body += "<section id=\"headlines\"><h2>Headlines</h2>\n<ul>\n"
-            + result.groups.map { "<li><b>\(Self.escape($0.group.name))</b>: \(Self.escape($0.headline))</li>\n" }.joined() + "</ul></section>\n"
+            + result.groups.map { "<li><b>\(Self.escape($0.group.name))</b>: \(Self.escape($0.headline.description))</li>\n" }.joined() + "</ul></section>\n"
         body += "<section id=\"tables\"><h2>Tables</h2>\n"
         for g in result.groups {
             body += "<h3>\(Self.escape(g.group.name))</h3>\n" + Self.table(ExperimentReport.comparisonTable(result, group: g.group))

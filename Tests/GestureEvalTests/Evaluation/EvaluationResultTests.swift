@@ -57,6 +57,10 @@ import Testing
         #expect(result.metrics.contains { $0.scope == "threshold/subject s1" && $0.name == "truePositives" && $0.value == 4 })
         #expect(result.tables["threshold/confusion"]?["flip", "shake"] == 1)
         #expect(result.tables["threshold/direction"] == nil) // labels name no direction
+        // The typed lookup finds the table by kind, under the key the file has always used.
+        let confusions = result.tables(.confusion)
+        #expect(confusions.count == result.tables.count && result.tables(.direction).isEmpty)
+        #expect(confusions.contains { $0.scope == "threshold" && $0.matrix == result.tables["threshold/confusion"] })
         #expect(result.metrics.contains { $0.scope == "threshold vs other" && $0.name == "mcnemar.p" && $0.value == mcnemar(3, 9) })
         let ranks = try #require(result.rankComparisons["methods"])
         #expect(ranks.diagram.entries.map(\.method) == ["a", "b", "c"] && ranks.friedman.averageRanks == [1.25, 1.75, 3])

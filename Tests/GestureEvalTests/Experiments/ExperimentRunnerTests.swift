@@ -93,14 +93,20 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         // Group a's headline: its best entry by pooled F1 and the Nemenyi test against the runner-up.
         let scores = Dictionary(uniqueKeysWithValues: result.scores.map { ($0.entry, $0.overall.value) })
         let best = ["low", "tuned", "mid"].max { scores[$0]! < scores[$1]! }!
-        #expect(result.groups[0].headline.hasPrefix("a: '\(best)' best, f1 \(ExperimentReport.fmt(scores[best]))"), "\(result.groups[0].headline)")
-        #expect(result.groups[0].headline.contains("Friedman p = \(ExperimentReport.fmt(a.friedman.pValue))"))
+        #expect(result.groups[0].headline.description.hasPrefix("a: '\(best)' best, f1 \(ExperimentReport.fmt(scores[best]))"), "\(result.groups[0].headline)")
+        #expect(result.groups[0].headline.description.contains("Friedman p = \(ExperimentReport.fmt(a.friedman.pValue))"))
+        // Typed as computed: the numbers the words were made from.
+        guard case let .computed(typed) = result.groups[0].headline, case let .rank(friedmanP, entries, _, _) = typed.test else {
+            Issue.record("group a's headline is not a computed rank comparison: \(result.groups[0].headline)")
+            return
+        }
+        #expect(typed.best.entry == best && friedmanP == a.friedman.pValue && entries == 3)
         // Group b: the better of two (ties go to the first), with the paired bootstrap of F1, the ranked metric.
         // McNemar's test on the same pair tests recall, which 'high' wins with p ≈ 0.002 while its F1 is not
         // significantly better: it must not be the headline.
         let pair = try #require(result.pairs.last?.bootstrap)
         let bestB = scores["strict"]! > scores["high"]! ? "strict" : "high"
-        let headline = result.groups[1].headline
+        let headline = result.groups[1].headline.description
         #expect(headline.hasPrefix("b: '\(bestB)' best"), "\(headline)")
         #expect(headline.contains("paired bootstrap of f1") && headline.contains("p = \(ExperimentReport.fmt(pair.pValue))"), "\(headline)")
         #expect(!headline.contains("McNemar"))
@@ -109,7 +115,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         byRecall.metric = .recall
         let recall = try ExperimentRunner(experiment: byRecall, datasets: ["pushes": pushes], registry: pushRegistry).run()
         let mcnemar = try #require(recall.pairs.last?.mcnemar)
-        #expect(recall.groups[1].headline.contains("McNemar p = \(ExperimentReport.fmt(mcnemar.pValue))"), "\(recall.groups[1].headline)")
+        #expect(recall.groups[1].headline.description.contains("McNemar p = \(ExperimentReport.fmt(mcnemar.pValue))"), "\(recall.groups[1].headline)")
     }
 
     /// An entry's stages run in front of its recognizer: the evaluated events are those of the very pipeline an

@@ -64,7 +64,7 @@ import Testing
         #expect(page.html.components(separatedBy: "</script>").count - 1 == 2 + recordings.count, "one close per script element")
         #expect(page.html.contains("<title>shakes &lt;&amp;&gt;: GestureLab report</title>"))
         for g in result.groups {
-            var escaped = g.headline
+            var escaped = g.headline.description
             for (c, entity) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;")] { escaped = escaped.replacingOccurrences(of: c, with: entity) }
             #expect(page.html.contains("</b>: \(escaped)</li>"), "the headline of \(g.group.name) opens the page")
         }

@@ -53,7 +53,7 @@ public struct ExperimentAggregator: Sendable {
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
                                 metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
-                                groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline.description) },
+                                groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline) },
                                 evaluations: evaluations, warnings: warnings)
     }
 
@@ -114,7 +114,8 @@ public struct ExperimentAggregator: Sendable {
             }
         }
         let example = recordings.first.map {
-            ExperimentResult.Example(recording: $0.id, fold: outcomes[0].unit.foldName, events: events[0].filter { $0.phase == .ended })
+            ExperimentResult.Example(recording: $0.id, fold: outcomes[0].unit.foldName, events: events[0].filter { $0.phase == .ended },
+                                     annotations: $0.annotations)
         }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),

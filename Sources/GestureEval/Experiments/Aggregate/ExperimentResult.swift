@@ -83,6 +83,11 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var fold: String
         /// Its completed events (labels as judged).
         public var events: [GestureEvent]
+        /// Its annotations as the entry judged them, for the plot; not written to results.json (empty when read
+        /// back), since the dataset holds them.
+        public var annotations: [Annotation] = []
+
+        private enum CodingKeys: String, CodingKey { case recording, fold, events }
     }
 
     /// Two entries judged on the same annotations or examples.
@@ -113,8 +118,42 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         /// Friedman / Iman–Davenport, Nemenyi CD and Holm-corrected pairwise Wilcoxon over the folds every
         /// member has (groups of at least 3).
         public var ranking: RankComparison?
-        /// One line: which entry scored best, by how much, and whether the difference is significant.
-        public var headline: String
+        /// Which entry scored best, by how much, and whether the difference is significant (one line, worded by
+        /// ``ExperimentReport``; written as its words, and read back as ``Headline/worded(_:)``).
+        public var headline: Headline
+
+        private enum CodingKeys: String, CodingKey { case group, ranking, headline }
+
+        /// Writes the group and ranking as their own coding does, and the headline as its words.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(group, forKey: .group)
+            try c.encodeIfPresent(ranking, forKey: .ranking)
+            try c.encode(headline.description, forKey: .headline)
+        }
+
+        /// Reads what ``encode(to:)`` writes; the headline as ``Headline/worded(_:)``.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            group = try c.decode(Experiment.ComparisonGroup.self, forKey: .group)
+            ranking = try c.decodeIfPresent(RankComparison.self, forKey: .ranking)
+            headline = .worded(try c.decode(String.self, forKey: .headline))
+        }
+
+        /// A group's statistics as computed.
+        init(group: Experiment.ComparisonGroup, ranking: RankComparison?, headline: GroupHeadline) {
+            self.group = group
+            self.ranking = ranking
+            self.headline = .computed(headline)
+        }
+    }
+
+    /// A comparison group's headline: the numbers and decisions as computed, or the words of a result read back.
+    public enum Headline: Hashable, Sendable {
+        /// As ``ExperimentComparisons`` decided it.
+        case computed(GroupHeadline)
+        /// As a `results.json` holds it.
+        case worded(String)
     }
 
     /// The experiment as run.

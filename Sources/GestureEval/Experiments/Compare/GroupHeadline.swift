@@ -1,16 +1,16 @@
 /// What won in one comparison group and whether it is significant, as ``ExperimentComparisons`` decides it: the
 /// numbers and decisions, not the words. ``ExperimentReport`` words it (``description``) as the group's headline.
-struct GroupHeadline: Hashable, Sendable {
+public struct GroupHeadline: Hashable, Sendable {
     /// One entry's pooled metric (averaged over the group's datasets).
-    struct Standing: Hashable, Sendable {
+    public struct Standing: Hashable, Sendable {
         /// The entry's name.
-        var entry: String
+        public var entry: String
         /// Its pooled metric (NaN when undefined).
-        var value: Double
+        public var value: Double
     }
 
     /// The test that decides between the best entry and the runner-up.
-    enum Test: Hashable, Sendable {
+    public enum Test: Hashable, Sendable {
         /// Friedman over the group (at least 3 entries) and the post-hoc comparison of the two, when found.
         case rank(friedmanP: Double, entries: Int, units: Int, posthoc: Posthoc?)
         /// McNemar's test on per-item correctness (accuracy on segments, recall on events).
@@ -22,7 +22,7 @@ struct GroupHeadline: Hashable, Sendable {
     }
 
     /// The post-hoc comparison of the two after Friedman; significant only when Friedman is too.
-    enum Posthoc: Hashable, Sendable {
+    public enum Posthoc: Hashable, Sendable {
         /// Nemenyi's test on average ranks.
         case nemenyi(p: Double, significant: Bool)
         /// Holm-adjusted pairwise Wilcoxon.
@@ -30,17 +30,17 @@ struct GroupHeadline: Hashable, Sendable {
     }
 
     /// The group's name.
-    var group: String
+    public var group: String
     /// The metric's name as computed.
-    var metric: String
+    public var metric: String
     /// The best entry.
-    var best: Standing
+    public var best: Standing
     /// The best entry's interval, when every member ran on one dataset's units.
-    var interval: ConfidenceInterval?
+    public var interval: ConfidenceInterval?
     /// The runner-up; `nil` when the group has one entry (nothing to compare).
-    var runnerUp: Standing?
+    public var runnerUp: Standing?
     /// The deciding test.
-    var test: Test
+    public var test: Test
     /// The significance level.
-    var alpha: Double
+    public var alpha: Double
 }

@@ -222,8 +222,7 @@ public enum ExperimentReport {
             var table = CSVTable(header: ["scope", "name", "value", "lower", "upper"])
             for m in evaluation.metrics { table.append([m.scope, m.name, fmt(m.value), fmt(m.interval?.lower), fmt(m.interval?.upper)]) }
             try folder.write(table, named: "metrics-\(slug(key))")
-            for (name, matrix) in evaluation.tables.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/confusion") && matrix.rows == matrix.columns {
-                let entry = String(name.dropLast("/confusion".count))
+            for (entry, matrix) in evaluation.tables(.confusion) where matrix.rows == matrix.columns {
                 try folder.add(ConfusionMatrixPlot(title: "\(entry) on \(key): \(matrix.rowAxis) (rows) × \(matrix.columnAxis) (columns)",
                                                    labels: matrix.rows, counts: matrix.counts), named: "confusion-\(slug(entry))-\(slug(key))")
             }
@@ -254,7 +253,9 @@ public enum ExperimentReport {
               let example = score.example, let dataset = datasets[datasetKey],
               let original = dataset.recordings.first(where: { $0.id == example.recording })
         else { return nil }
-        let recording = entry.judged([original], kind: .continuous)[0]
+        // Drawn with the annotations its unit judged (the aggregator kept them), not judged again here.
+        var recording = original
+        recording.annotations = example.annotations
         let signal = SignalPlot(recording: recording, events: example.events,
                                 title: "\(entry.name): \(recording.id) (fold \(example.fold))")
         let latency = score.latencies.isEmpty ? nil

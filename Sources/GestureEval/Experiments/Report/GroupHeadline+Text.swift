@@ -1,7 +1,7 @@
 extension GroupHeadline: CustomStringConvertible {
     /// The headline line of `results.json`, `summary.md` and the terminal: which entry scored best, by how much,
     /// and whether the difference is significant, naming the test.
-    var description: String {
+    public var description: String {
         func fmt(_ x: Double?) -> String { ExperimentReport.fmt(x) }
         func verdict(_ significant: Bool) -> String { significant ? "significant" : "not significant" }
         var line = "\(group): "
@@ -27,6 +27,16 @@ extension GroupHeadline: CustomStringConvertible {
             return line + level + (isUncorrected ? uncorrected : "")
         case let .none(note):
             return line + "; no paired test" + (note.map { " (\($0))" } ?? "")
+        }
+    }
+}
+
+extension ExperimentResult.Headline: CustomStringConvertible {
+    /// The headline's words: ``GroupHeadline/description`` of a computed one, or the words read back.
+    public var description: String {
+        switch self {
+        case let .computed(headline): headline.description
+        case let .worded(text): text
         }
     }
 }

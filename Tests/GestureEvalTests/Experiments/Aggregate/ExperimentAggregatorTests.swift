@@ -49,4 +49,23 @@ import Testing
         #expect(decoded.warnings == [.worded(result.warnings[0].description), .worded("pushes: w")])
         #expect(try decoded.jsonData() == data)
     }
+
+    /// A group's headline is typed as computed, written as its words, and read back worded with the same bytes.
+    @Test func headlinesAreWrittenWorded() throws {
+        let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 20,
+                              entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.3)])
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        let group = try #require(result.groups.first)
+        guard case let .computed(headline) = group.headline else {
+            Issue.record("a fresh result's headline is not the computed one: \(group.headline)")
+            return
+        }
+        #expect(headline.runnerUp != nil && Set([headline.best.entry, headline.runnerUp!.entry]) == ["low", "high"])
+        let data = try result.jsonData()
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains(#""headline" : "\#(headline.description)""#))
+        let decoded = try ExperimentResult(jsonData: data)
+        #expect(decoded.groups.map(\.headline) == result.groups.map { .worded($0.headline.description) })
+        #expect(try decoded.jsonData() == data)
+    }
 }
