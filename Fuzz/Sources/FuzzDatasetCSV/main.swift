@@ -30,13 +30,13 @@ let project = """
 let layouts = [
     DatasetLayout(name: "project", yaml: project, files: ["recordings/r1.csv"]),
     // Per-sample labels, an uptime clock in nanoseconds, Android m/s².
-    DatasetLayout(name: "swimwatch", yaml: ExternalManifests.swimWatch, files: ["data/s1/Freestyle_1.csv"]),
+    DatasetLayout(name: "swimwatch", yaml: ExternalManifests.yaml(folder: "SwimWatch_Turns"), files: ["data/s1/Freestyle_1.csv"]),
     // Raw counts with valid ranges, device milliseconds.
-    DatasetLayout(name: "gyronics", yaml: ExternalManifests.gyronics,
+    DatasetLayout(name: "gyronics", yaml: ExternalManifests.yaml(folder: "Gyronics_GRWD"),
                   files: ["Gyronics Dataset/subject_1/twist_right/1.csv"]),
     // Whitespace-separated columns by index, no header, no time column.
-    DatasetLayout(name: "moocow", yaml: ExternalManifests.mooCow, files: ["test/left/1"]),
-    DatasetLayout(name: "phoneairlines", yaml: ExternalManifests.phoneAirLines, files: ["lines_20hz/up/rep1.csv"]),
+    DatasetLayout(name: "moocow", yaml: ExternalManifests.yaml(folder: "MooCow_WiimoteMotionPlus"), files: ["test/left/1"]),
+    DatasetLayout(name: "phoneairlines", yaml: ExternalManifests.yaml(folder: "PhoneAirLines_GM_masters"), files: ["lines_20hz/up/rep1.csv"]),
     // One file per sensor, aligned onto one clock; batched epoch nanoseconds spread.
     DatasetLayout(name: "sensor-logger", yaml: ImportPresets.byName["sensor-logger"]!,
                   files: ["s1/1/TotalAcceleration.csv", "s1/1/Gyroscope.csv"]),

@@ -6,7 +6,7 @@ import GestureData
 import GestureEval
 
 Parallelism.threads = 1
-let layout = DatasetLayout(name: "uWave", yaml: ExternalManifests.uWave, files: ["U1 (1)/A_Template_Acceleration1-1.txt"])
+let layout = DatasetLayout(name: "uWave", yaml: ExternalManifests.yaml(folder: "uWave"), files: ["U1 (1)/A_Template_Acceleration1-1.txt"])
 
 Fuzzer.run { input in
     layout.load(input)
