@@ -21,6 +21,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -124,11 +125,21 @@ def main():
         time = float(rows[target]["time"])
         check(abs((view["t0"] + view["t1"]) / 2 - time) < 1e-9 * max(1, abs(time)),
               f"clicking insertion row {target} ({rows[target]['entry']}, {rows[target]['recording']}, t = {time} s) centres the view: {view['t0']:.3f}–{view['t1']:.3f} s")
-        mark = driver.find_element(By.CSS_SELECTOR, f'.panel[data-recording="{rows[target]["recording"]}"] g.mark.det.focus[data-row="{target}"]')
-        svg = mark.find_element(By.XPATH, "ancestor::*[local-name()='svg']")
-        middle = float(svg.get_attribute("data-left")) + float(svg.get_attribute("data-width")) / 2
-        check(abs(float(mark.find_element(By.TAG_NAME, "line").get_attribute("x1")) - middle) < 0.5,
-              "its mark is drawn in the middle of the explorer, highlighted")
+        selector = f'.panel[data-recording="{rows[target]["recording"]}"] g.mark.det.focus[data-row="{target}"]'
+
+        def focused_mark(d):
+            # The explorer may redraw its panel once more after the click (on a loaded machine the element found
+            # first can be replaced): read the mark and its panel in one go, and again if they went stale.
+            try:
+                mark = d.find_element(By.CSS_SELECTOR, selector)
+                svg = mark.find_element(By.XPATH, "ancestor::*[local-name()='svg']")
+                middle = float(svg.get_attribute("data-left")) + float(svg.get_attribute("data-width")) / 2
+                return float(mark.find_element(By.TAG_NAME, "line").get_attribute("x1")), middle
+            except (StaleElementReferenceException, NoSuchElementException):
+                return False
+
+        x1, middle = WebDriverWait(driver, 10).until(focused_mark)
+        check(abs(x1 - middle) < 0.5, "its mark is drawn in the middle of the explorer, highlighted")
         driver.save_screenshot(str(screenshot.with_name(screenshot.stem + "-insertion.png")))
         errors = console_errors(driver)
         check(not errors, f"no console errors after the interactions {errors}")
