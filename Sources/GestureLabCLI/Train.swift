@@ -24,7 +24,10 @@ struct Train: ParsableCommand {
             features and a ridge classifier whose penalty is chosen by leave-one-out, written as a versioned model \
             file (JSON: dilations, biases, channel subsets, scaler, weights, channels, length policy). Files are \
             written atomically. \
-            Training uses all recordings, or only the training session with --split fixed:TRAIN:TEST.
+            Training uses all recordings; with --fold NAME, the training part of that fold of the split \
+            (--split, or the experiment's): the model `compare` scored on that fold, so `detect` on the fold's test \
+            recordings gives the detections of its outcomes.csv rows. --split fixed:TRAIN:TEST alone trains on the \
+            TRAIN session.
             Examples:
               gesturelab train --recognizer shake --config configs/shake.yaml \\
                 --dataset datasets/default --labels shake \\
@@ -40,6 +43,8 @@ struct Train: ParsableCommand {
                 --out shapes.minirocket.json
               gesturelab train --experiment configs/experiments/default.yaml \\
                 --entry "shake (tuned)" --out tuned-shake.yaml
+              gesturelab train --experiment configs/experiments/default.yaml \\
+                --entry "shake (tuned)" --fold s1 --out fold-s1.yaml
             """
     )
 
@@ -53,8 +58,11 @@ struct Train: ParsableCommand {
 
     @OptionGroup var search: SearchOptions
 
-    @Option(help: "all (default), or fixed:TRAIN:TEST to train on the TRAIN session only.")
-    var split: String = "all"
+    @Option(help: "all (default: every recording), fixed:TRAIN:TEST (the TRAIN session), or any split with --fold (default with --experiment and --fold: the experiment's).")
+    var split: String?
+
+    @Option(help: "Train on this fold's training part (its name, as outcomes.csv and results.json give it): the model compare scored on it.")
+    var fold: String?
 
     @Option(help: "Output file: a tuned configuration as YAML (or JSON when the name ends in .json, for apps), a DTW model as JSON.")
     var out: String
@@ -71,8 +79,13 @@ struct Train: ParsableCommand {
             guard entry.recognizer != nil else { throw ValidationError("--recognizer (or --experiment with --entry) is required") }
             guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
         }
-        guard split == "all" || split.lowercased().hasPrefix("fixed:") else {
-            throw ValidationError("--split must be all or fixed:TRAIN:TEST, got '\(split)'")
+        if let split {
+            guard split == "all" || fold != nil || split.lowercased().hasPrefix("fixed:") else {
+                throw ValidationError("--split must be all or fixed:TRAIN:TEST, or name a fold with --fold NAME, got '\(split)'")
+            }
+            guard split != "all" || fold == nil else { throw ValidationError("--fold needs a split: leave out --split all") }
+        } else if fold != nil, experiment == nil {
+            throw ValidationError("--fold needs --split (or --experiment, whose split it takes)")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a file path") }
     }
@@ -82,9 +95,15 @@ struct Train: ParsableCommand {
         var (spec, chosenEntry) = try resolve()
         let dataset = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
-        if split != "all" {
-            let strategy = try Split.parsing(split, in: "command line").strategy(seed: spec.seed)
-            recordings = try FoldAssignment(strategy, dataset: dataset).folds[0].train.map { dataset.recordings[$0] }
+        if let split = try trainingSplit(of: spec) {
+            // The folds compare computes: the same strategy and seed over the same dataset.
+            let folds = try FoldAssignment(split.strategy(seed: spec.seed), dataset: dataset).folds
+            let chosen: Fold? = if let fold { folds.first { $0.name == fold } } else { folds.first }
+            guard let chosen else {
+                throw DataFileError(file: experiment ?? "command line", field: "fold",
+                                    "no fold '\(fold ?? "")' in split \(split) of \(dataset.name); folds: \(folds.map(\.name).joined(separator: ", "))")
+            }
+            recordings = chosen.train.map { dataset.recordings[$0] }
         }
         let trainer = TrainerRegistry.standard.trainer(for: chosenEntry.recognizer)
         if TrainerRegistry.standard.learned(chosenEntry.recognizer) == nil, chosenEntry.search.isEmpty {
@@ -133,14 +152,18 @@ struct Train: ParsableCommand {
         print("wrote \(out)")
     }
 
-    /// Summary keys that count something (templates, examples), printed as integers.
-    static let countKeys: Set<String> = ["templates", "examples", "negatives", "backgroundTemplates", "features"]
-
-    /// A summary value: a count as an integer (`templates=12`, not `12.0`), anything else as read
-    /// (thresholds and rates keep their decimals: `threshold=9.0`).
+    /// A summary value: a count (``GestureEval/TrainingSummary/countKeys``) as an integer (`templates=12`, not
+    /// `12.0`), anything else as read (thresholds and rates keep their decimals: `threshold=9.0`).
     static func number(_ value: Double, key: String) -> String {
-        if countKeys.contains(key), let whole = Int(exactly: value) { return String(whole) }
+        if TrainingSummary.countKeys.contains(key), let whole = Int(exactly: value) { return String(whole) }
         return CSVTable.number(value)
+    }
+
+    /// The split whose fold is trained on: `--split` unless `all`, else the experiment's when `--fold` names a fold;
+    /// `nil`: every recording.
+    private func trainingSplit(of spec: Experiment) throws -> Split? {
+        if let split, split != "all" { return try Split.parsing(split, in: "command line") }
+        return fold == nil ? nil : spec.split
     }
 
     private static func describe(_ objective: TrainingObjective) -> String {
@@ -163,6 +186,8 @@ struct Train: ParsableCommand {
             }
             chosen.search.merge(ranges) { $1 }
             chosen.datasets = [chosen.datasets[0]]
+            // As compare trains it: the experiment's label map under the entry's own.
+            chosen.labelMap = spec.labelMap.merging(chosen.labelMap)
             // Options given on the command line replace the file's objective.
             if search.metric != nil || search.maxFalsePerHour != nil {
                 let file = spec.objective(for: chosen)

@@ -67,6 +67,81 @@ import Testing
         unknown.expectFailure(file: experiment, field: "entries", message: "no entry named 'nope'")
     }
 
+    /// Issue 53, case 7: `train --experiment` applies the experiment's label map as `compare` does, so the model of a
+    /// compared entry can be written.
+    @Test func trainsWithTheExperimentsLabelMap() throws {
+        let root = TemporaryFolder.root.appendingPathComponent("train-labelmap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let yaml = """
+            name: labelmap
+            datasets: {default: \(SharedData.packageRoot.appendingPathComponent("datasets/default").path)}
+            labelMap: {"slap-*": slap}
+            entries:
+              - {name: grouped, recognizer: peak-direction, configuration: \(ExperimentFixtures.preset("slap")), dataset: default, labels: [slap],
+                 search: {threshold: [0.8, 1.2]}}
+            """
+        let file = root.appendingPathComponent("labelmap.yaml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        let out = root.appendingPathComponent("tuned.yaml")
+        let run = try GestureLabBinary.run(["train", "--experiment", file.path, "--entry", "grouped", "--out", out.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    /// Issue 53, case 8: counts in the trained line are integers (`windows=1134`, not `1134.0`), and `--fold` trains on
+    /// a fold's training part only, naming the folds when it does not know the one asked for.
+    @Test func countsPrintAsIntegersAndAFoldIsTrainedOn() throws {
+        let out = TemporaryFolder.root.appendingPathComponent("stream-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let experiment = SharedData.packageRoot.appendingPathComponent("configs/experiments/default.yaml").path
+        let run = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "minirocket stream shakes", "--fold", "subject02",
+                                            "--out", out.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("trained minirocket-stream on 10 recordings") }, "\(run.stdout)")
+        let fields = Dictionary(line.split(separator: " ").compactMap { part -> (String, String)? in
+            let kv = part.split(separator: "=", maxSplits: 1)
+            return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
+        }) { a, _ in a }
+        #expect(fields["windows"] != nil && fields["crossFitGroups"] != nil, "\(line)")
+        for (key, value) in fields where TrainingSummary.countKeys.contains(key) {
+            #expect(Int(value) != nil, "\(key)=\(value) is a count")
+        }
+        let unknown = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "minirocket stream shakes", "--fold", "nobody",
+                                                "--out", out.path])
+        unknown.expectFailure(message: "no fold 'nobody'")
+        #expect(unknown.stderr.contains("subject01, subject02"), "\(unknown.stderr)")
+    }
+
+    /// Issue 53, case 7: every entry of every shipped experiment file trains through `train --experiment`, as `compare`
+    /// trains it (the swimming turns on one swimmer's fold, to stay quick; skipped where their data is absent).
+    @Test func trainsEveryEntryOfTheShippedExperiments() throws {
+        let folder = SharedData.packageRoot.appendingPathComponent("configs/experiments")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.count >= 5)
+        let out = TemporaryFolder.root.appendingPathComponent("every-entry-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        for file in files {
+            let url = folder.appendingPathComponent(file)
+            let experiment = try Experiment(contentsOf: url)
+            if experiment.datasets.values.contains(where: { "\($0)".contains("../shared") }), !SharedData.isAvailable { continue }
+            // Recordings of people: one person's fold, the form `--fold` takes (archive splits train on their TRAIN part).
+            var fold: [String] = []
+            if experiment.datasets.values.contains(where: { if case let .source(s) = $0 { s.contains("../shared") } else { false } }) {
+                let datasets = try experiment.loadDatasets()
+                let key = try #require(experiment.entries.first?.datasets.first)
+                let draw = Split.subjectDraws(train: 1, draws: 1)
+                let name = try FoldAssignment(draw.strategy(seed: experiment.seed), dataset: #require(datasets[key])).folds[0].name
+                fold = ["--split", draw.description, "--fold", name]
+            }
+            for entry in experiment.entries {
+                let run = try GestureLabBinary.run(["train", "--experiment", url.path, "--entry", entry.name] + fold + ["--out", out.path, "--quiet"],
+                                                   directory: SharedData.packageRoot)
+                #expect(run.status == 0, "\(file) / \(entry.name): \(run.stderr)")
+            }
+        }
+    }
+
     @Test func badInput() throws {
         expectUsageError(Train.self, ["--dataset", "x", "--out", "y"], "--recognizer")
         expectUsageError(Train.self, ["--recognizer", "shake", "--dataset", "x", "--search", "peakThreshold=2:1:0.5", "--out", "y"], "--search")

@@ -40,9 +40,11 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
             // A model trained elsewhere: the same in every fold (like an untrained preset).
             let model: TrainedModel
             do { model = try readModel(at: URL(fileURLWithPath: file)) } catch { throw setup.error(error.description) }
-            let stages = try expect(model, DTWModel.self).stages
+            let dtwModel = try expect(model, DTWModel.self)
+            let stages = dtwModel.stages
             // The model runs behind the stages it records; an entry naming others would evaluate something else.
-            guard setup.stages.isEmpty || setup.stages == stages else {
+            guard setup.stages.isEmpty || setup.stages == stages
+                    || setup.scoredStages(reading: dtwModel.channels, training: recordings) == stages else {
                 throw setup.error("stages \(setup.stages) differ from the model's (\(stages.isEmpty ? "none" : "\(stages)")); leave stages out to use the model's")
             }
             return model
@@ -57,7 +59,7 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
                 var candidate = try DTWExamples.train(staged, configuration: value, kind: setup.kind, name: setup.name,
                                                       matching: setup.matching, cache: cache)
                 if var model = candidate.model.model(as: DTWModel.self) {
-                    model.stages = setup.stages
+                    model.stages = setup.scoredStages(reading: model.channels, training: recordings)
                     candidate.model.model = model
                 }
                 return candidate

@@ -52,7 +52,9 @@ public struct MiniRocketClassifierTrainer: RecognizerTrainer {
             throw setup.error("minirocket needs training segments of at least two classes, got \(Set(labels).sorted())")
         }
         do {
-            let model = try settings.trainer.train(series, labels: labels, channels: channels, samplingRate: rate > 0 && rate.isFinite ? rate : 100)
+            var model = try settings.trainer.train(series, labels: labels, channels: channels, samplingRate: rate > 0 && rate.isFinite ? rate : 100)
+            // The file names the stages it classifies behind, for an app that embeds it.
+            model.stages = setup.stages
             var summary = Self.summary(of: model)
             summary.values["examples"] = Double(series.count)
             return TrainedModel(model, summary: summary)

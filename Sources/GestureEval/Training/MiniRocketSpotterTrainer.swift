@@ -39,7 +39,10 @@ public struct MiniRocketSpotterTrainer: RecognizerTrainer {
                 do {
                     let settings = try value.decoding.decode(MiniRocketStreamSettings.self)
                     let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(staged)
-                    return .init(model: TrainedModel(result.model, summary: result.summary), heldOutEvents: result.detections)
+                    // The file is the scored pipeline: the stages (and derivations) the detections ran behind.
+                    var model = result.model
+                    model.stages = setup.scoredStages(reading: model.channels, training: recordings)
+                    return .init(model: TrainedModel(model, summary: result.summary), heldOutEvents: result.detections)
                 } catch let error as TrainingError {
                     throw error
                 } catch {
@@ -48,10 +51,26 @@ public struct MiniRocketSpotterTrainer: RecognizerTrainer {
             }
     }
 
-    /// The spotter behind the setup's stages over each recording, a channel the recordings lack being an error.
+    /// The model's pipeline (``pipeline(for:)``) over each recording, a channel the recordings lack being an error:
+    /// what `detect` runs.
     public func detect(_ model: TrainedModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
         let rocketModel = try expect(model, MiniRocketModel.self)
-        return try setup.run(setup.pipeline([try MiniRocketSpotter(configuration: rocketModel)]), on: recordings, checkChannels: true)
+        let pipeline: Pipeline
+        do { pipeline = try Self.pipeline(for: rocketModel) } catch { throw setup.error("\(error)") }
+        return try setup.run(pipeline, on: recordings, checkChannels: true)
+    }
+
+    /// The spotter behind the stages its model records.
+    ///
+    /// - Throws: ``GestureKit/ConfigurationError`` for a model or stage setting out of range.
+    static func pipeline(for model: MiniRocketModel) throws -> Pipeline {
+        Pipeline(stages: try StageSpecification.makeStages(model.stages), recognizers: [try MiniRocketSpotter(configuration: model)])
+    }
+
+    /// A stream model records its stages itself: the model's pipeline.
+    public func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
+        guard let spotter = try registry.makeRecognizer(identifier, configuration: document) as? MiniRocketSpotter else { return nil }
+        return try Self.pipeline(for: spotter.configuration)
     }
 
     /// The windows drawn and scored and the cross-fitted trainings (continuous recordings only).

@@ -62,6 +62,29 @@ public struct TrainingSetup: Sendable {
         }
     }
 
+    /// The stages a model reading `channels`, trained behind this setup on `recordings`, was scored behind, for its
+    /// model file: the setup's stages, then the orientation-free channels' estimator that a pipeline adds for a
+    /// physical channel when none is among them (``GestureKit/Pipeline/prepare(for:)``), its rhythm's source fixed to
+    /// the signal the training recordings gave it (|ω| when every one has a gyroscope, |a| when none has; left to the
+    /// sample when they differ). So `detect` rebuilds the scored pipeline, and refuses an input without the gyroscope
+    /// the rhythm was trained on rather than reading |a| in its place. O(stages + recordings).
+    public func scoredStages(reading channels: [MotionChannel], training recordings: [Recording]) -> [StageSpecification] {
+        var result = stages
+        guard channels.contains(where: \.isDerivableByPhysicalEstimation) else { return result }
+        func isPhysical(_ s: StageSpecification) -> Bool { if case .physical = s { true } else { false } }
+        if !result.contains(where: isPhysical) { result.append(.physical(PhysicalChannelEstimator.Configuration())) }
+        guard channels.contains(where: { $0.physicalKind?.isRhythm == true }), !recordings.isEmpty else { return result }
+        let withGyroscope = recordings.count { $0.has(Channel.rotationRate) }
+        guard withGyroscope == 0 || withGyroscope == recordings.count else { return result }
+        for i in result.indices {
+            if case var .physical(c) = result[i], c.rhythmSource == nil {
+                c.rhythmSource = withGyroscope == 0 ? .acceleration : .rotationRate
+                result[i] = .physical(c)
+            }
+        }
+        return result
+    }
+
     /// `recordings` as the stages hand them on (see ``GestureData/Recording/staged(through:)``), for training that
     /// reads recordings directly (DTW examples, stream calibration); unchanged without stages. O(samples × stages).
     public func staged(_ recordings: [Recording]) throws(TrainingError) -> [Recording] {
@@ -135,12 +158,16 @@ public struct TrainingSetup: Sendable {
 
     /// Runs `recognizer` behind the stages over judged `recordings` the way an app runs it (through
     /// ``GestureKit/Pipeline``, one sample at a time): events labelled as judged, and for segments the label of each
-    /// recording's first completed event (or null). When `checkChannels`, a channel the recordings lack and nothing
-    /// derives is an error rather than a silent recognizer. O(total samples) recognizer steps, recordings in parallel.
+    /// recording's first completed event (or null). When `checkChannels`, a channel a recording lacks and nothing
+    /// derives is an error rather than a silent recognizer or stage. O(total samples) recognizer steps, recordings in parallel.
     public func run(_ prototype: Pipeline, on recordings: [Recording], checkChannels: Bool) throws -> Detections {
-        if checkChannels, let first = recordings.first?.samples.first {
-            var probe = prototype
-            try probe.prepare(for: first)
+        // Every recording: one without the gyroscope among others with it must not run on a substitute.
+        if checkChannels {
+            for r in recordings {
+                guard let first = r.samples.first else { continue }
+                var probe = prototype
+                try probe.prepare(for: first)
+            }
         }
         // Each run copies the prototype value, which was never fed a sample.
         let events = EventDetection.run(recordings) { prototype }.map(labelled)

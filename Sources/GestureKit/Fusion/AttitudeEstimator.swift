@@ -26,7 +26,8 @@ import Foundation
 /// produce nothing. Samples without a rotation rate, and samples that already carry an attitude
 /// (unless ``Configuration/overwrite``), pass through unchanged. Across a gap longer than
 /// ``Configuration/maximumInterval`` the gyroscope is not integrated: the tilt is re-taken from the
-/// accelerometer (heading kept) and the ramp restarts.
+/// accelerometer (heading kept) and the ramp restarts; across a gap that is also longer than the resampler's
+/// (``RunBoundary``, 0.5 s) the estimator starts as on a new stream.
 ///
 /// - Complexity: O(1) per sample, no allocation.
 public struct AttitudeEstimator: SignalStage, Sendable {
@@ -146,6 +147,9 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
         guard sample.isFinite, sample.timestamp > lastTimestamp else { return }
+        // After a gap (``RunBoundary``) longer than the intervals it is told to bridge, the estimate starts as on a new stream.
+        if lastTimestamp.isFinite, sample.timestamp - lastTimestamp > configuration.maximumInterval,
+           RunBoundary.isGap(from: lastTimestamp, to: sample.timestamp) { reset() }
         if sample.rotationRate == nil, tiltsWithoutRotationRate, configuration.overwrite || sample.attitude == nil {
             let q = attitude.map { Self.aligned($0, to: sample.acceleration) } ?? Self.tilt(from: sample.acceleration)
             attitude = q

@@ -6,14 +6,21 @@ import Foundation
 /// A segment's class is the one of highest score `wₖ · ((features − mean) / scale) + bₖ`. The file (JSON) holds
 /// everything needed to classify: dilations, biases and channel subsets (in ``transform``), the scaler, the weights,
 /// the channels and sampling rate of the input, and what is done with segments whose length differs from the
-/// training length (``lengthPolicy``). The seed is provenance only: the kernels are fixed and the biases come from
+/// training length (``lengthPolicy``), and the signal stages the model was trained behind (``stages``), so the file
+/// is the pipeline that was scored. The seed is provenance only: the kernels are fixed and the biases come from
 /// the data.
 public struct MiniRocketModel: Codable, Sendable, Equatable {
-    /// The newest version this library writes and reads: 2 adds the optional ``stream`` section. A model without it
-    /// is written as version 1, so segment models stay what they were.
-    public static let currentVersion = 2
+    /// The newest version this library writes and reads: 2 adds the optional ``stream`` section, 3 the ``stages``.
+    /// A model is written with the lowest version that holds what it has, so models without stages stay what they were;
+    /// a reader that predates the stages refuses a model with them rather than running it without.
+    public static let currentVersion = 3
     /// The versions this library reads.
-    public static let supportedVersions = 1...2
+    public static let supportedVersions = 1...3
+
+    /// The lowest version that holds `stream` and `stages`.
+    static func version(stream: Stream?, stages: [StageSpecification]) -> Int {
+        !stages.isEmpty ? 3 : stream == nil ? 1 : 2
+    }
 
     /// How a model spots gestures in a continuous stream (``MiniRocketSpotter``): the window it scores, how often,
     /// the context around it, and when a window's score makes an event. Seconds throughout.
@@ -100,15 +107,33 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     public var seed: UInt64?
     /// How the model spots gestures in streams; `nil` for a segment classifier (version 1).
     public var stream: Stream? {
-        didSet { version = stream == nil ? 1 : Self.currentVersion }
+        didSet { version = Self.version(stream: stream, stages: stages) }
+    }
+    /// The signal stages in front of the model, in order, as trained and scored (with the derivations a pipeline would
+    /// add written out, e.g. the orientation-free channels' estimator and its rhythm's source): an app runs them in
+    /// front of the classifier or spotter. Empty: the input as recorded.
+    public var stages: [StageSpecification] {
+        get { storedStages ?? [] }
+        set {
+            storedStages = newValue.isEmpty ? nil : newValue
+            version = Self.version(stream: stream, stages: newValue)
+        }
+    }
+    /// ``stages`` as written: absent when empty, so a model without stages keeps its bytes.
+    private var storedStages: [StageSpecification]?
+
+    private enum CodingKeys: String, CodingKey {
+        case version, channels, samplingRate, lengthPolicy, transform, featureMeans, featureScales, labels, weights, intercepts
+        case alpha, seed, stream, storedStages = "stages"
     }
 
     /// Creates a model; ``validate()`` checks it.
     public init(channels: [MotionChannel], samplingRate: Double, lengthPolicy: LengthPolicy = .asRecorded, transform: MiniRocket,
                 featureMeans: [Double], featureScales: [Double], labels: [String], weights: [Double], intercepts: [Double],
-                alpha: Double, seed: UInt64? = nil, stream: Stream? = nil) {
-        version = stream == nil ? 1 : Self.currentVersion
+                alpha: Double, seed: UInt64? = nil, stream: Stream? = nil, stages: [StageSpecification] = []) {
+        version = Self.version(stream: stream, stages: stages)
         self.stream = stream
+        storedStages = stages.isEmpty ? nil : stages
         self.channels = channels
         self.samplingRate = samplingRate
         self.lengthPolicy = lengthPolicy
@@ -130,6 +155,10 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         if let stream {
             guard version >= 2 else { throw ConfigurationError(key: "version", "a stream section needs version 2, the file says \(version)") }
             try stream.validate(labels: labels)
+        }
+        if !stages.isEmpty {
+            guard version >= 3 else { throw ConfigurationError(key: "version", "stages need version 3, the file says \(version)") }
+            _ = try StageSpecification.makeStages(stages)
         }
         guard !channels.isEmpty else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
         guard channels.count == transform.channelCount else {

@@ -14,8 +14,8 @@ extension Pipeline {
         }
     }
 
-    /// Checks that every ``ChannelRequiring`` recognizer gets its channels from `sample` (the stream's first,
-    /// as the stages would pass it on) and adds the stage that derives a missing one: a ``GravitySplitter``
+    /// Checks that every ``ChannelRequiring`` stage and recognizer gets its channels from `sample` (the stream's
+    /// first, as the stages before it would pass it on) and, for a recognizer, adds the stage that derives a missing one: a ``GravitySplitter``
     /// for user acceleration or gravity on a total-acceleration-only stream, an ``AttitudeEstimator`` for
     /// attitude (with the gyroscope when the stream has one, else tilt from the accelerometer alone), a
     /// ``PhysicalChannelEstimator`` for the orientation-free channels (``MotionChannel/physical``). Every
@@ -35,6 +35,15 @@ extension Pipeline {
         channelError = nil
         var derived: [ChannelDerivation] = []
         var splitterAdded = false, estimatorAdded = false, physicalAdded = false
+        // A stage that reads a channel (a physical stage whose rhythm was trained on |ω|) is never fed a substitute.
+        for index in stages.indices {
+            guard let needs = stages[index] as? any ChannelRequiring, !needs.requiredChannels.isEmpty else { continue }
+            let seen = Self.probe(sample, through: Array(stages[..<index]))
+            if let lacking = needs.requiredChannels.first(where: { c in seen.allSatisfy { c.value(in: $0) == nil } }) {
+                channelError = MissingChannelError(channel: lacking, recognizer: "the \(type(of: stages[index])) stage")
+                break
+            }
+        }
         for recognizer in recognizers {
             guard let needs = recognizer as? any ChannelRequiring else { continue }
             let name = (type(of: recognizer) as? any ConfigurableRecognizer.Type)?.identifier ?? "\(type(of: recognizer))"

@@ -7,7 +7,8 @@
 ///
 /// An app feeds it live samples; the evaluator feeds it recorded ones through the same call.
 /// Recognizers that classify windows own a ``SlidingWindow`` themselves, so every recognizer
-/// sees the same per-sample stream.
+/// sees the same per-sample stream. A gap longer than the validator's ``SampleValidator/maximumGap`` ends a run:
+/// the recognizers finish and everything starts afresh, so a stream cut by a gap gives the events of its two halves.
 ///
 /// ```swift
 /// var pipeline = Pipeline(stages: [GravitySplitter()], recognizers: [ShakeCounter()])
@@ -59,7 +60,9 @@ public struct Pipeline: Recognizer {
 
     /// Consumes one sample and appends the events of all recognizers to `events`, in recognizer order.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
+        let gaps = validator.diagnostics.gaps
         guard validator.accept(sample) else { return }
+        if validator.diagnostics.gaps > gaps { endRun(into: &events) }
         // The first sample shows which channels the input carries: derive what a recognizer lacks.
         if !channelsChecked { _ = try? prepare(for: sample) }
         runStages(sample)
@@ -81,6 +84,15 @@ public struct Pipeline: Recognizer {
         }
         reset()
         return out
+    }
+
+    /// Ends a run at a gap longer than the validator's ``SampleValidator/maximumGap``: every recognizer reports what it
+    /// held back and starts afresh (``Recognizer/finish(into:)``), and every stage starts afresh, so what follows the gap
+    /// is judged as on a new stream and nothing spans time that was never recorded. The channel check and the
+    /// validator's clock and counts stay.
+    private mutating func endRun(into events: inout [GestureEvent]) {
+        for index in recognizers.indices { recognizers[index].finish(into: &events) }
+        for index in stages.indices { stages[index].reset() }
     }
 
     /// Runs `sample` through the stages into `current`.

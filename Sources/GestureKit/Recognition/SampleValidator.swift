@@ -6,9 +6,10 @@
 /// - A sample whose timestamp equals the previous accepted one is **skipped** (``Diagnostics/duplicates``).
 /// - A sample whose timestamp is earlier than the previous accepted one is **skipped**
 ///   (``Diagnostics/outOfOrder``); a stream that restarts its clock is the caller's to reset.
-/// - A gap longer than ``maximumGap`` seconds is **passed on** and counted (``Diagnostics/gaps``):
-///   recognizers measure time from timestamps, so a gap is time in which nothing happened; the spotters
-///   (``DTWTemplateMatcher``, ``MiniRocketSpotter``) end their run at it, so no match or window spans it.
+/// - A gap longer than ``maximumGap`` seconds is **passed on** and counted (``Diagnostics/gaps``): it ends a run. A
+///   ``Pipeline`` finishes its recognizers there and restarts its stages, and the spotters (``DTWTemplateMatcher``,
+///   ``MiniRocketSpotter``) and every stage with history (``RunBoundary``) restart at it on their own, so nothing
+///   spans time that was never recorded and what follows is judged as on a new stream.
 ///
 /// - Complexity: O(1) per sample, no allocation.
 public struct SampleValidator: Sendable {

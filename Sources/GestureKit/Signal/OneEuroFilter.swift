@@ -84,10 +84,12 @@ public struct OneEuroFilter: Sendable {
     }
 }
 
-/// Applies a 1€ filter to the acceleration of each sample (other channels pass through).
+/// Applies a 1€ filter to the acceleration of each sample (other channels pass through). After a gap
+/// (``RunBoundary``) the filter starts afresh.
 public struct OneEuroStage: SignalStage, Sendable {
     /// The filter.
     public var filter: OneEuroFilter
+    private var boundary = RunBoundary()
 
     /// Creates the stage.
     public init(configuration: OneEuroFilter.Configuration = .init()) {
@@ -96,11 +98,16 @@ public struct OneEuroStage: SignalStage, Sendable {
 
     /// Consumes one sample, appending the samples it produces to `output`.
     public mutating func process(_ sample: MotionSample, into output: inout [MotionSample]) {
+        if boundary.isGap(before: sample.timestamp) { reset() }
+        boundary.note(sample.timestamp)
         var s = sample
         s.acceleration = filter.update(sample.acceleration, at: sample.timestamp)
         output.append(s)
     }
 
     /// Forgets every sample seen, as if newly created.
-    public mutating func reset() { filter.reset() }
+    public mutating func reset() {
+        filter.reset()
+        boundary.reset()
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Derives the orientation-free channels of ``PhysicalQuantities`` sample by sample: acceleration along and
 /// across gravity, tilt and heading change over a trailing window, rotation rate about gravity, the
 /// tilt-compensated magnetic heading change, high-passed pressure, stillness, and the rhythm (stroke period and
-/// regularity, by a ``RhythmTracker`` on |ω| with a gyroscope, else on |a|).
+/// regularity, by a ``RhythmTracker`` on the signal ``Configuration/rhythmSource`` names: by default |ω| with a
+/// gyroscope, else |a|).
 ///
 /// Each is the same whatever the device's mounting: it is measured against the gravity estimate, not the
 /// device's axes. The gravity estimate is the sample's own `gravity` when it carries one (fused device motion,
@@ -16,9 +17,20 @@ import Foundation
 /// same values: a value "a window ago" is interpolated between the two samples around it. The sample passes on
 /// with ``MotionSample/physical`` filled in; nothing else changes.
 ///
+/// A gap longer than ``SampleValidator/defaultMaximumGap`` (the resampler's) starts the estimator afresh: what
+/// follows is estimated as on a new stream, so a recording cut by a gap gives what its two halves give.
+///
 /// - Complexity: O(1) amortised per sample. The windows' storage grows with the first window of samples (at
 ///   most ``Configuration/maximumRate`` × window); after that, and after ``reset()``, no call allocates.
-public struct PhysicalChannelEstimator: SignalStage, Sendable {
+public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable {
+    /// The signal whose rhythm ``PhysicalQuantities/strokePeriod`` and ``PhysicalQuantities/rhythmRegularity`` measure.
+    public enum RhythmSource: String, Codable, Hashable, Sendable, CaseIterable {
+        /// |ω|, rad/s: an input without a gyroscope cannot give it (``Pipeline/prepare(for:)`` refuses it).
+        case rotationRate
+        /// |a|, g.
+        case acceleration
+    }
+
     /// Settings in seconds and Hz.
     public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
         /// The time constant of the estimator's own gravity split, s, used when a sample has neither gravity nor a
@@ -39,11 +51,14 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         /// The highest sampling rate the windows are sized for, Hz; a faster stream keeps only each window's
         /// newest samples, so its oldest value is read a little late.
         public var maximumRate: Double
+        /// The signal of the rhythm; `nil`: |ω| for a sample with a rotation rate, else |a| (sample by sample). A
+        /// trained model records the one its training recordings gave, so the same rhythm is read where it runs.
+        public var rhythmSource: RhythmSource?
 
         /// Creates settings; the defaults suit arm and body gestures of a few seconds.
         public init(gravityTimeConstant: Double = 0.5, tiltWindow: Double = 2, headingWindow: Double = 4,
                     stillnessWindow: Double = 1, pressureTimeConstant: Double = 10, rhythmWindow: Double = 6,
-                    maximumRate: Double = 200) {
+                    maximumRate: Double = 200, rhythmSource: RhythmSource? = nil) {
             self.gravityTimeConstant = gravityTimeConstant
             self.tiltWindow = tiltWindow
             self.headingWindow = headingWindow
@@ -51,10 +66,11 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
             self.pressureTimeConstant = pressureTimeConstant
             self.rhythmWindow = rhythmWindow
             self.maximumRate = maximumRate
+            self.rhythmSource = rhythmSource
         }
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
-            case gravityTimeConstant, tiltWindow, headingWindow, stillnessWindow, pressureTimeConstant, rhythmWindow, maximumRate
+            case gravityTimeConstant, tiltWindow, headingWindow, stillnessWindow, pressureTimeConstant, rhythmWindow, maximumRate, rhythmSource
         }
 
         /// Decodes settings; a missing one takes its default.
@@ -67,7 +83,8 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
                       stillnessWindow: try c.decode(.stillnessWindow, default: d.stillnessWindow),
                       pressureTimeConstant: try c.decode(.pressureTimeConstant, default: d.pressureTimeConstant),
                       rhythmWindow: try c.decode(.rhythmWindow, default: d.rhythmWindow),
-                      maximumRate: try c.decode(.maximumRate, default: d.maximumRate))
+                      maximumRate: try c.decode(.maximumRate, default: d.maximumRate),
+                      rhythmSource: try c.decodeIfPresent(RhythmSource.self, forKey: .rhythmSource))
         }
 
         /// The default settings.
@@ -92,6 +109,11 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
 
     /// Gyroscope intervals longer than this are not integrated (a gap in the stream), s.
     static let maximumInterval = 0.5
+
+    /// The input channels besides acceleration: the rotation rate when the rhythm is read from |ω|.
+    public var requiredChannels: [MotionChannel] {
+        configuration.rhythmSource == .rotationRate ? [MotionChannel(rawValue: "gyro.magnitude")!] : []
+    }
 
     private var gravitySplit: LowPassFilter
     private var attitude: AttitudeEstimator
@@ -145,6 +167,8 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
     public mutating func estimate(_ sample: MotionSample) -> MotionSample {
         let t = sample.timestamp
         guard sample.isFinite, previousTime.map({ t > $0 }) ?? true else { return sample }
+        // After a gap the history says nothing about what follows: start as on a new stream.
+        if let previous = previousTime, RunBoundary.isGap(from: previous, to: t) { reset() }
         let dt = previousTime.map { t - $0 }
         previousTime = t
 
@@ -189,7 +213,13 @@ public struct PhysicalChannelEstimator: SignalStage, Sendable {
         var pressureChange: Double?
         if let p = sample.pressure { pressureChange = p - pressureTrend.update(Vector3(p, 0, 0), at: t).x }
         let deviation = stillness.update(sample.acceleration.length, at: t)
-        let beat = rhythm.update(sample.rotationRate?.length ?? sample.acceleration.length, at: t)
+        let beat: RhythmTracker.Reading
+        switch configuration.rhythmSource {
+        case nil: beat = rhythm.update(sample.rotationRate?.length ?? sample.acceleration.length, at: t)
+        case .acceleration?: beat = rhythm.update(sample.acceleration.length, at: t)
+        // No gyroscope, no rhythm of it: never |a| in its place.
+        case .rotationRate?: beat = sample.rotationRate.map { rhythm.update($0.length, at: t) } ?? RhythmTracker.Reading(period: 0, regularity: 0)
+        }
 
         var out = sample
         out.physical = PhysicalQuantities(

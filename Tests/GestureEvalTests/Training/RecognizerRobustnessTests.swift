@@ -121,6 +121,23 @@ import Testing
         }
     }
 
+    /// Issue 53: a gap longer than the resampler's ends a run. Behind a pipeline (as `detect` and the evaluator run
+    /// it), a stream cut by a 1 s gap gives the events of its two halves, each run as a fresh stream.
+    @Test(arguments: identifiers) func aStreamCutByAGapGivesTheEventsOfItsTwoHalves(identifier: String) throws {
+        let first = Self.gestures(seconds: 6), second = Self.gestures(seconds: 6, from: 7)
+        func events(_ streams: [[MotionSample]]) throws -> [GestureEvent] {
+            var all: [GestureEvent] = []
+            for samples in streams {
+                var pipeline = Pipeline(recognizers: [try Self.make(identifier)])
+                all += pipeline.process(samples)
+                pipeline.finish(into: &all)
+            }
+            return all
+        }
+        let whole = try events([first + second]), apart = try events([first, second])
+        #expect(whole == apart, "\(identifier): \(whole.count) events over the gap, \(apart.count) over the halves")
+    }
+
     /// How many stored values a recognizer holds: the elements of every collection in its state, found by
     /// reflection. A proxy for memory that does not depend on timing.
     static func stateSize(_ value: Any) -> Int {

@@ -99,6 +99,27 @@ import Testing
         #expect(throws: ConfigurationError(key: "stream.backgroundLabel", "'rest' is not one of the model's classes (none, swing)")) { try wrong.validate() }
     }
 
+    /// Issue 53, case 1: a model records the stages it was scored behind. With stages it is version 3 (a reader that
+    /// predates them refuses it rather than running it without), read back equal; without, its bytes are those of
+    /// version 2, as before.
+    @Test func theModelRecordsItsStagesAndOnlyThenChangesVersion() throws {
+        let model = try Self.model(threshold: 0.3)
+        let plain = try model.encoded()
+        #expect(!String(decoding: plain, as: UTF8.self).contains("stages"))
+        var staged = model
+        staged.stages = [.oneEuro(.init()), .physical(.init(rhythmWindow: 3, rhythmSource: .rotationRate))]
+        #expect(staged.version == 3)
+        let data = try staged.encoded()
+        let decoded = try MiniRocketModel.decode(data)
+        #expect(decoded == staged && decoded.stages == staged.stages)
+        #expect(try decoded.encoded() == data)
+        staged.stages = []
+        #expect(try staged.encoded() == plain, "no stages: version 2's bytes")
+        // A version-2 file that claims stages is refused: only version 3 carries them.
+        let forged = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"version\":3", with: "\"version\":2")
+        #expect(throws: ConfigurationError.self) { try MiniRocketModel.decode(Data(forged.utf8)) }
+    }
+
     /// Issue 44, case 5: the window's class is its highest-scoring gesture class, then its threshold decides. With
     /// constant scores X = 0.9 (threshold 1.0) and Y = 0.5 (threshold 0.2), X is the class and misses its
     /// threshold: no event, streamed or calibrated (the largest margin would have fired Y).

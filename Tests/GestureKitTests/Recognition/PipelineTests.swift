@@ -71,12 +71,24 @@ struct ChannelCounter: Recognizer, ChannelRequiring {
     @Test func finishReportsWhatRecognizersHeldBackAndStartsANewStream() {
         var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: []), Recorder(),
                                               ChannelCounter(requiredChannels: MotionChannel.rotationRate)])
-        let samples = (0..<5).map { MotionSample(timestamp: 10 + Double($0), acceleration: .zero) }
+        let samples = (0..<5).map { MotionSample(timestamp: 10 + Double($0) * 0.02, acceleration: .zero) }
         let events = pipeline.run(over: samples)
         #expect(events.map(\.label) == Array(repeating: "seen", count: 5) + ["served", "served"])
         #expect(events.suffix(2).map(\.score) == [5, 0])
         #expect(pipeline.validator.diagnostics.accepted == 5, "the counts of the stream that ended stay readable")
         #expect(pipeline.process(MotionSample(timestamp: 1, acceleration: .zero)).count == 1)
+    }
+
+    /// A gap longer than the validator's ends a run: what the recognizers held back is reported at the gap and the
+    /// stream after it is a new one, as if the two halves had been run apart (1 Hz samples are all gaps).
+    @Test func aGapEndsARun() {
+        var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: []), Recorder()])
+        let before = (0..<3).map { MotionSample(timestamp: Double($0) * 0.02, acceleration: .zero) }
+        let after = (0..<2).map { MotionSample(timestamp: 2 + Double($0) * 0.02, acceleration: .zero) }
+        let events = pipeline.run(over: before + after)
+        #expect(events.map(\.label) == ["seen", "seen", "seen", "served", "seen", "seen", "served"])
+        #expect(events.filter { $0.label == "served" }.map(\.score) == [3, 2], "each run counted on its own")
+        #expect(pipeline.validator.diagnostics.gaps == 1)
     }
 
     /// One recognizer that cannot be served does not stop the check: a later one still gets its derivation,
@@ -89,7 +101,7 @@ struct ChannelCounter: Recognizer, ChannelRequiring {
             try pipeline.prepare(for: sample)
         }
         #expect(pipeline.derivations.count == 1 && pipeline.derivations[0].channels == MotionChannel.userAcceleration)
-        let events = pipeline.run(over: (1...4).map { MotionSample(timestamp: Double($0), acceleration: Vector3(0, 0, -1)) })
+        let events = pipeline.run(over: (1...4).map { MotionSample(timestamp: Double($0) * 0.02, acceleration: Vector3(0, 0, -1)) })
         #expect(events.map(\.score) == [0, 4], "the second recognizer gets user acceleration from the derived split")
     }
 
@@ -122,7 +134,7 @@ struct ChannelCounter: Recognizer, ChannelRequiring {
     /// does not outlive it, and one from a later stream is found.
     @Test func reusedPipelineChecksEachStreamAgain() {
         var pipeline = Pipeline(recognizers: [ChannelCounter(requiredChannels: MotionChannel.rotationRate)])
-        let accelerometer = (0..<3).map { MotionSample(timestamp: Double($0), acceleration: Vector3(0, 0, -1)) }
+        let accelerometer = (0..<3).map { MotionSample(timestamp: Double($0) * 0.02, acceleration: Vector3(0, 0, -1)) }
         let withGyro = accelerometer.map { var s = $0; s.rotationRate = Vector3(0.1, 0, 0); return s }
         _ = pipeline.run(over: accelerometer)
         // finish reset the pipeline: the error of that stream is gone with it.

@@ -222,3 +222,53 @@ private struct SampleRecorder: Recognizer {
     mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) { seen.append(sample) }
     mutating func reset() { seen = [] }
 }
+
+/// The rhythm's source: what a model was trained on is what it reads, or the pipeline refuses the input.
+@Suite struct PhysicalChannelEstimatorRhythmSourceTests {
+    /// Strokes every 1.2 s with a gyroscope, and the same samples without it.
+    static func strokes() -> (withGyroscope: [MotionSample], without: [MotionSample]) {
+        let samples = PhysicalChannelEstimatorTests.device(mounting: .identity, heading: { 0.8 * sin(2 * .pi * $0 / 1.2) },
+                                                           acceleration: { Vector3(0.3 * sin(2 * .pi * $0 / 1.2), 0, 0) }, duration: 12, rate: 50)
+        return (samples, samples.map { var s = $0; s.rotationRate = nil; return s })
+    }
+
+    @Test func theDefaultReadsTheGyroscopeWhenThereIsOneElseTheAcceleration() throws {
+        let (gyro, accel) = Self.strokes()
+        let fromGyro = try #require(try PhysicalChannelEstimatorTests.estimate(gyro).last)
+        let fixedGyro = try #require(try PhysicalChannelEstimatorTests.estimate(gyro, .init(rhythmSource: .rotationRate)).last)
+        #expect(fromGyro == fixedGyro)
+        let fromAccel = try #require(try PhysicalChannelEstimatorTests.estimate(accel).last)
+        let fixedAccel = try #require(try PhysicalChannelEstimatorTests.estimate(gyro, .init(rhythmSource: .acceleration)).last)
+        #expect(fromAccel.strokePeriod == fixedAccel.strokePeriod && fromAccel.rhythmRegularity == fixedAccel.rhythmRegularity)
+        #expect(fromAccel.strokePeriod > 0 && fromGyro.strokePeriod > 0)
+        let bySource = try [.rotationRate, .acceleration].map { (source: PhysicalChannelEstimator.RhythmSource) in
+            try PhysicalChannelEstimatorTests.estimate(gyro, .init(rhythmSource: source)).map(\.rhythmRegularity)
+        }
+        #expect(bySource[0] != bySource[1], "the two sources give different rhythms here, so the choice is seen")
+    }
+
+    /// A rhythm trained on |ω| never reads |a| in its place: no rhythm without the gyroscope, and a pipeline refuses the input.
+    @Test func aRhythmOfTheGyroscopeIsRefusedWithoutOne() throws {
+        let (_, accel) = Self.strokes()
+        let physical = try PhysicalChannelEstimatorTests.estimate(accel, .init(rhythmSource: .rotationRate))
+        #expect(physical.allSatisfy { $0.strokePeriod == 0 && $0.rhythmRegularity == 0 })
+        var pipeline = Pipeline(stages: [try PhysicalChannelEstimator(configuration: .init(rhythmSource: .rotationRate))], recognizers: [])
+        let error = try #require(throws: MissingChannelError.self) { try pipeline.prepare(for: accel[0]) }
+        #expect(error.channel.rawValue == "gyro.magnitude")
+        #expect(error.description.contains("PhysicalChannelEstimator"))
+        var accepting = Pipeline(stages: [try PhysicalChannelEstimator(configuration: .init(rhythmSource: .acceleration))], recognizers: [])
+        #expect(try accepting.prepare(for: accel[0]).isEmpty)
+    }
+
+    /// Written only when set, so a stage without it keeps its bytes; read back as written.
+    @Test func theSourceIsWrittenOnlyWhenSet() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let plain = String(decoding: try encoder.encode(StageSpecification.physical(.init())), as: UTF8.self)
+        #expect(!plain.contains("rhythmSource"))
+        let fixed = StageSpecification.physical(.init(rhythmSource: .rotationRate))
+        let text = try encoder.encode(fixed)
+        #expect(String(decoding: text, as: UTF8.self).contains(#""rhythmSource":"rotationRate""#))
+        #expect(try JSONDecoder().decode(StageSpecification.self, from: text) == fixed)
+    }
+}
