@@ -126,6 +126,13 @@ struct Detect: ParsableCommand {
             try recorder.write(to: URL(fileURLWithPath: report, isDirectory: true),
                                command: GestureLab.invocation)
         }
+        if pipeline.forcedDecisions > 0 {
+            // Never silent: past the event stage's capacity, events may differ from what calibration counts.
+            CommandLineError.printLine(
+                "detect: the event stage dropped \(pipeline.forcedDecisions) candidates undecided (more than "
+                    + "\(EventStage.defaultCapacity) waited at once: a long chain of ever better matches); events near them "
+                    + "may differ from what calibration counts")
+        }
         if diagnostics.skipped > 0 {
             CommandLineError.printLine(
                 "detect: skipped \(diagnostics.skipped) of \(diagnostics.skipped + diagnostics.accepted) samples "

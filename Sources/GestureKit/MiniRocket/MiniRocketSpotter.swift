@@ -20,7 +20,7 @@
 ///
 /// - Complexity: one MiniRocket transform of a window plus O(classes × features) per hop; O(channels) per sample
 ///   otherwise. Nothing is allocated per window once the first window is scored (buffers are reused).
-public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Sendable {
+public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, EventStageReporting, Sendable {
     /// The trained model, with its stream section.
     public typealias Configuration = MiniRocketModel
 
@@ -60,6 +60,10 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
     public private(set) var scores: [Double]
     /// Windows scored since the start or the last ``reset()``.
     public private(set) var windowsScored = 0
+    /// Windows the event stage dropped undecided since the start or the last ``reset()``: more than its
+    /// ``EventStage/capacity`` waited at once (a long chain of rising scores above the threshold). While zero, the
+    /// events are exactly what calibration counts; ``finish(into:)`` keeps the count.
+    public var forcedDecisions: Int { stage.forcedDecisions }
     private var features: [Double]
     private var resampled: [MotionSample] = []
     private var workspace = MiniRocketClassifier.Workspace()
@@ -108,12 +112,16 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Senda
         for i in resampled.indices { consume(resampled[i], into: &events) }
     }
 
-    /// Ends the stream: reports the candidate still waiting out the refractory time, then resets.
+    /// Ends the stream: reports the candidate still waiting out the refractory time, then resets (``forcedDecisions``
+    /// aside, which stays until ``reset()``).
     ///
     /// - Complexity: O(pending candidates).
     public mutating func finish(into events: inout [GestureEvent]) {
         endRun(into: &events)
+        // The count outlives the stream it describes, until reset(), as a validator's diagnostics do.
+        let forced = stage.forcedDecisions
         reset()
+        stage.forcedDecisions = forced
     }
 
     /// Forgets every sample seen, as if newly created.

@@ -20,9 +20,14 @@
 ///   gaps or an irregular clock is judged by what happened when. Across a gap a spotter ends its run
 ///   (``drain()``): a gesture after a gap is judged as if the stream had just started.
 ///
-/// The undecided candidates are bounded by ``capacity``: should a chain of ever better overlapping candidates fill
-/// it, what waits is decided as at the end of a run (``forcedDecisions`` counts it), which keeps memory bounded on
-/// endless streams.
+/// - **Bounded memory, exact or counted.** A candidate that a waiting better competitor suppresses whatever comes is
+///   forgotten at once (it ends no earlier than that competitor, and nothing that could still beat the competitor can
+///   end before it), so the undecided candidates are mostly a chain of rising scores. Such a chain has no bounded
+///   exact form: which of its early candidates the rule keeps depends on where the chain ends. So the candidates
+///   waiting are bounded by ``capacity``: should a chain fill it, the worst undecided candidate is dropped undecided
+///   and counted (``forcedDecisions``), and the rest are decided exactly, the chain's best included. While the count is
+///   zero the events are exactly the offline rule's; spotters report it (``DTWTemplateMatcher/forcedDecisions``,
+///   ``MiniRocketSpotter/forcedDecisions``).
 ///
 /// - Complexity: O(P²) per decision over P undecided candidates (usually a handful), O(P) per offer; no
 ///   allocation after ``init`` (capacities are reserved).
@@ -70,10 +75,12 @@ public struct EventStage: Sendable {
     public let refractoryTime: Double
     /// The context at either side of a candidate, seconds; ``interval(of:)`` removes it.
     public let context: Double
-    /// The most undecided candidates held at once.
+    /// The most candidates held at once, undecided or kept but not yet reported.
     public let capacity: Int
-    /// How often the undecided candidates filled ``capacity`` and were decided early.
-    public private(set) var forcedDecisions = 0
+    /// Candidates dropped undecided because ``capacity`` candidates were held, since ``init`` or ``reset()``. While
+    /// zero, the events are exactly the offline rule's (``suppress(_:refractoryTime:)``); each one dropped may be an
+    /// event the rule keeps, or let through one it would have suppressed.
+    public internal(set) var forcedDecisions = 0
 
     /// Candidates not yet decided, in start order.
     private var pending: [Candidate] = []
@@ -117,9 +124,14 @@ public struct EventStage: Sendable {
         // Kept ones were decided: whatever competes with them now is worse (a later candidate ends after them, so
         // it competes exactly when it starts within the refractory time after one).
         guard candidate.start > lastKeptEnd + refractoryTime else { return }
-        if pending.count == capacity {
+        if pending.count + kept.count >= capacity, !pending.isEmpty {
+            // Full (in practice a chain of rising scores: what cannot win is forgotten in `decide`). The worst
+            // undecided candidate is the least likely to be kept and suppresses no better one; deciding nothing
+            // early keeps the later, better ones exact (the old rule kept the best so far, and then silently dropped
+            // better ones that came after). Dropping it is the difference, and it is counted.
+            let worst = pending.indices.max { pending[$0].precedes(pending[$1]) }!
+            pending.remove(at: worst)
             forcedDecisions += 1
-            decide { _ in .infinity }
         }
         let at = pending.firstIndex { $0.start > candidate.start } ?? pending.endIndex
         pending.insert(candidate, at: at)
@@ -161,27 +173,34 @@ public struct EventStage: Sendable {
 
     /// Keeps every undecided candidate that nothing to come can precede while competing with it (it ends more than
     /// the refractory time before `earliest(p)`) and that no undecided competitor precedes, and drops its
-    /// competitors; again until none is left to keep.
+    /// competitors; forgets the competitors such a candidate suppresses whatever comes, when it must still wait;
+    /// again until nothing changes.
     private mutating func decide(_ earliest: (Candidate) -> Double) {
         let r = refractoryTime
-        var progress = true
-        while progress {
-            progress = false
-            var i = 0
-            while i < pending.count {
-                let p = pending[i]
-                if !pending.contains(where: { $0 != p && $0.competes(with: p, refractoryTime: r) && $0.precedes(p) }),
-                   p.end + r < earliest(p) {
-                    pending.removeAll { $0.competes(with: p, refractoryTime: r) }
-                    let at = kept.firstIndex { $0.start > p.start } ?? kept.endIndex
-                    kept.insert(p, at: at)
-                    lastKeptEnd = max(lastKeptEnd, p.end)
-                    progress = true
-                    i = 0
-                    continue
-                }
+        var i = 0
+        while i < pending.count {
+            let p = pending[i]
+            // A better undecided competitor decides first.
+            if pending.contains(where: { $0 != p && $0.competes(with: p, refractoryTime: r) && $0.precedes(p) }) {
                 i += 1
+                continue
             }
+            let bound = earliest(p), before = pending.count
+            if p.end + r < bound {
+                pending.removeAll { $0.competes(with: p, refractoryTime: r) }
+                let at = kept.firstIndex { $0.start > p.start } ?? kept.endIndex
+                kept.insert(p, at: at)
+                lastKeptEnd = max(lastKeptEnd, p.end)
+            } else {
+                // p waits, and every competitor x of p is worse (none precedes p). p is kept, or suppressed by a
+                // candidate to come that precedes it, so starts at `bound` or later, and reaches p: if x ends no
+                // earlier than p and starts no more than r after `bound`, that candidate competes with x too. Either
+                // way x is suppressed, whatever comes: forget it. (A worse competitor that ends earlier may outlive
+                // p, if a later candidate beats p without reaching x: it stays.)
+                pending.removeAll { $0 != p && $0.end >= p.end && $0.start - r <= bound && $0.competes(with: p, refractoryTime: r) }
+            }
+            // Anything removed may free another candidate, before or after p.
+            i = pending.count < before ? 0 : i + 1
         }
     }
 
@@ -223,12 +242,13 @@ public struct EventStage: Sendable {
         return end - start >= 2 * c ? (start + c, end - c) : ((start + end) / 2, (start + end) / 2)
     }
 
-    /// Forgets every candidate, as if newly created.
+    /// Forgets every candidate and ``forcedDecisions``, as if newly created.
     ///
     /// - Complexity: O(1).
     public mutating func reset() {
         pending.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
         lastKeptEnd = -.infinity
+        forcedDecisions = 0
     }
 }

@@ -19,7 +19,7 @@
 ///
 /// - Complexity: per input sample, the sum of the stages' and recognizers' costs; no allocation
 ///   once the internal buffers have grown, except for the events returned.
-public struct Pipeline: Recognizer {
+public struct Pipeline: Recognizer, EventStageReporting {
     /// Filters out non-finite, duplicate and out-of-order samples (see ``SampleValidator``).
     public var validator: SampleValidator
     /// Signal stages, applied in order.
@@ -56,6 +56,14 @@ public struct Pipeline: Recognizer {
     /// - Throws: ``ConfigurationError`` when the model or one of its stages has a setting out of range.
     public init(model: DTWModel) throws(ConfigurationError) {
         self.init(stages: try StageSpecification.makeStages(model.stages), recognizers: [try DTWTemplateMatcher(configuration: model)])
+    }
+
+    /// The ``EventStageReporting/forcedDecisions`` of every recognizer that reports them, summed: while zero, the
+    /// spotters' events are exactly what their calibration counts. ``finish(into:)`` keeps it, ``reset()`` clears it.
+    ///
+    /// - Complexity: O(recognizers).
+    public var forcedDecisions: Int {
+        recognizers.reduce(0) { $0 + (($1 as? any EventStageReporting)?.forcedDecisions ?? 0) }
     }
 
     /// Consumes one sample and appends the events of all recognizers to `events`, in recognizer order.

@@ -32,7 +32,7 @@
 /// from ``Pipeline/prepare(for:)`` for a channel nothing derives.
 ///
 /// - Complexity: O(Σ template lengths × axes) per resampled sample; bounded memory, no allocation except events.
-public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Sendable {
+public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, EventStageReporting, Sendable {
     /// The trained model.
     public typealias Configuration = DTWModel
 
@@ -119,6 +119,11 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     /// The model's channels, which every sample must carry (see ``check(_:)``).
     public var requiredChannels: [MotionChannel] { configuration.channels }
 
+    /// Candidates the event stage dropped undecided since creation or ``reset()``: more than its
+    /// ``EventStage/capacity`` waited at once (a long chain of ever better matches, each within the refractory time
+    /// of the next). While zero, the events are exactly what calibration counts; ``finish(into:)`` keeps the count.
+    public var forcedDecisions: Int { stage.forcedDecisions }
+
     /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample.
     ///
     /// - Throws: ``MissingChannelError`` naming the first missing channel and the fix.
@@ -147,12 +152,16 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Send
     }
 
     /// Ends the stream: reports the matches still waiting out the refractory time or a competing template
-    /// (decided as if the stream went on in silence), then resets.
+    /// (decided as if the stream went on in silence), then resets (``forcedDecisions`` aside, which stays until
+    /// ``reset()``).
     ///
     /// - Complexity: O(templates + pending candidates²).
     public mutating func finish(into events: inout [GestureEvent]) {
         endRun(into: &events)
+        // The count outlives the stream it describes, until reset(), as a validator's diagnostics do.
+        let forced = stage.forcedDecisions
         reset()
+        stage.forcedDecisions = forced
     }
 
     /// Finishes a run: the last trace points, then every waiting candidate; the spotters start afresh.

@@ -171,6 +171,8 @@ import Testing
         let calibrated = spotter.events(of: spotter.candidates(windows: windows))
         #expect(streamed.map { [$0.start, $0.end, $0.score] } == calibrated.map { [$0.start, $0.end, $0.score] }, "seed \(seed)")
         #expect(streamed.map(\.label) == calibrated.map(\.label))
+        // Nothing was dropped undecided (the count outlives `finish`), which is what makes the two equal.
+        #expect(spotter.forcedDecisions == 0)
         // Every window lies within one run: its span is the window's length (0.02 s per sample, less the jitter).
         for w in windows { #expect(w.endTime - w.startTime < 1.5 * 1.48) }
     }

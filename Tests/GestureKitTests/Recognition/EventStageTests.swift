@@ -120,13 +120,107 @@ import Testing
         #expect(EventStage.suppress(candidates.filter { $0.cost <= tau }, refractoryTime: refractory) == offline.filter { $0.cost <= tau })
     }
 
+    /// Windows of 3 s every 0.125 s (exact in binary), each better than the one before: a rising score, as a
+    /// MiniRocket spotter sees it on a slow ramp with a low threshold.
+    static func risingChain(_ count: Int, from first: Int = 0) -> [Candidate] {
+        (first..<(first + count)).map { i in Candidate(start: Double(i) / 8, end: Double(i) / 8 + 3, cost: -Double(i), source: 0) }
+    }
+
+    /// The events of `streamed` that the offline rule lacks plus those it keeps that `streamed` lacks.
+    static func differences(_ streamed: [Candidate], _ offline: [Candidate]) -> Int {
+        Set(streamed).symmetricDifference(Set(offline)).count
+    }
+
+    /// Issue 53: more undecided candidates than ``EventStage/defaultCapacity``, later ones better. Each candidate
+    /// also brings worse ones of other sources that end with or after it (another template's or class's match of the
+    /// same motion): the best so far, still waiting, suppresses them whatever comes, so they are forgotten at once and
+    /// the undecided candidates stay a chain of rising scores, within the capacity. The stream is the offline rule's.
+    @Test(arguments: [false, true])
+    func moreCandidatesThanTheCapacityWithLaterOnesBetterGiveTheOfflineEvents(costAware: Bool) {
+        var candidates: [Candidate] = []
+        for w in Self.risingChain(150) {
+            candidates.append(w)
+            for k in 1...3 {
+                let d = Double(k) / 32
+                candidates.append(Candidate(start: w.start + d, end: w.end + d, cost: w.cost + 0.25 * Double(k), source: k))
+            }
+        }
+        #expect(candidates.count > EventStage.defaultCapacity)
+        let offline = EventStage.suppress(candidates, refractoryTime: 0.5)
+        let byEnd = candidates.indices.sorted { (candidates[$0].end, $0) < (candidates[$1].end, $1) }
+        let (streamed, stage) = Self.streamed(candidates, arrival: byEnd, refractory: 0.5, costAware: costAware)
+        #expect(stage.forcedDecisions == 0)
+        #expect(streamed == offline, "\(Self.differences(streamed, offline)) events differ")
+        #expect(offline.count > 2)
+    }
+
+    /// Issue 53: a chain of rising scores longer than the capacity. No bounded stage can be exact here (which of the
+    /// early windows the rule keeps depends on where the chain ends), so the stage drops the worst undecided
+    /// candidate, counts it, and keeps the rest exact: the chain's best is its event, as offline, and the events
+    /// differ only among the windows dropped. With the capacity to hold the chain, nothing is dropped and the stream
+    /// is the offline rule's: whatever the capacity, equal or counted.
+    @Test(arguments: [16, EventStage.defaultCapacity, 1024])
+    func aRisingChainLongerThanTheCapacityIsCountedNeverSilent(capacity: Int) {
+        let chain = Self.risingChain(600)
+        let offline = EventStage.suppress(chain, refractoryTime: 0.5)
+        for costAware in [false, true] {
+            let (streamed, stage) = Self.streamed(chain, arrival: Array(chain.indices), refractory: 0.5, capacity: capacity, costAware: costAware)
+            let forced = stage.forcedDecisions
+            if forced == 0 {
+                #expect(streamed == offline)
+            } else {
+                // The oldest windows, the worst, are the ones dropped: the later ones are decided exactly.
+                #expect(forced == chain.count - capacity)
+                #expect(streamed.last == chain.last)
+                #expect(streamed == offline.filter { $0.start >= chain[forced].start })
+                #expect(Self.differences(streamed, offline) <= forced)
+            }
+            #expect((forced == 0) == (capacity >= chain.count), "capacity \(capacity): \(forced) dropped")
+            for (a, b) in zip(streamed, streamed.dropFirst()) { #expect(a.end + 0.5 < b.start) }
+        }
+    }
+
+    /// The stage forgets what cannot win: candidates that a waiting better competitor suppresses whatever comes. A
+    /// cluster far denser than the capacity (the best first, every later one worse and overlapping it) never fills it.
+    @Test func aDenseClusterBehindItsBestNeverFillsTheCapacity() {
+        let cluster = (0..<2000).map { i in Candidate(start: Double(i) / 1024, end: Double(i) / 1024 + 2, cost: Double(i % 7) + Double(i) / 4096, source: i % 3) }
+        let offline = EventStage.suppress(cluster, refractoryTime: 1)
+        let (streamed, stage) = Self.streamed(cluster, arrival: Array(cluster.indices), refractory: 1, capacity: 32)
+        #expect(stage.forcedDecisions == 0)
+        #expect(streamed == offline)
+    }
+
     @Test func anEndlessChainOfBetterCandidatesKeepsMemoryBounded() {
         // Every candidate overlaps the next and is better: none can be decided until the chain ends.
         let chain = (0..<1000).map { i in Candidate(start: Double(i), end: Double(i) + 1.5, cost: -Double(i), source: 0) }
         let (events, stage) = Self.streamed(chain, arrival: Array(chain.indices), refractory: 0, capacity: 64)
-        #expect(stage.forcedDecisions > 0)
-        #expect(!events.isEmpty)
+        // Each candidate dropped undecided is counted; the events after them are the rule's.
+        #expect(stage.forcedDecisions == 1000 - 64)
+        #expect(events == EventStage.suppress(Array(chain.suffix(64)), refractoryTime: 0))
         for (a, b) in zip(events, events.dropFirst()) { #expect(a.end < b.start) }
+        // A reset forgets the count with the candidates.
+        var fresh = stage
+        fresh.reset()
+        #expect(fresh.forcedDecisions == 0 && !fresh.hasPending)
+    }
+
+    /// Beyond any capacity, on random input: the stream is the offline rule's, or the stage counts what it dropped.
+    @Test(arguments: 0..<20)
+    func aSmallCapacityIsEqualOrCounted(seed: UInt64) {
+        var random = SplitMix64(seed: 0x53 + seed)
+        var candidates: [Candidate] = []
+        var t = 0.0
+        for _ in 0..<(20 + random.index(200)) {
+            t += random.unit() * 0.5
+            // A drift towards better scores, with noise: long undecided runs.
+            candidates.append(Candidate(start: t, end: t + 0.5 + random.unit() * 2, cost: -t + random.unit() * 3, source: random.index(3)))
+        }
+        let refractory = [0, 0.5, 2][random.index(3)]
+        let byEnd = candidates.indices.sorted { (candidates[$0].end, $0) < (candidates[$1].end, $1) }
+        let offline = EventStage.suppress(candidates, refractoryTime: refractory)
+        let (streamed, stage) = Self.streamed(candidates, arrival: byEnd, refractory: refractory, capacity: 8, costAware: true)
+        #expect(streamed == offline || stage.forcedDecisions > 0, "seed \(seed)")
+        for (a, b) in zip(streamed, streamed.dropFirst()) { #expect(a.end + refractory < b.start) }
     }
 
     @Test func intervalsRemoveTheContext() {

@@ -156,4 +156,40 @@ import Testing
         #expect(Self.key(streamed) == Self.key(calibrated), "seed \(seed)")
         #expect(!calibrated.isEmpty || model.thresholds.values.allSatisfy { $0 < 0.3 })
     }
+
+    /// Issue 53: matches of rising quality, each within the refractory time of the next. A chain that fits the event
+    /// stage is decided exactly: nothing dropped, the calibration's events. One longer than the stage holds has no
+    /// bounded exact form: the matcher counts the candidates its stage dropped undecided (`forcedDecisions`, kept by
+    /// `finish`, cleared by `reset`), and the chain's best match is still its last event, as calibrated.
+    @Test func aChainOfBetterMatchesLongerThanTheStageHoldsIsCounted() throws {
+        let model = try Self.model(threshold: 0.6, refractoryTime: 1)
+        // Gestures of 0.8 s every 1.24 s (62 samples: the same phase on the grid), their gain rising to the template's.
+        func chain(_ count: Int) -> [MotionSample] {
+            let gestures = (0..<count).map { k -> (start: Double, duration: Double, gain: Double) in
+                let start: Double = 1.01 + 1.24 * Double(k), gain: Double = 0.7 + 0.3 * Double(k + 1) / Double(count)
+                return (start, 0.8, gain)
+            }
+            return Self.stream(Self.grid(from: 0, to: 3 + 1.24 * Double(count)), gestures: gestures)
+        }
+        var matcher = try DTWTemplateMatcher(configuration: model)
+        let short = chain(100)
+        let fits = matcher.run(over: short)
+        #expect(matcher.forcedDecisions == 0)
+        #expect(Self.key(fits) == Self.key(try Self.calibrated(model, short)))
+        #expect(fits.count >= 50)
+
+        let long = chain(400)
+        let streamed = matcher.run(over: long)
+        let calibrated = try Self.calibrated(model, long)
+        #expect(matcher.forcedDecisions > 0)
+        #expect(Self.key(streamed) != Self.key(calibrated))
+        #expect(Self.key(Array(streamed.suffix(20))) == Self.key(Array(calibrated.suffix(20))))
+        #expect(abs((streamed.last?.start ?? 0) - (1.01 + 1.24 * 399)) < 0.1)
+        // A pipeline sums what its spotters report; reset clears it.
+        var pipeline = Pipeline(recognizers: [matcher])
+        #expect(pipeline.forcedDecisions == matcher.forcedDecisions)
+        pipeline.reset()
+        matcher.reset()
+        #expect(pipeline.forcedDecisions == 0 && matcher.forcedDecisions == 0)
+    }
 }
