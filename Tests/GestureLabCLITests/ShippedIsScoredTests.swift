@@ -6,8 +6,8 @@ import GestureTestSupport
 import Testing
 
 /// What ships is what was scored: for every learned recognizer that runs in a stream, with and without stages, the
-/// model `train --experiment … --entry … --fold F` writes gives, through `detect` (a file and standard input), the
-/// detections `compare` scored on fold F's test recordings, to the sample.
+/// model `train --experiment … --entry … --fold F` writes gives, through `detect` (each test recording's file, and the
+/// first one on standard input), the detections `compare` scored on fold F's test recordings, to the sample.
 ///
 /// The entries are the shipped experiments' own (the first entry of each learned streaming recognizer), each also
 /// behind stages that change what it sees: the rhythm on a 3 s window (issue 53's case), a 1€ filter, a gravity split
@@ -61,10 +61,12 @@ import Testing
             try #require(train.status == 0, "\(entry.name): \(train.stderr)")
             let scored = try #require(result.scores.first { $0.entry == entry.name }?.outcomes).filter { $0.kind == .detection && $0.fold == fold }
             var detections = 0
-            for recording in testPart {
+            for (k, recording) in testPart.enumerated() {
                 let csv = dataset.appendingPathComponent("recordings/\(recording.id).csv")
                 let expected = scored.filter { $0.recording == recording.id }.sorted { $0.start < $1.start }
-                for (input, stdin) in [(csv.path, nil), ("-", try String(contentsOf: csv, encoding: .utf8))] {
+                // Standard input takes the same reader after the first line: once per entry is enough.
+                let inputs = [(csv.path, nil)] + (k == 0 ? [("-", try String(contentsOf: csv, encoding: .utf8))] : [])
+                for (input, stdin) in inputs {
                     let run = try GestureLabBinary.run(["detect", "--recognizer", entry.recognizer, "--config", model.path,
                                                         "--input", input, "--json"], stdin: stdin)
                     try #require(run.status == 0, "\(entry.name) on \(recording.id): \(run.stderr)")
