@@ -94,8 +94,10 @@ package struct DateTimePattern: Hashable, Sendable {
     package func read(_ text: some StringProtocol) -> Reading? {
         let bytes = Array(text.utf8)
         var i = 0, end = bytes.count
-        while i < end, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
-        while end > i, bytes[end - 1] == 32 || bytes[end - 1] == 9 || bytes[end - 1] == 13 { end -= 1 }
+        // The text is one field, already split from its line, so a tab around it is padding whatever
+        // separated the fields (a tab that separates them never reaches here).
+        while i < end, DelimitedText.isBlank(bytes[i], separator: nil) { i += 1 }
+        while end > i, DelimitedText.isBlank(bytes[end - 1], separator: nil) || bytes[end - 1] == 13 { end -= 1 }
         func digits(min: Int, max: Int) -> Int? {
             var value = 0, count = 0
             while i < end, count < max, bytes[i] >= 48, bytes[i] <= 57 {

@@ -3,19 +3,23 @@ import GestureKit
 
 extension SampleCSVFormat {
     /// Parses one data line (skip blank lines before calling). Every number must be finite unless
-    /// ``acceptsNonFinite`` is set. `row` is the line's 0-based place among the data lines, which is its
+    /// ``acceptsNonFinite`` is set. A line must have the header's fields, no fewer and no more
+    /// (``DataFileError/Reason/fieldCount(found:header:)``, at the first column it lacks or the first
+    /// field past the last column). `row` is the line's 0-based place among the data lines, which is its
     /// time (`row / rowRate` s) in a file without a time column; a file with one ignores it.
     /// O(fields); allocation-free apart from the field split.
     public func parse(line: String, lineNumber: Int, row: Int = 0) throws(DataFileError) -> MotionSample {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
-        func text(_ index: Int) throws(DataFileError) -> String {
-            guard index < fields.count else {
-                throw DataFileError(file: file, line: lineNumber, field: columns[index], "the line has only \(fields.count) fields")
-            }
-            return fields[index]
+        // A line of another width has its fields under the wrong columns (or none under some): refused
+        // before any is read, so an empty field cannot pass for the next column's value.
+        if fields.count != columns.count {
+            let short = fields.count < columns.count
+            let name = short && !columns[fields.count].isEmpty ? columns[fields.count] : "column \(short ? fields.count + 1 : columns.count + 1)"
+            throw DataFileError(file: file, line: lineNumber, field: name, .fieldCount(found: fields.count, header: columns.count))
         }
+        func text(_ index: Int) -> String { fields[index] }
         func value(_ index: Int) throws(DataFileError) -> Double {
-            let text = try text(index)
+            let text = text(index)
             guard let v = Self.number(text, decimalComma: decimalComma) else {
                 let hint = DelimitedText.isDecimalComma(text) ? " (a decimal comma where the first line had none; export with one decimal mark)" : ""
                 throw DataFileError(file: file, line: lineNumber, field: columns[index], "\(DataFileError.quote(text)) is not a number\(hint)")
@@ -30,7 +34,7 @@ extension SampleCSVFormat {
         let time: Double
         if let timeIndex {
             if isoTime, let timeOrigin {
-                let text = try text(timeIndex)
+                let text = text(timeIndex)
                 guard let reading = DateTimePattern.iso8601.read(text) else {
                     throw DataFileError(file: file, line: lineNumber, field: columns[timeIndex],
                                         "\(DataFileError.quote(text)) is not ISO-8601 date-time text like the first line's (2019-03-11T10:00:00.000+02:00)")
@@ -38,7 +42,7 @@ extension SampleCSVFormat {
                 time = Double(reading.nanoseconds - timeOrigin.units) * 1e-9
             } else if let timeOrigin {
                 // Epoch nanoseconds are read exactly from their text when they are integers.
-                if let exact = timeOrigin.seconds(exactly: try text(timeIndex)) {
+                if let exact = timeOrigin.seconds(exactly: text(timeIndex)) {
                     time = exact - timeShift
                 } else {
                     time = timeOrigin.seconds(raw: try value(timeIndex)) - timeShift
@@ -165,10 +169,10 @@ extension SampleCSVFormat {
                              report: report)
     }
 
-    /// A bad data line's error as a problem of the result, of the kind its message says.
+    /// A bad data line's error as a problem of the result, of the kind its reason or message says.
     static func problem(_ error: DataFileError) -> DatasetProblem {
-        let kind: DatasetProblem.Kind = error.message.contains("not finite") ? .nonFinite
-            : error.message.contains("fields") ? .missingValue : .nonNumeric
+        if case let .fieldCount(found, header) = error.reason { return DatasetProblem(found < header ? .missingValue : .extraFields, error) }
+        let kind: DatasetProblem.Kind = error.message.contains("not finite") ? .nonFinite : .nonNumeric
         return DatasetProblem(kind, error)
     }
 }

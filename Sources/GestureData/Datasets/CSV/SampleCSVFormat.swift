@@ -81,7 +81,9 @@ public struct SampleCSVFormat: Hashable, Sendable {
         statedAcceleration = acceleration
         accelerationFactor = (acceleration ?? .g).factor
         self.acceptsNonFinite = acceptsNonFinite
-        let line = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Only line ends are cut before splitting: a tab at either end of a tab-separated header is a
+        // column (unnamed), and the field reader drops the blanks around names.
+        let line = header.trimmingCharacters(in: .newlines)
         delimiter = Character(UnicodeScalar(DelimitedText.sniffSeparator(line)))
         columns = DelimitedText.fields(line, separator: delimiter.asciiValue)
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t'")) }

@@ -134,7 +134,7 @@ enum SampleCSVReader {
             }
             let (end, next) = TextLines.lineBreak(in: base, from: pos, count: limit)
             defer { pos = next }
-            if isBlank(base, pos, end) { continue }
+            if DelimitedText.isBlankLine(base, from: pos, to: end, separator: plan.format.delimiter.asciiValue) { continue }
             flush()
             let text = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
             do {
@@ -146,18 +146,6 @@ enum SampleCSVReader {
         }
         flush()
         return pos
-    }
-
-    /// Whether bytes `[start, end)` are all whitespace (a blank line: ASCII's white space, as `Character.isWhitespace`).
-    @inline(__always)
-    static func isBlank(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        var p = start
-        while p < end {
-            let c = base[p]
-            guard c == 32 || (c >= 9 && c <= 13) else { return false }
-            p += 1
-        }
-        return true
     }
 }
 
@@ -171,7 +159,7 @@ extension SampleCSVReader {
         private let targets: [Int]
         /// Per field: the factor its value is multiplied by (the acceleration unit; 1 elsewhere).
         private let factors: [Double]
-        /// Fields a line must hold to be read.
+        /// Fields a line must hold to be read: the header's, no fewer and no more.
         private let fieldCount: Int
         private let separator: UInt8
         static let time = -1, checked = -2, unused = -3
@@ -196,7 +184,8 @@ extension SampleCSVReader {
             }
             kept += (quaternion ?? []).map { ($0, 1.0) }
             let checks = (all(Channel.magneticField) ?? []) + (m[.pressure].map { [$0] } ?? [])
-            let width = ([timeIndex] + kept.map(\.field) + checks).max()! + 1
+            // Every column of the header, so that a line of another width goes to the general parser.
+            let width = format.columns.count
             var targets = Array(repeating: Self.unused, count: width), factors = Array(repeating: 1.0, count: width)
             func claim(_ field: Int, _ target: Int, _ factor: Double = 1) -> Bool {
                 guard targets[field] == Self.unused else { return false }
@@ -218,7 +207,7 @@ extension SampleCSVReader {
         /// Reads the line that starts at `start` in one pass, up to its line break (all lines before `limit` are
         /// complete): the values of its kept columns into `row[column × stride]`, and its time in seconds and where
         /// the next line starts as the result. `nil` when the line is not plain (the general parser then reads it,
-        /// or says what is wrong with it): a field not a plain number, too few fields, a quote it cannot take.
+        /// or says what is wrong with it): a field not a plain number, too few or too many fields, a quote it cannot take.
         /// Fields are split as ``DelimitedText/field(_:from:to:separator:)`` splits them. O(line length), no allocation.
         @inline(__always)
         func read(_ base: UnsafePointer<UInt8>, _ start: Int, _ limit: Int, into row: UnsafeMutablePointer<Double>,
@@ -227,9 +216,10 @@ extension SampleCSVReader {
             // A comma can be a decimal mark only where it cannot be the separator (quoted, or with `;`).
             let comma = format.decimalComma, bareComma = comma && separator != 44
             @inline(__always) func isBreak(_ c: UInt8) -> Bool { c == 10 || c == 13 }
+            @inline(__always) func isBlank(_ c: UInt8) -> Bool { DelimitedText.isBlank(c, separator: separator) }
             var time = 0.0, p = start, field = 0
             while true {
-                while p < limit, base[p] == 32 || base[p] == 9 { p += 1 }
+                while p < limit, isBlank(base[p]) { p += 1 }
                 let target = targets[field]
                 if target == Self.unused {
                     guard p >= limit || base[p] != 34 else { return nil }
@@ -245,7 +235,7 @@ extension SampleCSVReader {
                         p += 1
                         while p < limit, base[p] != separator, !isBreak(base[p]) { p += 1 }
                     } else {
-                        while p < limit, base[p] == 32 || base[p] == 9 { p += 1 }
+                        while p < limit, isBlank(base[p]) { p += 1 }
                         guard p >= limit || base[p] == separator || isBreak(base[p]) else { return nil }
                     }
                     let value: Double
@@ -265,7 +255,10 @@ extension SampleCSVReader {
                     }
                 }
                 field += 1
-                if field == fieldCount { return (time, TextLines.lineBreak(in: base, from: p, count: limit).next) }
+                if field == fieldCount {
+                    guard p >= limit || isBreak(base[p]) else { return nil }  // too many fields
+                    return (time, TextLines.lineBreak(in: base, from: p, count: limit).next)
+                }
                 guard p < limit, base[p] == separator else { return nil }  // too few fields
                 p += 1
             }

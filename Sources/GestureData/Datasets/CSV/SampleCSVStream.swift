@@ -67,10 +67,11 @@ public struct SampleCSVStream: Sendable {
         return nextHeld()
     }
 
-    /// Takes line `number`: the header, a blank line, or a data line made ready or held.
+    /// Takes line `number`: the header, a blank line, or a data line made ready or held. After a
+    /// tab-separated header a line of tabs is not blank but a row of empty fields (as `,,,` is).
     mutating func accept(_ line: String, lineNumber number: Int) throws(DataFileError) {
         lineNumber = number
-        guard line.contains(where: { !$0.isWhitespace }) else { return }
+        guard !DelimitedText.isBlankLine(line, separator: format?.delimiter.asciiValue) else { return }
         guard let format else {
             let format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration,
                                              acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit, rate: rate)
@@ -138,5 +139,11 @@ extension SampleCSVStream: SampleLineDecoder {
         self.file = file
         try accept(String(line), lineNumber: lineNumber)
         return nextHeld()
+    }
+
+    /// Blank as ``accept(_:lineNumber:)`` skips it: white space only, where a tab that separates the
+    /// header's fields is not white space but a row of empty fields. O(line length).
+    public func isBlank(_ line: Substring) -> Bool {
+        DelimitedText.isBlankLine(line, separator: format?.delimiter.asciiValue)
     }
 }

@@ -31,7 +31,7 @@ enum LabelColumn {
     private static func field(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, index: Int, delimiter: UInt8?) -> String {
         var p = start, field = 0
         while p <= end {
-            if delimiter == nil { while p < end, base[p] == 32 || base[p] == 9 { p += 1 } }
+            if delimiter == nil { while p < end, DelimitedText.isBlank(base[p], separator: nil) { p += 1 } }
             let f = DelimitedText.field(base, from: p, to: end, separator: delimiter)
             if field == index {
                 let text = String(decoding: UnsafeBufferPointer(start: base + f.start, count: f.end - f.start), as: UTF8.self)

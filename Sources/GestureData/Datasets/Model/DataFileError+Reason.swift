@@ -64,6 +64,10 @@ extension DataFileError {
         case noHeader
         /// A named column is not in the header.
         case missingColumn(String, header: [String])
+        /// A data row has `found` fields where its header has `header`. The error's field names the
+        /// column the row means: the first column it has no field for, or the first field past the last
+        /// column (`column N`, 1-based).
+        case fieldCount(found: Int, header: Int)
         /// The first time is beyond what a 64-bit clock counts.
         case timeBeyondClock(Double)
         /// A column's header states a unit that the manifest's scale for the channel contradicts:
@@ -160,6 +164,10 @@ extension DataFileError {
             case .noHeader: "the file has no header; give the column's index"
             case let .missingColumn(name, header):
                 "no column '\(name)' in the header \(DataFileError.quote(header.joined(separator: ",")))"
+            case let .fieldCount(found, header) where found < header:
+                "the line has \(found) of the header's \(header) fields: none for this column or any after it"
+            case let .fieldCount(found, header):
+                "the line has \(found) fields where the header has \(header): a field holding the separator must be quoted"
             case let .timeBeyondClock(first): "time \(first) is beyond the range of a 64-bit clock"
             case let .unitMismatch(unit, channel, scale, expected):
                 "the header states \(unit) but the manifest scales \(channel) by \(scale), which is not ±\(expected); "

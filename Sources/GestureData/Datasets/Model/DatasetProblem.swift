@@ -16,6 +16,9 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         case missingColumn
         /// A field is empty or the line is too short.
         case missingValue
+        /// The line has more fields than its header: a separator inside an unquoted field (a decimal
+        /// comma in a comma-separated file), so its fields cannot be matched to the columns.
+        case extraFields
         /// A field is not a number.
         case nonNumeric
         /// A value is NaN or infinite.

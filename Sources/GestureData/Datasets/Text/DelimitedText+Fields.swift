@@ -4,8 +4,9 @@
 ///
 /// Fields follow RFC 4180: a field that starts with `"` (after spaces) runs to the matching closing
 /// quote, and a separator or a doubled quote (`""`) inside it belongs to the field, so a
-/// spreadsheet's `"0,5"` is one field, not two. Spaces and tabs around a field are not part of it.
-/// A quoted field cannot span lines (``TextLines`` splits lines first); an unclosed quote ends at the
+/// spreadsheet's `"0,5"` is one field, not two. Blanks around a field are not part of it: spaces, and
+/// tabs unless the tab is the separator (``isBlank(_:separator:)``), so an empty field is empty in every
+/// dialect and `a<TAB><TAB>b` is three fields, as `a,,b` is. A quoted field cannot span lines (``TextLines`` splits lines first); an unclosed quote ends at the
 /// end of the line and is reported by ``Field/unterminated``.
 extension DelimitedText {
     /// Where one field lies in a line, as byte offsets.
@@ -20,11 +21,41 @@ extension DelimitedText {
         var unterminated: Bool
     }
 
+    /// Whether byte `c` is a blank around a field (never part of one unless quoted) when fields are
+    /// separated by `separator` (`nil`: runs of blanks): a space always, a tab unless the tab is the
+    /// separator. The one rule of every reader that splits fields or skips blank lines. O(1).
+    @inline(__always)
+    static func isBlank(_ c: UInt8, separator: UInt8?) -> Bool {
+        // A tab that separates fields is a separator, never padding: taking it for a blank swallowed
+        // the tab after an empty field and shifted every later column one to the left.
+        c == 32 || (c == 9 && separator != 9)
+    }
+
+    /// Whether the line `[start, end)` holds no field: only blanks (``isBlank(_:separator:)``) or other
+    /// ASCII white space (CR, VT, FF). A line of tabs in a tab-separated file is a row of empty fields,
+    /// as `,,` is with commas. O(line length).
+    @inline(__always)
+    static func isBlankLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, separator: UInt8?) -> Bool {
+        var p = start
+        while p < end {
+            let c = base[p]
+            guard c == 32 || (c >= 9 && c <= 13 && c != separator) else { return false }
+            p += 1
+        }
+        return true
+    }
+
+    /// ``isBlankLine(_:from:to:separator:)`` for text: white space only (Unicode's, as
+    /// `Character.isWhitespace`), a tab counting as a field's separator when it is `separator`. O(length).
+    static func isBlankLine(_ line: some StringProtocol, separator: UInt8?) -> Bool {
+        line.allSatisfy { $0.isWhitespace && !(separator == 9 && $0 == "\t") }
+    }
+
     /// The field starting at `p` in the line `[p, end)`, with `separator` (`nil`: runs of blanks).
     /// O(field length), no allocation.
     @inline(__always)
     static func field(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, separator: UInt8?) -> Field {
-        @inline(__always) func blank(_ c: UInt8) -> Bool { c == 32 || c == 9 }
+        @inline(__always) func blank(_ c: UInt8) -> Bool { isBlank(c, separator: separator) }
         var p = start
         while p < end, blank(base[p]) { p += 1 }
         if p < end, base[p] == 34 {
@@ -59,7 +90,8 @@ extension DelimitedText {
     }
 
     /// The fields of one line as text (quotes removed, `""` read as `"`, blanks around fields dropped).
-    /// An empty line is one empty field with a separator, none with blanks. O(line length).
+    /// An empty line is one empty field with a separator, none with blanks; with a tab separator a tab
+    /// always ends a field (`"a\t\tb"` is `["a", "", "b"]`). O(line length).
     static func fields(_ line: some StringProtocol, separator: UInt8?) -> [String] {
         var text = String(line)
         return text.withUTF8 { bytes -> [String] in
@@ -69,7 +101,7 @@ extension DelimitedText {
             let end = bytes.count
             while true {
                 if separator == nil {
-                    while p < end, base[p] == 32 || base[p] == 9 { p += 1 }
+                    while p < end, isBlank(base[p], separator: nil) { p += 1 }
                     if p >= end { break }
                 }
                 let f = field(base, from: p, to: end, separator: separator)

@@ -51,7 +51,7 @@ struct DelimitedText {
     func contentEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         guard !trailing.isEmpty else { return end }
         var e = end
-        while e > start, base[e - 1] == 32 || base[e - 1] == 9 { e -= 1 }
+        while e > start, Self.isBlank(base[e - 1], separator: delimiter) { e -= 1 }
         guard e - start >= trailing.count else { return end }
         for k in 0..<trailing.count where base[e - trailing.count + k] != trailing[k] { return end }
         return e - trailing.count
@@ -87,8 +87,7 @@ struct DelimitedText {
             }
             while pos < n {
                 let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
-                let line = UnsafeBufferPointer(start: base + pos, count: end - pos)
-                if line.contains(where: { $0 != 32 && $0 != 9 }) { break }
+                if !Self.isBlankLine(base, from: pos, to: end, separator: delimiter) { break }
                 pos = next
                 lineNumber += 1
             }
@@ -151,7 +150,8 @@ struct DelimitedText {
                 table.problems.append(DatasetProblem(.missingColumn, error))
                 return
             }
-            let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, file: file, decimalComma: decimalComma ?? false)
+            let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, header: header, file: file,
+                                decimalComma: decimalComma ?? false)
             table.lines = rows.lines
             table.problems = rows.problems
             let width = slots.count, count = rows.lines.count
@@ -173,10 +173,12 @@ struct DelimitedText {
     }
 
     /// The hot loop: every data row from `pos`, values row-major in slot order. Locals only, so no
-    /// exclusivity checks or nested-array copies per value.
+    /// exclusivity checks or nested-array copies per value. With a `header`, a row of another width is
+    /// one problem at the column it means (``DataFileError/Reason/fieldCount(found:header:)``): a short
+    /// row's first missing column, a long row's first field past the last column.
     private func scanRows(
         _ base: UnsafePointer<UInt8>, from start: Int, to n: Int, firstLine: Int,
-        slots: [(index: Int, name: String)], file: String, decimalComma: Bool
+        slots: [(index: Int, name: String)], header: [String]?, file: String, decimalComma: Bool
     ) -> (values: [Double], lines: [Int32], problems: [DatasetProblem]) {
         let width = slots.count
         var fieldToSlot = Array(repeating: -1, count: (slots.map(\.index).max() ?? -1) + 1)
@@ -199,14 +201,12 @@ struct DelimitedText {
                 lineNumber += 1
                 let (lineEnd, next) = TextLines.lineBreak(in: base, from: pos, count: n)
                 let end = contentEnd(base, from: pos, to: lineEnd)
-                var first = pos
-                while first < end, base[first] == 32 || base[first] == 9 { first += 1 }
-                if first == end { pos = next; continue }  // blank line
+                if Self.isBlankLine(base, from: pos, to: end, separator: delimiter) { pos = next; continue }
 
                 var p = pos, field = 0
                 while true {
                     if whitespace {
-                        while p < end, base[p] == 32 || base[p] == 9 { p += 1 }
+                        while p < end, Self.isBlank(base[p], separator: nil) { p += 1 }
                         if p >= end { break }
                     }
                     let f = Self.field(base, from: p, to: end, separator: delimiter)
@@ -245,11 +245,24 @@ struct DelimitedText {
                     if f.next >= end { break }
                     p = whitespace ? f.next : f.next + 1
                 }
+                // Counting fields against the header names the column a row is short of, not only a
+                // wanted one (a label or date-time column is read apart), and catches a long row.
+                var saidShort = false
+                if let header, field != header.count {
+                    let short = field < header.count
+                    let name = short && !header[field].isEmpty ? header[field] : "column \(short ? field + 1 : header.count + 1)"
+                    problems.append(DatasetProblem(short ? .missingValue : .extraFields, DataFileError(
+                        file: file, line: lineNumber, field: name, .fieldCount(found: field, header: header.count))))
+                    saidShort = short
+                }
                 for slot in 0..<width {
                     if filled[slot] { filled[slot] = false; continue }
                     row[slot] = .nan
-                    problems.append(DatasetProblem(.missingValue, DataFileError(
-                        file: file, line: lineNumber, field: slots[slot].name, "the line has no such field")))
+                    // Said once above when the header shows the row is short.
+                    if !saidShort {
+                        problems.append(DatasetProblem(.missingValue, DataFileError(
+                            file: file, line: lineNumber, field: slots[slot].name, "the line has no such field")))
+                    }
                 }
                 values.append(contentsOf: UnsafeBufferPointer(start: row.baseAddress, count: width))
                 lines.append(Int32(lineNumber))
@@ -295,8 +308,9 @@ extension DelimitedText {
     /// split lines into `Substring`s (UEA `.ts`, GRT). O(field length).
     static func number(_ field: Substring) -> Double? {
         var utf8 = field.utf8[...]
-        while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == 32 || last == 9 { utf8 = utf8.dropLast() }
+        // A field already split (by `,` or `:`, or runs of blanks), so a tab here is padding.
+        while let first = utf8.first, isBlank(first, separator: nil) { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, isBlank(last, separator: nil) { utf8 = utf8.dropLast() }
         guard !utf8.isEmpty else { return nil }
         if case .value(let fast)? = utf8.withContiguousStorageIfAvailable({ DecimalParser.scan($0.baseAddress!, 0, $0.count, decimalComma: false) }) {
             return fast

@@ -14,6 +14,8 @@ public protocol SampleLineDecoder {
     /// The input has ended: decide whatever waited for more lines (held samples then come from
     /// ``nextHeld()``).
     mutating func finish() throws(DataFileError)
+    /// Whether `line` is blank, skipped without being decoded. O(line length).
+    func isBlank(_ line: Substring) -> Bool
 }
 
 extension SampleLineDecoder {
@@ -21,6 +23,9 @@ extension SampleLineDecoder {
     public mutating func nextHeld() -> MotionSample? { nil }
     /// A decoder that never holds lines back has nothing to decide.
     public mutating func finish() throws(DataFileError) {}
+    /// Spaces and tabs only, unless the decoder says otherwise (a tab-separated format, where a tab
+    /// ends a field and a line of tabs is a row of empty fields).
+    public func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
 }
 
 /// A ``MotionSource`` reading samples line by line from a file or a pipe (standard input), each
@@ -65,7 +70,7 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     public mutating func next() throws(DataFileError) -> MotionSample? {
         if let sample = decoder.nextHeld() { return sample }
         while let line = try nextLine() {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if decoder.isBlank(line[...]) { continue }
             if let sample = try decoder.decode(line[...], lineNumber: lineNumber, file: name) { return sample }
             if let sample = decoder.nextHeld() { return sample }
         }

@@ -48,11 +48,76 @@ import Testing
         #expect(throws: DataFileError(file: "in.csv", line: 4, field: "z", "'nan' is not finite")) {
             try format.parse(line: "1,0,0,nan", lineNumber: 4)
         }
-        #expect(throws: DataFileError(file: "in.csv", line: 5, field: "z", "the line has only 3 fields")) {
+        #expect {
             try format.parse(line: "1,0,0", lineNumber: 5)
-        }
+        } throws: { "\($0)" == "in.csv:5: z: the line has 3 of the header's 4 fields: none for this column or any after it" }
         #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "a,b,c") }
         #expect(throws: DataFileError.self) { try SampleCSVFormat(header: "time,gyro_x,gyro_y,gyro_z") }
+    }
+}
+
+/// `csv:` and `detect` lines split as every dialect splits them (issue 53, "fields are fields").
+@Suite struct SampleCSVFormatFieldTests {
+    static let header = "time\taccel.x\taccel.y\taccel.z\tlabel"
+
+    @Test func anEmptyTabSeparatedFieldIsNamedAsACommaSeparatedOneIs() throws {
+        // Before: the tab after the empty field was swallowed and accel.z read the label, 7 g.
+        let tabs = try SampleCSVFormat(header: Self.header, file: "in.tsv")
+        #expect(throws: DataFileError(file: "in.tsv", line: 3, field: "accel.x", "'' is not a number")) {
+            try tabs.parse(line: "0.50\t\t0.1\t-1.0\t7", lineNumber: 3)
+        }
+        let commas = try SampleCSVFormat(header: "time,accel.x,accel.y,accel.z,label", file: "in.csv")
+        #expect(throws: DataFileError(file: "in.csv", line: 3, field: "accel.x", "'' is not a number")) {
+            try commas.parse(line: "0.50,,0.1,-1.0,7", lineNumber: 3)
+        }
+        #expect(throws: DataFileError(file: "in.tsv", line: 4, field: "accel.y", "'' is not a number")) {
+            try tabs.parse(line: "0.50\t0.2\t\t-1.0\t7", lineNumber: 4)
+        }
+        // Spaces around a tab-separated field are still blanks.
+        #expect(try tabs.parse(line: " 0.5 \t 0.2\t0.1 \t-1\t7", lineNumber: 5).acceleration == Vector3(0.2, 0.1, -1))
+    }
+
+    @Test func aTabSeparatedHeaderKeepsItsUnnamedFirstColumn() throws {
+        // pandas' to_csv(sep="\t") writes the index under an empty name; before, the header was trimmed
+        // of it and every column read its left neighbour.
+        let format = try SampleCSVFormat(header: "\ttime\taccel.x\taccel.y\taccel.z", file: "in.tsv")
+        #expect(format.columns == ["", "time", "accel.x", "accel.y", "accel.z"])
+        #expect(try format.parse(line: "0\t1.5\t0.2\t0.1\t-1", lineNumber: 2) == MotionSample(timestamp: 1.5, acceleration: Vector3(0.2, 0.1, -1)))
+    }
+
+    @Test func shortAndLongRowsNameTheLineAndTheColumn() throws {
+        let format = try SampleCSVFormat(header: Self.header, file: "in.tsv")
+        // Short of only the label, which csv: does not read: before, it passed.
+        #expect {
+            try format.parse(line: "0.5\t0\t0.1\t-1", lineNumber: 6)
+        } throws: { "\($0)" == "in.tsv:6: label: the line has 4 of the header's 5 fields: none for this column or any after it" }
+        // Before, the sixth field was ignored.
+        #expect {
+            try format.parse(line: "0.5\t0\t0.1\t-1\t7\t9", lineNumber: 7)
+        } throws: { "\($0)" == "in.tsv:7: column 6: the line has 6 fields where the header has 5: a field holding the separator must be quoted" }
+        // A decimal comma in a comma-separated row makes it long, not a row of shifted values.
+        let commas = try SampleCSVFormat(header: "time,x,y,z", file: "in.csv")
+        #expect {
+            try commas.parse(line: "0,5,0.1,0.2,-1", lineNumber: 2)
+        } throws: { "\($0)" == "in.csv:2: column 5: the line has 5 fields where the header has 4: a field holding the separator must be quoted" }
+    }
+
+    @Test func aLineOfTabsAfterATabHeaderIsARowOfEmptyFields() throws {
+        var stream = SampleCSVStream(file: "in.tsv", timeUnit: .s)
+        #expect(try stream.feed(Self.header) == nil)
+        #expect(try stream.feed("0\t0\t0\t-1\t7")?.timestamp == 0)
+        #expect(try stream.feed("   ") == nil)  // blank
+        #expect(throws: DataFileError(file: "in.tsv", line: 4, field: "time", "'' is not a number")) { try stream.feed("\t\t\t\t") }
+    }
+
+    @Test func aStreamSaysWhichLinesAreBlankByItsSeparator() throws {
+        var stream = SampleCSVStream(file: "in.tsv", timeUnit: .s)
+        #expect(stream.isBlank("\t\t"[...]))  // no header yet: no separator
+        _ = try stream.feed(Self.header)
+        #expect(!stream.isBlank("\t\t"[...]) && stream.isBlank(" \r"[...]))
+        var commas = SampleCSVStream(file: "in.csv", timeUnit: .s)
+        _ = try commas.feed("time,x,y,z")
+        #expect(commas.isBlank("\t\t"[...]))
     }
 }
 

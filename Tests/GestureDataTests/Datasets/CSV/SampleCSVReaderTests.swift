@@ -142,6 +142,36 @@ import Testing
     }
 
     /// Files longer than one 1 MiB read, with lines (and CRLF pairs) split between reads, and bad lines among them.
+    /// Issue 53: a tab-separated file's empty fields, short and long rows, and lines of tabs, after the clock
+    /// settles (read by the fast path's plan, which hands them to the general parser), are named at their
+    /// line and column by both paths.
+    @Test func tabSeparatedEmptyFieldsReadAlikeAndAreNamed() throws {
+        let folder = datasetTestFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rows = (0..<100).map { i in "\(Double(i) / 100)\t0.0\t0.1\t-1.0\t7" }
+        rows[50] = "0.50\t\t0.1\t-1.0\t7"  // the issue's row
+        rows[55] = "0.55\t0.0\t\t-1.0\t7"
+        rows[60] = "0.60\t0.0\t0.1\t-1.0"
+        rows[65] = "0.65\t0.0\t0.1\t-1.0\t7\t9"
+        rows[70] = "\t\t\t\t"
+        let url = folder.appendingPathComponent("tabs.tsv")
+        try ("time\taccel.x\taccel.y\taccel.z\tlabel\n" + rows.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        #expect(Self.expectSameReading(url))
+        let loaded = try SampleCSVFormat.load(url, collectingProblems: true)
+        #expect(loaded.problems.map(\.location.description) == [
+            "\(url.path):52: accel.x: '' is not a number",
+            "\(url.path):57: accel.y: '' is not a number",
+            "\(url.path):62: label: the line has 4 of the header's 5 fields: none for this column or any after it",
+            "\(url.path):67: column 6: the line has 6 fields where the header has 5: a field holding the separator must be quoted",
+            "\(url.path):72: time: '' is not a number",
+        ])
+        #expect(loaded.problems.map(\.kind.rawValue) == ["nonNumeric", "nonNumeric", "missingValue", "extraFields", "nonNumeric"])
+        // No value of the label column reached acceleration.
+        #expect(loaded.dataset.recordings.first?.column(.accelZ)?.allSatisfy { $0 == -1 } == true)
+        // Without collecting, the first bad line is the error.
+        #expect { _ = try SampleCSVFormat.load(url) } throws: { "\($0)" == "\(url.path):52: accel.x: '' is not a number" }
+    }
+
     @Test(arguments: [LineEnding.lf, .crlf, .cr]) func filesLongerThanOneReadReadAlike(_ ending: LineEnding) throws {
         var random = SplitMix64(seed: 4747)
         var text = "time,accel.x,accel.y,accel.z,gyro.x,gyro.y,gyro.z\n"

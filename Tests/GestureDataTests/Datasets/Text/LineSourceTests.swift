@@ -46,6 +46,22 @@ import Testing
         #expect(error?.description == "walk.csv:4: bad line '0.5,oops'")
     }
 
+    /// `detect --input FILE.tsv`'s reading: a sample CSV stream decoding the lines (issue 53).
+    @Test func aTabSeparatedEmptyFieldIsNamedAsDetectReadsIt() throws {
+        let url = try Self.file("time\taccel.x\taccel.y\taccel.z\tlabel\n0.00\t0.0\t0.1\t-1.0\t7\n0.50\t\t0.1\t-1.0\t7\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var source = LineSource(handle: try FileHandle(forReadingFrom: url), name: "in.tsv", decoder: SampleCSVStream(acceptsNonFinite: true))
+        #expect { _ = try source.collect() } throws: { "\($0)" == "in.tsv:3: accel.x: '' is not a number" }
+    }
+
+    @Test func aLineOfTabsReachesATabSeparatedStream() throws {
+        // It is a row of empty fields there; before, the source skipped it as blank.
+        let url = try Self.file("time\tx\ty\tz\n0\t0\t0\t-1\n\t\t\t\n  \n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var source = LineSource(handle: try FileHandle(forReadingFrom: url), name: "in.tsv", decoder: SampleCSVStream(acceptsNonFinite: true))
+        #expect { _ = try source.collect() } throws: { "\($0)" == "in.tsv:3: time: '' is not a number" }
+    }
+
     @Test func linesLongerThanOneReadAreJoined() throws {
         var text = "t,x\n"
         for i in 0..<20_000 { text += "\(Double(i) / 100),\(String(repeating: "0", count: 20))\(i % 10)\n" }
