@@ -58,8 +58,8 @@ struct Train: ParsableCommand {
 
     @OptionGroup var search: SearchOptions
 
-    @Option(help: "all (default: every recording), fixed:TRAIN:TEST (the TRAIN session), or any split with --fold (default with --experiment and --fold: the experiment's).")
-    var split: String?
+    @Option(help: "all (default: every recording; with --experiment and --fold, the experiment's split), fixed:TRAIN:TEST (the TRAIN session), or any split with --fold.")
+    var split: String = "all"
 
     @Option(help: "Train on this fold's training part (its name, as outcomes.csv and results.json give it): the model compare scored on it.")
     var fold: String?
@@ -79,12 +79,10 @@ struct Train: ParsableCommand {
             guard entry.recognizer != nil else { throw ValidationError("--recognizer (or --experiment with --entry) is required") }
             guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
         }
-        if let split {
-            guard split == "all" || fold != nil || split.lowercased().hasPrefix("fixed:") else {
-                throw ValidationError("--split must be all or fixed:TRAIN:TEST, or name a fold with --fold NAME, got '\(split)'")
-            }
-            guard split != "all" || fold == nil else { throw ValidationError("--fold needs a split: leave out --split all") }
-        } else if fold != nil, experiment == nil {
+        guard split == "all" || fold != nil || split.lowercased().hasPrefix("fixed:") else {
+            throw ValidationError("--split must be all or fixed:TRAIN:TEST, or name a fold with --fold NAME, got '\(split)'")
+        }
+        if fold != nil, split == "all", experiment == nil {
             throw ValidationError("--fold needs --split (or --experiment, whose split it takes)")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a file path") }
@@ -162,7 +160,7 @@ struct Train: ParsableCommand {
     /// The split whose fold is trained on: `--split` unless `all`, else the experiment's when `--fold` names a fold;
     /// `nil`: every recording.
     private func trainingSplit(of spec: Experiment) throws -> Split? {
-        if let split, split != "all" { return try Split.parsing(split, in: "command line") }
+        if split != "all" { return try Split.parsing(split, in: "command line") }
         return fold == nil ? nil : spec.split
     }
 

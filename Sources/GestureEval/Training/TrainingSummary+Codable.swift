@@ -8,12 +8,12 @@
 /// | ``TrainingSummary/budget`` | `maxFalsePerHour`, `budgetMet` (1 or 0) |
 /// | ``TrainingSummary/crossFit`` | `crossFitGroups`, `crossFitted` (the subject share), `crossFitFailures` and `crossFitInSample` (only when > 0) |
 extension TrainingSummary: Codable {
-    /// The flat keys that count something (templates, windows, cross-fitting groups) or flag it (0 or 1): written as
-    /// whole numbers wherever a summary is printed. A trainer that adds a count adds its key here.
+    /// The flat keys that count something (templates, windows, cross-fitting groups): written as whole numbers wherever
+    /// a summary is printed. A trainer that adds a count adds its key here.
     public static let countKeys: Set<String> = [
         "templates", "examples", "positives", "negatives", "backgroundTemplates", "features", "windows", "positiveWindows",
-        "negativeWindows", "hardNegatives", "falseActivationsMined", "augmentedRecordings", "bandLearned", "crossFitGroups",
-        "crossFitFailures", "crossFitInSample", "trainingHeldOut", "budgetMet",
+        "negativeWindows", "hardNegatives", "falseActivationsMined", "augmentedRecordings", "crossFitGroups",
+        "crossFitFailures", "crossFitInSample",
     ]
 
     /// Every part as flat keys; a value of the same name as a typed key wins (as a search's choice did).
