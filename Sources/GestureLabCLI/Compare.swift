@@ -22,9 +22,10 @@ struct Compare: ParsableCommand {
             --learning-curve 2,4,6 runs the experiment once per training-set size K under \
             subject-draws:K:N (N = --draws: each fold trains on K subjects drawn at random, seeded, and tests \
             on all the others) and writes how each entry's metric grows with the people trained on: the mean, \
-            sd, min and max over draws and the pooled metric with its interval, as learning-curve.csv, \
+            sd, min and max over draws and the pooled metric with a 95 % interval that resamples the people \
+            tested (not recordings, which the draws test again and again), as learning-curve.csv, \
             learning-curve.svg and summary.md (reports/<experiment name>-learning-curve unless --out says \
-            otherwise).
+            otherwise), with the runs' warnings and the sizes that gave them.
             Examples:
               gesturelab compare configs/experiments/default.yaml --out reports/default \\
                 --notebook
@@ -136,8 +137,10 @@ struct Compare: ParsableCommand {
             FileHandle.standardOutput.write(try ReportFolder.encoder.encode(curve) + Data("\n".utf8))
             return
         }
-        print("learning curve: \(curve.metricName) on the subjects not trained on, \(draws) draws per size (seed \(spec.seed))")
+        print("learning curve: \(curve.metricName) on the subjects not trained on, \(draws) draws per size (seed \(spec.seed)); "
+              + "pooled with a 95 % interval resampling the test subjects")
         print(curve.table.aligned, terminator: "")
+        for w in curve.warnings { print("warning: \(w)") }
         print("report: \(folder.path)/summary.md (learning-curve.csv, learning-curve.svg)")
     }
 

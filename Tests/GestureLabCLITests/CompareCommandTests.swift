@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureEval
 import GestureTestSupport
 import Testing
@@ -205,10 +206,60 @@ import Testing
             let point = try #require(curve.points.first { $0.entry == score.entry && $0.subjects == 2 })
             let values = score.folds.map(\.value.value)
             #expect(abs(point.mean - values.reduce(0, +) / Double(values.count)) < 1e-12, "\(score.entry)")
-            #expect(point.pooled == score.overall, "\(score.entry)")
+            // The same pooled value; the interval resamples the subjects tested, as the run's subject scores do.
+            #expect(point.pooled.value == score.overall.value && point.pooled == score.bySubject?.pooled, "\(score.entry)")
         }
         // Sizes that leave no one to test on are refused with the split's own message.
         let tooMany = try GestureLabBinary.run(["compare", experiment, "--learning-curve", "3", "--quiet"], directory: root)
         #expect(tooMany.status != 0 && !tooMany.stderr.isEmpty)
+    }
+
+    /// Issue 53: the runs of a learning curve warn as a plain run does. DTW templates calibrated on the stream need
+    /// a second training subject to hold one out, so every draw trained on one subject calibrates in-sample; the
+    /// plain run of `subject-draws:1:2` warns about each draw, and the curve says the same, for K = 1, on the
+    /// terminal, in summary.md and in results.json.
+    @Test func learningCurveWarnsAsThePlainRunDoes() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Two sessions of 40 s per subject: each subject alone has shakes enough to train templates on.
+        var spec = SyntheticDatasetGenerator.defaultSpec
+        spec.subjects = 3
+        spec.sessionsPerSubject = 2
+        spec.recordingDuration = 40
+        let data = root.appendingPathComponent("synth")
+        try DatasetWriter.write(try SyntheticDatasetGenerator.generate(spec), to: data)
+        let yaml = """
+            name: curve warnings
+            datasets:
+              continuous: \(data.path)
+            split: leave-one-subject-out
+            seed: 11
+            bootstrapReplicates: 100
+            entries:
+              - name: dtw stream
+                recognizer: dtw
+                configuration: {channels: [user.x, user.y, user.z], selection: 1, band: 0.1, minimumDuration: 0.3, maximumDuration: 1.5, rejection: {method: stream, objective: f1}}
+                dataset: continuous
+                labels: [shake]
+            """
+        let experiment = ExperimentFixtures.write(yaml, name: "curve.yaml")
+        let plain = ExperimentFixtures.write(yaml.replacingOccurrences(of: "split: leave-one-subject-out", with: "split: subject-draws:1:2"), name: "plain.yaml")
+        let reference = try GestureLabBinary.run(["compare", plain, "--out", "plain", "--quiet"], directory: root)
+        #expect(reference.status == 0, "\(reference.stderr)")
+        let expected = try ExperimentResult(jsonData: Data(contentsOf: root.appendingPathComponent("plain/results.json"))).warnings.map(\.description)
+        #expect(expected.count == 2 && expected.allSatisfy { $0.contains("in-sample") }, "\(expected)")
+
+        let run = try GestureLabBinary.run(["compare", experiment, "--learning-curve", "1", "--draws", "2", "--out", "curve", "--quiet"], directory: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try String(contentsOf: root.appendingPathComponent("curve/summary.md"), encoding: .utf8)
+        #expect(summary.contains("## Warnings"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("curve/results.json"))) as? [String: Any]
+        let written = try #require(json?["warnings"] as? [[String: Any]], "results.json has warnings")
+        #expect(written.compactMap { $0["warning"] as? String } == expected)
+        #expect(written.allSatisfy { $0["subjects"] as? [Int] == [1] })
+        for w in expected {
+            #expect(run.stdout.contains("warning: K = 1: \(w)\n"), "terminal: \(w)")
+            #expect(summary.contains("- K = 1: \(w)\n"), "summary.md: \(w)")
+        }
     }
 }

@@ -65,6 +65,31 @@ public enum Bootstrap {
         return result
     }
 
+    /// The statistic on every unit, with a cluster percentile interval: each replicate draws as many clusters as
+    /// there are, with replacement, and passes the statistic every unit of every cluster drawn (a cluster drawn
+    /// twice passes its units twice). Units of one cluster move together, so what is not independent (one person's
+    /// recordings, the same recording tested by several folds) counts as one draw however many units it holds.
+    ///
+    /// The interval's method is `cluster-bootstrap-percentile`; it is withheld (`nil`) with fewer than 2 clusters,
+    /// whose resamples would all be the same, and when fewer than half of the replicates are finite.
+    /// - Parameters:
+    ///   - clusters: each cluster's units as indices the statistic takes (for example a subject's recordings).
+    ///   - statistic: the statistic of a multiset of units (indices repeat in resamples).
+    /// - Complexity: O(B · (units + cost(statistic))) for B replicates.
+    public static func clustered(
+        _ clusters: [[Int]],
+        options: BootstrapOptions = BootstrapOptions(),
+        statistic: ([Int]) -> Double
+    ) throws(StatisticsError) -> Estimate {
+        guard !clusters.isEmpty else { throw .tooFewValues(statistic: "cluster bootstrap", count: 0, needed: 1) }
+        let value = statistic(clusters.flatMap { $0 })
+        guard clusters.count >= 2 else { return Estimate(value: value) }
+        let reps = try replicates(count: clusters.count, options: options) { picks in statistic(picks.flatMap { clusters[$0] }) }
+        var bounds = try interval(reps, options: options)
+        bounds?.method = "cluster-bootstrap-percentile"
+        return Estimate(value: value, interval: bounds)
+    }
+
     /// The replicates of `statistic` (non-finite ones dropped), in draw order.
     public static func replicates(
         count: Int,

@@ -43,4 +43,37 @@ import Testing
         let xs = (0..<20).map { _ in a.index(below: 1000) }, ys = (0..<20).map { _ in b.index(below: 1000) }
         #expect(xs == ys && Set(xs).count > 10)
     }
+
+    /// Issue 53: a cluster bootstrap draws whole clusters, so units that repeat inside a cluster (a subject's
+    /// recording tested by several folds) add nothing; resampling the units one by one counts every copy and narrows
+    /// the interval by about √copies.
+    @Test func clusteredResamplesWholeClustersNotTheirUnits() throws {
+        let clusters = (0..<8).map { c in Array(c * 5..<(c + 1) * 5) }
+        func repeated(_ copies: Int) -> (values: [Double], clusters: [[Int]]) {
+            var units: [Double] = [], groups: [[Int]] = []
+            for cluster in clusters {
+                groups.append(Array(units.count..<units.count + copies * cluster.count))
+                for _ in 0..<copies { units += cluster.map { values[$0] } }
+            }
+            return (units, groups)
+        }
+        let options = BootstrapOptions(replicates: 1000, seed: 4)
+        var widths: [Double] = [], unitWidths: [Double] = []
+        for copies in [1, 4] {
+            let (units, groups) = repeated(copies)
+            let mean: ([Int]) -> Double = { idx in idx.reduce(0) { $0 + units[$1] } / Double(idx.count) }
+            let estimate = try Bootstrap.clustered(groups, options: options, statistic: mean)
+            let interval = try #require(estimate.interval)
+            #expect(interval.method == "cluster-bootstrap-percentile")
+            #expect(abs(estimate.value - mean(Array(units.indices))) < 1e-12)
+            widths.append(interval.upper - interval.lower)
+            let plain = try #require(try Bootstrap.percentile(count: units.count, options: options, statistic: mean).interval)
+            unitWidths.append(plain.upper - plain.lower)
+        }
+        #expect(abs(widths[1] - widths[0]) < 1e-9, "the same clusters drawn: \(widths)")
+        #expect(unitWidths[1] < 0.6 * unitWidths[0], "resampling units counts every copy: \(unitWidths)")
+        // One cluster says nothing about the spread between clusters; none is an error.
+        #expect(try Bootstrap.clustered([[0, 1, 2]], options: options) { idx in Double(idx.count) }.interval == nil)
+        #expect(throws: StatisticsError.self) { try Bootstrap.clustered([], options: options) { _ in 0 } }
+    }
 }

@@ -117,11 +117,11 @@ public struct ExperimentAggregator: Sendable {
             ExperimentResult.Example(recording: $0.id, fold: outcomes[0].unit.foldName, events: events[0].filter { $0.phase == .ended },
                                      annotations: $0.annotations)
         }
+        let bySubject = try SubjectScores(events: pooled, metric: metric, bootstrap: bootstrap)
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
                                                 folds: foldScores, configuration: configuration, latencies: latencies, example: example,
-                                                falseActivations: breakdown, outcomes: rows,
-                                                bySubject: SubjectScores(events: pooled, metric: metric))
+                                                falseActivations: breakdown, outcomes: rows, bySubject: bySubject)
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
             run.warnings.append(w)
@@ -144,7 +144,8 @@ public struct ExperimentAggregator: Sendable {
         let subjects = outcomes.flatMap { $0.recordings.map(\.subject) }
         var bySubject: SubjectScores?
         if subjects.count == pooled.count {
-            bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric)
+            bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric,
+                                      bootstrap: bootstrap)
         }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),

@@ -7,7 +7,9 @@ import GestureData
 /// others, so every point is a score on people the model never saw).
 ///
 /// A point holds the spread over the draws (which people happen to be drawn matters as much as how many) and the
-/// metric pooled over every draw's test annotations, with its bootstrap interval.
+/// metric pooled over every draw's test annotations, with an interval that resamples the people tested
+/// (``SubjectScores/pooled``): the draws test the same people again, so more draws must not narrow it. The runs'
+/// warnings are kept, each once with the sizes that gave it.
 public struct LearningCurve: Codable, Hashable, Sendable {
     /// One entry at one training-set size.
     public struct Point: Codable, Hashable, Sendable {
@@ -19,6 +21,8 @@ public struct LearningCurve: Codable, Hashable, Sendable {
         public var subjects: Int
         /// Draws (folds) that were scored.
         public var draws: Int
+        /// Subjects tested by at least one draw: the units ``pooled``'s interval resamples.
+        public var testSubjects: Int
         /// The mean of the draws' metric.
         public var mean: Double
         /// The standard deviation of the draws' metric (0 for one draw).
@@ -27,10 +31,46 @@ public struct LearningCurve: Codable, Hashable, Sendable {
         public var minimum: Double
         /// The highest draw.
         public var maximum: Double
-        /// The metric over every draw's test annotations pooled, with its 95 % interval.
+        /// The metric over every draw's test annotations (examples) pooled, with its 95 % interval from a cluster
+        /// bootstrap over the test subjects: a replicate draws subjects with replacement and pools each drawn
+        /// subject's annotations from every draw that tested them (``SubjectScores/pooled``). The interval is
+        /// withheld for a single test subject, or without subject scores.
         public var pooled: Estimate
         /// The draws' mean false activations per hour of background (continuous datasets), else `nil`.
         public var falsePerHour: Double?
+    }
+
+    /// A warning of the runs (``ExperimentResult/warnings``), once however many sizes gave it.
+    public struct Warning: Codable, Hashable, Sendable, CustomStringConvertible {
+        /// The training-set sizes K whose runs gave it, increasing.
+        public var subjects: [Int]
+        /// The warning; read back from a `results.json` as ``ExperimentWarning/worded(_:)``.
+        public var warning: ExperimentWarning
+
+        /// Creates a warning given by the runs of `subjects`.
+        public init(subjects: [Int], warning: ExperimentWarning) {
+            self.subjects = subjects
+            self.warning = warning
+        }
+
+        /// `K = 1, 2: ` and the warning's words, as the terminal and summary.md show it.
+        public var description: String { "K = \(subjects.map(String.init).joined(separator: ", ")): \(warning)" }
+
+        private enum CodingKeys: String, CodingKey { case subjects, warning }
+
+        /// Writes the sizes and the warning's words, as ``ExperimentResult`` writes its warnings.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(subjects, forKey: .subjects)
+            try c.encode(warning.description, forKey: .warning)
+        }
+
+        /// Reads what ``encode(to:)`` writes; the warning as ``ExperimentWarning/worded(_:)``.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            subjects = try c.decode([Int].self, forKey: .subjects)
+            warning = .worded(try c.decode(String.self, forKey: .warning))
+        }
     }
 
     /// The metric's name (`f1`, `accuracy`, …), or the names of several.
@@ -39,42 +79,70 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     public var experiment: String
     /// The points, by entry (in the experiment's order), then by K.
     public var points: [Point]
+    /// The runs' warnings (fold assignment, in-sample calibration, …), in order of the smallest K that gave each,
+    /// then as that run lists them; a warning several sizes gave is listed once, naming them.
+    public var warnings: [Warning]
 
     /// The curve of `runs`: the experiment's result at each training-set size K, each run under
-    /// `subject-draws:K:N`. O(entries × draws).
+    /// `subject-draws:K:N`. O(entries × draws + warnings²).
     public init(experiment: String, runs: [(subjects: Int, result: ExperimentResult)]) {
         self.experiment = experiment
         // Segment datasets score macro-F1 where continuous ones score F1: name both when both are plotted.
         let names = Set(runs.first?.result.scores.map(\.metricName) ?? []).sorted()
         metricName = names.count == 1 ? names[0] : "metric (\(names.joined(separator: ", ")))"
+        let bySize = runs.sorted { $0.subjects < $1.subjects }
         var points: [Point] = []
         let entries = runs.first?.result.scores.map { ($0.entry, $0.dataset) } ?? []
         for (entry, dataset) in entries {
-            for (k, result) in runs.sorted(by: { $0.subjects < $1.subjects }) {
+            for (k, result) in bySize {
                 guard let score = result.scores.first(where: { $0.entry == entry && $0.dataset == dataset }) else { continue }
                 let values = score.folds.map(\.value.value).filter(\.isFinite)
                 let mean = values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
                 let variance = values.count > 1 ? values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1) : 0
                 let rates = score.folds.compactMap { $0.metrics.events?.falsePositivesPerHour }.filter(\.isFinite)
-                points.append(Point(entry: entry, dataset: dataset, subjects: k, draws: score.folds.count, mean: mean,
+                // The entry's own interval resamples recordings pooled over the draws, counting a recording once per
+                // draw that tested it, so it narrows as draws are added; the subjects' does not.
+                let pooled = score.bySubject?.pooled ?? Estimate(value: score.overall.value)
+                points.append(Point(entry: entry, dataset: dataset, subjects: k, draws: score.folds.count,
+                                    testSubjects: score.bySubject?.subjects.count ?? 0, mean: mean,
                                     standardDeviation: variance.squareRoot(), minimum: values.min() ?? .nan, maximum: values.max() ?? .nan,
-                                    pooled: score.overall, falsePerHour: rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)))
+                                    pooled: pooled, falsePerHour: rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)))
             }
         }
         self.points = points
+        var warnings: [Warning] = []
+        for (k, result) in bySize {
+            for w in result.warnings {
+                if let i = warnings.firstIndex(where: { $0.warning == w }) {
+                    if warnings[i].subjects.last != k { warnings[i].subjects.append(k) }
+                } else {
+                    warnings.append(Warning(subjects: [k], warning: w))
+                }
+            }
+        }
+        self.warnings = warnings
     }
 
     /// The points as a table, one row per entry and K.
     public var table: CSVTable {
-        var table = CSVTable(header: ["entry", "dataset", "subjects", "draws", "mean", "sd", "min", "max", "pooled", "pooled_lower", "pooled_upper",
-                                      "false_per_hour"])
+        var table = CSVTable(header: ["entry", "dataset", "subjects", "draws", "test_subjects", "mean", "sd", "min", "max", "pooled", "pooled_lower",
+                                      "pooled_upper", "false_per_hour"])
         for p in points {
-            table.append([p.entry, p.dataset, String(p.subjects), String(p.draws), ExperimentReport.fmt(p.mean), ExperimentReport.fmt(p.standardDeviation),
-                          ExperimentReport.fmt(p.minimum), ExperimentReport.fmt(p.maximum), ExperimentReport.fmt(p.pooled.value),
-                          p.pooled.interval.map { ExperimentReport.fmt($0.lower) } ?? "", p.pooled.interval.map { ExperimentReport.fmt($0.upper) } ?? "",
-                          p.falsePerHour.map { ExperimentReport.fmt($0) } ?? ""])
+            table.append([p.entry, p.dataset, String(p.subjects), String(p.draws), String(p.testSubjects), ExperimentReport.fmt(p.mean),
+                          ExperimentReport.fmt(p.standardDeviation), ExperimentReport.fmt(p.minimum), ExperimentReport.fmt(p.maximum),
+                          ExperimentReport.fmt(p.pooled.value), p.pooled.interval.map { ExperimentReport.fmt($0.lower) } ?? "",
+                          p.pooled.interval.map { ExperimentReport.fmt($0.upper) } ?? "", p.falsePerHour.map { ExperimentReport.fmt($0) } ?? ""])
         }
         return table
+    }
+
+    /// What a row of ``table`` holds, in words (summary.md and the terminal).
+    public var tableText: String {
+        "Each row: the entry trained on `subjects` people drawn at random (`draws` times, seeded) and tested on all the others; "
+            + "\(metricName) per draw (mean, sd, min, max) and pooled over every draw's test annotations (examples of segments), "
+            + "with a 95 % interval from a bootstrap over the `test_subjects` people tested (each replicate draws people with "
+            + "replacement and pools each one's annotations from every draw that tested them, so a person counts once however many "
+            + "draws tested them, and more draws do not narrow it)."
     }
 
     /// The plot: the mean over draws against K, one line per entry, with ±1 standard deviation as bars.
@@ -90,7 +158,8 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     }
 
     /// Writes the report folder: `results.json` (this curve), `learning-curve.csv`, the plot
-    /// (`learning-curve.svg` and its data) and `summary.md`, each file atomically (``ReportFolder``).
+    /// (`learning-curve.svg` and its data) and `summary.md` (with the warnings), each file atomically
+    /// (``ReportFolder``).
     ///
     /// - Parameter command: the command line, recorded in the manifest.
     /// - Throws: ``DataFileError`` naming the file that could not be written.
@@ -100,9 +169,9 @@ public struct LearningCurve: Codable, Hashable, Sendable {
         let table = self.table
         try folder.write(table, named: "learning-curve")
         try folder.add(plot, named: "learning-curve")
-        try folder.writeSummary("# Learning curve of \(experiment)\n\nCommand: `\(folder.manifest.commandLine)`\n\n"
-                                    + "Each row: the entry trained on `subjects` people drawn at random (`draws` times, seeded) and tested on all "
-                                    + "the others; \(metricName) per draw (mean, sd, min, max) and pooled over every draw's test annotations "
-                                    + "with its 95 % interval.\n\n\(table.markdown)\n![Learning curve](learning-curve.svg)\n")
+        var summary = "# Learning curve of \(experiment)\n\nCommand: `\(folder.manifest.commandLine)`\n\n\(tableText)\n\n\(table.markdown)\n"
+            + "![Learning curve](learning-curve.svg)\n"
+        if !warnings.isEmpty { summary += "\n## Warnings\n\n" + warnings.map { "- \($0)\n" }.joined() }
+        try folder.writeSummary(summary)
     }
 }

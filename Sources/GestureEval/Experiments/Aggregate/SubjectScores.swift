@@ -3,8 +3,9 @@
 /// spread, beside the figure pooled over everyone (``ExperimentResult/EntryScore/overall``).
 ///
 /// A pooled F1 weighs subjects by their number of events; a study designer also asks how the recognizer does
-/// for a new person, which the worst subject and the spread answer. Point values only: a subject's interval
-/// would rest on a handful of events.
+/// for a new person, which the worst subject and the spread answer. Point values only for each subject: a
+/// subject's interval would rest on a handful of events. The metric pooled over everyone has an interval that
+/// resamples subjects (``pooled``).
 public struct SubjectScores: Codable, Hashable, Sendable {
     /// One subject's score.
     public struct Subject: Codable, Hashable, Sendable {
@@ -45,8 +46,15 @@ public struct SubjectScores: Codable, Hashable, Sendable {
     public var mean: Double
     /// The sample standard deviation of the finite values (NaN for fewer than two).
     public var standardDeviation: Double
+    /// The metric pooled over every subject's judged annotations or examples (each subject's from every fold that
+    /// tested them: the entry's pooled figure), with a 95 % interval from a cluster bootstrap over the subjects
+    /// (``Bootstrap/clustered(_:options:statistic:)``): one replicate draws subjects with replacement and pools all of
+    /// each drawn subject's recordings, so a person tested by several folds (`subject-draws`) is one unit however
+    /// often they were tested. The interval is withheld for a single subject. `nil` when built from point values
+    /// (``init(subjects:)``) and in results written before it existed.
+    public var pooled: Estimate?
 
-    /// The spread of `subjects` (in any order; kept sorted by name). O(subjects · log subjects).
+    /// The spread of `subjects` (in any order; kept sorted by name), without ``pooled``. O(subjects · log subjects).
     public init(subjects: [Subject]) {
         self.subjects = subjects.sorted { $0.subject < $1.subject }
         let finite = self.subjects.filter(\.value.isFinite)
@@ -64,8 +72,9 @@ public struct SubjectScores: Codable, Hashable, Sendable {
     public var worstValue: Double { minimum }
 
     /// Continuous: each subject's counts from a pooled evaluation, scored by `metric`, with their false activations
-    /// per hour of their background. O(recordings).
-    public init(events evaluation: EventEvaluation, metric: EventMetric) {
+    /// per hour of their background, and ``pooled`` resampling subjects by `bootstrap`. O(B · recordings) for B
+    /// replicates.
+    public init(events evaluation: EventEvaluation, metric: EventMetric, bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         var background: [String: Double] = [:]
         for r in evaluation.recordings { background[r.subject, default: 0] += r.background }
         self.init(subjects: evaluation.bySubject.map { subject, c in
@@ -74,11 +83,16 @@ public struct SubjectScores: Codable, Hashable, Sendable {
                 precision: c.precision, recall: c.recall, f1: c.f1, falsePositivesPerHour: hours > 0 ? Double(c.insertions) / hours : .nan,
                 backgroundHours: hours, annotations: c.annotations, detections: c.detections, truePositives: c.truePositives)))
         })
+        let recordings = evaluation.recordings
+        pooled = try Bootstrap.clustered(Self.clusters(recordings.map(\.subject)), options: bootstrap) { idx in
+            metric.value(idx.reduce(EventCounts()) { $0 + recordings[$1].counts })
+        }
     }
 
     /// Segments: each subject's examples (`subjects[i]` the subject of `truth[i]` and `predicted[i]`), scored by
-    /// `metric`. O(examples · labels).
-    public init(truth: [String], predicted: [String], subjects: [String], metric: SegmentMetric) throws(StatisticsError) {
+    /// `metric`, and ``pooled`` resampling subjects by `bootstrap`. O(B · (examples + labels²)) for B replicates.
+    public init(truth: [String], predicted: [String], subjects: [String], metric: SegmentMetric,
+                bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         precondition(truth.count == predicted.count && truth.count == subjects.count, "one subject per example")
         var indices: [String: [Int]] = [:]
         for (i, s) in subjects.enumerated() { indices[s, default: []].append(i) }
@@ -90,5 +104,13 @@ public struct SubjectScores: Codable, Hashable, Sendable {
                                   metrics: .segments(.init(accuracy: s.accuracy.value, macroF1: s.macroF1.value))))
         }
         self.init(subjects: scores)
+        pooled = try Bootstrap.clustered(Self.clusters(subjects), options: bootstrap,
+                                         statistic: SegmentClassification.statistic(metric, truth: truth, predicted: predicted))
+    }
+
+    /// The indices of each subject's units (`subjects[i]` the subject of unit `i`), subjects by name: the clusters
+    /// of ``pooled``. O(units · log subjects).
+    static func clusters(_ subjects: [String]) -> [[Int]] {
+        Dictionary(grouping: subjects.indices) { subjects[$0] }.sorted { $0.key < $1.key }.map(\.value)
     }
 }

@@ -67,4 +67,29 @@ import Testing
         let s = try SubjectScores(truth: ["a", "b", "a", "b"], predicted: ["a", "b", "b", "b"], subjects: ["p", "p", "q", "q"], metric: .accuracy)
         #expect(s.subjects.map(\.value) == [1, 0.5] && s.worst == "q")
     }
+
+    /// Issue 53: the pooled figure with an interval that resamples subjects: its value is the entry's pooled metric,
+    /// and its replicates draw whole subjects, so with s0 at 0 and three subjects at 1 a replicate's F1 is 1 or lower
+    /// in steps of whole subjects.
+    @Test func pooledResamplesSubjects() throws {
+        let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 400,
+                              entries: [pushEntry("high", threshold: 1.0)])
+        let score = try #require(try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run().scores.first)
+        let pooled = try #require(score.bySubject?.pooled)
+        #expect(pooled.value == score.overall.value)
+        let interval = try #require(pooled.interval)
+        #expect(interval.method == "cluster-bootstrap-percentile")
+        // Each subject: 10 pushes; s0 none detected, the others all with no false detection. k draws of s0 out of 4 give
+        // F1 = 2·10(4 − k) / (10(4 − k) + 40): the upper bound is 1 (no s0), the lower one a whole number of s0s.
+        #expect(interval.upper == 1)
+        let steps: [Double] = (1...3).map { (k: Int) -> Double in
+            let found = Double(10 * (4 - k))
+            return 2 * found / (found + 40)
+        }
+        #expect(steps.contains { abs($0 - interval.lower) < 1e-12 }, "\(interval.lower)")
+        // Segments: the pooled accuracy is the share of all examples, the interval over the two subjects.
+        let s = try SubjectScores(truth: ["a", "b", "a", "b"], predicted: ["a", "b", "b", "b"], subjects: ["p", "p", "q", "q"], metric: .accuracy,
+                                  bootstrap: BootstrapOptions(replicates: 200, seed: 1))
+        #expect(s.pooled?.value == 0.75 && s.pooled?.interval?.lower == 0.5 && s.pooled?.interval?.upper == 1)
+    }
 }
