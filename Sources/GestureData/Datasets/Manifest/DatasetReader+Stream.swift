@@ -223,9 +223,9 @@ extension DatasetReader {
         func field(_ name: Channel) -> String {
             mappings.first { $0.name == name }.flatMap { $0.column ?? $0.index.map { "column \($0)" } } ?? name.rawValue
         }
+        // With its sign: a flipped axis (scale: -1) is what the manifest says, and the suggested scale keeps it.
         func stated(_ names: [Channel]) -> Double? {
-            let scales = names.compactMap { statedScales[$0] }
-            return scales.isEmpty ? nil : abs(scales[0])
+            names.lazy.compactMap { statedScales[$0] }.first
         }
         var problems: [DatasetProblem] = []
         if let a = columns(Channel.acceleration), case let rows = PhysicalPlausibility.leadingImpossibleRows(x: a[0], y: a[1], z: a[2]), rows > 0 {
