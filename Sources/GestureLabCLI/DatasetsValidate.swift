@@ -21,7 +21,7 @@ struct DatasetsValidate: ParsableCommand {
 
     @OptionGroup var source: DatasetSourceOptions
 
-    @Option(help: "A gap is an interval longer than this many nominal sample periods.")
+    @Option(help: "A gap is an interval longer than this many median sample intervals (as datasets inspect counts them).")
     var gapFactor: Double = 3
 
     @Flag(help: "List every problem instead of the first \(Self.listed) and a count per kind for the rest.")

@@ -23,13 +23,21 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
     /// A model trained elsewhere may be used as is.
     public var readsModelFiles: Bool { true }
 
-    /// Checks that every searched key is one of ``DTWTrainingSettings/searchable`` and that searched numbers of
-    /// medoids are whole numbers ≥ 1.
+    /// Checks that every searched key is one of ``DTWTrainingSettings/searchable``, that searched numbers of
+    /// medoids are whole numbers ≥ 1, and that an entry spotting continuous recordings has a rejection method.
     public func validate(_ setup: TrainingSetup) throws(TrainingError) {
         try setup.requireSearchable(DTWTrainingSettings.searchable)
         if let k = setup.search["selection"]?.first(where: { !($0 >= 1 && $0 == $0.rounded()) }) {
             // Four significant digits, as the report writes numbers.
             throw setup.error("search selection: numbers of medoids per class are whole numbers ≥ 1, got \(String(format: "%.4g", k))")
+        }
+        // Without thresholds the matcher refuses to spot a stream: say so now, not after every fold has trained.
+        let searchesRejection = setup.search.keys.contains { $0 == "rejectionK" || $0.hasPrefix("rejection.") }
+        if setup.kind == .continuous, setup.modelFile == nil, !searchesRejection,
+           let settings = try? setup.configuration.decoding.decode(DTWTrainingSettings.self), case .none = settings.rejection {
+            throw setup.error("rejection: none (or rejectionK: null) classifies segments only; spotting a continuous dataset needs thresholds: "
+                + "rejection: {method: sigma, k: 3} (mean + k·σ of the training distances) or rejection: {method: stream, objective: f1} "
+                + "(or {method: stream, maxFalsePerHour: N}, calibrated on the training recordings)")
         }
     }
 

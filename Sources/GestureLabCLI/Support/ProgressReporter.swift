@@ -7,9 +7,29 @@ import GestureEval
 /// a second. The remaining time is the elapsed time scaled by the estimated work left, so steps of unequal
 /// cost (an experiment's band learning against its rule-based units) do not mislead it.
 ///
-/// Silent when standard error is not a terminal (logs and pipes stay clean) or when `quiet`.
+/// When standard error is not a terminal (a log file, a pipe), a plain line of the same words every
+/// ``Mode/logInterval`` seconds of work instead, and the final state after the last of them: a short run
+/// writes nothing, a long one tells its log how far it got. Silent when `quiet`.
 /// Safe to advance from several threads (`DispatchQueue.concurrentPerform`).
 final class ProgressReporter: @unchecked Sendable {
+    /// Where and how often progress is shown.
+    enum Mode: Equatable {
+        /// Nothing (`--quiet`).
+        case off
+        /// One line redrawn in place, at most ten times a second.
+        case terminal
+        /// A plain line whenever `seconds` have passed since the last (or the start).
+        case log(every: Double)
+
+        /// Seconds between the lines of a log: often enough to see a run move, rarely enough to read.
+        static let logInterval = 5.0
+
+        /// The mode for standard error: off when `quiet`, in place on a terminal, else a log's lines.
+        static func standardError(quiet: Bool, isTerminal: Bool = isatty(STDERR_FILENO) != 0) -> Mode {
+            quiet ? .off : isTerminal ? .terminal : .log(every: logInterval)
+        }
+    }
+
     /// A counted kind of step: its name (empty for a single kind) and how many there are.
     struct Counter {
         var name: String
@@ -18,7 +38,11 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     private let label: String
-    private let enabled: Bool
+    private let mode: Mode
+    /// Where lines go (standard error; tests capture them).
+    private let write: @Sendable (String) -> Void
+    /// Whether a log line was written, so that `finish` ends the log with the final state.
+    private var logged = false
     private let start = DispatchTime.now().uptimeNanoseconds
     private let lock = NSLock()
     private var counters: [Counter]
@@ -27,13 +51,18 @@ final class ProgressReporter: @unchecked Sendable {
     private var lastDraw: UInt64 = 0
     private let plan: ExperimentPlan?
 
-    /// A reporter for `total` steps of equal cost; `quiet` silences it.
-    init(_ label: String, total: Int, quiet: Bool = false) {
+    /// A reporter for `total` steps of equal cost; `quiet` silences it, `mode` (default: by standard error)
+    /// and `write` are for tests.
+    init(_ label: String, total: Int, quiet: Bool = false, mode: Mode? = nil,
+         write: @escaping @Sendable (String) -> Void = ProgressReporter.standardError) {
         self.label = label
         counters = [Counter(name: "", total: total)]
         totalWork = Double(total)
         plan = nil
-        enabled = !quiet && isatty(STDERR_FILENO) != 0
+        self.mode = mode ?? .standardError(quiet: quiet)
+        self.write = write
+        // A log's first line comes one interval into the run; a terminal's line is drawn at once.
+        if case .log = self.mode { lastDraw = start }
     }
 
     /// A reporter for running `units` of `plan` (default: all) with the training steps they use, weighted by
@@ -46,7 +75,14 @@ final class ProgressReporter: @unchecked Sendable {
         totalWork = steps.reduce(0) { $0 + plan.estimatedSeconds(of: .trained(step: $1)) }
             + units.reduce(0) { $0 + plan.estimatedSeconds(of: .tested(unit: $1.index)) }
         self.plan = plan
-        enabled = !quiet && isatty(STDERR_FILENO) != 0
+        mode = .standardError(quiet: quiet)
+        write = Self.standardError
+        if case .log = mode { lastDraw = start }
+    }
+
+    /// Writes `text` to standard error.
+    @Sendable static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Records `steps` more steps done (a reporter of equal steps).
@@ -65,8 +101,12 @@ final class ProgressReporter: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        guard enabled else { return }
-        draw(final: true)
+        switch mode {
+        case .off: return
+        case .terminal: draw(final: true)
+        // A log that was told the run is under way is told how it ended; a short run's log stays empty.
+        case .log: if logged { write(currentLine() + "\n") }
+        }
     }
 
     /// Records `steps` on `counter` (`nil`: the last one) and `work` estimated seconds, under the lock.
@@ -75,19 +115,32 @@ final class ProgressReporter: @unchecked Sendable {
         defer { lock.unlock() }
         counters[counter ?? counters.count - 1].done += steps
         doneWork += work
-        guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        if now - lastDraw >= 100_000_000 || counters.allSatisfy({ $0.done >= $0.total }) {
-            lastDraw = now
-            draw(final: false)
+        switch mode {
+        case .off: return
+        case .terminal:
+            if now - lastDraw >= 100_000_000 || counters.allSatisfy({ $0.done >= $0.total }) {
+                lastDraw = now
+                draw(final: false)
+            }
+        case let .log(seconds):
+            // No escape codes and no carriage return: each line stands alone in the file.
+            if Double(now - lastDraw) >= seconds * 1e9 {
+                lastDraw = now
+                logged = true
+                write(currentLine() + "\n")
+            }
         }
     }
 
-    private func draw(final: Bool) {
+    /// The line for the state now (under the lock).
+    private func currentLine() -> String {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let text = "\r\u{1B}[K" + Self.line(label: label, counters: counters, doneWork: doneWork, totalWork: totalWork, elapsed: elapsed)
-            + (final ? "\n" : "")
-        FileHandle.standardError.write(Data(text.utf8))
+        return Self.line(label: label, counters: counters, doneWork: doneWork, totalWork: totalWork, elapsed: elapsed)
+    }
+
+    private func draw(final: Bool) {
+        write("\r\u{1B}[K" + currentLine() + (final ? "\n" : ""))
     }
 
     /// The progress line: `label  trained 3/18  tested 40/96  elapsed 12.3 s  remaining ~40 s`; the

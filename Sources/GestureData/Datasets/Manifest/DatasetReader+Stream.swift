@@ -30,7 +30,7 @@ extension DatasetReader {
             }
             return (found, name)
         }
-        var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil, slotIndices: [Int] = []
+        var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil, slotIndices: [Int] = [], leftOut: [String] = []
         let headerLine = parser.skipRows + 1
         let table = parser.parse(bytes, file: file) { (header: [String]?) throws(DataFileError) -> [(index: Int, name: String)] in
             // A header of numbers is a data or metadata row (an E4 file's start time) taken for names.
@@ -52,6 +52,10 @@ extension DatasetReader {
             }
             if let labels { labelField = try locate(labels.column, labels.index, "label", in: header).index }
             slotIndices = slots.map(\.index)
+            if let header {
+                let read = Set(slotIndices + [timeField, labelField].compactMap { $0 })
+                leftOut = header.indices.filter { !read.contains($0) && !header[$0].trimmingCharacters(in: .whitespaces).isEmpty }.map { header[$0] }
+            }
             return slots
         }
         for note in parser.notes where !report.notes.contains(note) { report.notes.append(note) }
@@ -188,9 +192,19 @@ extension DatasetReader {
         }
         problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
                                  refusingUnstated: refusingUnstatedUnits, file: file, lines: table.lines)
+        // Columns the manifest names no channel for are not read; say which, once (a note, not a problem: leaving
+        // columns out is how a manifest picks what it reads).
+        if let note = Self.leftOutNote(leftOut), !report.notes.contains(note) { report.notes.append(note) }
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
                           problems: problems, base: base)
+    }
+
+    /// The note on header columns no channel, time or label mapping reads, the first eight by name; `nil` without any.
+    static func leftOutNote(_ columns: [String]) -> String? {
+        guard !columns.isEmpty else { return nil }
+        let named = columns.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (columns.count > 8 ? " and \(columns.count - 8) more" : "")
+        return "columns: \(named) left out: the manifest maps no channel to \(columns.count == 1 ? "it" : "them")"
     }
 
     /// The number in the first field of line `row` (1-based), a metadata row such as Empatica E4's start
@@ -223,9 +237,9 @@ extension DatasetReader {
         func field(_ name: Channel) -> String {
             mappings.first { $0.name == name }.flatMap { $0.column ?? $0.index.map { "column \($0)" } } ?? name.rawValue
         }
+        // With its sign: a flipped axis (scale: -1) is what the manifest says, and the suggested scale keeps it.
         func stated(_ names: [Channel]) -> Double? {
-            let scales = names.compactMap { statedScales[$0] }
-            return scales.isEmpty ? nil : abs(scales[0])
+            names.lazy.compactMap { statedScales[$0] }.first
         }
         var problems: [DatasetProblem] = []
         if let a = columns(Channel.acceleration), case let rows = PhysicalPlausibility.leadingImpossibleRows(x: a[0], y: a[1], z: a[2]), rows > 0 {

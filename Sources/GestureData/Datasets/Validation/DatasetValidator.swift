@@ -7,8 +7,8 @@ import GestureKit
 ///
 /// O(samples + annotations).
 public struct DatasetValidator: Sendable {
-    /// A gap is an interval longer than this many nominal sample periods (the stated rate, else the
-    /// recording's median interval). Gaps are warnings.
+    /// A gap is an interval longer than this many of the recording's median intervals, the one rule
+    /// (``Recording/runs(gapFactor:)``) that `inspect`, `find` and alignment count by. Gaps are warnings.
     public var gapFactor: Double
 
     /// Creates a validator.
@@ -63,10 +63,13 @@ public struct DatasetValidator: Sendable {
                 }
             }
             let nominal = loaded.dataset.samplingRate.map { 1 / $0 } ?? SampleStatistics.median(reordering: &intervals)
-            if let nominal, nominal > 0 {
-                for k in 1..<t.count where t[k] - t[k - 1] > gapFactor * nominal {
-                    let dt = t[k] - t[k - 1]
-                    problems.append(DatasetProblem(.gap, at(k, "time", "gap of \(dt) s (nominal interval \(nominal) s)")))
+            // The clock's own median, not the stated rate: a device a little off its stated rate would otherwise
+            // count other gaps here than `datasets inspect` does.
+            if let median = recording.medianInterval {
+                for run in recording.runs(gapFactor: gapFactor).dropFirst() {
+                    let k = run.lowerBound
+                    problems.append(DatasetProblem(.gap, at(k, "time", "gap of \(Self.rounded(t[k] - t[k - 1])) s "
+                        + "(over \(SampleCSVFormat.format(gapFactor)) median intervals of \(SampleCSVFormat.format(median)) s)")))
                 }
             }
             // Data-file problems in line order (they were found column by column).

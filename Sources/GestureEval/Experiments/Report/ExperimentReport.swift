@@ -110,8 +110,9 @@ public enum ExperimentReport {
         return table
     }
 
-    /// One row per pair of entries judged on the same annotations (only `group`'s when given).
-    public static func pairTable(_ result: ExperimentResult, group: String? = nil) -> CSVTable {
+    /// One row per pair of entries judged on the same annotations (only `group`'s when given). A bootstrap
+    /// p-value of 0 reads `< 1/B` (``bootstrapP(_:replicates:)``) unless `numeric` (`pairs.csv`, read by programs).
+    public static func pairTable(_ result: ExperimentResult, group: String? = nil, numeric: Bool = false) -> CSVTable {
         var table = CSVTable(header: ["group", "first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
                                       "difference", "lower", "upper", "bootstrap p", "wilcoxon W", "wilcoxon p"])
         for p in result.pairs where group.map({ $0 == p.group }) ?? true {
@@ -119,7 +120,8 @@ public enum ExperimentReport {
                           p.mcnemar.map { String($0.onlyFirstCorrect) } ?? "", p.mcnemar.map { String($0.onlySecondCorrect) } ?? "",
                           fmt(p.mcnemar?.pValue), p.mcnemar?.method.rawValue ?? "",
                           fmt(p.bootstrap?.difference.value), fmt(p.bootstrap?.difference.interval?.lower),
-                          fmt(p.bootstrap?.difference.interval?.upper), fmt(p.bootstrap?.pValue),
+                          fmt(p.bootstrap?.difference.interval?.upper),
+                          p.bootstrap.map { numeric ? fmt($0.pValue) : bootstrapP($0.pValue, replicates: $0.replicates) } ?? "",
                           fmt(p.wilcoxon?.statistic), fmt(p.wilcoxon?.pValue)])
         }
         return table
@@ -203,7 +205,7 @@ public enum ExperimentReport {
         try folder.writeResults(result)
         try folder.write(comparisonTable(result), named: "comparison")
         try folder.write(foldTable(result), named: "folds")
-        if !result.pairs.isEmpty { try folder.write(pairTable(result), named: "pairs") }
+        if !result.pairs.isEmpty { try folder.write(pairTable(result, numeric: true), named: "pairs") }
         if result.scores.contains(where: { $0.falseActivations != nil }) {
             try folder.write(falseActivationTable(result, all: true), named: "false-activations")
         }
@@ -268,5 +270,17 @@ public enum ExperimentReport {
         guard let x else { return "" }
         guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
         return String(format: "%.4g", x)
+    }
+
+    /// A bootstrap (or permutation) p-value for a table cell: ``fmt(_:)`` of `p`, or `< 1/B` when no replicate
+    /// of the `replicates` fell on the other side, since p cannot be resolved below 1/B ("< 0.001" for 1000).
+    public static func bootstrapP(_ p: Double, replicates: Int) -> String {
+        p == 0 && replicates > 0 ? "< \(fmt(1 / Double(replicates)))" : fmt(p)
+    }
+
+    /// `p = …` in words, or `p < 1/B` where ``bootstrapP(_:replicates:)`` bounds it.
+    public static func bootstrapPWording(_ p: Double, replicates: Int) -> String {
+        let cell = bootstrapP(p, replicates: replicates)
+        return cell.hasPrefix("<") ? "p \(cell)" : "p = \(cell)"
     }
 }

@@ -22,8 +22,9 @@ extension GroupHeadline: CustomStringConvertible {
         case let .mcnemar(p, first, second, significant, isUncorrected):
             line += "; McNemar p = \(fmt(p)) (\(first) vs \(second) discordant): " + verdict(significant)
             return line + level + (isUncorrected ? uncorrected : "")
-        case let .bootstrap(difference, lower, upper, p, significant, isUncorrected):
-            line += "; paired bootstrap of \(metric): difference \(fmt(difference)) [\(fmt(lower)), \(fmt(upper))], p = \(fmt(p)): " + verdict(significant)
+        case let .bootstrap(difference, lower, upper, p, replicates, significant, isUncorrected):
+            line += "; paired bootstrap of \(metric): difference \(fmt(difference)) [\(fmt(lower)), \(fmt(upper))], "
+                + ExperimentReport.bootstrapPWording(p, replicates: replicates) + ": " + verdict(significant)
             return line + level + (isUncorrected ? uncorrected : "")
         case let .none(note):
             return line + "; no paired test" + (note.map { " (\($0))" } ?? "")

@@ -229,8 +229,21 @@ import Testing
         }
         let problems = DatasetValidator().validate(loaded).filter { $0.kind == .units }
         #expect(problems.count == 1 && problems[0].severity == .warning)
-        #expect(problems[0].location.message.hasPrefix("with the stated scale 0.10197162129779283, the acceleration reads 102"), "\(problems)")
+        #expect(problems[0].location.message.hasPrefix("with the stated scale -0.10197162129779283, the acceleration reads 102"), "\(problems)")
         #expect(Self.errors(loaded).isEmpty)
+    }
+
+    /// A flipped axis is stated with a minus sign: the warning quotes the scale as stated, sign and all.
+    @Test func aNegativeStatedScaleIsQuotedWithItsSign() throws {
+        // milli-g stated as centi-g, flipped: rest reads about 10 g (9.999).
+        let loaded = try Self.read("garmin", "p01/walk.csv", DeviceRecordings.garmin()) { m in
+            for i in m.channels.indices { m.channels[i].scale = -0.01 }
+        }
+        let problems = DatasetValidator().validate(loaded).filter { $0.kind == .units }
+        #expect(problems.count == 1 && problems[0].severity == .warning, "\(problems)")
+        #expect(problems[0].location.message.hasPrefix("with the stated scale -0.01, the acceleration reads 9.999 g"), "\(problems)")
+        // The scale it suggests keeps the flip.
+        #expect(problems[0].location.message.contains("give accel.x, accel.y, accel.z scale: -0.0010197"), "\(problems)")
     }
 
     @Test func degreesPerSecondWhereRadiansAreExpectedAreRefused() throws {

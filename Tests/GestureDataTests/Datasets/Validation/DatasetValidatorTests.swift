@@ -59,6 +59,27 @@ import Testing
         #expect(problems.first { $0.kind == .nonNumeric }?.description.contains("recordings/text.csv:3: accel.x:") == true)
     }
 
+    /// `validate` and `inspect` count gaps by one rule: a device at 52 Hz stated as 50 Hz, with intervals just over
+    /// and just under 3 of its median intervals (0.0577 s), which 3 stated periods (0.06 s) would not count.
+    /// Gap lengths are written rounded, not with the clock's floating-point noise.
+    @Test func gapsNearTheThresholdAreCountedAsInspectCountsThem() throws {
+        let folder = datasetTestFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var t = 0.0, text = "time,accel.x\n0,1\n"
+        for k in 1..<200 {
+            t += [50, 100, 150].contains(k) ? 0.059 : [75, 125].contains(k) ? 0.056 : 1.0 / 52
+            text += "\(t),1\n"
+        }
+        try writeFixture(text, "r.csv", in: folder)
+        try writeFixture("name: near\nsamplingRate: 50\nchannels:\n  - {name: accel.x}\nrecordings:\n  - {id: r, subject: s, session: '1', file: r.csv}\n",
+                         "dataset.yaml", in: folder)
+        let loaded = try DatasetReader.load(at: folder)
+        let gaps = DatasetValidator().validate(loaded).filter { $0.kind == .gap }
+        #expect(gaps.map(\.location.line) == [52, 102, 152], "\(gaps)")
+        #expect(DatasetSummary(loaded.dataset).gaps == gaps.count)
+        #expect(gaps.first?.location.message == "gap of 0.059 s (over 3 median intervals of 0.01923 s)", "\(gaps)")
+    }
+
     @Test func repairsAreExplicitAndCounted() throws {
         let folder = try Self.corrupted()
         defer { try? FileManager.default.removeItem(at: folder) }

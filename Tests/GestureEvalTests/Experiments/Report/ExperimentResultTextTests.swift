@@ -30,6 +30,22 @@ import Testing
         #expect(text.hasSuffix(ExperimentReport.rankPairTable(ranking).aligned + result.warnings.map { "warning: \($0)\n" }.joined()))
     }
 
+    /// A bootstrap p of 0 (no replicate on the other side) is worded `< 1/B` in the terminal, summary.md and
+    /// report tables, and stays a number in pairs.csv (results.json keeps the pair's number).
+    @Test func aBootstrapPOfZeroIsWordedAsBelowItsResolution() throws {
+        var result = try Self.result()
+        let index = try #require(result.pairs.firstIndex { $0.bootstrap != nil })
+        result.pairs[index].bootstrap?.pValue = 0
+        let replicates = try #require(result.pairs[index].bootstrap?.replicates)
+        #expect(replicates == 200)
+        let worded = ExperimentReport.pairTable(result), numeric = ExperimentReport.pairTable(result, numeric: true)
+        let column = try #require(worded.header.firstIndex(of: "bootstrap p"))
+        #expect(worded.rows[index][column] == "< 0.005", "\(worded.rows[index])")
+        #expect(numeric.rows[index][column] == "0", "\(numeric.rows[index])")
+        #expect(result.comparisonText.contains(worded.aligned))
+        #expect(ExperimentReport.markdown(result, command: "compare").contains("| < 0.005 |"))
+    }
+
     @Test func entryTextHasOnlyThatEntrysMetrics() throws {
         let result = try Self.result()
         let text = result.entryText("loose")
