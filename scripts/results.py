@@ -27,6 +27,9 @@ def section(path):
         lines += [e["description"].strip(), ""]
     lines += [f"Split `{e.get('split', '?')}`, seed {r['seed']}, metric {r['metric']}, gesturelab {r['packageVersion']}.", ""]
     lines += [f"- {g['headline']}" for g in r["groups"]] + [""]
+    lines += [f"Warning: {w}" for w in r.get("warnings", []) if "every interval resamples" in w]
+    if lines[-1].startswith("Warning:"):
+        lines.append("")
     # A best entry is a maximum over entries scored on the same folds: say so, so no one quotes it as an estimate.
     sizes = [len(g.get("group", {}).get("entries", [])) for g in r["groups"]]
     if any(n > 1 for n in sizes):
@@ -40,6 +43,9 @@ def section(path):
         o = s["overall"]
         iv = o.get("interval")
         interval = f"[{fmt(iv['lower'])}, {fmt(iv['upper'])}]" if iv else "–"
+        if iv and iv.get("units"):
+            u = iv["units"]
+            interval += f" over {u['count']} {u['kind'][:-1] if u['count'] == 1 else u['kind']}"
         outcomes = s.get("outcomes") or []
         annotations = [x for x in outcomes if x.get("kind") == "annotation"]
         found = sum(1 for x in annotations if x.get("outcome") == "correct")

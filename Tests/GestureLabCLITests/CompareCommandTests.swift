@@ -246,7 +246,10 @@ import Testing
         let plain = ExperimentFixtures.write(yaml.replacingOccurrences(of: "split: leave-one-subject-out", with: "split: subject-draws:1:2"), name: "plain.yaml")
         let reference = try GestureLabBinary.run(["compare", plain, "--out", "plain", "--quiet"], directory: root)
         #expect(reference.status == 0, "\(reference.stderr)")
-        let expected = try ExperimentResult(jsonData: Data(contentsOf: root.appendingPathComponent("plain/results.json"))).warnings.map(\.description)
+        var expected = try ExperimentResult(jsonData: Data(contentsOf: root.appendingPathComponent("plain/results.json"))).warnings.map(\.description)
+        #expect(expected.count == 3 && expected.contains { $0.contains("rests on") }, "three people tested: \(expected)")
+        // The curve's intervals state their people in `test_subjects`: the runs' few-units warning is not repeated.
+        expected.removeAll { $0.contains("rests on") }
         #expect(expected.count == 2 && expected.allSatisfy { $0.contains("in-sample") }, "\(expected)")
 
         let run = try GestureLabBinary.run(["compare", experiment, "--learning-curve", "1", "--draws", "2", "--out", "curve", "--quiet"], directory: root)

@@ -216,16 +216,16 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
         }
     }
 
-    /// The metrics as CSV: `scope,name,value,lower,upper,level,method`, numbers in Swift's
-    /// shortest round-trip form, empty cells where there is no interval.
+    /// The metrics as CSV: `scope,name,value,lower,upper,level,method,over` (`over` what the interval resampled,
+    /// for example `2 subjects`), numbers in Swift's shortest round-trip form, empty cells where there is no interval.
     public var metricsCSV: String {
-        var lines = ["scope,name,value,lower,upper,level,method"]
+        var lines = ["scope,name,value,lower,upper,level,method,over"]
         for m in metrics {
             var cells: [String] = [CSVTable.quote(m.scope), CSVTable.quote(m.name), String(m.value)]
             if let i = m.interval {
-                cells += [String(i.lower), String(i.upper), String(i.level), CSVTable.quote(i.method)]
+                cells += [String(i.lower), String(i.upper), String(i.level), CSVTable.quote(i.method), CSVTable.quote(i.units?.description ?? "")]
             } else {
-                cells += ["", "", "", ""]
+                cells += ["", "", "", "", ""]
             }
             lines.append(cells.joined(separator: ","))
         }

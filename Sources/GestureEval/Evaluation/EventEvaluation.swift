@@ -8,7 +8,9 @@ import GestureData
 /// Built from the recordings and, for each, the events the recognizer emitted on it (for example
 /// from ``EventDetection/run(_:pipeline:)``). Counts are pooled over recordings; intervals of
 /// precision, recall, F1 and false positives per hour come from a seeded percentile bootstrap
-/// that resamples whole recordings (events within a recording are not independent).
+/// that resamples whole subjects when the recordings carry at least two (a person's recordings are not
+/// independent, and neither are the events within a recording), else whole recordings; each interval
+/// names what it resampled (``ConfidenceInterval/units``).
 public struct EventEvaluation: Codable, Hashable, Sendable {
     /// The background row and column label of ``confusion``.
     public static let null = "null"
@@ -111,7 +113,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         var directionMatrix = LabelledMatrix(rowAxis: "annotated direction", columnAxis: "reported direction", rows: directions, columns: directions + ["none"])
         var anyDirection = false
         let reportsDirections = results.contains { $0.detections.contains { $0.direction != nil } }
-        var fromEnd: [Double] = [], fromStart: [Double] = []
+        var fromEnd: [Double] = [], fromStart: [Double] = [], latencySubjects: [String] = []
         for (recording, result) in zip(recordings, results) {
             let perLabel = result.countsByLabel
             let counts = perLabel.values.reduce(EventCounts(), +)
@@ -131,6 +133,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
                 if result.annotationOutcomes[a] == .correct {
                     fromEnd.append(detection.time - annotation.end)
                     fromStart.append(detection.time - annotation.start)
+                    latencySubjects.append(recording.subject)
                 }
                 if reportsDirections, let truth = direction(annotation) {
                     anyDirection = true
@@ -151,7 +154,8 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         backgroundHours = backgroundSeconds / 3600
         falsePositivesPerHourByLabel = byLabel.mapValues { backgroundSeconds > 0 ? Double($0.insertions) / (backgroundSeconds / 3600) : .nan }
 
-        let pooled = try Bootstrap.percentiles(count: outcomes.count, options: bootstrap) { idx in
+        let resampled = IntervalUnits.resampling(subjects: outcomes.map(\.subject), otherwise: .recordings)
+        let pooled = try Bootstrap.percentiles(clusters: resampled.clusters, units: resampled.units, options: bootstrap) { idx in
             var c = EventCounts(), background = 0.0
             for i in idx { c = c + outcomes[i].counts; background += outcomes[i].background }
             return [c.precision, c.recall, c.f1, background > 0 ? Double(c.insertions) / (background / 3600) : .nan]
@@ -160,8 +164,8 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         recall = pooled[1]
         f1 = pooled[2]
         falsePositivesPerHour = pooled[3]
-        latencyFromEnd = fromEnd.isEmpty ? nil : try LatencySummary(fromEnd, bootstrap: bootstrap)
-        latencyFromStart = fromStart.isEmpty ? nil : try LatencySummary(fromStart, bootstrap: bootstrap)
+        latencyFromEnd = fromEnd.isEmpty ? nil : try LatencySummary(fromEnd, subjects: latencySubjects, bootstrap: bootstrap)
+        latencyFromStart = fromStart.isEmpty ? nil : try LatencySummary(fromStart, subjects: latencySubjects, bootstrap: bootstrap)
     }
 
     /// Throws unless there is one event list (or matching) per recording, at least one recording, and finite

@@ -3,8 +3,10 @@
 /// Definitions follow scikit-learn: per-class precision is 0 when the class is never predicted
 /// and recall 0 when it never occurs; macro-F1 averages F1 over every label that occurs in truth
 /// or prediction; balanced accuracy averages recall over labels that occur in truth; Cohen's
-/// kappa is (pₒ − pₑ)/(1 − pₑ). Accuracy has a Wilson or Clopper–Pearson interval, error its
-/// complement; all other metrics have seeded percentile-bootstrap intervals over examples.
+/// kappa is (pₒ − pₑ)/(1 − pₑ). Given the examples' subjects, and at least two of them, every interval (accuracy's
+/// too) comes from a seeded cluster bootstrap over the subjects: examples of one person are not independent draws.
+/// Otherwise accuracy has a Wilson or Clopper–Pearson interval, error its complement, and all other metrics have
+/// seeded percentile-bootstrap intervals over examples. Each interval names its units (``ConfidenceInterval/units``).
 /// Complexity O(n + L²) plus O(B · (n + L²)) for B bootstrap replicates and L labels.
 public struct SegmentClassification: Codable, Hashable, Sendable {
     /// One class's metrics.
@@ -42,15 +44,19 @@ public struct SegmentClassification: Codable, Hashable, Sendable {
     /// Per example, whether it was classified correctly: the input of ``McNemarTest``.
     public var correct: [Bool]
 
-    /// Evaluates `predicted[i]` against `truth[i]`.
+    /// Evaluates `predicted[i]` against `truth[i]`, `subjects[i]` the person of example `i` when given.
     public init(
         truth: [String],
         predicted: [String],
+        subjects: [String]? = nil,
         accuracyInterval: ProportionInterval.Method = .wilson,
         bootstrap: BootstrapOptions = BootstrapOptions()
     ) throws(StatisticsError) {
         guard truth.count == predicted.count else {
             throw .invalidArgument(statistic: "segmentClassification", message: "\(truth.count) true labels but \(predicted.count) predictions")
+        }
+        if let subjects, subjects.count != truth.count {
+            throw .invalidArgument(statistic: "segmentClassification", message: "\(truth.count) examples but \(subjects.count) subjects")
         }
         guard !truth.isEmpty else { throw .tooFewValues(statistic: "segmentClassification", count: 0, needed: 1) }
         count = truth.count
@@ -59,18 +65,30 @@ public struct SegmentClassification: Codable, Hashable, Sendable {
         let t = truth.map { index[$0]! }, p = predicted.map { index[$0]! }
         correct = zip(t, p).map { $0 == $1 }
         let hits = correct.count(where: { $0 })
-        let interval = try ProportionInterval.interval(accuracyInterval, successes: hits, trials: count, level: bootstrap.level)
-        accuracy = Estimate(value: Double(hits) / Double(count), interval: interval)
-        error = Estimate(value: 1 - accuracy.value, interval: ConfidenceInterval(
-            lower: 1 - interval.upper, upper: 1 - interval.lower, level: interval.level, method: interval.method))
+        let n = count, resampled = subjects.map { IntervalUnits.resampling(subjects: $0, otherwise: .examples) }
+            ?? IntervalUnits.each(n, .examples)
+        let bySubject = resampled.units.kind == .subjects
 
         let l = labels.count
         var matrix = LabelledMatrix(rowAxis: "true", columnAxis: "predicted", rows: labels, columns: labels)
         for (a, b) in zip(t, p) { matrix.counts[a][b] += 1 }
         confusion = matrix
 
-        func metrics(_ idx: [Int]) -> [Double] { Self.statistics(truth: t, predicted: p, labels: l, idx) }
-        let estimates = try Bootstrap.percentiles(count: count, options: bootstrap, statistics: metrics)
+        let right = correct
+        var estimates = try Bootstrap.percentiles(clusters: resampled.clusters, units: resampled.units, options: bootstrap) { idx in
+            let metrics = Self.statistics(truth: t, predicted: p, labels: l, idx)
+            return bySubject ? metrics + [Double(idx.count { right[$0] }) / Double(max(1, idx.count))] : metrics
+        }
+        if bySubject {
+            accuracy = estimates.removeLast()
+        } else {
+            var interval = try ProportionInterval.interval(accuracyInterval, successes: hits, trials: n, level: bootstrap.level)
+            interval.units = resampled.units
+            accuracy = Estimate(value: Double(hits) / Double(n), interval: interval)
+        }
+        error = Estimate(value: 1 - accuracy.value, interval: accuracy.interval.map {
+            ConfidenceInterval(lower: 1 - $0.upper, upper: 1 - $0.lower, level: $0.level, method: $0.method, units: $0.units)
+        })
         balancedAccuracy = estimates[0]
         macroF1 = estimates[1]
         kappa = estimates[2]

@@ -40,27 +40,52 @@ public enum Bootstrap {
 
     /// Several statistics of the same resamples (one pass per replicate computes all of them),
     /// each with its percentile interval. `statistics` must always return the same number of values.
+    /// - Parameter units: what the `count` units are, recorded in each interval (``ConfidenceInterval/units``).
     public static func percentiles(
         count: Int,
+        units: IntervalUnits.Kind? = nil,
         options: BootstrapOptions = BootstrapOptions(),
         statistics: ([Int]) -> [Double]
     ) throws(StatisticsError) -> [Estimate] {
         guard count >= 1 else { throw .tooFewValues(statistic: "bootstrap", count: count, needed: 1) }
-        let values = statistics(Array(0..<count))
+        return try percentiles(clusters: (0..<count).map { [$0] }, units: units.map { IntervalUnits($0, count: count) },
+                               options: options, statistics: statistics)
+    }
+
+    /// Several statistics of the same cluster resamples, each with its percentile interval: each replicate draws
+    /// as many clusters as there are, with replacement, and passes every unit of every cluster drawn (see
+    /// ``clustered(_:units:options:statistic:)``). With one unit per cluster this is the plain bootstrap, draw for
+    /// draw. Intervals are withheld for fewer than 2 clusters of several units (every resample would be the same).
+    /// - Complexity: O(B · (units + cost(statistics))) for B replicates.
+    public static func percentiles(
+        clusters: [[Int]],
+        units: IntervalUnits?,
+        options: BootstrapOptions = BootstrapOptions(),
+        statistics: ([Int]) -> [Double]
+    ) throws(StatisticsError) -> [Estimate] {
+        guard !clusters.isEmpty else { throw .tooFewValues(statistic: "bootstrap", count: 0, needed: 1) }
+        let values = statistics(clusters.flatMap { $0 })
+        guard clusters.count >= 2 || clusters[0].count <= 1 else { return values.map { Estimate(value: $0) } }
         var columns = [[Double]](repeating: [], count: values.count)
         try ConfidenceInterval.validate(level: options.level, "bootstrap")
         guard options.replicates >= 1 else {
             throw .invalidArgument(statistic: "bootstrap", message: "replicates must be ≥ 1, got \(options.replicates)")
         }
         let random = SeededRandom(seed: options.seed)
-        var sample = [Int](repeating: 0, count: count)
+        let singletons = clusters.allSatisfy { $0.count == 1 }
+        var sample: [Int] = []
+        sample.reserveCapacity(clusters.reduce(0) { $0 + $1.count })
         for _ in 0..<options.replicates {
-            for i in 0..<count { sample[i] = random.index(below: count) }
+            sample.removeAll(keepingCapacity: true)
+            for _ in clusters.indices { sample += clusters[random.index(below: clusters.count)] }
             for (j, v) in statistics(sample).enumerated() where v.isFinite { columns[j].append(v) }
         }
         var result: [Estimate] = []
         for (value, column) in zip(values, columns) {
-            result.append(Estimate(value: value, interval: try interval(column, options: options)))
+            var bounds = try interval(column, options: options)
+            if !singletons { bounds?.method = "cluster-bootstrap-percentile" }
+            bounds?.units = units
+            result.append(Estimate(value: value, interval: bounds))
         }
         return result
     }
@@ -74,10 +99,13 @@ public enum Bootstrap {
     /// whose resamples would all be the same, and when fewer than half of the replicates are finite.
     /// - Parameters:
     ///   - clusters: each cluster's units as indices the statistic takes (for example a subject's recordings).
+    ///   - units: what the clusters are (for example `IntervalUnits(.subjects, count: clusters.count)`), recorded
+    ///     in the interval.
     ///   - statistic: the statistic of a multiset of units (indices repeat in resamples).
     /// - Complexity: O(B · (units + cost(statistic))) for B replicates.
     public static func clustered(
         _ clusters: [[Int]],
+        units: IntervalUnits? = nil,
         options: BootstrapOptions = BootstrapOptions(),
         statistic: ([Int]) -> Double
     ) throws(StatisticsError) -> Estimate {
@@ -87,6 +115,7 @@ public enum Bootstrap {
         let reps = try replicates(count: clusters.count, options: options) { picks in statistic(picks.flatMap { clusters[$0] }) }
         var bounds = try interval(reps, options: options)
         bounds?.method = "cluster-bootstrap-percentile"
+        bounds?.units = units
         return Estimate(value: value, interval: bounds)
     }
 

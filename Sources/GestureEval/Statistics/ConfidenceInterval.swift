@@ -8,13 +8,17 @@ public struct ConfidenceInterval: Codable, Hashable, Sendable {
     public var level: Double
     /// How it was computed, for example `"wilson"`, `"clopper-pearson"`, `"bootstrap-percentile"`, `"student-t"`.
     public var method: String
+    /// What the interval treats as independent draws: the units a bootstrap resampled, or the trials a binomial
+    /// interval counted. `nil` where the caller did not say (and in results written before it existed).
+    public var units: IntervalUnits?
 
     /// Creates an interval.
-    public init(lower: Double, upper: Double, level: Double, method: String) {
+    public init(lower: Double, upper: Double, level: Double, method: String, units: IntervalUnits? = nil) {
         self.lower = lower
         self.upper = upper
         self.level = level
         self.method = method
+        self.units = units
     }
 }
 

@@ -53,11 +53,34 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
         statisticA: ([Int]) -> Double,
         statisticB: ([Int]) -> Double
     ) throws(StatisticsError) {
-        let all = Array(0..<count)
-        let reps = try Bootstrap.replicates(count: count, options: options) { statisticA($0) - statisticB($0) }
+        guard count >= 1 else { throw .tooFewValues(statistic: "bootstrap", count: count, needed: 1) }
+        try self.init(clusters: (0..<count).map { [$0] }, units: nil, options: options, statisticA: statisticA, statisticB: statisticB)
+    }
+
+    /// Resamples clusters of units (the same clusters for both methods, which keeps the pairing; every unit of a
+    /// drawn cluster moves together, as in ``Bootstrap/clustered(_:units:options:statistic:)``) and records
+    /// statisticA − statisticB. With one unit per cluster this is the plain paired bootstrap, draw for draw.
+    /// - Parameter units: what the clusters are, recorded in the difference's interval.
+    /// - Complexity: O(B · (units + cost)).
+    public init(
+        clusters: [[Int]],
+        units: IntervalUnits?,
+        options: BootstrapOptions = BootstrapOptions(),
+        statisticA: ([Int]) -> Double,
+        statisticB: ([Int]) -> Double
+    ) throws(StatisticsError) {
+        guard !clusters.isEmpty else { throw .tooFewValues(statistic: "bootstrap", count: 0, needed: 1) }
+        let all = clusters.flatMap { $0 }
+        let reps = try Bootstrap.replicates(count: clusters.count, options: options) { picks in
+            let sample = picks.flatMap { clusters[$0] }
+            return statisticA(sample) - statisticB(sample)
+        }
         guard !reps.isEmpty else { throw .invalidArgument(statistic: "pairedBootstrap", message: "the difference is undefined in every replicate") }
         let below = reps.count(where: { $0 <= 0 }), above = reps.count(where: { $0 >= 0 })
-        difference = Estimate(value: statisticA(all) - statisticB(all), interval: try Bootstrap.interval(reps, options: options))
+        var bounds = try Bootstrap.interval(reps, options: options)
+        if clusters.contains(where: { $0.count != 1 }) { bounds?.method = "cluster-bootstrap-percentile" }
+        bounds?.units = units
+        difference = Estimate(value: statisticA(all) - statisticB(all), interval: bounds)
         pValue = min(1, 2 * Double(min(below, above)) / Double(reps.count))
         replicates = reps.count
         self.options = options
@@ -70,10 +93,11 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
     }
 
     /// The paired bootstrap of `statistic(A) − statistic(B)` (F1, precision or recall of ``DetectionCounts``),
-    /// where `a[i]` and `b[i]` are the two methods' counts on unit `i`, pooled over the resampled units.
-    /// O(B · units).
+    /// where `a[i]` and `b[i]` are the two methods' counts on unit `i`, pooled over the resampled units. Given the
+    /// units' subjects (`subjects[i]` that of unit `i`), and at least two, it resamples subjects
+    /// (``IntervalUnits/resampling(subjects:otherwise:)``); the units are recordings. O(B · units).
     public init(_ a: [DetectionCounts], _ b: [DetectionCounts], statistic: KeyPath<DetectionCounts, Double>,
-                options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+                subjects: [String]? = nil, options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         guard a.count == b.count else {
             throw .invalidArgument(statistic: "pairedBootstrap", message: "both methods need counts for the same \(a.count) units, got \(b.count)")
         }
@@ -82,6 +106,12 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
             for i in idx { sum = sum + c[i] }
             return sum[keyPath: statistic]
         }
-        try self.init(count: a.count, options: options, statisticA: { pooled(a, $0) }, statisticB: { pooled(b, $0) })
+        if let subjects, subjects.count != a.count {
+            throw .invalidArgument(statistic: "pairedBootstrap", message: "\(a.count) units but \(subjects.count) subjects")
+        }
+        let resampled = subjects.map { IntervalUnits.resampling(subjects: $0, otherwise: .recordings) }
+            ?? IntervalUnits.each(a.count, .recordings)
+        try self.init(clusters: resampled.clusters, units: resampled.units, options: options,
+                      statisticA: { pooled(a, $0) }, statisticB: { pooled(b, $0) })
     }
 }

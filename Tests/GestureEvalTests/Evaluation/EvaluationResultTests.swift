@@ -53,7 +53,8 @@ import Testing
         #expect(text.contains("\"seed\" : 5"))
         #expect(try EvaluationResult(jsonData: data) == result)
         let f1 = try #require(result.metrics.first { $0.scope == "threshold" && $0.name == "f1" })
-        #expect(f1.interval?.method == "bootstrap-percentile")
+        // The recordings are of several subjects: the interval draws them, and says so.
+        #expect(f1.interval?.method == "cluster-bootstrap-percentile" && f1.interval?.units?.kind == .subjects)
         #expect(result.metrics.contains { $0.scope == "threshold/subject s1" && $0.name == "truePositives" && $0.value == 4 })
         #expect(result.tables["threshold/confusion"]?["flip", "shake"] == 1)
         #expect(result.tables["threshold/direction"] == nil) // labels name no direction
@@ -65,7 +66,8 @@ import Testing
         let ranks = try #require(result.rankComparisons["methods"])
         #expect(ranks.diagram.entries.map(\.method) == ["a", "b", "c"] && ranks.friedman.averageRanks == [1.25, 1.75, 3])
         let csv = result.metricsCSV.split(separator: "\n")
-        #expect(csv.first == "scope,name,value,lower,upper,level,method" && csv.count == result.metrics.count + 1)
+        #expect(csv.first == "scope,name,value,lower,upper,level,method,over" && csv.count == result.metrics.count + 1)
+        #expect(csv.contains { $0.hasPrefix("threshold,f1,") && $0.hasSuffix(",\(f1.interval!.units!)") })
     }
 
     private func mcnemar(_ b: Int, _ c: Int) -> Double { (try? McNemarTest(onlyFirstCorrect: b, onlySecondCorrect: c).pValue) ?? .nan }

@@ -38,8 +38,14 @@ import Testing
         let hits = zip(c.truth, c.predicted).count(where: { $0 == $1 })
         let wilson = try SegmentClassification(truth: c.truth, predicted: c.predicted, accuracyInterval: .wilson, bootstrap: .init(replicates: 300, seed: 1))
         let exact = try SegmentClassification(truth: c.truth, predicted: c.predicted, accuracyInterval: .clopperPearson, bootstrap: .init(replicates: 300, seed: 1))
-        #expect(wilson.accuracy.interval == (try ProportionInterval.wilson(successes: hits, trials: c.truth.count)))
-        #expect(exact.accuracy.interval == (try ProportionInterval.clopperPearson(successes: hits, trials: c.truth.count)))
+        // Binomial intervals count the examples as trials, and say so.
+        let trials = IntervalUnits(.examples, count: c.truth.count)
+        var binomial = try ProportionInterval.wilson(successes: hits, trials: c.truth.count)
+        binomial.units = trials
+        #expect(wilson.accuracy.interval == binomial)
+        binomial = try ProportionInterval.clopperPearson(successes: hits, trials: c.truth.count)
+        binomial.units = trials
+        #expect(exact.accuracy.interval == binomial)
         #expect(abs(wilson.error.interval!.upper - (1 - wilson.accuracy.interval!.lower)) < 1e-15)
         for e in [wilson.macroF1, wilson.kappa, wilson.balancedAccuracy] {
             let i = try #require(e.interval)

@@ -16,6 +16,9 @@ struct EntryRun: Sendable {
     var correct: [Bool]
     /// Segments: the true and the predicted label per example, in fold order (for paired bootstraps of the metric).
     var truth: [String] = [], predicted: [String] = []
+    /// Segments: the subject of each example, in fold order, when every example has one (`nil` otherwise): the
+    /// clusters of paired bootstraps.
+    var subjects: [String]?
     /// Problems worth telling the user (shown in the terminal and results.json).
     var warnings: [ExperimentWarning] = []
 

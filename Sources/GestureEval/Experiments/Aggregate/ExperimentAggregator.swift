@@ -49,6 +49,7 @@ public struct ExperimentAggregator: Sendable {
         }
         var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.foldAssignment(dataset: key, warning: $0) } }
         warnings += runs.flatMap(\.warnings)
+        warnings += Self.fewUnitWarnings(runs)
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
@@ -133,25 +134,40 @@ public struct ExperimentAggregator: Sendable {
                           configuration: String, bootstrap: BootstrapOptions) throws(StatisticsError) -> EntryRun {
         let metric = experiment.metric.segments
         var foldScores: [ExperimentResult.FoldScore] = []
+        // Each unit holds its judged test recordings in the order of its examples, one example each.
+        func subjects(_ o: ExperimentExecutor.UnitResult) -> [String]? { o.recordings.count == o.truth.count ? o.recordings.map(\.subject) : nil }
         for o in outcomes {
-            let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, bootstrap: bootstrap)
+            let s = try SegmentClassification(truth: o.truth, predicted: o.predicted, subjects: subjects(o), bootstrap: bootstrap)
             let metrics = ScoreMetrics.Segments(accuracy: s.accuracy.value, macroF1: s.macroF1.value, kappa: s.kappa.value,
                                                 balancedAccuracy: s.balancedAccuracy.value)
             foldScores.append(.init(fold: o.unit.foldName, value: metric.value(s), count: s.count, metrics: .segments(metrics), trained: o.trained))
         }
-        let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), bootstrap: bootstrap)
-        // Each unit holds its judged test recordings in the order of its examples, one example each.
-        let subjects = outcomes.flatMap { $0.recordings.map(\.subject) }
+        let perUnit = outcomes.map(subjects)
+        let everySubject: [String]? = perUnit.contains { $0 == nil } ? nil : perUnit.flatMap { $0! }
+        let pooled = try SegmentClassification(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: everySubject,
+                                               bootstrap: bootstrap)
         var bySubject: SubjectScores?
-        if subjects.count == pooled.count {
-            bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: subjects, metric: metric,
+        if let everySubject {
+            bySubject = try SubjectScores(truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: everySubject, metric: metric,
                                       bootstrap: bootstrap)
         }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
                                                 folds: foldScores, configuration: configuration, latencies: [], example: nil, bySubject: bySubject)
         return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
-                        truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted))
+                        truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: everySubject)
+    }
+
+    /// One warning per dataset whose pooled intervals resample fewer than ``ExperimentWarning/fewUnits`` units, the
+    /// smallest such count, datasets in the order first scored.
+    static func fewUnitWarnings(_ runs: [EntryRun]) -> [ExperimentWarning] {
+        var fewest: [String: IntervalUnits] = [:], order: [String] = []
+        for run in runs {
+            guard let units = run.score.overall.interval?.units, units.count < ExperimentWarning.fewUnits else { continue }
+            if fewest[run.datasetKey] == nil { order.append(run.datasetKey) }
+            if units.count < fewest[run.datasetKey]?.count ?? .max { fewest[run.datasetKey] = units }
+        }
+        return order.map { .fewIntervalUnits(dataset: $0, units: fewest[$0]!) }
     }
 
     /// The warnings for a fold whose cross-fitted trainings failed, or whose calibration scored subjects in-sample.

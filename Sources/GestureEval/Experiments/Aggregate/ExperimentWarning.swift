@@ -25,6 +25,9 @@ public enum ExperimentWarning: Codable, Hashable, Sendable {
     case rankUnitsLeftOut(group: String, shared: Int, dropped: [String])
     /// The comparison group got no rank comparison, for `reason`.
     case noRankComparison(group: String, reason: RankSkip)
+    /// The dataset's intervals resample only `units` (fewer than ``ExperimentWarning/fewUnits``): a percentile
+    /// interval over so few draws is close to the range of their values, not a population's spread.
+    case fewIntervalUnits(dataset: String, units: IntervalUnits)
     /// A warning read back from a `results.json`, which holds warnings worded.
     case worded(String)
 
@@ -36,5 +39,16 @@ public enum ExperimentWarning: Codable, Hashable, Sendable {
         case undefinedMetric(String)
         /// The rank test failed, as the statistics worded it.
         case failed(String)
+    }
+}
+
+extension ExperimentWarning {
+    /// Below this many resampled units (people, or recordings where there is one person) a dataset's intervals
+    /// get a ``fewIntervalUnits(dataset:units:)`` warning.
+    public static let fewUnits = 5
+
+    /// Whether this is a ``fewIntervalUnits(dataset:units:)`` warning.
+    public var isAboutIntervalUnits: Bool {
+        if case .fewIntervalUnits = self { true } else { false }
     }
 }

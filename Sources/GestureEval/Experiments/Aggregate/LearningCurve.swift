@@ -112,7 +112,8 @@ public struct LearningCurve: Codable, Hashable, Sendable {
         self.points = points
         var warnings: [Warning] = []
         for (k, result) in bySize {
-            for w in result.warnings {
+            // The curve's intervals state their own people (`test_subjects`); a run's few-units warning would repeat it.
+            for w in result.warnings where !w.isAboutIntervalUnits {
                 if let i = warnings.firstIndex(where: { $0.warning == w }) {
                     if warnings[i].subjects.last != k { warnings[i].subjects.append(k) }
                 } else {

@@ -83,8 +83,8 @@ public struct SubjectScores: Codable, Hashable, Sendable {
                 precision: c.precision, recall: c.recall, f1: c.f1, falsePositivesPerHour: hours > 0 ? Double(c.insertions) / hours : .nan,
                 backgroundHours: hours, annotations: c.annotations, detections: c.detections, truePositives: c.truePositives)))
         })
-        let recordings = evaluation.recordings
-        pooled = try Bootstrap.clustered(Self.clusters(recordings.map(\.subject)), options: bootstrap) { idx in
+        let recordings = evaluation.recordings, clusters = IntervalUnits.subjectClusters(recordings.map(\.subject))
+        pooled = try Bootstrap.clustered(clusters, units: IntervalUnits(.subjects, count: clusters.count), options: bootstrap) { idx in
             metric.value(idx.reduce(EventCounts()) { $0 + recordings[$1].counts })
         }
     }
@@ -104,13 +104,8 @@ public struct SubjectScores: Codable, Hashable, Sendable {
                                   metrics: .segments(.init(accuracy: s.accuracy.value, macroF1: s.macroF1.value))))
         }
         self.init(subjects: scores)
-        pooled = try Bootstrap.clustered(Self.clusters(subjects), options: bootstrap,
+        let clusters = IntervalUnits.subjectClusters(subjects)
+        pooled = try Bootstrap.clustered(clusters, units: IntervalUnits(.subjects, count: clusters.count), options: bootstrap,
                                          statistic: SegmentClassification.statistic(metric, truth: truth, predicted: predicted))
-    }
-
-    /// The indices of each subject's units (`subjects[i]` the subject of unit `i`), subjects by name: the clusters
-    /// of ``pooled``. O(units · log subjects).
-    static func clusters(_ subjects: [String]) -> [[Int]] {
-        Dictionary(grouping: subjects.indices) { subjects[$0] }.sorted { $0.key < $1.key }.map(\.value)
     }
 }

@@ -66,11 +66,13 @@ struct ExperimentComparisons: Sendable {
             // The bootstrap resamples the very metric the group is ranked by.
             if let ea = a.events, let eb = b.events {
                 pair.bootstrap = try PairedBootstrapComparison(ea.unitCounts, eb.unitCounts, statistic: experiment.metric.events.detectionStatistic,
-                                                              options: bootstrap)
+                                                              subjects: ea.recordings.map(\.subject), options: bootstrap)
             } else if a.segments != nil, b.segments != nil {
                 let metric = experiment.metric.segments
+                let resampled = a.subjects.map { IntervalUnits.resampling(subjects: $0, otherwise: .examples) }
+                    ?? IntervalUnits.each(a.truth.count, .examples)
                 pair.bootstrap = try PairedBootstrapComparison(
-                    count: a.truth.count, options: bootstrap,
+                    clusters: resampled.clusters, units: resampled.units, options: bootstrap,
                     statisticA: SegmentClassification.statistic(metric, truth: a.truth, predicted: a.predicted),
                     statisticB: SegmentClassification.statistic(metric, truth: b.truth, predicted: b.predicted))
             }

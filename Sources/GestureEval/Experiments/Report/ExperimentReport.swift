@@ -19,7 +19,7 @@ public enum ExperimentReport {
     /// activations per hour of background, fragments and their share of detections, pooled over folds.
     /// Only `group`'s members when given.
     public static func comparisonTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
-        var table = CSVTable(header: ["group", "entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "folds", "fold mean", "fold sd",
+        var table = CSVTable(header: ["group", "entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "over", "folds", "fold mean", "fold sd",
                                       "fp/h", "fragments", "fragment share"])
         let groupOf = Dictionary(result.groups.flatMap { g in g.group.entries.map { ($0, g.group.name) } }) { first, _ in first }
         for s in result.scores where group?.entries.contains(s.entry) ?? true {
@@ -35,7 +35,7 @@ public enum ExperimentReport {
                 pooled = [fmt(hours > 0 ? insertions / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
             }
             table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
-                          fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper),
+                          fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper), over(s.overall.interval),
                           String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
         }
         return table
@@ -96,14 +96,14 @@ public enum ExperimentReport {
 
     /// One row per entry, dataset and fold.
     public static func foldTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "count", "precision", "recall", "fp/h",
+        var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "over", "count", "precision", "recall", "fp/h",
                                       "fragments", "fragment share", "trained"])
         for s in result.scores {
             for f in s.folds {
                 let trained = f.trained.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVTable.number($0.value))" }.joined(separator: " ")
                 let events = f.metrics.events
                 table.append([s.entry, s.dataset, f.fold, s.metricName, fmt(f.value.value), fmt(f.value.interval?.lower),
-                              fmt(f.value.interval?.upper), String(f.count), fmt(events?.precision), fmt(events?.recall),
+                              fmt(f.value.interval?.upper), over(f.value.interval), String(f.count), fmt(events?.precision), fmt(events?.recall),
                               fmt(events?.falsePositivesPerHour), fmt(events?.errors.map { Double($0.fragments) }), fmt(events?.fragmentShare), trained])
             }
         }
@@ -114,13 +114,13 @@ public enum ExperimentReport {
     /// p-value of 0 reads `< 1/B` (``bootstrapP(_:replicates:)``) unless `numeric` (`pairs.csv`, read by programs).
     public static func pairTable(_ result: ExperimentResult, group: String? = nil, numeric: Bool = false) -> CSVTable {
         var table = CSVTable(header: ["group", "first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
-                                      "difference", "lower", "upper", "bootstrap p", "wilcoxon W", "wilcoxon p"])
+                                      "difference", "lower", "upper", "over", "bootstrap p", "wilcoxon W", "wilcoxon p"])
         for p in result.pairs where group.map({ $0 == p.group }) ?? true {
             table.append([p.group, p.first, p.second, p.dataset,
                           p.mcnemar.map { String($0.onlyFirstCorrect) } ?? "", p.mcnemar.map { String($0.onlySecondCorrect) } ?? "",
                           fmt(p.mcnemar?.pValue), p.mcnemar?.method.rawValue ?? "",
                           fmt(p.bootstrap?.difference.value), fmt(p.bootstrap?.difference.interval?.lower),
-                          fmt(p.bootstrap?.difference.interval?.upper),
+                          fmt(p.bootstrap?.difference.interval?.upper), over(p.bootstrap?.difference.interval),
                           p.bootstrap.map { numeric ? fmt($0.pValue) : bootstrapP($0.pValue, replicates: $0.replicates) } ?? "",
                           fmt(p.wilcoxon?.statistic), fmt(p.wilcoxon?.pValue)])
         }
@@ -221,8 +221,8 @@ public enum ExperimentReport {
                                                      criticalDifference: r.nemenyi.criticalDifference), named: "critical-difference-\(name)")
         }
         for (key, evaluation) in result.evaluations.sorted(by: { $0.key < $1.key }) {
-            var table = CSVTable(header: ["scope", "name", "value", "lower", "upper"])
-            for m in evaluation.metrics { table.append([m.scope, m.name, fmt(m.value), fmt(m.interval?.lower), fmt(m.interval?.upper)]) }
+            var table = CSVTable(header: ["scope", "name", "value", "lower", "upper", "over"])
+            for m in evaluation.metrics { table.append([m.scope, m.name, fmt(m.value), fmt(m.interval?.lower), fmt(m.interval?.upper), over(m.interval)]) }
             try folder.write(table, named: "metrics-\(slug(key))")
             for (entry, matrix) in evaluation.tables(.confusion) where matrix.rows == matrix.columns {
                 try folder.add(ConfusionMatrixPlot(title: "\(entry) on \(key): \(matrix.rowAxis) (rows) × \(matrix.columnAxis) (columns)",
@@ -270,6 +270,11 @@ public enum ExperimentReport {
         guard let x else { return "" }
         guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
         return String(format: "%.4g", x)
+    }
+
+    /// What an interval resampled, for an `over` cell ("2 subjects"; empty without an interval or units).
+    public static func over(_ interval: ConfidenceInterval?) -> String {
+        interval?.units?.description ?? ""
     }
 
     /// A bootstrap (or permutation) p-value for a table cell: ``fmt(_:)`` of `p`, or `< 1/B` when no replicate

@@ -31,9 +31,10 @@ extension ExperimentResult {
         var s = ""
         for (_, evaluation) in evaluations.sorted(by: { $0.key < $1.key }) {
             s += "\(entry) on \(evaluation.dataset.name) (\(evaluation.dataset.recordings) recordings), split \(experiment.split), seed \(seed)\n\n"
-            var table = CSVTable(header: ["metric", "value", "lower", "upper"])
+            var table = CSVTable(header: ["metric", "value", "lower", "upper", "over"])
             for m in evaluation.metrics where m.scope == entry {
-                table.append([m.name, ExperimentReport.fmt(m.value), ExperimentReport.fmt(m.interval?.lower), ExperimentReport.fmt(m.interval?.upper)])
+                table.append([m.name, ExperimentReport.fmt(m.value), ExperimentReport.fmt(m.interval?.lower), ExperimentReport.fmt(m.interval?.upper),
+                              ExperimentReport.over(m.interval)])
             }
             s += table.aligned + "\n"
         }

@@ -29,8 +29,18 @@ extension ExperimentWarning: CustomStringConvertible {
                 case let .failed(error): error
                 }
             }()
+        case let .fewIntervalUnits(dataset, units):
+            "\(dataset): every interval resamples its \(units), so it rests on \(Self.spelled(units.count)) "
+                + "value\(units.count == 1 ? "" : "s"): read it as the range of \(units.count == 1 ? "that one" : "those \(units.count)"), "
+                + "not as the spread of new \(units.kind == .subjects ? "people" : units.kind.rawValue)"
         case let .worded(text): text
         }
+    }
+
+    /// Small counts as words ("two"), larger ones as digits.
+    private static func spelled(_ n: Int) -> String {
+        let words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+        return words.indices.contains(n) ? words[n] : String(n)
     }
 
     /// The label-mismatch warning, naming up to 8 labels of each kind and suggesting a label map that groups the

@@ -6,7 +6,7 @@ extension GroupHeadline: CustomStringConvertible {
         func verdict(_ significant: Bool) -> String { significant ? "significant" : "not significant" }
         var line = "\(group): "
         guard let runnerUp else { return line + "'\(best.entry)' alone (\(metric) \(fmt(best.value))); nothing to compare" }
-        line += "'\(best.entry)' best, \(metric) \(fmt(best.value))" + (interval.map { " [\(fmt($0.lower)), \(fmt($0.upper))]" } ?? "")
+        line += "'\(best.entry)' best, \(metric) \(fmt(best.value))" + (interval.map { " [\(fmt($0.lower)), \(fmt($0.upper))]" + ($0.units.map { " over \($0)" } ?? "") } ?? "")
         line += best.value == runnerUp.value ? ", tied with '\(runnerUp.entry)'" : ", ahead of '\(runnerUp.entry)' (\(fmt(runnerUp.value)))"
         let level = " at α = \(fmt(alpha))"
         let uncorrected = ", uncorrected (no rank comparison)"

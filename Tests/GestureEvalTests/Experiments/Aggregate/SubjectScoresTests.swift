@@ -92,4 +92,49 @@ import Testing
                                   bootstrap: BootstrapOptions(replicates: 200, seed: 1))
         #expect(s.pooled?.value == 0.75 && s.pooled?.interval?.lower == 0.5 && s.pooled?.interval?.upper == 1)
     }
+
+    /// Issue 59: the entry's own interval resamples the people tested, as ``SubjectScores/pooled`` does, and says so
+    /// in every table that shows it; a fold of one person resamples its recordings and says that.
+    @Test func theEntrysIntervalResamplesItsPeopleAndSaysSo() throws {
+        let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 400,
+                              entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        let score = try #require(result.scores.first { $0.entry == "high" })
+        let interval = try #require(score.overall.interval)
+        #expect(interval.units == IntervalUnits(.subjects, count: 4) && interval.method == "cluster-bootstrap-percentile")
+        #expect(interval == score.bySubject?.pooled?.interval, "the same draws of the same people")
+        #expect(score.folds.allSatisfy { $0.value.interval?.units == IntervalUnits(.recordings, count: 2) })
+        let comparison = ExperimentReport.comparisonTable(result)
+        let over = try #require(comparison.header.firstIndex(of: "over"))
+        #expect(comparison.rows.allSatisfy { $0[over] == "4 subjects" })
+        let folds = ExperimentReport.foldTable(result)
+        #expect(folds.rows.allSatisfy { $0[folds.header.firstIndex(of: "over")!] == "2 recordings" })
+        let pairs = ExperimentReport.pairTable(result)
+        #expect(pairs.rows.first?[pairs.header.firstIndex(of: "over")!] == "4 subjects")
+        #expect(result.pairs.first?.bootstrap?.difference.interval?.units == IntervalUnits(.subjects, count: 4))
+        #expect(result.groups.allSatisfy { "\($0.headline)".contains("over 4 subjects") })
+        #expect(result.warnings.map(\.description).filter { $0.contains("rests on") }
+                == ["pushes: every interval resamples its 4 subjects, so it rests on four values: read it as the range of those 4, not as the spread of new people"])
+        let decoded = try ExperimentResult(jsonData: try result.jsonData())
+        #expect(decoded.scores.first { $0.entry == "high" }?.overall.interval?.units == IntervalUnits(.subjects, count: 4))
+    }
+
+    /// Issue 59: with two people every interval rests on two values, and the report says so.
+    @Test func aReportOfTwoPeopleSaysItsIntervalRestsOnTwoValues() throws {
+        let two = Dataset(name: "pushes", kind: .continuous, samplingRate: 50, recordings: Self.pushes.recordings.filter { ["s1", "s2"].contains($0.subject) })
+        let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 200,
+                              entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": two], registry: pushRegistry).run()
+        #expect(result.scores.allSatisfy { $0.overall.interval?.units == IntervalUnits(.subjects, count: 2) })
+        let warnings = result.warnings.map(\.description).filter { $0.contains("rests on") }
+        #expect(warnings == ["pushes: every interval resamples its 2 subjects, so it rests on two values: read it as the range of "
+                             + "those 2, not as the spread of new people"])
+        #expect(result.comparisonText.contains("rests on two values"))
+        let folder = TemporaryFolder.root.appendingPathComponent("two-subjects-\(UUID().uuidString)")
+        _ = try ExperimentReport.write(result, datasets: ["pushes": two], to: folder, command: ["compare"])
+        let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("rests on two values") && summary.contains("| 2 subjects |"))
+        let metrics = try String(contentsOf: folder.appendingPathComponent("metrics-pushes.csv"), encoding: .utf8)
+        #expect(metrics.contains(",2 subjects"))
+    }
 }
