@@ -6,18 +6,20 @@ import GestureEval
 /// `gesturelab datasets`: inspect, validate and convert datasets.
 struct Datasets: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Inspect, validate, convert, import, export and synthesize gesture datasets.",
+        abstract: "Inspect, validate, convert, import, export, synthesize and cut gesture datasets into segments.",
         discussion: """
             A dataset is a project folder with dataset.yaml, or FORMAT:PATH for other formats:
               ucr:FILE.tsv  ts:FILE.ts  grt:FILE.grt  csv:FILE.csv
               uwave:DIR  gyronics:DIR  phoneairlines:DIR  moocow:DIR  swimwatch:DIR
             Import phone and watch exports with `datasets import PRESET DIR --out OUT` (presets in \
-            datasets/presets). See datasets/README.md.
+            datasets/presets). Cut a continuous dataset's annotations out as a segment dataset (for \
+            segment classifiers) with `datasets segments DATASET --out OUT`. See datasets/README.md.
             Example:
               gesturelab datasets inspect gyronics:../shared/datasets/Gyronics_GRWD
             """,
         // Add further dataset subcommands here.
-        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsImport.self, DatasetsExport.self, DatasetsSynth.self]
+        subcommands: [DatasetsInspect.self, DatasetsValidate.self, DatasetsConvert.self, DatasetsImport.self, DatasetsExport.self, DatasetsSynth.self,
+                      DatasetsSegments.self]
     )
 }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CommandConventionsTests {
     static let commands: [[String]] = [
         ["demo"], ["detect"], ["train"], ["evaluate"], ["compare"], ["sweep"],
-        ["datasets"], ["datasets", "inspect"], ["datasets", "validate"], ["datasets", "convert"], ["datasets", "synth"],
+        ["datasets"], ["datasets", "inspect"], ["datasets", "validate"], ["datasets", "convert"], ["datasets", "synth"], ["datasets", "segments"],
         ["datasets", "import"], ["datasets", "export"], ["datasets", "export", "label-studio"],
         ["export"], ["export", "notebook"],
         ["bench"], ["bench", "recognizers"], ["bench", "dtw"], ["bench", "datasets"],

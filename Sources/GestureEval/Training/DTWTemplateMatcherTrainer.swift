@@ -37,7 +37,8 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
            let settings = try? setup.configuration.decoding.decode(DTWTrainingSettings.self), case .none = settings.rejection {
             throw setup.error("rejection: none (or rejectionK: null) classifies segments only; spotting a continuous dataset needs thresholds: "
                 + "rejection: {method: sigma, k: 3} (mean + k·σ of the training distances) or rejection: {method: stream, objective: f1} "
-                + "(or {method: stream, maxFalsePerHour: N}, calibrated on the training recordings)")
+                + "(or {method: stream, maxFalsePerHour: N}, calibrated on the training recordings); to classify the annotations "
+                + "instead, cut them out as a segment dataset: gesturelab datasets segments DATASET --out DIR")
         }
     }
 

@@ -24,13 +24,18 @@ public struct MiniRocketClassifierTrainer: RecognizerTrainer {
         }
     }
 
+    /// Why continuous recordings are refused, and the two ways on: spot them, or cut their annotations out as segments.
+    static let continuousRefusal = "minirocket classifies segments; to spot gestures in continuous recordings use recognizer "
+        + "minirocket-stream (or dtw); to classify their annotations, cut them out as a segment dataset first: "
+        + "gesturelab datasets segments DATASET --out DIR"
+
     /// Trains on the judged segment `recordings` behind the stages (each one example, labelled by its annotation):
     /// the model with its summary (ridge penalty, features, examples). Continuous recordings are refused.
     public func train(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> TrainedModel {
         // Trained on the signal behind the stages, as it classifies.
         let staged = try setup.staged(recordings)
         guard setup.kind == .segments else {
-            throw setup.error("minirocket classifies segments; to spot gestures in continuous recordings use recognizer minirocket-stream (or dtw)")
+            throw setup.error(Self.continuousRefusal)
         }
         let settings: MiniRocketTrainingSettings
         do { settings = try setup.configuration.decoding.decode(MiniRocketTrainingSettings.self) } catch {
@@ -67,7 +72,7 @@ public struct MiniRocketClassifierTrainer: RecognizerTrainer {
     public func detect(_ model: TrainedModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
         let rocketModel = try expect(model, MiniRocketModel.self)
         guard setup.kind == .segments else {
-            throw setup.error("minirocket classifies segments; to spot gestures in continuous recordings use recognizer minirocket-stream")
+            throw setup.error(Self.continuousRefusal)
         }
         let classifier = try MiniRocketClassifier(model: rocketModel)
         let series = try recordings.map { try MiniRocketTrainingSettings.series($0.staged(through: setup.stages), model: rocketModel) }
