@@ -118,6 +118,19 @@ struct SceneComposer {
         }
     }
 
+    /// A bout of `duration` seconds: `motion` performed again and again, as many times as fit with about 0.4 s of
+    /// stillness between two, the stillness stretched evenly so that the bout lasts exactly `duration`; `motion`
+    /// alone when it is longer than that. Draws nothing. O(repetitions).
+    func bout(of motion: SyntheticMotion, duration: Double) -> [SyntheticMotion] {
+        let pause = 0.4, length = motion.duration
+        let repetitions = max(1, Int((duration + pause) / (length + pause)))
+        guard repetitions > 1 else { return [motion] }
+        let gap = (duration - Double(repetitions) * length) / Double(repetitions - 1)
+        var motions = [motion]
+        for _ in 1..<repetitions { motions += [.rest(duration: gap), motion] }
+        return motions
+    }
+
     /// The next label of the shuffled round kept at `round`, starting a new round of `all` when it is used up.
     private mutating func next<Label>(_ round: WritableKeyPath<SceneComposer, [Label]>, of all: [Label]) -> Label {
         if self[keyPath: round].isEmpty { self[keyPath: round] = rng.shuffled(all) }

@@ -43,6 +43,13 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
     /// The share of gestures, in [0, 1], performed out of the subject's usual manner: weakly (amplitude
     /// ×0.55–0.75, flips of 1.9–2.5 rad), fast (×1.3–1.6) or slowly (×0.6–0.75), a third each.
     public var mannerVariation: Double
+    /// Shortest bout, seconds, or `nil` (with ``maximumGestureDuration``) for single gestures (continuous kind).
+    /// When both are set each gesture is a bout: the drawn gesture performed again and again, a fraction of a
+    /// second of stillness between, for a duration drawn uniformly in [minimum, maximum] and annotated as one
+    /// event (swimming lengths, brushing, a set of repetitions), so that events last as long as asked.
+    public var minimumGestureDuration: Double?
+    /// Longest bout, seconds, or `nil` for single gestures (see ``minimumGestureDuration``).
+    public var maximumGestureDuration: Double?
 
     /// Creates a spec; the defaults give the small dataset that ships with the project.
     public init(
@@ -62,7 +69,9 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         maximumGap: Double = 4.5,
         styleVariation: Double = 1,
         annotateBackground: Bool = false,
-        mannerVariation: Double = 0
+        mannerVariation: Double = 0,
+        minimumGestureDuration: Double? = nil,
+        maximumGestureDuration: Double? = nil
     ) {
         self.seed = seed
         self.name = name
@@ -81,11 +90,14 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         self.styleVariation = styleVariation
         self.annotateBackground = annotateBackground
         self.mannerVariation = mannerVariation
+        self.minimumGestureDuration = minimumGestureDuration
+        self.maximumGestureDuration = maximumGestureDuration
     }
 
     private enum CodingKeys: String, CodingKey {
         case seed, name, kind, subjects, sessionsPerSubject, recordingsPerSession, recordingDuration, repetitions,
-             samplingRate, sensor, gestures, backgrounds, minimumGap, maximumGap, styleVariation, annotateBackground, mannerVariation
+             samplingRate, sensor, gestures, backgrounds, minimumGap, maximumGap, styleVariation, annotateBackground, mannerVariation,
+             minimumGestureDuration, maximumGestureDuration
     }
 
     /// Decodes a spec; missing keys take the defaults.
@@ -109,7 +121,9 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
             maximumGap: try c.decode(.maximumGap, default: d.maximumGap),
             styleVariation: try c.decode(.styleVariation, default: d.styleVariation),
             annotateBackground: try c.decode(.annotateBackground, default: d.annotateBackground),
-            mannerVariation: try c.decode(.mannerVariation, default: d.mannerVariation)
+            mannerVariation: try c.decode(.mannerVariation, default: d.mannerVariation),
+            minimumGestureDuration: try c.decodeIfPresent(Double.self, forKey: .minimumGestureDuration),
+            maximumGestureDuration: try c.decodeIfPresent(Double.self, forKey: .maximumGestureDuration)
         )
     }
 
@@ -150,6 +164,20 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
         }
         guard mannerVariation.isFinite, (0...1).contains(mannerVariation) else {
             throw ConfigurationError(key: "mannerVariation", "must be in [0, 1], got \(mannerVariation)")
+        }
+        switch (minimumGestureDuration, maximumGestureDuration) {
+        case (nil, nil): break
+        case let (minimum?, maximum?):
+            guard minimum.isFinite, minimum >= 0.5 else {
+                throw ConfigurationError(key: "minimumGestureDuration", "must be at least 0.5 s, got \(minimum)")
+            }
+            guard maximum.isFinite, maximum >= minimum, maximum + minimumGap + 3 <= recordingDuration else {
+                throw ConfigurationError(key: "maximumGestureDuration",
+                                         "must be at least minimumGestureDuration (\(minimum) s) and leave the lead-in (3 s) and minimumGap "
+                                         + "(\(minimumGap) s) within recordingDuration (\(recordingDuration) s), got \(maximum)")
+            }
+        case (nil, _): throw ConfigurationError(key: "minimumGestureDuration", "set it with maximumGestureDuration, or neither")
+        case (_, nil): throw ConfigurationError(key: "maximumGestureDuration", "set it with minimumGestureDuration, or neither")
         }
         if kind == .continuous {
             guard !gestures.isEmpty else { throw ConfigurationError(key: "gestures", "name at least one gesture family") }

@@ -24,13 +24,22 @@ struct SyntheticScene: Sendable {
         starts.append(end)
         motions.append(motion)
         if let label {
-            // Annotation times are kept to 0.1 ms so files stay readable; motions start and end at
-            // rest, so the 50 µs this moves a boundary changes no sample's meaning.
-            func tidy(_ t: Double) -> Double { (t * 10_000).rounded() / 10_000 }
-            annotations.append(Annotation(start: tidy(end), end: tidy(end + motion.duration), label: label))
+            annotations.append(Annotation(start: Self.tidy(end), end: Self.tidy(end + motion.duration), label: label))
         }
         end += motion.duration
     }
+
+    /// Appends `motions` one after the other, annotated as one event labelled `label` from the first one's start
+    /// to the last one's end (a bout). O(motions).
+    mutating func append(bout motions: [SyntheticMotion], label: String) {
+        let start = end
+        for motion in motions { append(motion) }
+        annotations.append(Annotation(start: Self.tidy(start), end: Self.tidy(end), label: label))
+    }
+
+    /// Annotation times are kept to 0.1 ms so files stay readable; motions start and end at rest, so the 50 µs
+    /// this moves a boundary changes no sample's meaning.
+    private static func tidy(_ t: Double) -> Double { (t * 10_000).rounded() / 10_000 }
 
     /// The true motion at `t` seconds; before the first or after the last motion, its end state.
     func state(at t: Double) -> MotionState {

@@ -105,6 +105,8 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
         guard w.examples > 0 else { return nil }
         let n = Double(w.examples), length = w.exampleLength, d = Double(w.channels), t = Double(w.templates)
         let window = min(length, 2 * w.band * length + 1)
+        // A cell's channels and the work every cell does whatever its channels (see TrainingCostModel.cellOverheadChannels).
+        let dc = d + model.cellOverheadChannels
         // A search over context trains templates of other lengths: cells scale with length × window.
         let searchedLength = w.searchedExampleLength > 0 ? w.searchedExampleLength : length
         let searchedWindow = min(searchedLength, 2 * w.band * searchedLength + 1)
@@ -120,10 +122,12 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
             bandSearch = n * (n - 1) * length * windows * d
             bounds += n * (n - 1) * length * d * Double(w.bandCandidates)
         }
-        // Medoids compare the examples of each class pairwise; calibration each example with its class's templates.
-        let medoids = t < n ? n * n / Double(max(1, w.classes)) * length * window * d : 0
-        let calibration = n * max(1, t / Double(max(1, w.classes))) * length * window * d
-        let perSpottedSample = t * length * d
+        // Medoids compare the examples of each class pairwise; calibration each example with its class's templates:
+        // counted from the examples' lengths when the workload has them (long examples of different lengths cost
+        // their length difference as well as the band).
+        let medoids = t < n ? (w.selectionCells > 0 ? w.selectionCells * dc : n * n / Double(max(1, w.classes)) * length * window * dc) : 0
+        let calibration = w.calibrationCells > 0 ? w.calibrationCells * dc : n * max(1, t / Double(max(1, w.classes))) * length * window * dc
+        let perSpottedSample = t * length * dc
         var cells = medoids + calibration, spotting = 0.0
         if w.segments {
             // Against every example: a pruned nearest-neighbour search; against a few templates: every matrix.
@@ -132,11 +136,11 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
                 nearest = queries * t * length * window * d
                 bounds += queries * t * length * d
             } else {
-                cells += queries * t * length * window * d
+                cells += queries * t * length * window * dc
             }
         } else {
             spotting = testing.samples * perSpottedSample
-            let searchedSpotting = Double(w.trainingSamples) * t * searchedLength * d
+            let searchedSpotting = Double(w.trainingSamples) * t * searchedLength * dc
             if w.crossFitTrainings > 0 {
                 // Each template set is trained again without each subject group (medoids are quadratic in the
                 // examples); every candidate then spots the training recordings once to choose its thresholds
@@ -208,7 +212,7 @@ extension TrainingWorkload {
     /// Counts what DTW training with `settings` processes on `judged` recordings of `kind`, with the `search` ranges.
     /// O(recordings + annotations).
     mutating func count(dtw settings: DTWTrainingSettings, judged: [Recording], kind: Dataset.Kind, search: [String: [Double]]) {
-        var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = []
+        var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = [], byClass: [String: [Int]] = [:]
         for r in judged {
             let rate = r.samplingRate ?? 0
             rates.append(rate)
@@ -216,6 +220,7 @@ extension TrainingWorkload {
                 // A template holds the gesture and its context on both sides.
                 lengths.append(kind == .segments ? Double(r.count) : max(2, (a.end - a.start + 2 * settings.context) * rate))
                 labels.insert(a.label)
+                byClass[a.label, default: []].append(Int(lengths[lengths.count - 1].rounded()))
             }
         }
         guard !lengths.isEmpty else { return }
@@ -232,6 +237,7 @@ extension TrainingWorkload {
         }
         band = settings.band ?? 0.1
         bandCandidates = settings.band == nil ? 21 : 0
+        count(selection: settings.selection, byClass: byClass, copies: settings.augmentation.copies)
         // Search keys that change the templates (the rest only relabel them, see DTWTrainingCache).
         let relabelling: Set<String> = ["rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime", "minimumDuration", "maximumDuration"]
         templateShapes = search.filter { !relabelling.contains($0.key) }.values.reduce(1) { $0 * max(1, $1.count) }
@@ -248,5 +254,37 @@ extension TrainingWorkload {
             }
         }
         segments = kind == .segments
+    }
+
+    /// Counts ``selectionCells`` and ``calibrationCells`` from the example lengths of each class (samples), at
+    /// ``band``, with `copies` augmented copies of each example (of about its length). A class of more than 200
+    /// examples is counted on 200 of its sorted lengths, evenly spaced, and scaled. O(classes × 200²).
+    mutating func count(selection: DTWTrainer.TemplateSelection, byClass: [String: [Int]], copies: Int) {
+        guard let dtw = try? DTW(band: band) else { return }
+        let a = Double(1 + copies)
+        var selectionCells = 0.0, calibrationCells = 0.0
+        for lengths in byClass.values where !lengths.isEmpty {
+            let sorted = lengths.sorted(), c = sorted.count, q = min(c, 200)
+            let sample = (0..<q).map { sorted[$0 * (c - 1) / max(1, q - 1)] }
+            var pairs = 0.0, diagonal = 0.0
+            for i in 0..<q {
+                diagonal += Double(dtw.cells(sample[i], sample[i]))
+                for j in (i + 1)..<q { pairs += Double(dtw.cells(sample[i], sample[j])) }
+            }
+            pairs *= q > 1 ? Double(c * (c - 1)) / Double(q * (q - 1)) : 0
+            diagonal *= Double(c) / Double(q)
+            // With copies: every pair of originals a² times, and each original against its own copies.
+            let selected = a * a * pairs + a * (a - 1) / 2 * diagonal
+            let templates: Double = switch selection {
+            case .medoid: 1
+            case let .medoids(k): min(Double(k), a * Double(c))
+            case .allExamples: a * Double(c)
+            }
+            if case .allExamples = selection {} else { selectionCells += selected }
+            // Each example against each template of its class, at the class's mean cells per pair.
+            calibrationCells += a * Double(c) * templates * (2 * pairs + diagonal) / (Double(c) * Double(c))
+        }
+        self.selectionCells = selectionCells
+        self.calibrationCells = calibrationCells
     }
 }

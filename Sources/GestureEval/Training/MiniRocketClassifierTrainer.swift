@@ -99,7 +99,7 @@ public struct MiniRocketClassifierTrainer: RecognizerTrainer {
         // Training and test segments transformed once each; the Gram matrix of the training features.
         let n = Double(w.examples), f = Double(w.rocketFeatures)
         return model.perRocketCell * f * w.exampleLength * (n + testing.recordings) + model.perRidgeCell * n * n * f / 2
-            + model.perEigenCell * n * n * n + model.perUnit * testing.units
+            + model.eigenSeconds(windows: n) + model.perUnit * testing.units
     }
 
     /// The model file at `url` (``MiniRocketModelFile``).

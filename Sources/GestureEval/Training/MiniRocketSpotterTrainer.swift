@@ -82,18 +82,21 @@ public struct MiniRocketSpotterTrainer: RecognizerTrainer {
         return w
     }
 
-    /// Per pass (a second one retrains with hard negatives): the full model and one per subject group, each
-    /// transforming its windows and solving its Gram matrix, then every training window scored once; each search
-    /// candidate repeats that. Testing scores one window per hop. `nil` when the workload counts no features.
+    /// Per pass (a second one retrains with hard negatives, on ``TrainingWorkload/rocketHardNegatives`` more windows):
+    /// the full model and one per subject group, each transforming its windows, filling its Gram matrix (O(n²·f)) and
+    /// decomposing it (O(n³), ``TrainingCostModel/eigenSeconds(windows:)``), then every training window scored once;
+    /// each search candidate repeats that. Testing scores one window per hop. `nil` when the workload counts no features.
     public func estimatedSeconds(of w: TrainingWorkload, searched: Double, testing: TrainingWorkload.Testing, model: TrainingCostModel) -> Double? {
         guard w.rocketFeatures > 0 else { return nil }
-        let n = Double(w.examples), f = Double(w.rocketFeatures), g = Double(w.crossFitTrainings), share = w.crossFitShare
-        let passes = w.backgroundMining ? 2.0 : 1.0
-        let transforms = passes * (n * (1 + g * share) + Double(w.rocketScoredWindows))
-        let ridge = passes * n * n * (1 + g * share * share) * f / 2
-        let eigen = passes * n * n * n * (1 + g * share * share * share)
-        let training = max(1, searched) * (model.perRocketCell * f * w.exampleLength * transforms + model.perRidgeCell * ridge
-                                           + model.perEigenCell * eigen)
+        let f = Double(w.rocketFeatures), g = Double(w.crossFitTrainings), share = w.crossFitShare
+        let passes = w.backgroundMining ? [Double(w.examples), Double(w.examples + w.rocketHardNegatives)] : [Double(w.examples)]
+        var transforms = 0.0, ridge = 0.0, eigen = 0.0
+        for n in passes {
+            transforms += n * (1 + g * share) + Double(w.rocketScoredWindows)
+            ridge += n * n * (1 + g * share * share) * f / 2
+            eigen += model.eigenSeconds(windows: n) + g * model.eigenSeconds(windows: n * share)
+        }
+        let training = max(1, searched) * (model.perRocketCell * f * w.exampleLength * transforms + model.perRidgeCell * ridge + eigen)
         return training + model.perRocketCell * f * w.exampleLength * testing.samples * w.rocketWindowsPerTestSample
             + model.perUnit * testing.units
     }
@@ -146,11 +149,17 @@ extension TrainingWorkload {
         let rate = settings.samplingRate ?? rates.reduce(0, +) / Double(rates.count)
         let duration = judged.reduce(0) { $0 + $1.duration }
         let annotations = judged.flatMap(\.annotations)
-        // Windows overlapping an annotation by half the shorter of the two: about (duration + window) / hop each,
-        // in the recordings and in each augmented copy of them.
+        // Positives: windows overlapping an annotation by half the shorter of the two, max(duration, window) / hop
+        // each; negatives: windows keeping half a window away from every annotation, the time left once each
+        // annotation is widened by a window on either side (long events leave few). In the recordings and in each
+        // augmented copy of them; the draw takes negativesPerPositive per positive, at most maxWindows in all.
         let copies = Double(settings.augmentation.copies)
-        let positives = (1 + copies) * annotations.reduce(0.0) { $0 + ($1.end - $1.start + settings.window) / settings.hop }
-        examples = min(settings.maxWindows, Int(((1 + settings.negativesPerPositive) * positives).rounded(.up)))
+        let positives = (1 + copies) * annotations.reduce(0.0) { $0 + max($1.end - $1.start, settings.window) / settings.hop }
+        let away = duration - annotations.reduce(0.0) { $0 + $1.end - $1.start + 2 * settings.window }
+        let negatives = (1 + copies) * max(0, away) / settings.hop
+        let drawnPositives = min(positives, Double(max(1, Int(Double(settings.maxWindows) / (1 + settings.negativesPerPositive)))))
+        let drawnNegatives = min(settings.negativesPerPositive * drawnPositives, Double(settings.maxWindows) - drawnPositives, negatives)
+        examples = min(settings.maxWindows, Int((drawnPositives + drawnNegatives).rounded(.up)))
         classes = Set(annotations.map(\.label)).count + 1
         exampleLength = (settings.window + 2 * settings.context) * rate
         channels = settings.channels?.count ?? 3
@@ -158,7 +167,11 @@ extension TrainingWorkload {
         rocketScoredWindows = Int(duration / settings.hop)
         let testRate = rates.reduce(0, +) / Double(rates.count)
         rocketWindowsPerTestSample = 1 / (testRate * settings.hop)
-        backgroundMining = settings.hardNegatives
+        // Hard negatives: at most a third of maxWindows, from the negatives not drawn; how many of those the cross-fitted
+        // false activations offer is known only once trained: half (SwimWatch_Turns' folds added 18–333 of 333). None
+        // left: no second pass.
+        rocketHardNegatives = settings.hardNegatives ? Int(min(Double(settings.maxWindows / 3), max(0, negatives - drawnNegatives)) / 2) : 0
+        backgroundMining = settings.hardNegatives && rocketHardNegatives > 0
         let groups = CrossFitting.groups(of: judged.map(\.subject), count: settings.crossFitGroups)
         if groups.count > 1 {
             crossFitTrainings = groups.count

@@ -1,12 +1,16 @@
 /// Seconds per unit of work on one core, from which ``ExperimentPlan/estimatedSeconds(of:model:trainers:)`` adds up a
 /// step. ``reference`` was fitted with `gesturelab bench plan` (release build, one core of the machine
-/// that builds CI); other machines differ by a common factor, which does not change how shards balance.
+/// that builds CI); the DTW cells and the eigendecomposition were measured again for issue 59 (`bench dtw`,
+/// `bench ridge`, `bench plan --fold`; `Benchmarks/plan-estimate.md`). Other machines differ by a common factor,
+/// which does not change how shards balance.
 public struct TrainingCostModel: Codable, Hashable, Sendable {
     /// A rule-based recognizer's step on one sample, including judging its events.
     public var perSample: Double
-    /// One DTW cell (one channel of one warping-matrix entry) between two series: medoids, calibration, classification.
+    /// One channel of a DTW cell (a warping-matrix entry) between two series, see ``cellOverheadChannels``: medoids,
+    /// calibration, classification.
     public var perCell: Double
-    /// One cell of spotting: a template's column updated for one stream sample (SPRING, per channel).
+    /// One channel of a spotting cell: a template's column updated for one stream sample (SPRING), see
+    /// ``cellOverheadChannels``.
     public var perSpottingCell: Double
     /// One cell of a 1-nearest-neighbour search (segments classified by every example), where lower
     /// bounds and early abandoning skip most of the matrix.
@@ -17,15 +21,34 @@ public struct TrainingCostModel: Codable, Hashable, Sendable {
     public var perBoundSample: Double
     /// Fixed cost of a unit: selecting its recordings, judging and collecting its result.
     public var perUnit: Double
+    /// DTW: the work of a cell that does not depend on its channels (the minimum of its three neighbours, the
+    /// store, the loop), in channels: a cell of d channels costs (d + cellOverheadChannels) × ``perCell`` (or
+    /// ``perSpottingCell``). Measured on one core: `bench dtw`'s all-pairs matrix of one channel runs at 7e8 cells/s
+    /// (1.43e-9 s a cell), and SwimWatch_Turns' spotting steps of one channel cost 1.65 × as much per channel
+    /// as those of three, relative to their estimate (`Benchmarks/plan-estimate.md`).
+    public var cellOverheadChannels: Double = 1.44
     /// MiniRocket: one feature of one series over one sample (convolution share and PPV pooling).
     public var perRocketCell: Double = 8e-11
     /// MiniRocket: one feature of one pair of training examples in the ridge's Gram matrix.
     public var perRidgeCell: Double = 1.2e-10
-    /// MiniRocket: the ridge's eigendecomposition, per cube of the training examples (GSL's `gsl_eigen_symmv`,
-    /// measured at n = 300…1,200 on one core).
-    public var perEigenCell: Double = 1.15e-9
+    /// MiniRocket: the ridge's eigendecomposition, per cube of the training windows while the n × n Gram matrix
+    /// (8·n² bytes) stays in the cache (GSL's `gsl_eigen_symmv` on one core: 1.86–1.99e-9 s at n = 300…1,000,
+    /// `gesturelab bench ridge`; see ``eigenSeconds(windows:)`` beyond).
+    public var perEigenCell: Double = 1.9e-9
+    /// MiniRocket: the windows up to which ``perEigenCell`` holds (a Gram matrix of 8 MB).
+    public var eigenCacheWindows: Double = 1000
+    /// MiniRocket: beyond ``eigenCacheWindows`` each cube costs 1 + (n − eigenCacheWindows) / eigenSlowdownWindows
+    /// times ``perEigenCell``, the Householder reduction streaming the matrix from memory: measured 3.0e-9 s at
+    /// n = 1,333, 4.0e-9 at 1,600, 5.2e-9 at 2,000 and 6.8e-9 at 2,700 (least squares: 627 windows, within 7 %).
+    public var eigenSlowdownWindows: Double = 627
 
     /// The constants fitted on the default experiment (see the type's discussion).
-    public static let reference = TrainingCostModel(perSample: 1.9e-7, perCell: 6.5e-10, perSpottingCell: 1.5e-9, perNearestCell: 2.8e-10,
+    public static let reference = TrainingCostModel(perSample: 1.9e-7, perCell: 5.9e-10, perSpottingCell: 1.17e-9, perNearestCell: 2.8e-10,
                                             perBandSearchCell: 5e-10, perBoundSample: 2e-9, perUnit: 2e-4)
+
+    /// The seconds of one eigendecomposition of the ridge's Gram matrix over `n` windows: ``perEigenCell`` · n³, times
+    /// 1 + (n − ``eigenCacheWindows``) / ``eigenSlowdownWindows`` once the matrix outgrows the cache. O(1).
+    public func eigenSeconds(windows n: Double) -> Double {
+        perEigenCell * n * n * n * (1 + max(0, n - eigenCacheWindows) / eigenSlowdownWindows)
+    }
 }

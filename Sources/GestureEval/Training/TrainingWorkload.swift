@@ -25,6 +25,14 @@ public struct TrainingWorkload: Codable, Hashable, Sendable {
     public var templates: Int = 0
     /// DTW: the warping window as a fraction of the length (a learned band counts as 10 %).
     public var band: Double = 1
+    /// DTW: the cells (``GestureKit/DTW/cells(_:_:)``, one channel each) of template selection's pairwise distances
+    /// within each class, counted from the examples' own lengths at ``band``: a pair of long examples of different
+    /// lengths pays for its length difference too, so this grows with the lengths squared (0: not counted, the
+    /// estimate then takes ``exampleLength``).
+    public var selectionCells: Double = 0
+    /// DTW: the cells (one channel each) of calibration's distances from each example to its class's templates,
+    /// counted from the lengths like ``selectionCells`` (0: not counted).
+    public var calibrationCells: Double = 0
     /// DTW: the bands tried by leave-one-out (0 when the band is fixed).
     public var bandCandidates: Int = 0
     /// DTW with stream calibration: the extra template trainings of cross-fitting, one per subject group (see
@@ -42,6 +50,10 @@ public struct TrainingWorkload: Codable, Hashable, Sendable {
     public var rocketScoredWindows: Int = 0
     /// MiniRocket in streams: windows scored per test sample (1 / (recording rate × hop)).
     public var rocketWindowsPerTestSample: Double = 0
+    /// MiniRocket in streams with hard negatives: the windows the second pass adds to ``examples``, expected to be
+    /// half of what it may add (a third of `maxWindows`, at most the negative windows not drawn): how many the
+    /// cross-fitted false activations offer is known only once trained.
+    public var rocketHardNegatives: Int = 0
 
     /// What the units testing a step's model process.
     public struct Testing: Hashable, Sendable {

@@ -82,4 +82,11 @@ struct Stopwatch {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
+
+    /// CPU seconds used so far by every thread of the process (user and system), what `time` reports as user + sys. O(1).
+    static func processCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
 }

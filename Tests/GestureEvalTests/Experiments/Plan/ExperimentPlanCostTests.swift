@@ -101,10 +101,10 @@ import Testing
                                   rocket("long context", ["hardNegatives": .bool(false), "context": .number(1.2)])])
         let step = { (entry: String) in plan.trainingSteps.first { $0.entries == [entry] }! }
         let w = step("plain").workload
-        // Six recordings of 40 s with five 0.6 s pushes: about 12 windows per push, four negatives per positive.
+        // Six recordings of 40 s with five 0.6 s pushes: 6 windows per push (max(0.6, 0.6) / 0.1), four negatives per positive.
         let rate = 1999 / 39.98
         #expect(w.rocketFeatures == 168 && !w.segments && !w.backgroundMining)
-        #expect(abs(w.examples - 1800) <= 1, "30 pushes × 12 windows × 5: \(w.examples)")
+        #expect(abs(w.examples - 900) <= 1, "30 pushes × 6 windows × 5: \(w.examples)")
         #expect(abs(w.exampleLength - 1.0 * rate) < 0.01)
         #expect(w.rocketScoredWindows == Int(6 * 39.98 / 0.1))
         #expect(abs(w.rocketWindowsPerTestSample - 1 / (rate * 0.1)) < 1e-9)
@@ -112,10 +112,13 @@ import Testing
         #expect(step("capped").workload.examples == 40 && step("mined").workload.backgroundMining)
         let cost = { (entry: String) in plan.estimatedSeconds(of: step(entry)) }
         #expect(cost("plain") > 0 && cost("capped") < cost("plain"))
-        #expect(cost("mined") > 1.9 * cost("plain") && cost("mined") < 2.1 * cost("plain"), "hard negatives: a second pass")
-        // The ridge's eigendecomposition (cubic in the windows, whatever the features) dominates at 1,800 windows.
+        // Hard negatives: a second pass, on the drawn windows and half of what it may add (a third of maxWindows, at
+        // most the negatives not drawn: (6 × 39.98 − 30 × (0.6 + 2 × 0.6)) / 0.1 − 720).
+        #expect(step("mined").workload.rocketHardNegatives == 569)
+        #expect(cost("mined") > 2.1 * cost("plain"), "hard negatives: a second, larger pass")
+        // The ridge's eigendecomposition (cubic in the windows, whatever the features) dominates at 900 windows.
         let m = ExperimentPlan.CostModel.reference
-        #expect(cost("wide") > cost("plain") && cost("plain") > m.perEigenCell * pow(Double(w.examples), 3))
+        #expect(cost("wide") > cost("plain") && cost("plain") > m.eigenSeconds(windows: Double(w.examples)))
         #expect(cost("searched") > 1.9 * cost("plain"), "each candidate trains again")
         // Issue 45: augmented copies add their windows to the draw (until maxWindows caps it); context lengthens each window.
         #expect(abs(step("augmented").workload.examples - 2 * w.examples) <= 2, "\(step("augmented").workload.examples)")
