@@ -191,7 +191,7 @@ struct ExperimentComparisons: Sendable {
             // The pair's difference is first − second; the headline speaks of the winner.
             let sign = pair?.first == w ? 1.0 : -1.0
             let d = b.difference, lower = d.interval.map { sign > 0 ? $0.lower : -$0.upper }, upper = d.interval.map { sign > 0 ? $0.upper : -$0.lower }
-            headline.test = .bootstrap(difference: sign * d.value, lower: lower, upper: upper, p: b.pValue, replicates: b.replicates, significant: b.pValue < alpha,
+            headline.test = .bootstrap(difference: sign * d.value, lower: lower, upper: upper, units: d.interval?.units, p: b.pValue, replicates: b.replicates, significant: b.pValue < alpha,
                                        uncorrected: uncorrected)
             return headline
         }

@@ -16,8 +16,9 @@ public struct GroupHeadline: Hashable, Sendable {
         /// McNemar's test on per-item correctness (accuracy on segments, recall on events).
         case mcnemar(p: Double, onlyFirstCorrect: Int, onlySecondCorrect: Int, significant: Bool, uncorrected: Bool)
         /// The paired bootstrap of the metric, as best − runner-up with its interval; `replicates` (finite ones)
-        /// bound how small `p` can be resolved (1/B).
-        case bootstrap(difference: Double, lower: Double?, upper: Double?, p: Double, replicates: Int, significant: Bool, uncorrected: Bool)
+        /// bound how small `p` can be resolved (1/B); `units` what the interval resampled.
+        case bootstrap(difference: Double, lower: Double?, upper: Double?, units: IntervalUnits? = nil, p: Double, replicates: Int, significant: Bool,
+                       uncorrected: Bool)
         /// No paired test could be computed; the pair's first note says why.
         case none(note: String?)
     }

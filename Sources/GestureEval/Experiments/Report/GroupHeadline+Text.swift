@@ -22,8 +22,9 @@ extension GroupHeadline: CustomStringConvertible {
         case let .mcnemar(p, first, second, significant, isUncorrected):
             line += "; McNemar p = \(fmt(p)) (\(first) vs \(second) discordant): " + verdict(significant)
             return line + level + (isUncorrected ? uncorrected : "")
-        case let .bootstrap(difference, lower, upper, p, replicates, significant, isUncorrected):
-            line += "; paired bootstrap of \(metric): difference \(fmt(difference)) [\(fmt(lower)), \(fmt(upper))], "
+        case let .bootstrap(difference, lower, upper, units, p, replicates, significant, isUncorrected):
+            line += "; paired bootstrap of \(metric): difference \(fmt(difference)) [\(fmt(lower)), \(fmt(upper))]"
+                + (units.map { " over \($0)" } ?? "") + ", "
                 + ExperimentReport.bootstrapPWording(p, replicates: replicates) + ": " + verdict(significant)
             return line + level + (isUncorrected ? uncorrected : "")
         case let .none(note):

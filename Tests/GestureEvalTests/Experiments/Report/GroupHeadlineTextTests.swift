@@ -23,4 +23,12 @@ import Testing
         let text = Self.headline(p: 0.004, replicates: 1000).description
         #expect(text.contains("], p = 0.004: significant"), "\(text)")
     }
+
+    /// Issue 59: the difference's interval says what it resampled.
+    @Test func theDifferenceSaysWhatItResampled() {
+        var h = Self.headline(p: 0.004, replicates: 1000)
+        h.test = .bootstrap(difference: 0.3, lower: 0.2, upper: 0.4, units: IntervalUnits(.subjects, count: 25), p: 0.004, replicates: 1000,
+                            significant: true, uncorrected: false)
+        #expect(h.description.contains("difference 0.3 [0.2, 0.4] over 25 subjects, p = 0.004"), "\(h.description)")
+    }
 }
