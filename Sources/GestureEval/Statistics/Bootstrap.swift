@@ -110,13 +110,11 @@ public enum Bootstrap {
         statistic: ([Int]) -> Double
     ) throws(StatisticsError) -> Estimate {
         guard !clusters.isEmpty else { throw .tooFewValues(statistic: "cluster bootstrap", count: 0, needed: 1) }
-        let value = statistic(clusters.flatMap { $0 })
-        guard clusters.count >= 2 else { return Estimate(value: value) }
-        let reps = try replicates(count: clusters.count, options: options) { picks in statistic(picks.flatMap { clusters[$0] }) }
-        var bounds = try interval(reps, options: options)
-        bounds?.method = "cluster-bootstrap-percentile"
-        bounds?.units = units
-        return Estimate(value: value, interval: bounds)
+        guard clusters.count >= 2 else { return Estimate(value: statistic(clusters.flatMap { $0 })) }
+        // The same draws as `percentiles(clusters:…)`; named a cluster bootstrap even when each cluster is one unit.
+        var estimate = try percentiles(clusters: clusters, units: units, options: options) { [statistic($0)] }[0]
+        estimate.interval?.method = "cluster-bootstrap-percentile"
+        return estimate
     }
 
     /// The replicates of `statistic` (non-finite ones dropped), in draw order.
