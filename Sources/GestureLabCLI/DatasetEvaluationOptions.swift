@@ -71,13 +71,25 @@ struct DatasetEvaluationOptions: ParsableArguments {
         case let .success(built):
             runner = built
         case let .failure(error):
-            // Nothing is learned, so nothing needs folds: every recording is tested (one recording of one person, no annotations).
-            // Only when the split is what failed: judged labels that match nothing, or a broken configuration, stay errors.
+            // Nothing is learned, so nothing needs folds: every recording is tested (one recording of one person, no annotations,
+            // or annotations of activities only, none of them a judged label). Only when the split or the absent labels are what
+            // failed: judged labels that are a typo of one that exists, or a broken configuration, stay errors.
             guard trainsNothing(recognizer: recognizer), shard == nil, let loaded = datasets[EntryOptions.datasetKey(dataset)],
-                  loaded.kind == .continuous, (try? entry.checkJudgedLabels(in: loaded.recordings, datasetKey: nil)) != nil,
-                  (try? FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)) == nil else { throw error }
-            let why = "\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
-                + "its activations, false activations per hour and, where annotations name them, by activity"
+                  loaded.kind == .continuous else { throw error }
+            let why: String
+            if entry.judgesOnlyAbsentLabels(in: loaded.recordings) {
+                let labels = entry.unmatchedLabels(in: loaded.recordings).existing
+                why = "no annotation is \(entry.labels.map { "'\($0)'" }.joined(separator: ", ")) (the annotations are "
+                    + "\(labels.isEmpty ? "none" : labels.prefix(10).joined(separator: ", ") + (labels.count > 10 ? ", …" : ""))); "
+                    + "\(recognizer) learns nothing here, so every recording is tested: every activation is false, "
+                    + "counted per hour of each annotated activity and of unannotated time"
+            } else if (try? entry.checkJudgedLabels(in: loaded.recordings, datasetKey: nil)) != nil,
+                      (try? FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)) == nil {
+                why = "\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
+                    + "its activations, false activations per hour and, where annotations name them, by activity"
+            } else {
+                throw error
+            }
             // A model file is used as is, like a preset.
             let used: TrainedModel = try model.map { file in
                 try TrainerRegistry.standard.trainer(for: recognizer).readModel(at: URL(fileURLWithPath: file))

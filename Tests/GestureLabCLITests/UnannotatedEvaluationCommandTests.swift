@@ -49,7 +49,7 @@ import Testing
         let activations = try #require(Self.value(result.stdout, "activations"), "\(result.stdout)")
         #expect(activations == "1", "\(result.stdout)")
         #expect(result.stdout.contains("false        1 (60.0 per hour of background, 1.0 min)"), "\(result.stdout)")
-        #expect(result.stdout.contains("unannotated") && !result.stdout.contains("recall"))
+        #expect(result.stdout.contains("unannotated") && result.stdout.contains("recall       cannot be judged: no annotation\n"), "\(result.stdout)")
         // --out keeps the survey's record (there are no folds, so no report page).
         let out = folder.appendingPathComponent("report")
         let written = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path, "--out", out.path])
@@ -73,7 +73,33 @@ import Testing
         #expect(sitting.contains("0 in 0.3 min, 0.0 per hour"), "\(sitting)")
         // A judged label that matches nothing is still an error, not a survey.
         let typo = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path, "--labels", "shkae"])
-        #expect(typo.status != 0 && typo.stderr.contains("no annotation label matches 'shkae'"), "\(typo.stderr)")
+        #expect(typo.status != 0 && typo.stderr.contains("no annotation label matches 'shkae'")
+                    && typo.stderr.contains("did you mean 'shake' for 'shkae'?"), "\(typo.stderr)")
+    }
+
+    /// Issue 56, case 13: annotations that are all activities (SensorLog's `activity(txt)` column) and a judged label
+    /// that none of them is: every activation is false, per hour of each activity, and recall is not judged.
+    @Test func activityOnlyAnnotationsGiveFalseActivationsByActivity() throws {
+        let folder = try Self.dataset(shakes: [30, 45], annotations: "0,20,sitting\n20,59.98,walking\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = SharedData.packageRoot.appendingPathComponent("configs/shake.yaml").path
+        let result = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path,
+                                               "--labels", "shake"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("survey       no annotation is 'shake' (the annotations are sitting, walking)"), "\(result.stdout)")
+        #expect(result.stdout.contains("recall       cannot be judged: no annotation is 'shake', so every activation is false"), "\(result.stdout)")
+        // Both shakes fall in walking's 39.98 s: 2 / (39.98 / 3600) = 180.1 per hour; the whole minute is background.
+        #expect(result.stdout.contains("false        2 (120.0 per hour of background, 1.0 min)"), "\(result.stdout)")
+        let walking = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("  walking") }, "\(result.stdout)")
+        #expect(walking.contains("2 in 0.7 min, 180.1 per hour"), "\(walking)")
+        let sitting = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("  sitting") }, "\(result.stdout)")
+        #expect(sitting.contains("0 in 0.3 min, 0.0 per hour"), "\(sitting)")
+
+        // Without --labels the activities are judged as gestures; the survey says so and names the flag that fixes it.
+        let unlabelled = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--config", config, "--dataset", folder.path])
+        #expect(unlabelled.status == 0, "\(unlabelled.stdout)\(unlabelled.stderr)")
+        #expect(unlabelled.stdout.contains("note         no activation's label ('shake') is an annotation's ('sitting', 'walking')")
+                    && unlabelled.stdout.contains("--labels shake judges shake alone"), "\(unlabelled.stdout)")
     }
 
     @Test func aSplitThatCannotBeMadeStillRefusesWhatLearns() throws {

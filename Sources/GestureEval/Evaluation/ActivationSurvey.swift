@@ -7,7 +7,9 @@ import GestureKit
 ///
 /// Every recording is tested. An activation that matches no judged annotation is false; false activations are
 /// counted per hour of background (the time outside judged annotations) and by the activity that other annotations
-/// name there (``FalseActivationBreakdown``); judged annotations, when there are any, give a recall too.
+/// name there (``FalseActivationBreakdown``); judged annotations, when there are any, give a recall too. Judged
+/// labels that no annotation carries (`--labels shake` on annotations of walking and sitting) make every
+/// annotation an activity: every activation is false, and recall cannot be judged.
 public struct ActivationSurvey: Codable, Hashable, Sendable {
     /// Recordings tested.
     public var recordings: Int
@@ -21,6 +23,12 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
     public var detectedAnnotations: Int
     /// False activations by activity, ``FalseActivationBreakdown/unannotated`` last.
     public var breakdown: FalseActivationBreakdown
+    /// The judged labels asked for (`--labels`), empty when every annotation is judged.
+    public var judgedLabels: [String]
+    /// The labels of the judged annotations (after the label map), sorted.
+    public var annotationLabels: [String]
+    /// The labels of the activations, sorted.
+    public var activationLabels: [String]
 
     /// False activations over every activity.
     public var falseActivations: Int { breakdown.activities.reduce(0) { $0 + $1.falseActivations } }
@@ -55,6 +63,9 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
         judgedAnnotations = judged.reduce(0) { $0 + $1.annotations.count }
         detectedAnnotations = matches.reduce(0) { $0 + $1.annotationOutcomes.filter { $0 == .correct }.count }
         breakdown = FalseActivationBreakdown(judged: judged, all: all, matches: matches)
+        judgedLabels = entry.labels
+        annotationLabels = Set(judged.flatMap { $0.annotations.map(\.label) }).sorted()
+        activationLabels = Set(events.joined().map(\.label)).sorted()
     }
 
     /// The survey for people: activations, false activations per hour, recall when judged, and one line per activity.
@@ -65,7 +76,19 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
             "activations  \(activations)",
             "false        \(falseActivations) (\(f(falsePerHour, 1)) per hour of background, \(f(backgroundHours * 60, 1)) min)",
         ]
-        if let recall { lines.append("recall       \(f(recall, 3)) (\(detectedAnnotations) of \(judgedAnnotations) judged annotations)") }
+        func quoted(_ labels: [String]) -> String { labels.map { "'\($0)'" }.joined(separator: ", ") }
+        if let recall {
+            lines.append("recall       \(f(recall, 3)) (\(detectedAnnotations) of \(judgedAnnotations) judged annotations)")
+            // Annotations of activities judged as gestures: every one a miss, and no background left to count.
+            if judgedLabels.isEmpty, !activationLabels.isEmpty, Set(activationLabels).isDisjoint(with: annotationLabels) {
+                lines.append("note         no activation's label (\(quoted(activationLabels))) is an annotation's (\(quoted(annotationLabels))): "
+                    + "if the annotations are activities, --labels \(activationLabels[0]) judges \(activationLabels[0]) alone "
+                    + "and counts false activations by activity")
+            }
+        } else {
+            lines.append("recall       cannot be judged: " + (judgedLabels.isEmpty
+                ? "no annotation" : "no annotation is \(quoted(judgedLabels)), so every activation is false"))
+        }
         lines.append("by activity  false activations per hour of it")
         for a in breakdown.activities where a.hours > 0 || a.falseActivations > 0 {
             lines.append("  \(a.label.padding(toLength: max(18, a.label.count), withPad: " ", startingAt: 0)) \(a.falseActivations) in \(f(a.hours * 60, 1)) min, \(f(a.perHour, 1)) per hour")

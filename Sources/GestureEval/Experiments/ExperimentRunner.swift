@@ -60,7 +60,14 @@ public struct ExperimentRunner: Sendable {
         for key in Set(experiment.entries.flatMap(\.datasets)).sorted() {
             guard let dataset = datasets[key] else { throw ExperimentError(dataset: key, "not loaded") }
             for entry in merged.entries where entry.datasets.contains(key) {
-                try entry.checkJudgedLabels(in: dataset.recordings, datasetKey: key)
+                do { try entry.checkJudgedLabels(in: dataset.recordings, datasetKey: key) } catch {
+                    // Folds judge recall, which annotations of activities alone cannot give; the survey counts what they can.
+                    guard entry.model == nil, trainers.learned(entry.recognizer) == nil, entry.judgesOnlyAbsentLabels(in: dataset.recordings) else { throw error }
+                    var surveyed = error
+                    surveyed.message += "; if the annotations are activities, `gesturelab evaluate --recognizer \(entry.recognizer) --config CONFIG "
+                        + "--dataset DATASET --labels \(entry.labels.joined(separator: ","))` counts every activation as false, per hour of each activity"
+                    throw surveyed
+                }
                 // A metric of the other family would silently stand for another one (precision for accuracy).
                 for (what, metric) in [("metric", experiment.metric), ("objective", merged.objective(for: entry).maximize)]
                 where !metric.isDefined(for: dataset.kind) {

@@ -73,37 +73,11 @@ public struct StrictDecoder: Sendable {
 
         static func unknownMessage(_ key: String, known: Set<String>) -> String {
             let candidates = known.sorted()
-            if let nearest = nearest(to: key, in: candidates) {
+            if let nearest = StrictDecoder.nearest(to: key, in: candidates) {
                 return "unknown key; did you mean '\(nearest)'?"
             }
             return candidates.isEmpty ? "unknown key; nothing is expected here"
                 : "unknown key; expected one of \(candidates.joined(separator: ", "))"
-        }
-
-        /// The candidate closest to `key` by edit distance (case-insensitive), if close enough to be a typo.
-        static func nearest(to key: String, in candidates: [String]) -> String? {
-            let target = Array(key.lowercased())
-            var best: (name: String, distance: Int)? = nil
-            for candidate in candidates {
-                let d = editDistance(target, Array(candidate.lowercased()))
-                if d < (best?.distance ?? .max) { best = (candidate, d) }
-            }
-            guard let best else { return nil }
-            return best.distance <= max(2, target.count / 3) ? best.name : nil
-        }
-
-        /// Levenshtein distance, O(|a|·|b|) time and O(|b|) memory.
-        static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            var current = previous
-            for (i, ca) in a.enumerated() {
-                current[0] = i + 1
-                for (j, cb) in b.enumerated() {
-                    current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-                }
-                swap(&previous, &current)
-            }
-            return previous[b.count]
         }
 
         // MARK: Values
@@ -184,5 +158,34 @@ public struct StrictDecoder: Sendable {
             default: node.kind
             }
         }
+    }
+}
+
+extension StrictDecoder {
+    /// The candidate closest to `key` by edit distance (case-insensitive), if close enough to be a typo
+    /// (at most 2 edits, or a third of its length). O(Σ |key|·|candidate|).
+    package static func nearest(to key: String, in candidates: [String]) -> String? {
+        let target = Array(key.lowercased())
+        var best: (name: String, distance: Int)? = nil
+        for candidate in candidates {
+            let d = editDistance(target, Array(candidate.lowercased()))
+            if d < (best?.distance ?? .max) { best = (candidate, d) }
+        }
+        guard let best else { return nil }
+        return best.distance <= max(2, target.count / 3) ? best.name : nil
+    }
+
+    /// Levenshtein distance, O(|a|·|b|) time and O(|b|) memory.
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        var current = previous
+        for (i, ca) in a.enumerated() {
+            current[0] = i + 1
+            for (j, cb) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 }

@@ -41,6 +41,21 @@ import Testing
         #expect(survey.text.contains("recall       1.000 (1 of 1 judged annotations)"), "\(survey.text)")
     }
 
+    @Test func aJudgedLabelNoAnnotationCarriesMakesEveryActivationFalse() throws {
+        let annotations = [Annotation(start: 0, end: 20, label: "sitting"), Annotation(start: 20, end: 59.98, label: "walking")]
+        let dataset = Dataset(name: "mine", kind: .continuous, recordings: [Self.recording(annotations)])
+        let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["mine"], labels: ["shake"])
+        #expect(entry.judgesOnlyAbsentLabels(in: dataset.recordings))
+        var typo = entry
+        typo.labels = ["walkng"]
+        #expect(!typo.judgesOnlyAbsentLabels(in: dataset.recordings), "a near miss of an existing label is a typo, not an absent label")
+        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
+        #expect(survey.recall == nil && survey.judgedAnnotations == 0 && survey.activations == 2 && survey.falseActivations == 2)
+        let walking = try #require(survey.breakdown.activities.first { $0.label == "walking" })
+        #expect(walking.falseActivations == 2 && abs(walking.hours * 3600 - 39.98) < 1e-9)
+        #expect(survey.text.contains("recall       cannot be judged: no annotation is 'shake', so every activation is false"), "\(survey.text)")
+    }
+
     @Test func segmentsAreRefused() {
         let dataset = Dataset(name: "shapes", kind: .segments, recordings: [Self.recording([])])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["shapes"])

@@ -28,6 +28,22 @@ import Testing
         #expect(error?.message.contains("no annotation label matches 'shkae'") == true, "\(String(describing: error))")
         #expect(error?.message.contains("'shake',") == false)
         for label in existing { #expect(error?.message.contains(label) == true) }
+        // A near miss is named, and is not taken for annotations of activities.
+        #expect(error?.message.contains("did you mean 'shake' for 'shkae'?") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("gesturelab evaluate") == false)
+    }
+
+    /// Issue 56, case 13: annotations of activities alone cannot give folds a recall; the error names the survey that
+    /// counts false activations by activity instead.
+    @Test func annotationsOfActivitiesAloneNameTheSurvey() throws {
+        var dataset = try Self.dataset()
+        for i in dataset.recordings.indices {
+            dataset.recordings[i].annotations = [Annotation(start: 0, end: 10, label: "walking"), Annotation(start: 10, end: 20, label: "sitting")]
+        }
+        let error = #expect(throws: ExperimentError.self) { _ = try Self.runner(labels: ["shake"], on: dataset) }
+        #expect(error?.message.contains("no annotation label matches 'shake'") == true
+                    && error?.message.contains("`gesturelab evaluate --recognizer shake --config CONFIG --dataset DATASET --labels shake`") == true,
+                "\(String(describing: error))")
     }
 
     @Test func labelsThatMatchRunAsBefore() throws {

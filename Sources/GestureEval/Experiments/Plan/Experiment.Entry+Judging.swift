@@ -33,7 +33,30 @@ extension Experiment.Entry {
     /// report a precision of 0 and a recall of NaN without a word.
     /// - Throws: naming the labels that match nothing and the labels that exist.
     public func checkJudgedLabels(in recordings: [Recording], datasetKey: String?) throws(ExperimentError) {
-        guard !labels.isEmpty else { return }
+        let (unmatched, existing) = unmatchedLabels(in: recordings)
+        guard !unmatched.isEmpty else { return }
+        let list = existing.isEmpty ? "none (the recordings have no annotations)"
+            : existing.prefix(30).joined(separator: ", ") + (existing.count > 30 ? ", … (\(existing.count) labels)" : "")
+        let typos = unmatched.compactMap { label in StrictDecoder.nearest(to: label, in: existing).map { "'\($0)' for '\(label)'" } }
+        throw ExperimentError(entry: name, dataset: datasetKey,
+                              "no annotation label matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); labels in the dataset"
+                                  + (labelMap.isEmpty ? "" : " after the label map") + ": \(list)"
+                                  + (typos.isEmpty ? "" : "; did you mean \(typos.joined(separator: ", "))?"))
+    }
+
+    /// Whether the judged labels name no annotation of `recordings`, none of them a near miss (a typo) of one
+    /// that exists: annotations of activities only (walking, sitting), on which a recognizer that learns
+    /// nothing can still be surveyed, every activation false and recall not judged. O(annotations).
+    package func judgesOnlyAbsentLabels(in recordings: [Recording]) -> Bool {
+        let (unmatched, existing) = unmatchedLabels(in: recordings)
+        return !labels.isEmpty && unmatched.count == labels.count
+            && unmatched.allSatisfy { StrictDecoder.nearest(to: $0, in: existing) == nil }
+    }
+
+    /// The judged labels (`labels:` patterns) that match no annotation label of `recordings` after the label
+    /// map, and the labels that exist, sorted. O(annotations × labels).
+    package func unmatchedLabels(in recordings: [Recording]) -> (unmatched: [String], existing: [String]) {
+        guard !labels.isEmpty else { return ([], []) }
         var existing = Set<String>()
         for r in recordings { for a in r.annotations { existing.insert(labelMap.apply(a.label)) } }
         let unmatched = labels.filter { pattern in
@@ -41,13 +64,7 @@ extension Experiment.Entry {
             one.labels = [pattern]
             return !existing.contains(where: one.judges)
         }
-        guard !unmatched.isEmpty else { return }
-        let sorted = existing.sorted()
-        let list = sorted.isEmpty ? "none (the recordings have no annotations)"
-            : sorted.prefix(30).joined(separator: ", ") + (sorted.count > 30 ? ", … (\(sorted.count) labels)" : "")
-        throw ExperimentError(entry: name, dataset: datasetKey,
-                              "no annotation label matches \(unmatched.map { "'\($0)'" }.joined(separator: ", ")); labels in the dataset"
-                                  + (labelMap.isEmpty ? "" : " after the label map") + ": \(list)")
+        return (unmatched, existing.sorted())
     }
 
     /// A warning when the events overlap annotations but no event label ever equals a judged annotation
