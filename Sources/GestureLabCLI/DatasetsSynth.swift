@@ -14,7 +14,9 @@ struct DatasetsSynth: ParsableCommand {
             movements, flips and shapes between background activity) or, with --kind segments, one \
             recording per drawn shape (6 subjects × 8 shapes × 2 repetitions). A spec file (YAML) names \
             only what it changes (keys of SyntheticDatasetSpec: subjects, recordingDuration, \
-            samplingRate, gestures, sensor, ...); --seed and --kind override it.
+            samplingRate, gestures, sensor, minimumGap and maximumGap in s, and \
+            minimumGestureDuration and maximumGestureDuration in s, which make each gesture a bout of \
+            repetitions annotated as one event, ...); --seed and --kind override it.
             Example (how the shipped datasets are regenerated):
               rm -rf datasets/default datasets/default-shapes
               gesturelab datasets synth --seed 20251121 --out datasets/default

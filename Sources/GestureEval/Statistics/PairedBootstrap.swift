@@ -61,6 +61,8 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
     /// drawn cluster moves together, as in ``Bootstrap/clustered(_:units:options:statistic:)``) and records
     /// statisticA − statisticB. With one unit per cluster this is the plain paired bootstrap, draw for draw.
     /// - Parameter units: what the clusters are, recorded in the difference's interval.
+    /// - Throws: ``StatisticsError/tooFewValues(statistic:count:needed:)`` for one cluster of several units, whose
+    ///   every resample is the same.
     /// - Complexity: O(B · (units + cost)).
     public init(
         clusters: [[Int]],
@@ -70,6 +72,10 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
         statisticB: ([Int]) -> Double
     ) throws(StatisticsError) {
         guard !clusters.isEmpty else { throw .tooFewValues(statistic: "bootstrap", count: 0, needed: 1) }
+        // One cluster of several units draws the same sample every time: no interval, and a p-value of 0 or 1.
+        guard clusters.count >= 2 || clusters[0].count <= 1 else {
+            throw .tooFewValues(statistic: "cluster bootstrap", count: 1, needed: 2)
+        }
         let all = clusters.flatMap { $0 }
         let reps = try Bootstrap.replicates(count: clusters.count, options: options) { picks in
             let sample = picks.flatMap { clusters[$0] }

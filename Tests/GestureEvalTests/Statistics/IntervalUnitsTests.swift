@@ -72,4 +72,15 @@ import Testing
         let interval = try #require(people.difference.interval)
         #expect(abs(interval.lower + 0.2) < 1e-12 && abs(interval.upper - 0.2) < 1e-12)
     }
+
+    @Test func oneClusterOfSeveralUnitsIsRefusedRatherThanGivingADegenerateTest() throws {
+        let options = BootstrapOptions(replicates: 200, seed: 3)
+        #expect(throws: StatisticsError.tooFewValues(statistic: "cluster bootstrap", count: 1, needed: 2)) {
+            try PairedBootstrapComparison(clusters: [[0, 1, 2]], units: IntervalUnits(.subjects, count: 1), options: options,
+                                          statisticA: { Double($0.count) }, statisticB: { _ in 0 })
+        }
+        // One unit alone is still the plain paired bootstrap of one value.
+        let one = try PairedBootstrapComparison(clusters: [[0]], units: nil, options: options, statisticA: { _ in 1 }, statisticB: { _ in 0 })
+        #expect(one.difference.value == 1)
+    }
 }
