@@ -57,7 +57,8 @@ let package = Package(
                 "CGSL",
                 "CMiniRocketKernels",
             ],
-            resources: [.copy("Reports/Resources/report.js")]
+            resources: [.copy("Reports/Resources/report.js"), .copy("Reports/Resources/report.css"),
+                        .copy("Reports/Resources/notebook-setup.py"), .copy("Reports/Resources/notebook-plots.py")]
         ),
 
         // The commands, as a library so tests parse arguments in process.

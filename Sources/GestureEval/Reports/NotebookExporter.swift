@@ -51,28 +51,7 @@ public struct NotebookExporter: Sendable {
             Redraws the plots of the report folder `\(reportPath)` from its data files
             (`report.json` indexes them). Run all cells; edit freely.
             """))
-        cells.append(.code("""
-            import json
-            from pathlib import Path
-
-            import matplotlib.pyplot as plt
-            import numpy as np
-            import pandas as pd
-
-            REPORT = Path(\(Self.python(reportPath)))
-            if not (REPORT / "report.json").is_file():
-                raise FileNotFoundError(f"report folder not found: {REPORT.resolve()} (run this notebook from its own folder)")
-            manifest = json.loads((REPORT / "report.json").read_text())
-
-
-            def read_csv(file):
-                # Only the literal "nan" is missing: a class may be called "null" or "NA".
-                return pd.read_csv(REPORT / file, keep_default_na=False, na_values=["nan"])
-
-
-            def plot_entry(name):
-                return next(p for p in manifest["plots"] if p["name"] == name)
-            """))
+        cells.append(.code(ReportResource.notebookSetup.cellSource.replacingOccurrences(of: "__REPORT_PATH__", with: Self.python(reportPath))))
         if let results = manifest.results {
             cells.append(.markdown("## Results"))
             cells.append(.code("""
@@ -86,7 +65,7 @@ public struct NotebookExporter: Sendable {
         }
         if !manifest.plots.isEmpty {
             cells.append(.markdown("## Plots\n\nOne function per plot kind, the same drawing as the SVG files."))
-            cells.append(.code(Self.drawingFunctions))
+            cells.append(.code(ReportResource.notebookPlots.cellSource))
             for plot in manifest.plots {
                 let function = plot.kind.replacingOccurrences(of: "-", with: "_")
                 cells.append(.markdown("### \(plot.title.isEmpty ? plot.name : plot.title)\n\n`\(plot.svg)`"))

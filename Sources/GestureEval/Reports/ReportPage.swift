@@ -154,12 +154,12 @@ public struct ReportPage: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(Self.escape(result.experiment.name)): GestureLab report</title>
             <style>
-            \(Self.style)</style>
+            \(ReportResource.pageStyle.text)</style>
             </head>
             <body>
             \(body)<script type="application/json" id="report-data">\(Self.scriptSafe(modelJSON))</script>
             \(sampleScripts)<script>
-            \(Self.script)</script>
+            \(ReportResource.pageScript.text)</script>
             </body>
             </html>
 

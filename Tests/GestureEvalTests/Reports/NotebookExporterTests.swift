@@ -40,6 +40,8 @@ import Testing
         let all = cells.compactMap { ($0["source"] as? [String])?.joined() }.joined(separator: "\n")
         #expect(all.contains(#"REPORT = Path("../reports/my \"run\"")"#))
         #expect(all.contains(#"draw_latency(plot_entry("latency"))"#))
+        // The Python comes from the module's resources, the placeholder filled and the drawing functions whole.
+        #expect(!all.contains("__REPORT_PATH__") && all.contains("def draw_latency(entry):\n") && all.contains("def draw_det(entry):\n"))
         #expect(all.contains(#"read_csv("table.csv")"#))
         #expect(exporter.defaultNotebookPath == "notebooks-export/\(folder.lastPathComponent).ipynb")
     }

@@ -33,6 +33,9 @@ import Testing
         let (result, datasets) = try Self.run()
         let page = ReportPage(result: result, datasets: datasets, commandLine: "gesturelab compare x.yaml")
         let model = try #require(try Self.json(page.html, id: "report-data") as? [String: Any])
+        // The style sheet and the script are the module's resources, inlined whole.
+        #expect(page.html.contains("<style>\n") && page.html.contains("#outcome-table tbody tr.chosen { background: #dde8ff; }\n"))
+        #expect(page.html.contains("window.GestureLabReport"))
         let table = ExperimentReport.outcomeTable(result)
         #expect(!table.rows.isEmpty)
         #expect(model["outcomeColumns"] as? [String] == table.header)
