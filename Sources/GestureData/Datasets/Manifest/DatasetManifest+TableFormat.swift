@@ -14,14 +14,21 @@ extension DatasetManifest {
         /// Text every data line ends with after its last field, removed before splitting (WISDM ends
         /// each line with `;`); none when absent.
         public var trailing: String?
+        /// The line under the header that states each column's unit, counted from the header (1: the line right
+        /// under it; 2 when a row of `CAL`/`RAW` comes first, as some Shimmer exports write). That line and the
+        /// lines above it are not data. Its units set a channel's scale where the manifest states none
+        /// (acceleration `m/(s^2)`, `g`, `mg`; rotation rate `deg/s`, `rad/s`) and the time column's unit (`ms`,
+        /// `s`, `us`, `ns`); a unit it does not know leaves the channel as stated. `nil` without a units row.
+        public var unitsRow: Int?
         /// Comma-separated with a header.
         public init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil,
-                    skipRows: Int? = nil, trailing: String? = nil) {
+                    skipRows: Int? = nil, trailing: String? = nil, unitsRow: Int? = nil) {
             self.delimiter = delimiter
             self.header = header
             self.decimal = decimal
             self.skipRows = skipRows
             self.trailing = trailing
+            self.unitsRow = unitsRow
         }
 
         /// A field separator, spelled `,`, `;`, `\t` (or `tab`), `whitespace` or `auto`.

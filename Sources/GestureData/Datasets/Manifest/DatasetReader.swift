@@ -64,7 +64,8 @@ public enum DatasetReader {
                     guard let pattern = stream.pattern else {
                         throw DataFileError(file: manifestFile, field: "streams[\(i)].pattern", .noStreamPattern(stream.name))
                     }
-                    files.append(root.appendingPathComponent(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile)))
+                    files.append(try FilePatternMatcher.sibling(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile),
+                                                                under: root, file: manifestFile))
                 }
                 // With one file per sensor the recording is the folder, not the first sensor's file.
                 let folderID = (match.id as NSString).deletingLastPathComponent
