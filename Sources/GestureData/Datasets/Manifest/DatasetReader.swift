@@ -126,14 +126,25 @@ public enum DatasetReader {
             }
             return (recording, provenance, problems, report)
         }
-        let dataset = Dataset(
-            name: manifest.name, description: manifest.description, kind: manifest.kind,
-            samplingRate: manifest.samplingRate, recordings: results.map(\.0),
-            license: manifest.license, citation: manifest.citation
-        )
+        var recordings = results.map(\.0), provenance = results.map(\.1)
         var report = ReadingReport()
         for r in results { report.merge(r.3) }
-        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2) + unlisted,
+        if manifest.table.blankLines == .split {
+            // Captures separated by blank lines: one recording each, the time restarting where the file has no clock.
+            let time = manifest.streams?.first?.time ?? manifest.time
+            let restarting = time.column == nil && time.index == nil
+            let parts = zip(recordings, provenance).flatMap { captures($0, $1, restarting: restarting) }
+            report.notes.append("table: blank lines split \(recordings.count) file\(recordings.count == 1 ? "" : "s") into \(parts.count) recordings "
+                                    + "(table.blankLines: split), " + (restarting ? "each from 0 s (no time column)" : "on the file's clock"))
+            recordings = parts.map(\.0)
+            provenance = parts.map(\.1)
+        }
+        let dataset = Dataset(
+            name: manifest.name, description: manifest.description, kind: manifest.kind,
+            samplingRate: manifest.samplingRate, recordings: recordings,
+            license: manifest.license, citation: manifest.citation
+        )
+        return LoadedDataset(dataset: dataset, provenance: provenance, problems: results.flatMap(\.2) + unlisted,
                              manifest: manifest, report: report)
     }
 

@@ -176,12 +176,44 @@ import Testing
         #expect(abs(Self.mean(r.column(.gyroZ)!) - 0.15 * Self.perDegree) < 1e-6 && abs(r.column(.accelZ)![0] + 1) < 0.01)
     }
 
-    @Test func imuCaptureReadsItsCapturesAt119Hz() throws {
-        let loaded = try DeviceRecordingTests.read("arduino-imu-capture", "p01/rest-1.csv", DeviceRecordings.imuCapture(captures: 3))
+    /// Case 6: IMU_Capture's captures, separated by blank lines, are one recording each, from 0 s at 119 Hz; without
+    /// `blankLines: split` they run on as one recording on one clock.
+    @Test func imuCaptureReadsEachCaptureAsItsOwnRecording() throws {
+        let text = DeviceRecordings.imuCapture(captures: 3, punchIn: 1)
+        let loaded = try DeviceRecordingTests.read("arduino-imu-capture", "p01/punch-1.csv", text)
         #expect(DeviceRecordingTests.errors(loaded).isEmpty, "\(loaded.problems)")
-        let r = try #require(loaded.dataset.recordings.first)
-        #expect(r.count == 357 && abs(r.timestamps[119] - 1) < 1e-12 && abs(Self.restingMagnitude(r) - 1) < 0.01)
-        #expect(abs(Self.mean(r.column(.gyroX)!) - 0.61 * Self.perDegree) < 0.001)
+        let captures = loaded.dataset.recordings
+        #expect(captures.map(\.id) == ["p01/punch-1-1", "p01/punch-1-2", "p01/punch-1-3"], "\(captures.map(\.id))")
+        for r in captures {
+            #expect(r.count == 119 && r.timestamps[0] == 0 && abs(r.timestamps[118] - 118.0 / 119) < 1e-12)
+            #expect(r.subject == "p01" && r.session == "punch-1")
+        }
+        #expect(abs(Self.restingMagnitude(captures[0]) - 1) < 0.01 && abs(Self.mean(captures[0].column(.gyroX)!) - 0.61 * Self.perDegree) < 0.001)
+        // The punch is in the second capture only: its z turns at 390 °/s, 6.8 rad/s.
+        #expect(abs(captures[1].column(.gyroZ)!.max()! - 390 * Self.perDegree) < 0.01 && captures[2].column(.gyroZ)!.max()! < 0.02)
+        // Lines: the header is 1, capture 1 is lines 2–120, a blank line, capture 2 from line 122.
+        #expect(loaded.provenance[1].lines.first == 122 && loaded.provenance[2].lines.last == 360)
+        #expect(loaded.report.notes.contains { $0.contains("blank lines split 1 file into 3 recordings") }, "\(loaded.report.notes)")
+        let joined = try DeviceRecordingTests.read("arduino-imu-capture", "p01/punch-1.csv", text) { $0.table.blankLines = nil }
+        #expect(joined.dataset.recordings.count == 1 && joined.dataset.recordings[0].count == 357)
+        #expect(abs(joined.dataset.recordings[0].timestamps[119] - 1) < 1e-12)
+    }
+
+    /// Case 6 with a clock in the file: the captures keep the times the file gives them.
+    @Test func capturesOfAFileWithAClockKeepItsTimes() throws {
+        var text = "time,accel.x,accel.y,accel.z\n"
+        for start in [0.0, 5.0] {
+            for i in 0..<50 { text += "\(start + Double(i) / 50),\(DeviceRecordings.wobble(i, 0.01)),0,-1\n" }
+            text += "\n\n"
+        }
+        let folder = try PhoneAppRecordings.folder("captures", ["s1/r.csv": text])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = DatasetManifest(name: "captures", kind: .continuous, table: .init(blankLines: .split), time: .init(column: "time", origin: .file),
+                                       channels: Channel.acceleration.map { .init($0) }, source: .init(files: [.init("{subject}/{session}.csv")]))
+        let loaded = try DatasetReader.load(manifest, folder: folder, data: folder)
+        #expect(loaded.dataset.recordings.map(\.count) == [50, 50])
+        #expect(loaded.dataset.recordings[1].timestamps[0] == 5 && abs(loaded.dataset.recordings[1].timestamps[49] - 5.98) < 1e-12)
+        #expect(loaded.report.notes.contains { $0.contains("on the file's clock") }, "\(loaded.report.notes)")
     }
 
     // MARK: mHealth: both spellings of the columns
