@@ -273,7 +273,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
         case (_?, 7): preset = "; a clock then x, y, z in g and x, y, z in °/s is an Axivity AX6 export of OMGUI: gesturelab datasets import axivity-ax6 DIR --out OUT"
         default: preset = ""
         }
-        return DataFileError(file: file, line: 1, field: "header",
+        return DataFileError(file: file, line: 1,
                              "no header: line 1 is data (\(DataFileError.quote(line))), "
                                  + (clock.map { "its first column a clock (\($0)); " } ?? "")
                                  + "csv: needs a header naming the columns (time,accel_x,accel_y,accel_z); read a file without one with a manifest "

@@ -41,8 +41,7 @@ public enum ImportPresets {
     /// O(presets × columns × header).
     static func fitting(header: [String]) -> [String] {
         let fields = header.map { $0.trimmingCharacters(in: .whitespaces) }
-        return byName.keys.sorted().filter { name in
-            guard let manifest = try? manifest(name) else { return false }
+        return decoded.filter { _, manifest in
             let files = [(manifest.table, manifest.time, manifest.channels)]
                 + (manifest.streams ?? []).map { ($0.table ?? manifest.table, $0.time ?? manifest.time, $0.channels) }
             return files.contains { table, time, channels in
@@ -50,7 +49,13 @@ public enum ImportPresets {
                 return table.header && !channels.isEmpty && channels.allSatisfy { $0.column != nil }
                     && names.allSatisfy { ColumnPattern.indices(of: $0, in: fields).count == 1 }
             }
-        }
+        }.map(\.name)
+    }
+
+    /// Every preset's manifest, decoded once, by name in order (a preset that does not decode is left out: the tests
+    /// decode each).
+    static let decoded: [(name: String, manifest: DatasetManifest)] = byName.keys.sorted().compactMap { name in
+        (try? manifest(name)).flatMap { $0 }.map { (name, $0) }
     }
 
     /// Advice naming the presets that fit `header` (``fitting(header:)``), to append to a refusal; empty when none fits.

@@ -182,7 +182,9 @@ struct DelimitedText {
                     let skip = headerLineNumber + line - 1
                     error.message += "; the header is line \(skip + 1): set table.skipRows: \(skip) in the manifest"
                 }
-                if let header, error.message.hasPrefix("no column") { error.message += ImportPresets.advice(header: header) }
+                if let header, case .missingColumn = error.reason, case let advice = ImportPresets.advice(header: header), !advice.isEmpty {
+                    error.message += advice
+                }
                 table.problems.append(DatasetProblem(.missingColumn, error))
                 return
             }
