@@ -28,7 +28,7 @@ struct DatasetSourceOptions: ParsableArguments {
     @Argument(help: "A dataset folder (with dataset.yaml) or FORMAT:PATH.")
     var path: String
 
-    @Option(help: "Sampling rate for formats without timestamps (UCR, UEA, GRT), Hz (default 100); `convert` resamples any other dataset to it.")
+    @Option(help: "Sampling rate for formats without timestamps (UCR, UEA, GRT, and a csv: file without a time column), Hz (default 100); `convert` resamples any other dataset to it.")
     var rate: Double?
 
     @Option(help: "Channel names for the dimensions of segment formats, comma-separated (e.g. accel.x,accel.y,accel.z).")
@@ -47,7 +47,7 @@ struct DatasetSourceOptions: ParsableArguments {
     /// A `csv:` file takes it as the rate of its rows when it has no time column (its reader refuses it otherwise).
     func refuseIgnoredRate() throws {
         guard rate != nil, hasOwnClock, DatasetSource(path).format != .csv else { return }
-        throw ValidationError("--rate sets the rate of files without timestamps (ucr:, ts:, grt:); \(path) has its own clock, "
+        throw ValidationError("--rate sets the rate of files without timestamps (ucr:, ts:, grt:, a csv: file without a time column); \(path) has its own clock, "
                                   + "so it would be ignored. To resample, use gesturelab datasets convert \(path) --rate HZ --out DIR")
     }
 
