@@ -28,7 +28,7 @@ struct DatasetSourceOptions: ParsableArguments {
     @Argument(help: "A dataset folder (with dataset.yaml) or FORMAT:PATH.")
     var path: String
 
-    @Option(help: "Sampling rate for formats without timestamps (UCR, UEA, GRT), Hz (default 100); `convert` resamples any other dataset to it.")
+    @Option(help: "Sampling rate for formats without timestamps (UCR, UEA, GRT, and a csv: file without a time column), Hz (default 100); `convert` resamples any other dataset to it.")
     var rate: Double?
 
     @Option(help: "Channel names for the dimensions of segment formats, comma-separated (e.g. accel.x,accel.y,accel.z).")
@@ -44,21 +44,26 @@ struct DatasetSourceOptions: ParsableArguments {
     var hasOwnClock: Bool { DatasetSource(path).format?.reader.hasOwnClock ?? true }
 
     /// Refuses `--rate` where it would be ignored: a source with its own clock, in a command that does not resample.
+    /// A `csv:` file takes it as the rate of its rows when it has no time column (its reader refuses it otherwise).
     func refuseIgnoredRate() throws {
-        guard rate != nil, hasOwnClock else { return }
-        throw ValidationError("--rate sets the rate of files without timestamps (ucr:, ts:, grt:); \(path) has its own clock, "
+        guard rate != nil, hasOwnClock, DatasetSource(path).format != .csv else { return }
+        throw ValidationError("--rate sets the rate of files without timestamps (ucr:, ts:, grt:, a csv: file without a time column); \(path) has its own clock, "
                                   + "so it would be ignored. To resample, use gesturelab datasets convert \(path) --rate HZ --out DIR")
     }
 
-    func load(sortingRows: Bool = false, collectingProblems: Bool = false) throws -> LoadedDataset {
+    /// The dataset at ``path``; `rowRate` passes ``rate`` to a `csv:` file as the rate of its rows (commands that do
+    /// not resample).
+    func load(sortingRows: Bool = false, collectingProblems: Bool = false, rowRate: Bool = true) throws -> LoadedDataset {
         if let rate { guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of Hz") } }
         let options = DatasetSource.Options(
             samplingRate: hasOwnClock ? 100 : rate ?? 100,
             channels: channels.map { $0.split(separator: ",").map { Channel(rawValue: String($0)) } } ?? [],
             data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: units.acceleration,
             collectingProblems: collectingProblems)
+        var withRate = options
+        if rowRate, DatasetSource(path).format == .csv { withRate.csvRowRate = rate }
         do {
-            return try DatasetSource(path).load(options)
+            return try DatasetSource(path).load(withRate)
         } catch {
             throw DatasetCommandError(message: error.description)
         }

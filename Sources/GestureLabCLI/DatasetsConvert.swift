@@ -44,7 +44,7 @@ struct DatasetsConvert: ParsableCommand {
 
     func run() throws {
         let policy = try RepairPolicy(commandLine: repair)
-        var loaded = try source.load(sortingRows: policy.contains(.sort))
+        var loaded = try source.load(sortingRows: policy.contains(.sort), rowRate: false)
         for line in loaded.report.lines { print("reading: \(line)") }
         guard !loaded.dataset.recordings.isEmpty else {
             throw DatasetCommandError(message: "\(source.path): no recordings found; nothing written")

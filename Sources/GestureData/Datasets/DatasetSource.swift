@@ -37,6 +37,10 @@ public struct DatasetSource: Hashable, Sendable {
         /// Whether a `csv:` file's bad lines are collected as problems (as `validate` lists them) rather than
         /// stopping reading at the first; a manifest's files always are.
         public var collectingProblems = false
+        /// The rate, Hz, of a `csv:` file without a time column (as `detect --rate` states it): its rows are then
+        /// `1 / rate` s apart from 0. A `csv:` file with a time column and a rate is refused (the rate would be
+        /// ignored); `nil` states none.
+        public var csvRowRate: Double? = nil
         /// Defaults.
         public init(samplingRate: Double = 100, channels: [Channel] = [], data: URL? = nil, sortingRows: Bool = false,
                     acceleration: SampleCSVFormat.AccelerationUnit? = nil, collectingProblems: Bool = false) {

@@ -120,22 +120,24 @@ extension SampleCSVFormat {
     ///
     /// - Complexity: O(file size); memory: 8 bytes per channel and row, 4 per row for its line number, and a
     ///   1 MiB buffer.
+    ///
+    /// `rate` (Hz) states the rate of a file without a time column, as ``SampleCSVStream/rate`` does.
     public static func load(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
-                            relativeTime: Bool = false, collectingProblems: Bool = false) throws(DataFileError) -> LoadedDataset {
+                            relativeTime: Bool = false, collectingProblems: Bool = false, rate: Double? = nil) throws(DataFileError) -> LoadedDataset {
         if let loaded = try SampleCSVReader.load(url, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime,
-                                                 collectingProblems: collectingProblems) {
+                                                 collectingProblems: collectingProblems, rate: rate) {
             return loaded
         }
         return try loadLineByLine(url, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime,
-                                  collectingProblems: collectingProblems)
+                                  collectingProblems: collectingProblems, rate: rate)
     }
 
     /// The general path of ``load(_:acceleration:timeUnit:relativeTime:collectingProblems:)``: the text decoded
     /// whole, and every line through ``SampleCSVStream``. O(file size).
     static func loadLineByLine(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
-                               relativeTime: Bool = false, collectingProblems: Bool = false) throws(DataFileError) -> LoadedDataset {
+                               relativeTime: Bool = false, collectingProblems: Bool = false, rate: Double? = nil) throws(DataFileError) -> LoadedDataset {
         let text = try DataFileError.readText(url)
-        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime)
+        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
         var columns: SampleCSVColumns?
         func drain() {
             while let (sample, line) = stream.nextReady() {

@@ -92,6 +92,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             for name in names { if let i = keys.firstIndex(of: name) { return i } }
             return nil
         }
+        if let refusal = Self.dataInsteadOfHeader(columns, line: line, file: file) { throw refusal }
         if let rate {
             guard rate > 0, rate.isFinite else { throw DataFileError(file: file, line: 1, "the stated rate (\(rate) Hz) must be a positive number of Hz") }
         }
@@ -121,7 +122,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             notes.append("time: no time column; rows taken \(Self.format(1 / rate)) s apart from 0 (the stated rate, \(Self.format(rate)) Hz)")
         } else {
             throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line)); "
-                                    + "evenly spaced rows: state their rate (detect --rate HZ, a manifest's time.rate)")
+                                    + "evenly spaced rows: state their rate (detect --rate HZ, datasets inspect csv:FILE --rate HZ, a manifest's time.rate)" + ImportPresets.advice(header: columns))
         }
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
         var mapping: [Channel: Int] = [:]
@@ -150,7 +151,8 @@ public struct SampleCSVFormat: Hashable, Sendable {
             if let i = find(names) { mapping[channel] = i }
         }
         guard mapping[.accelX] != nil || mapping[.userX] != nil else {
-            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, user.x…z, userAcceleration + gravity) in \(DataFileError.quote(line))")
+            throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, user.x…z, userAcceleration + gravity) in \(DataFileError.quote(line))"
+                                    + ImportPresets.advice(header: columns))
         }
         if mapping[.accelX] == nil, mapping[.gravityX] == nil {
             notes.append("channels: only user acceleration (\(columns[mapping[.userX]!]), …) without gravity: it is also passed on as the "
@@ -168,13 +170,17 @@ public struct SampleCSVFormat: Hashable, Sendable {
         if let unit = headerAcceleration {
             let column = columns[accelerationColumns.first { HeaderUnit(column: columns[$0]) != nil }!]
             switch (acceleration, unit) {
-            case (.g?, .metersPerSecondSquared), (.androidMetersPerSecondSquared?, .g):
+            case (.g?, .metersPerSecondSquared), (.androidMetersPerSecondSquared?, .g), (_?, .milliG):
                 throw DataFileError(file: file, line: 1, field: column,
                                     "the header states \(unit.rawValue) but --acceleration says \(acceleration!.rawValue); drop the option or give the one that matches the header")
             case (nil, .metersPerSecondSquared):
                 accelerationFactor = unit.toG
                 notes.append("units: acceleration in m/s² by its header ('\(column)'), divided by 9.80665 to g with the sign as written "
                                  + "(CoreMotion's: −1 g on z lying face up); for Android's sign (+9.8 up) pass --acceleration android-ms2")
+            case (nil, .milliG):
+                accelerationFactor = unit.toG
+                notes.append("units: acceleration in mg by its header ('\(column)'), divided by 1000 to g with the sign as written; "
+                                 + "a device that reads +1000 mg up at rest reads +1 g where CoreMotion reads −1 g")
             default: break
             }
         }
@@ -189,22 +195,89 @@ public struct SampleCSVFormat: Hashable, Sendable {
             }
             notes.append("channels: bare x,y,z taken as acceleration in \(self.acceleration == .g ? "g (CoreMotion sign)" : "m/s² (Android sign)"); "
                              + "name them accel_x…z to say so, gyro_x…z for rotation rate"
-                             + (statedAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
+                             + (statedAcceleration == nil && headerAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
         }
     }
 
     /// The time column among `columns`, with the unit its name states and, when `seconds_elapsed`
-    /// was preferred, the time column passed over.
+    /// was preferred, the time column passed over. Besides the plain names (`time`, `timestamp`, `t`, …), a
+    /// name that says time with its unit stated (`sensor timestamp [ns]`, `epoch (ms)`, `elapsed (s)`) is taken
+    /// before one that states none, and a name holding `timestamp` anywhere (`Shimmer_1234_Timestamp_Unix_CAL`)
+    /// is taken last.
     static func timeColumn(_ columns: [String]) -> (index: Int, unit: TimeUnit?, passedOver: Int?)? {
         let named = columns.map(TimeUnit.split)
         // Sensor Logger writes `time` (epoch ns) and `seconds_elapsed`: the latter needs no clock guess.
         let elapsed = named.firstIndex { $0.base == "secondselapsed" }
         let bases = ["time", "timestamp", "t", "seconds", "times", "timestamps", "motiontimestampsincereboot",
                      "accelerometertimestampsincereboot", "timestampsincereboot", "millis", "ms", "nanos"]
-        let other = bases.lazy.compactMap { base in named.firstIndex { $0.base == base } }.first
+        // A unit in the name says it is a clock: MetaWear's `epoch (ms)` before its `time (-13:00)` text.
+        let saysTime = { (base: String) in bases.contains(base) || ["epoch", "elapsed", "unixtime"].contains(base) || base.contains("timestamp") }
+        let withUnit = named.firstIndex { $0.unit != nil && saysTime($0.base) }
+        let other = withUnit ?? bases.lazy.compactMap { base in named.firstIndex { $0.base == base } }.first
+            ?? named.firstIndex { $0.base.contains("timestamp") }
         if let elapsed { return (elapsed, .s, other) }
         guard let other else { return nil }
         return (other, named[other].unit, nil)
+    }
+
+    /// Takes `line`, the line right under the header, as a units row when no field is a number and some field is a
+    /// unit this reader knows (`ms`, `s`, `m/(s^2)`, `g`, `mg`, `deg/s`, …): the time column's unit then sets its scale
+    /// unless one was stated, and the acceleration columns' unit theirs unless the header or `--acceleration` stated
+    /// one. Returns the note saying what was read, or `nil` (nothing changed) when the line is not a units row.
+    mutating func takeUnitsRow(_ line: String) -> String? {
+        let units = DelimitedText.fields(line.trimmingCharacters(in: .newlines), separator: delimiter.asciiValue)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard units.allSatisfy({ Double($0) == nil }),
+              units.contains(where: { TimeUnit(word: $0) != nil || HeaderUnit(unit: $0) != nil || RotationUnit(unit: $0) != nil }) else { return nil }
+        var read: [String] = []
+        if let t = timeIndex, t < units.count, let unit = TimeUnit(word: units[t]) {
+            if statedTimeUnit == nil {
+                statedTimeUnit = unit
+                timeScale = unit.secondsPerUnit
+            }
+            read.append("'\(columns[t])' in \(unit.name)")
+        }
+        let accelerationColumns = (Channel.acceleration + Channel.gravity + Channel.userAcceleration).compactMap { mapping[$0] }
+        if let a = accelerationColumns.first, a < units.count, let unit = HeaderUnit(unit: units[a]) {
+            if statedAcceleration == nil, headerAcceleration == nil {
+                headerAcceleration = unit
+                accelerationFactor = unit.toG
+            }
+            read.append("acceleration in \(unit.rawValue) (times \(Self.format(unit.toG)) to g, the sign as written)")
+        }
+        return "units: a units row under the header (\(DataFileError.quote(line))) is no sample"
+            + (read.isEmpty ? "" : ": " + read.joined(separator: ", "))
+    }
+
+    /// The refusal of a first line that holds data rather than column names: numbers, or a clock (date-time text, an
+    /// epoch-sized number) followed by numbers, as an Axivity OMGUI export without a header starts. It names the
+    /// manifest key that reads a file without a header and, for a clock and x, y, z (and a gyroscope's x, y, z), the
+    /// preset that fits; `nil` when some field is a name.
+    static func dataInsteadOfHeader(_ fields: [String], line: String, file: String) -> DataFileError? {
+        guard fields.count >= 3, fields.dropFirst().allSatisfy({ Double($0) != nil }) else { return nil }
+        let first = fields[0]
+        let clock: String?
+        if let value = Double(first) {
+            // Unix seconds are about 1.7e9 today, milliseconds 1.7e12.
+            clock = !ClockInference.isEpochSized(seconds: value) ? nil : abs(value) < 1e11 ? "Unix time in seconds" : "Unix time in milliseconds"
+        } else if DateTimePattern.iso8601.read(first) != nil {
+            clock = "ISO-8601 date-time text"
+        } else if DateTimePattern("yyyy-MM-dd HH:mm:ss.SSS")?.read(first) != nil {
+            clock = "date-time text (yyyy-MM-dd HH:mm:ss.SSS)"
+        } else {
+            return nil
+        }
+        let preset: String
+        switch (clock, fields.count) {
+        case (_?, 4): preset = "; a clock then x, y, z in g is an Axivity AX3 export of OMGUI: gesturelab datasets import axivity-ax3 DIR --out OUT"
+        case (_?, 7): preset = "; a clock then x, y, z in g and x, y, z in °/s is an Axivity AX6 export of OMGUI: gesturelab datasets import axivity-ax6 DIR --out OUT"
+        default: preset = ""
+        }
+        return DataFileError(file: file, line: 1,
+                             "no header: line 1 is data (\(DataFileError.quote(line))), "
+                                 + (clock.map { "its first column a clock (\($0)); " } ?? "")
+                                 + "csv: needs a header naming the columns (time,accel_x,accel_y,accel_z); read a file without one with a manifest "
+                                 + "with table.header: false and its columns by index" + preset)
     }
 
     /// Lower case with everything but letters and digits removed, and a trailing unit in brackets dropped.

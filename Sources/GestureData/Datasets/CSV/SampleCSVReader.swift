@@ -24,10 +24,10 @@ enum SampleCSVReader {
     /// The dataset in the file at `url`, read as ``SampleCSVFormat/load(_:acceleration:timeUnit:relativeTime:collectingProblems:)``
     /// reads it (same values, problems, notes and errors), or `nil` when this path does not take the file.
     static func load(_ url: URL, acceleration: SampleCSVFormat.AccelerationUnit?, timeUnit: SampleCSVFormat.TimeUnit?,
-                     relativeTime: Bool, collectingProblems: Bool) throws(DataFileError) -> LoadedDataset? {
+                     relativeTime: Bool, collectingProblems: Bool, rate: Double? = nil) throws(DataFileError) -> LoadedDataset? {
         guard var file = ChunkedFile(path: url.path) else { return nil }
         defer { file.release() }
-        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime)
+        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
         var columns: SampleCSVColumns?
         var plan: LinePlan?
         var planned = false

@@ -73,10 +73,20 @@ public struct SampleCSVStream: Sendable {
         lineNumber = number
         guard !DelimitedText.isBlankLine(line, separator: format?.delimiter.asciiValue) else { return }
         guard let format else {
+            // Excel's "sep=;" line before the header is no part of the table (the header shows the separator).
+            if lineNumber == 1, let separator = DelimitedText.separatorDirective(line) {
+                say("table: line 1 is the spreadsheet directive \(DataFileError.quote(line)): skipped, fields separated by '\(separator == 9 ? "\\t" : String(UnicodeScalar(separator)))'")
+                return
+            }
             let format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration,
                                              acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit, rate: rate)
             self.format = format
             for note in format.notes { say(note) }
+            return
+        }
+        if rows == 0, held.isEmpty, let note = self.format!.takeUnitsRow(line) {
+            // A units row under the header (Shimmer's Consensys writes `ms`, `m/(s^2)`, `deg/s`) is no sample.
+            say(note)
             return
         }
         let row = rows

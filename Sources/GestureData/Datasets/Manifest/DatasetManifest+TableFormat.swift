@@ -14,14 +14,25 @@ extension DatasetManifest {
         /// Text every data line ends with after its last field, removed before splitting (WISDM ends
         /// each line with `;`); none when absent.
         public var trailing: String?
+        /// The line under the header that states each column's unit, counted from the header (1: the line right
+        /// under it; 2 when a row of `CAL`/`RAW` comes first, as some Shimmer exports write). That line and the
+        /// lines above it are not data. Its units set a channel's scale where the manifest states none
+        /// (acceleration `m/(s^2)`, `g`, `mg`; rotation rate `deg/s`, `rad/s`) and the time column's unit (`ms`,
+        /// `s`, `us`, `ns`); a unit it does not know leaves the channel as stated. `nil` without a units row.
+        public var unitsRow: Int?
+        /// What blank lines between data rows mean: nothing (``BlankLines/skip``, when absent), or the end of one
+        /// capture and the start of the next (``BlankLines/split``), each read as its own recording.
+        public var blankLines: BlankLines?
         /// Comma-separated with a header.
         public init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil,
-                    skipRows: Int? = nil, trailing: String? = nil) {
+                    skipRows: Int? = nil, trailing: String? = nil, unitsRow: Int? = nil, blankLines: BlankLines? = nil) {
+            self.blankLines = blankLines
             self.delimiter = delimiter
             self.header = header
             self.decimal = decimal
             self.skipRows = skipRows
             self.trailing = trailing
+            self.unitsRow = unitsRow
         }
 
         /// A field separator, spelled `,`, `;`, `\t` (or `tab`), `whitespace` or `auto`.
@@ -81,6 +92,16 @@ extension DatasetManifest {
                 var c = encoder.singleValueContainer()
                 try c.encode(spelling)
             }
+        }
+
+        /// What blank lines between data rows mean.
+        public enum BlankLines: String, ManifestKeyword {
+            /// Nothing: they are skipped and the rows around them are one recording.
+            case skip
+            /// A run of blank lines ends one capture and starts the next: a file of captures (Arduino's IMU_Capture log
+            /// of 1-s captures) becomes one recording a capture, `<id>-1`, `<id>-2`, …; with no time column (a stated
+            /// rate) each capture's time starts at 0, with one the times are the file's.
+            case split
         }
 
         /// The decimal mark of numbers.

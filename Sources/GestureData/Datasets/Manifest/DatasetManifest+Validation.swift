@@ -51,6 +51,10 @@ extension DatasetManifest.TableFormat {
         if let skipRows, skipRows < 0 {
             throw DataFileError(file: file, field: "\(field).skipRows", .invalidValue("must be 0 or more lines, e.g. skipRows: 10 for ActiGraph's preamble"))
         }
+        if let unitsRow, unitsRow < 1 || !header {
+            throw DataFileError(file: file, field: "\(field).unitsRow", .invalidValue(
+                "must be 1 or more lines under the header (1: the line right under it), and needs header: true"))
+        }
         if let trailing, trailing.isEmpty {
             throw DataFileError(file: file, field: "\(field).trailing", .invalidValue("must be the text each line ends with, e.g. trailing: ';'"))
         }

@@ -25,10 +25,16 @@ extension DatasetReader {
             guard let header else {
                 throw DataFileError(file: file, field: name, .noHeader)
             }
-            guard let found = header.firstIndex(of: name) else {
+            let found = ColumnPattern.indices(of: name, in: header)
+            guard let first = found.first else {
                 throw DataFileError(file: file, line: 1, field: name, .missingColumn(name, header: header))
             }
-            return (found, name)
+            guard found.count == 1 else {
+                throw DataFileError(file: file, line: 1, field: name, "'\(name)' matches \(found.count) columns ("
+                                        + found.map { "'\(header[$0])'" }.joined(separator: ", ") + "); name the one to read")
+            }
+            // Errors and notes name the column as the file spells it.
+            return (first, header[first])
         }
         var labelField: Int? = nil, timeField: Int? = nil, timeHeader: [String]? = nil, slotIndices: [Int] = [], leftOut: [String] = []
         let headerLine = parser.skipRows + 1
@@ -94,6 +100,13 @@ extension DatasetReader {
             timestamps = columns.removeFirst()
             var time = time
             let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
+            if time.unit == nil, time.scale == nil, let timeField, let units = table.units, timeField < units.count,
+               let unit = SampleCSVFormat.TimeUnit(word: units[timeField].trimmingCharacters(in: .whitespaces)) {
+                // The units row states the clock's unit: nothing is left to infer.
+                time.unit = .init(unit)
+                let note = "time: column '\(name ?? "column \(timeField)")' read as \(unit.name) (its units row says '\(units[timeField])')"
+                if !report.notes.contains(note) { report.notes.append(note) }
+            }
             do {
                 if let inferred = try inferTimeUnit(timestamps, lines: table.lines, name: name, time: time, file: file) {
                     time.unit = .init(inferred.unit)
@@ -170,8 +183,28 @@ extension DatasetReader {
             let o = mapping.offset ?? 0
             // Units in the header set the scale where the manifest gives none, and must agree where it does.
             let slot = k + (numericTime ? 1 : 0)
-            let headerName = mapping.column ?? table.header.flatMap { h in slotIndices[slot] < h.count ? h[slotIndices[slot]] : nil }
-            if accelerationLike.contains(mapping.name), let name = headerName, let unit = HeaderUnit(column: name) {
+            let headerName = table.header.flatMap { h in slotIndices[slot] < h.count ? h[slotIndices[slot]] : nil } ?? mapping.column
+            if let units = table.units, slotIndices[slot] < units.count,
+               let unit = Self.unitsRowScale(units[slotIndices[slot]], channel: mapping.name) {
+                // The units row states the column's unit: it sets the scale where the manifest gives none.
+                let column = headerName ?? mapping.name.rawValue
+                if mapping.scale == nil {
+                    s = unit.factor
+                    statedScales[mapping.name] = s
+                    let quantity = Channel.rotationRate.contains(mapping.name) ? "rotation rate" : "acceleration"
+                    let note = "units: \(quantity) in \(unit.name) by the units row ('\(units[slotIndices[slot]])' under '\(column)' and the others), "
+                        + "times \(unit.factor) with the sign as written; give the channels a scale in the manifest to state the sign"
+                    if unit.factor != 1, !report.notes.contains(where: { $0.hasPrefix("units: \(quantity) in \(unit.name) by the units row") }) {
+                        report.notes.append(note)
+                    }
+                } else if abs(abs(s) / unit.factor - 1) > 0.02 {
+                    problems.append(DatasetProblem(.units, DataFileError(
+                        file: file, line: 1, field: column,
+                        "the units row states \(unit.name) but the manifest scales \(mapping.name) by \(s), which is not ±\(unit.factor); "
+                            + "fix the channel's scale (±\(unit.factor) for \(unit.name))")))
+                }
+            }
+            if table.units == nil, accelerationLike.contains(mapping.name), let name = headerName, let unit = HeaderUnit(column: name) {
                 if mapping.scale == nil {
                     s = unit.toG
                     statedScales[mapping.name] = s
@@ -198,6 +231,18 @@ extension DatasetReader {
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
                           problems: problems, base: base)
+    }
+
+    /// The unit a units row's field states for a channel, as the factor to the channel's unit (g for acceleration,
+    /// gravity and user acceleration, rad/s for rotation rate) and the unit's name; `nil` for a unit this reader does
+    /// not know or a channel of another quantity.
+    static func unitsRowScale(_ text: String, channel: Channel) -> (factor: Double, name: String)? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if Set(Channel.acceleration + Channel.gravity + Channel.userAcceleration).contains(channel), let unit = HeaderUnit(unit: text) {
+            return (unit.toG, unit.rawValue)
+        }
+        if Channel.rotationRate.contains(channel), let unit = RotationUnit(unit: text) { return (unit.toRadiansPerSecond, unit.rawValue) }
+        return nil
     }
 
     /// The note on header columns no channel, time or label mapping reads, the first eight by name; `nil` without any.

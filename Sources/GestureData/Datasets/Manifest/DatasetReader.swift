@@ -64,7 +64,8 @@ public enum DatasetReader {
                     guard let pattern = stream.pattern else {
                         throw DataFileError(file: manifestFile, field: "streams[\(i)].pattern", .noStreamPattern(stream.name))
                     }
-                    files.append(root.appendingPathComponent(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile)))
+                    files.append(try FilePatternMatcher.sibling(try FilePatternMatcher.substitute(match.captures, into: pattern, file: manifestFile),
+                                                                under: root, file: manifestFile))
                 }
                 // With one file per sensor the recording is the folder, not the first sensor's file.
                 let folderID = (match.id as NSString).deletingLastPathComponent
@@ -125,14 +126,25 @@ public enum DatasetReader {
             }
             return (recording, provenance, problems, report)
         }
-        let dataset = Dataset(
-            name: manifest.name, description: manifest.description, kind: manifest.kind,
-            samplingRate: manifest.samplingRate, recordings: results.map(\.0),
-            license: manifest.license, citation: manifest.citation
-        )
+        var recordings = results.map(\.0), provenance = results.map(\.1)
         var report = ReadingReport()
         for r in results { report.merge(r.3) }
-        return LoadedDataset(dataset: dataset, provenance: results.map(\.1), problems: results.flatMap(\.2) + unlisted,
+        if manifest.table.blankLines == .split {
+            // Captures separated by blank lines: one recording each, the time restarting where the file has no clock.
+            let time = manifest.streams?.first?.time ?? manifest.time
+            let restarting = time.column == nil && time.index == nil
+            let parts = zip(recordings, provenance).flatMap { captures($0, $1, restarting: restarting) }
+            report.notes.append("table: blank lines split \(recordings.count) file\(recordings.count == 1 ? "" : "s") into \(parts.count) recordings "
+                                    + "(table.blankLines: split), " + (restarting ? "each from 0 s (no time column)" : "on the file's clock"))
+            recordings = parts.map(\.0)
+            provenance = parts.map(\.1)
+        }
+        let dataset = Dataset(
+            name: manifest.name, description: manifest.description, kind: manifest.kind,
+            samplingRate: manifest.samplingRate, recordings: recordings,
+            license: manifest.license, citation: manifest.citation
+        )
+        return LoadedDataset(dataset: dataset, provenance: provenance, problems: results.flatMap(\.2) + unlisted,
                              manifest: manifest, report: report)
     }
 

@@ -52,12 +52,18 @@ enum FilePatternMatcher {
     }
 
     /// `pattern` with each `{name}` replaced by its captured text: the sibling file of a match (for
-    /// example `{session}/Gyroscope.csv` beside `{session}/Accelerometer.csv`).
+    /// example `{session}/Gyroscope.csv` beside `{session}/Accelerometer.csv`). `{*}` is kept, for
+    /// ``sibling(_:under:file:)`` to match.
     static func substitute(_ captures: [String: String], into pattern: String, file: String) throws(DataFileError) -> String {
         var result = "", rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]
             let name = rest[rest.index(after: open)..<close].split(separator: ":").first.map(String.init) ?? ""
+            if name == "*" {
+                result += "{*}"
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
             guard let value = captures[name] else {
                 throw DataFileError(file: file, field: "streams.pattern", "'\(pattern)' uses {\(name)}, which the source pattern does not capture")
             }
@@ -65,6 +71,25 @@ enum FilePatternMatcher {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// The file a stream's substituted pattern names under `root`. A `{*}` in its last component matches any text
+    /// (a device writes its rate into the name: MetaWear's `…_Gyroscope_100.000Hz_1.5.0.csv`): the one file of the
+    /// folder it matches. With none the path is returned as written, for the reader to report missing; more than one
+    /// is an error naming them. O(files in the folder).
+    static func sibling(_ path: String, under root: URL, file: String) throws(DataFileError) -> URL {
+        let url = root.appendingPathComponent(path)
+        guard path.contains("{*}") else { return url }
+        let folder = url.deletingLastPathComponent()
+        let (regex, _) = try compile(url.lastPathComponent)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().filter {
+            regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+        }
+        guard names.count <= 1 else {
+            throw DataFileError(file: file, field: "streams.pattern", "'\(path)' matches \(names.count) files in \(folder.path) ("
+                                    + names.prefix(4).joined(separator: ", ") + "): one recording's stream must be one file")
+        }
+        return names.first.map { folder.appendingPathComponent($0) } ?? url
     }
 
     /// Turns a pattern into an anchored regular expression and the names of its captures.

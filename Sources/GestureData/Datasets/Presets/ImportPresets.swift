@@ -13,9 +13,14 @@ import Foundation
 /// - `empatica-e4`: Empatica E4 `ACC.csv`, two metadata rows (start time, rate), counts of 1/64 g.
 /// - `actigraph-csv`: ActiGraph GT3X+ CSV by ActiLife, a 10-line preamble, date-time text, g.
 /// - `wisdm-raw`: WISDM v1.1 raw, no header, lines ending with `;`, uptime nanoseconds, m/s², activity labels.
-/// - `mhealth`: mHealth format, `HEADER_TIME_STAMP` date-time text, g.
+/// - `mhealth`: mHealth format, `HEADER_TIME_STAMP` date-time text, `X,Y,Z` or the long names, g.
 /// - `garmin`: Garmin watch accelerometer CSV, ISO-8601 time with offset, milli-g.
 /// - `activpal`: activPAL raw CSV, spreadsheet days, 8-bit counts around 128.
+/// - `shimmer-consensys`: Shimmer3 by Consensys, a `"sep="` line, a units row, Unix ms, m/s² and °/s.
+/// - `axivity-ax3`, `axivity-ax6`: OMGUI CSV without a header, date-time text, g (and °/s).
+/// - `metawear`: MbientLab MetaWear/MetaBase CSV, one file per sensor at its own rate, Unix ms, g and °/s.
+/// - `polar-sensor-logger`: Polar Sensor Logger ACC and GYRO, `;`, the sensor's ns, mg and °/s.
+/// - `arduino-imu-capture`: Arduino IMU_Capture's log, no time column (119 Hz), g and °/s.
 public enum ImportPresets {
     /// The presets' manifests (YAML text) by name: every `<name>.yaml` of the module's `Presets` resource.
     public static let byName: [String: String] = {
@@ -30,6 +35,35 @@ public enum ImportPresets {
         }
         return presets
     }()
+
+    /// The presets one of whose files has a header like `header`: every column its time and channels name (`*` a
+    /// wildcard, ``ColumnPattern``) is among the fields, by name. Presets whose files have no header never fit.
+    /// O(presets × columns × header).
+    static func fitting(header: [String]) -> [String] {
+        let fields = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        return decoded.filter { _, manifest in
+            let files = [(manifest.table, manifest.time, manifest.channels)]
+                + (manifest.streams ?? []).map { ($0.table ?? manifest.table, $0.time ?? manifest.time, $0.channels) }
+            return files.contains { table, time, channels in
+                let names = channels.compactMap(\.column) + [time.column].compactMap { $0 }
+                return table.header && !channels.isEmpty && channels.allSatisfy { $0.column != nil }
+                    && names.allSatisfy { ColumnPattern.indices(of: $0, in: fields).count == 1 }
+            }
+        }.map(\.name)
+    }
+
+    /// Every preset's manifest, decoded once, by name in order (a preset that does not decode is left out: the tests
+    /// decode each).
+    static let decoded: [(name: String, manifest: DatasetManifest)] = byName.keys.sorted().compactMap { name in
+        (try? manifest(name)).flatMap { $0 }.map { (name, $0) }
+    }
+
+    /// Advice naming the presets that fit `header` (``fitting(header:)``), to append to a refusal; empty when none fits.
+    static func advice(header: [String]) -> String {
+        let names = fitting(header: header)
+        guard !names.isEmpty else { return "" }
+        return "; the header is that of the \(names.joined(separator: " or ")) preset: gesturelab datasets import \(names[0]) DIR --out OUT"
+    }
 
     /// The manifest of preset `name`, or `nil` when there is none by that name.
     public static func manifest(_ name: String) throws(DataFileError) -> DatasetManifest? {

@@ -127,6 +127,21 @@ extension DelimitedText {
         return counts[best]! > 0 ? best : 44
     }
 
+    /// The separator that Excel's directive line `sep=X` (quoted or not: `"sep=;"`) names, or `nil` when `line`
+    /// is not such a directive. Spreadsheet exports (Shimmer's Consensys) write it as their first line; it is no
+    /// part of the table. O(length).
+    static func separatorDirective(_ line: some StringProtocol) -> UInt8? {
+        var bytes = Array(line.utf8)[...]
+        while let last = bytes.last, last == 13 || last == 10 { bytes.removeLast() }
+        if bytes.first == 34 { bytes.removeFirst() }
+        guard bytes.count >= 5, String(decoding: bytes.prefix(4), as: UTF8.self).lowercased() == "sep=" else { return nil }
+        let separator = bytes[bytes.startIndex + 4]
+        // After it only the closing quote, and the separators a spreadsheet pads the line with.
+        let rest = bytes.dropFirst(5).drop(while: { $0 == 34 })
+        guard separator != 34, rest.allSatisfy({ $0 == separator }) else { return nil }
+        return separator
+    }
+
     /// Whether a numeric field's text looks like a decimal-comma number (`0,5`, `-12,25`): digits, one
     /// comma, digits, and no point.
     static func isDecimalComma(_ text: some StringProtocol) -> Bool {

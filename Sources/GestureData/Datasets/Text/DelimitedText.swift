@@ -14,6 +14,8 @@ struct DelimitedText {
     /// The columns of one file, in slot order, plus the 1-based line of each row.
     struct Table {
         var header: [String]?
+        /// The units row's fields (``DatasetManifest/TableFormat/unitsRow``), one a header column; `nil` without one.
+        var units: [String]?
         var columns: [[Double]]
         var lines: [Int32]
         var problems: [DatasetProblem]
@@ -32,6 +34,8 @@ struct DelimitedText {
     let hasHeader: Bool
     /// Lines skipped before the header or first data row (a preamble, metadata rows).
     let skipRows: Int
+    /// The line under the header holding the columns' units (1: right under it); 0 without one.
+    let unitsRow: Int
     /// Bytes each line may end with after its last field, removed before splitting (WISDM's `;`).
     let trailing: [UInt8]
     /// What was settled from the file rather than stated (the separator, a decimal comma), in words.
@@ -43,6 +47,7 @@ struct DelimitedText {
         decimalComma = format.decimal.map { $0 == .comma }
         hasHeader = format.header
         skipRows = max(0, format.skipRows ?? 0)
+        unitsRow = max(0, format.unitsRow ?? 0)
         trailing = Array((format.trailing ?? "").utf8)
     }
 
@@ -80,6 +85,23 @@ struct DelimitedText {
             let n = buffer.count - 1
             // Find the first non-blank line: the header, or the first data row.
             var pos = TextLines.byteOrderMarkLength(base, count: n), lineNumber = 0
+            // Excel's directive line names the separator and is no part of the table: skipped alone, or as the first of
+            // `skipRows` when they are given (so a manifest that skipped it before still reads the same lines).
+            do {
+                let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+                let first = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
+                if let separator = Self.separatorDirective(first) {
+                    let name = separator == 9 ? "\\t" : String(UnicodeScalar(separator))
+                    notes.append("table: line 1 is the spreadsheet directive \(DataFileError.quote(first)): skipped, fields separated by '\(name)' as it says"
+                                     + (delimiter != separator && !sniffsDelimiter ? " (not table.delimiter's '\(delimiter.map { $0 == 9 ? "\\t" : String(UnicodeScalar($0)) } ?? "whitespace")')" : ""))
+                    delimiter = separator
+                    sniffsDelimiter = false
+                    if skipRows == 0 {
+                        pos = next
+                        lineNumber = 1
+                    }
+                }
+            }
             // A preamble or metadata rows (`table.skipRows`) are not part of the table.
             for _ in 0..<skipRows where pos < n {
                 pos = TextLines.lineBreak(in: base, from: pos, count: n).next
@@ -93,6 +115,7 @@ struct DelimitedText {
             }
             guard pos < n else { return }
             var header: [String]? = nil
+            var headerLineNumber = lineNumber
             let (lineEnd, afterFirst) = TextLines.lineBreak(in: base, from: pos, count: n)
             let firstEnd = contentEnd(base, from: pos, to: lineEnd)
             let firstLine = String(decoding: UnsafeBufferPointer(start: base + pos, count: firstEnd - pos), as: UTF8.self)
@@ -107,6 +130,18 @@ struct DelimitedText {
                 table.header = header
                 pos = afterFirst
                 lineNumber += 1
+                headerLineNumber = lineNumber
+                // The units row, and any row between it and the header (a CAL/RAW row), are not data.
+                for k in 1...max(1, unitsRow) where unitsRow > 0 && pos < n {
+                    let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
+                    if k == unitsRow {
+                        let contentEnd = contentEnd(base, from: pos, to: end)
+                        table.units = Self.fields(String(decoding: UnsafeBufferPointer(start: base + pos, count: contentEnd - pos), as: UTF8.self),
+                                                  separator: delimiter)
+                    }
+                    pos = next
+                    lineNumber += 1
+                }
             }
             if decimalComma == nil {
                 // A file whose first data row holds a number like 0,5 (quoted when the separator is a
@@ -144,8 +179,11 @@ struct DelimitedText {
                 if case let .missingColumn(name, _) = error.reason, header != nil,
                    let line = Self.lineNaming(name, base, from: afterFirst, count: n, separator: delimiter) {
                     // A preamble above the header: say how many lines to skip.
-                    let skip = lineNumber + line - 1
+                    let skip = headerLineNumber + line - 1
                     error.message += "; the header is line \(skip + 1): set table.skipRows: \(skip) in the manifest"
+                }
+                if let header, case .missingColumn = error.reason, case let advice = ImportPresets.advice(header: header), !advice.isEmpty {
+                    error.message += advice
                 }
                 table.problems.append(DatasetProblem(.missingColumn, error))
                 return
@@ -292,6 +330,10 @@ extension DelimitedText {
     static func notANumberHint(_ text: String) -> String {
         if isDecimalComma(text) {
             return " (a decimal comma: set table.decimal: comma in the manifest, or export with a decimal point)"
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if SampleCSVFormat.TimeUnit(word: trimmed) != nil || HeaderUnit(unit: trimmed) != nil || RotationUnit(unit: trimmed) != nil {
+            return " (a unit: a units row under the header is read with table.unitsRow: 1, or 2 when one more row comes between)"
         }
         if let last = text.last, ";,|".contains(last), Double(text.dropLast()) != nil {
             return " (every line ends with '\(last)': set table.trailing: '\(last)' in the manifest)"

@@ -79,8 +79,10 @@ import Testing
         #expect(files.contains { $0.path.contains("Fuzz/Corpus/FuzzSampleCSV") })
         var taken = 0
         for url in files where Self.expectSameReading(url) { taken += 1 }
-        // The comparison is not vacuous: most recordings are read by the fast path.
-        #expect(taken > files.count / 2, "the fast path took \(taken) of \(files.count) files")
+        // The comparison is not vacuous: most recordings are read by the fast path. (Of the files `csv:` reads at all: the
+        // device presets' examples, headerless or with names only their presets know, are refused by both paths alike.)
+        let read = files.filter { (try? SampleCSVFormat.loadLineByLine($0)) != nil }.count
+        #expect(taken > read / 2 && taken > 100, "the fast path took \(taken) of the \(read) files read (\(files.count) in all)")
     }
 
     @Test(arguments: LineEnding.allCases) func lineEndingVariantsReadAlike(_ ending: LineEnding) throws {

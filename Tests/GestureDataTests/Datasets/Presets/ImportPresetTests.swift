@@ -22,7 +22,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".yaml") }
             .map { String($0.dropLast(".yaml".count)) }
         #expect(ImportPresets.byName.keys.sorted() == names.sorted())
-        #expect(names.count == 11)
+        #expect(names.count == 17)
         for (name, yaml) in ImportPresets.byName {
             let resource = resources.appendingPathComponent("\(name).yaml")
             let url = SharedData.packageRoot.appendingPathComponent("datasets/presets/\(name)/dataset.yaml")
@@ -96,7 +96,8 @@ import Testing
         #expect(s.attitude!.w == 1 && s.gravity!.z == -1 && s.userAcceleration!.x == 0.0042)
     }
 
-    @Test(arguments: ["empatica-e4", "actigraph-csv", "wisdm-raw", "mhealth", "garmin", "activpal"])
+    @Test(arguments: ["empatica-e4", "actigraph-csv", "wisdm-raw", "mhealth", "garmin", "activpal", "shimmer-consensys", "axivity-ax3",
+                      "axivity-ax6", "metawear", "polar-sensor-logger", "arduino-imu-capture"])
     func devicePresetsReadTheirExamplesAtRest(_ name: String) throws {
         let loaded = try Self.load(name)
         let r = try #require(loaded.dataset.recordings.first)
