@@ -35,7 +35,7 @@ extension PhysicalPlausibility {
 
     /// What acceleration resting at `magnitude` g is, in words, for every path's message: it holds no gravity.
     package static func withoutGravityDiagnosis(magnitude: Double, channels: String) -> String {
-        "the acceleration rests at \(SampleCSVFormat.format(magnitude)) g (median |a| of still stretches), where a device at rest reads 1 g: "
+        "the acceleration rests at \(SampleCSVFormat.format(magnitude)) g (median |a| of still stretches, or mean |a| of a device never still), where a device at rest reads 1 g: "
             + "\(channels) hold acceleration without gravity (user or linear acceleration), or a device in free fall, "
             + "where total acceleration is expected"
     }
