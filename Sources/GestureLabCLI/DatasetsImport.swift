@@ -72,6 +72,12 @@ struct DatasetsImport: ParsableCommand {
             throw DatasetCommandError(message: "\(preset): the manifest has no source section with file patterns")
         }
         let folder = URL(fileURLWithPath: (source as NSString).expandingTildeInPath)
+        if preset == "sensor-logger-ios",
+           let android = ((FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []).first(where: { $0.hasSuffix("TotalAcceleration.csv") }) {
+            // An Android export has Accelerometer.csv and Gravity.csv too, with Android's signs, which the iOS preset would flip.
+            throw DatasetCommandError(message: "\(source): \(android) is Sensor Logger's Android export (iOS writes no TotalAcceleration.csv), "
+                                          + "whose signs are Android's: import it with the sensor-logger preset")
+        }
         var loaded: LoadedDataset
         do {
             loaded = try DatasetReader.load(manifest, folder: folder, data: folder)
@@ -142,6 +148,12 @@ struct DatasetsImport: ParsableCommand {
         let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
         if files.contains(where: { $0.hasSuffix("Raw Data.csv") }) {
             return " (phyphox's single-file export \"Raw Data.csv\" is read by the phyphox-raw preset)"
+        }
+        // Sensor Logger's iOS export has no TotalAcceleration.csv: Accelerometer.csv is without gravity, Gravity.csv carries it.
+        let names = Set(files.map { ($0 as NSString).lastPathComponent })
+        if names.contains("Accelerometer.csv"), names.contains("Gravity.csv"), !names.contains("TotalAcceleration.csv") {
+            return " (this is Sensor Logger's iOS export: it has no TotalAcceleration.csv; its Accelerometer.csv is without gravity "
+                + "and Gravity.csv carries it: the sensor-logger-ios preset reads both and adds them)"
         }
         return ""
     }

@@ -5,13 +5,27 @@ import GestureKit
 /// the largest range of phone and watch gyroscopes) for several samples.
 ///
 /// The resting magnitude is the median |a| of still stretches (windows of ``windowLength`` samples
-/// whose magnitude varies by at most 5 % of its mean, a test that holds in any unit), else of every
-/// sample when nothing is still (walking averages about 1 g too). O(samples log samples).
+/// whose magnitude varies by at most 5 % of its mean, a test that holds in any unit, or whose vector stays
+/// within ``stillSpread`` of its mean near 0 g), else of every sample when nothing is still (walking averages
+/// about 1 g too). O(samples log samples).
+///
+/// It is the one reading of physics for every path that reads samples: a manifest's streams
+/// (``DatasetReader``), a `csv:` file and a CSV stream (`detect`), each wording the fix in its own terms.
+/// Acceleration and rotation rate are judged together as well (``StillWindows``): a rotation rate across
+/// gravity that holds while the acceleration stays still is impossible, since gravity would have turned.
 package enum PhysicalPlausibility {
     /// Samples per window when looking for still stretches.
     package static let windowLength = 16
     /// The resting magnitudes, in g, accepted as 1 g: calibration and tilt keep real devices within it.
     package static let restingBand: ClosedRange<Double> = 0.8...1.25
+    /// The resting magnitudes, in g, that pass as 1 g: a factor of 2.5 either way (a glitchy real file's still
+    /// stretches can read 2 g). Rest outside it is a unit nobody stated, or no gravity at all.
+    package static let plausibleRest: ClosedRange<Double> = 0.4...2.5
+    /// The resting magnitude, g, below which still stretches hold no gravity: acceleration without gravity (user or
+    /// linear acceleration) read as total acceleration, or a device in free fall; no scale makes it 1 g.
+    package static let gravityFreeRest = 0.06
+    /// How far (RMS, g) the acceleration vector may stray from its mean in a window that is still in any direction.
+    package static let stillSpread = 0.03
     /// The peak rotation rate, rad/s, above which values are taken for degrees per second.
     package static let largestRotationRate = 35.0
     /// The acceleration magnitude, g, that no worn or handheld device reads: high-g impact sensors stop at
@@ -24,11 +38,26 @@ package enum PhysicalPlausibility {
 
     /// How many rows at the start read beyond ``largestAcceleration`` (0 when the first does not), when there
     /// are at most ``metadataRows`` of them and a plausible row follows. O(leading rows).
+    /// A row that reads beyond ``largestAcceleration`` as it stands is still a sample, not metadata, when the unit
+    /// that fits the rest of the file makes it plausible: 1,003 in a file of milli-g resting at 1,000 is 1.003 g.
     package static func leadingImpossibleRows(x: [Double], y: [Double], z: [Double]) -> Int {
         let n = min(x.count, y.count, z.count)
         var count = 0
         while count < n, Vector3(x[count], y[count], z[count]).length > largestAcceleration { count += 1 }
-        return count <= metadataRows && count < n ? count : 0
+        guard count > 0, count <= metadataRows, count < n else { return 0 }
+        let rest = restingMagnitude(x: Array(x[count..<n]), y: Array(y[count..<n]), z: Array(z[count..<n]))?.median
+        return isMetadata(firstMagnitude: Vector3(x[0], y[0], z[0]).length, restingMagnitude: rest) ? count : 0
+    }
+
+    /// Whether a first row reading `magnitude` (beyond ``largestAcceleration`` as read) is metadata rather than a
+    /// sample, given the resting magnitude of the rows after it (`nil` when unknown): it is metadata when even the
+    /// unit that brings that rest to 1 g (g itself, or a ``fittingUnit(restingMagnitude:)``) leaves it beyond any
+    /// accelerometer. O(1).
+    package static func isMetadata(firstMagnitude magnitude: Double, restingMagnitude rest: Double?) -> Bool {
+        guard magnitude > largestAcceleration else { return false }
+        guard let rest, rest > 0 else { return true }
+        let factor = restingBand.contains(rest) ? 1 : fittingUnit(restingMagnitude: rest)?.factor ?? 1
+        return magnitude * factor > largestAcceleration
     }
 
     /// The message for `rows` leading rows, the first reading `magnitude` g, beyond ``largestAcceleration``.
@@ -60,26 +89,83 @@ package enum PhysicalPlausibility {
 
     /// The median magnitude of `x`, `y`, `z` over still stretches (else over all samples), and whether
     /// any stretch was still; `nil` when no sample is finite.
+    ///
+    /// A window is still when its magnitude varies by at most 5 % of its mean (any unit), or, below
+    /// ``gravityFreeRest`` where relative variation is noise, when its vector stays within ``stillSpread`` (RMS) of
+    /// its mean: acceleration without gravity at rest reads a few thousandths of a g that vary by as much. A window
+    /// of exact zeros (a sensor that wrote nothing) is not still.
     package static func restingMagnitude(x: [Double], y: [Double], z: [Double]) -> (median: Double, still: Bool)? {
         let n = min(x.count, y.count, z.count)
         var all: [Double] = []
+        var vectors: [Vector3] = []
         all.reserveCapacity(n)
+        vectors.reserveCapacity(n)
         for i in 0..<n {
-            let m = Vector3(x[i], y[i], z[i]).length
-            if m.isFinite { all.append(m) }
+            let v = Vector3(x[i], y[i], z[i])
+            let m = v.length
+            if m.isFinite {
+                all.append(m)
+                vectors.append(v)
+            }
         }
         guard !all.isEmpty else { return nil }
         var still: [Double] = []
         var start = 0
         while start + windowLength <= all.count {
-            let window = all[start..<(start + windowLength)]
+            let range = start..<(start + windowLength)
+            let window = all[range]
             let mean = window.reduce(0, +) / Double(windowLength)
             let variance = window.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(windowLength)
-            if mean > 0, variance.squareRoot() <= 0.05 * mean { still.append(mean) }
+            if mean > 0, variance.squareRoot() <= 0.05 * mean {
+                still.append(mean)
+            } else if mean > 0, mean < gravityFreeRest, spread(vectors[range]) <= stillSpread {
+                still.append(mean)
+            }
             start += windowLength
         }
         if let median = SampleStatistics.median(still) { return (median, true) }
         return (SampleStatistics.median(all) ?? all[0], false)
+    }
+
+    /// The RMS distance of `vectors` from their mean. O(count).
+    static func spread(_ vectors: ArraySlice<Vector3>) -> Double {
+        guard !vectors.isEmpty else { return 0 }
+        let mean = vectors.reduce(Vector3.zero, +) / Double(vectors.count)
+        let sum = vectors.reduce(0.0) { $0 + ($1 - mean).lengthSquared }
+        return (sum / Double(vectors.count)).squareRoot()
+    }
+
+    /// What the resting acceleration (converted, g) says is wrong with it, or `nil` when it passes (or cannot be
+    /// judged: nothing finite, or no still stretch and a median below ``gravityFreeRest``, as files of zeros read).
+    package enum RestVerdict: Equatable, Sendable {
+        /// Rest at `magnitude` g, outside ``plausibleRest``: a unit nobody stated; `fit` the common unit that brings
+        /// it to 1 g, `nil` when none does (or the values sit around a midpoint, ``looksOffset(x:y:z:)``).
+        case awayFromOneG(magnitude: Double, fit: Candidate?)
+        /// Still stretches at `magnitude` g, below ``gravityFreeRest`` (or, with nothing still, motion about no
+        /// mean): acceleration without gravity read as total acceleration, or a device in free fall.
+        case withoutGravity(magnitude: Double)
+    }
+
+    /// The verdict on acceleration claimed as total (``RestVerdict``), from its still stretches. O(samples log samples).
+    package static func judgeRest(x: [Double], y: [Double], z: [Double]) -> RestVerdict? {
+        guard let rest = restingMagnitude(x: x, y: y, z: z) else { return nil }
+        if rest.median < gravityFreeRest { return rest.still ? .withoutGravity(magnitude: rest.median) : nil }
+        guard !plausibleRest.contains(rest.median) else { return nil }
+        if !rest.still, movesAboutNoMean(x: x, y: y, z: z, median: rest.median) { return .withoutGravity(magnitude: rest.median) }
+        let fit = looksOffset(x: x, y: y, z: z) ? nil : fittingUnit(restingMagnitude: rest.median)
+        return .awayFromOneG(magnitude: rest.median, fit: fit)
+    }
+
+    /// Whether acceleration that is never still moves about no mean: its mean vector is under a quarter of its median
+    /// magnitude. Acceleration without gravity averages to about 0 (its integral is a change of velocity), while
+    /// gravity keeps a mean of about 1 g in any unit unless the device turns every way. O(samples).
+    static func movesAboutNoMean(x: [Double], y: [Double], z: [Double], median: Double) -> Bool {
+        var sum = Vector3.zero, count = 0
+        for i in 0..<min(x.count, y.count, z.count) {
+            let v = Vector3(x[i], y[i], z[i])
+            if v.length.isFinite { sum = sum + v; count += 1 }
+        }
+        return count > 0 && median > 0 && (sum / Double(count)).length < 0.25 * median
     }
 
     /// The common unit whose factor brings `median` into ``restingBand``, or `nil` when none does.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 
 extension SampleCSVFormat {
     /// The raw (unscaled) time of a data line, as text and number; `nil` when the field is missing
@@ -74,15 +75,28 @@ extension SampleCSVFormat {
     func checkRestingAcceleration(lines: [String], firstLine: Int) throws(DataFileError) {
         guard let x = mapping[.accelX] ?? mapping[.gravityX] else { return }
         var magnitudes: [Double] = []
+        var vectors: [Vector3] = []
+        var firstMagnitude: Double?
         for (i, line) in lines.enumerated() {
             guard let s = try? parse(line: line, lineNumber: firstLine + i, row: i) else { continue }
-            let m = (mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)).length
+            let v = mapping[.accelX] != nil ? s.acceleration : (s.gravity ?? .zero)
+            let m = v.length
             guard m.isFinite else { continue }
-            if m > PhysicalPlausibility.largestAcceleration, i == 0, firstLine <= 2 {
-                // The first data line of a file: where metadata rows sit.
-                throw DataFileError(file: file, line: firstLine, field: columns[x], PhysicalPlausibility.impossibleLeadingRowsMessage(rows: 1, magnitude: m))
+            if i == 0, firstLine <= 2, m > PhysicalPlausibility.largestAcceleration {
+                // The first data line of a file, where metadata rows sit: judged against the lines after it.
+                firstMagnitude = m
+                continue
             }
             magnitudes.append(m)
+            vectors.append(v)
+        }
+        if let first = firstMagnitude {
+            let rest = PhysicalPlausibility.restingMagnitude(x: vectors.map(\.x), y: vectors.map(\.y), z: vectors.map(\.z))?.median
+            if PhysicalPlausibility.isMetadata(firstMagnitude: first, restingMagnitude: rest) {
+                throw DataFileError(file: file, line: firstLine, field: columns[x], PhysicalPlausibility.impossibleLeadingRowsMessage(rows: 1, magnitude: first))
+            }
+            // A sample in the unit of the lines after it (1,003 mg among milli-g): the unit check below names it.
+            magnitudes.append(first)
         }
         magnitudes.sort()
         guard !magnitudes.isEmpty else { return }
@@ -103,7 +117,14 @@ extension SampleCSVFormat {
                                     + "pass --acceleration android-ms2 (Android's sign, +9.8 up at rest; naming the unit in the header instead, "
                                     + "\(columns[x]) (m/s^2), keeps the sign as written, right only for CoreMotion's −9.8 on z lying face up)")
         }
-        if HeaderUnit.looksLikeGTwiceConverted.contains(median), converted {
+        // Divided by 9.80665, acceleration without gravity (m/s²) reads about 0.1 as g divided twice does, but it is
+        // never still there: still stretches near 0 g, or motion about no mean, are refused as what they are.
+        let verdict = PhysicalPlausibility.judgeRest(x: vectors.map(\.x), y: vectors.map(\.y), z: vectors.map(\.z))
+        if case let .withoutGravity(magnitude)? = verdict, judgesRest {
+            throw withoutGravityError(magnitude: magnitude, line: firstLine)
+        }
+        if HeaderUnit.looksLikeGTwiceConverted.contains(median), converted, vectors.count < PhysicalPlausibility.windowLength
+            || PhysicalPlausibility.restingMagnitude(x: vectors.map(\.x), y: vectors.map(\.y), z: vectors.map(\.z))?.still == true {
             throw DataFileError(file: file, line: firstLine, field: columns[x],
                                 "the acceleration reads \(Self.format(median)) g at rest once divided by 9.80665, where a device reads 1 g: "
                                     + "the values are already g; drop --acceleration android-ms2 (or fix the header's unit)")

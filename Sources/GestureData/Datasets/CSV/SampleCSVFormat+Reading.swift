@@ -65,7 +65,7 @@ extension SampleCSVFormat {
         }
         var pressure: Double? = nil
         if let i = mapping[.pressure] { pressure = try value(i) }
-        return MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate),
+        return MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate, rotationRateFactor),
                             attitude: attitude, gravity: gravity, userAcceleration: user,
                             magneticField: try vector(Channel.magneticField), pressure: pressure)
     }
@@ -73,31 +73,84 @@ extension SampleCSVFormat {
     /// Checks a whole file's converted values against physics, as a manifest's are (``PhysicalPlausibility``):
     /// leading rows no device reads (metadata) are refused whatever was stated; rest far from 1 g, or rotation faster than a hand
     /// turns a device, is refused unless the unit was stated (`--acceleration`, or the header), naming the unit
-    /// that fits. `lines` are the samples' line numbers. O(samples log samples).
-    func checkPhysics(_ channels: [(Channel, [Double])], lines: [Int32]) throws(DataFileError) {
+    /// that fits; still stretches near 0 g (acceleration without gravity) are refused whatever was stated, unless the
+    /// file gives user acceleration alone (passed on as such, said in a note); a rotation rate held across gravity
+    /// while still (°/s or a zero point read as rad/s) is refused unless the header states its unit. `times` are the
+    /// samples' seconds, `lines` their line numbers. O(samples log samples).
+    func checkPhysics(_ channels: [(Channel, [Double])], times: [Double], lines: [Int32]) throws(DataFileError) {
         func axes(_ names: [Channel]) -> [[Double]]? {
             let found = names.compactMap { name in channels.first { $0.0 == name }?.1 }
             return found.count == 3 ? found : nil
         }
         // A csv: file has no manifest to state a scale in.
         let advice = "; a csv: file holds g and rad/s: describe it with a dataset.yaml that states the scale (datasets/README.md), or convert its values"
+        let line = lines.first.map(Int.init)
         if let a = axes(Channel.acceleration), let x = mapping[.accelX] ?? mapping[.userX] {
             if case let rows = PhysicalPlausibility.leadingImpossibleRows(x: a[0], y: a[1], z: a[2]), rows > 0 {
-                throw DataFileError(file: file, line: lines.first.map(Int.init), field: columns[x],
+                throw DataFileError(file: file, line: line, field: columns[x],
                                     PhysicalPlausibility.impossibleLeadingRowsMessage(rows: rows, magnitude: Vector3(a[0][0], a[1][0], a[2][0]).length))
             }
-            if statedAcceleration == nil, headerAcceleration == nil,
-               let rest = PhysicalPlausibility.restingMagnitude(x: a[0], y: a[1], z: a[2]), rest.median >= 0.06, !(0.4...2.5).contains(rest.median) {
-                let fit = PhysicalPlausibility.looksOffset(x: a[0], y: a[1], z: a[2]) ? nil : PhysicalPlausibility.fittingUnit(restingMagnitude: rest.median)
-                throw DataFileError(file: file, line: lines.first.map(Int.init), field: columns[x],
-                                    DataFileError.Reason.restMessage(magnitude: rest.median, channels: "\(columns[x]) and the other axes", stated: nil,
+            switch PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2]) {
+            case let .awayFromOneG(magnitude, fit)? where statedAcceleration == nil && headerAcceleration == nil:
+                throw DataFileError(file: file, line: line, field: columns[x],
+                                    DataFileError.Reason.restMessage(magnitude: magnitude, channels: "\(columns[x]) and the other axes", stated: nil,
                                                                      factor: fit?.factor, name: fit?.name) + advice)
+            case let .withoutGravity(magnitude)? where judgesRest:
+                throw withoutGravityError(magnitude: magnitude, line: line)
+            default: break
             }
         }
-        if let w = axes(Channel.rotationRate), let x = mapping[.gyroX],
-           let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]), peak > PhysicalPlausibility.largestRotationRate {
-            throw DataFileError(file: file, line: lines.first.map(Int.init), field: columns[x],
-                                DataFileError.Reason.rotationRateInDegrees(peak: peak, channels: "\(columns[x]) and the other axes", stated: nil).message + advice)
+        if let w = axes(Channel.rotationRate), let x = mapping[.gyroX], !headerRotationRate {
+            if let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]), peak > PhysicalPlausibility.largestRotationRate {
+                throw DataFileError(file: file, line: line, field: columns[x], rotationMessage(.rotationTooFast(peak: peak)))
+            }
+            if let a = axes(Channel.acceleration), let found = PhysicalPlausibility.rotationWhileStill(times: times, acceleration: a, rotationRate: w) {
+                throw DataFileError(file: file, line: found.index < lines.count ? Int(lines[found.index]) : line, field: columns[x],
+                                    rotationMessage(.rotationWhileStill(rate: found.rate, atRest: found.atRest)))
+            }
+        }
+    }
+
+    /// Whether the acceleration's rest is judged against gravity: it is claimed as total acceleration (acceleration
+    /// columns, or gravity + user acceleration), not user acceleration passed on alone (said in a note when read).
+    var judgesRest: Bool { mapping[.accelX] != nil || mapping[.gravityX] != nil }
+
+    /// The refusal of acceleration resting at `magnitude` g (no gravity), with the fix for CSV input in its layout.
+    func withoutGravityError(magnitude: Double, line: Int?) -> DataFileError {
+        let x = mapping[.accelX] ?? mapping[.userX] ?? 0
+        let fix: String
+        switch PhysicalPlausibility.gravitySource(file: file, header: columns) {
+        case .sensorLogger(_, let total?):
+            fix = "this is Sensor Logger's Accelerometer.csv, without gravity; read \(total) beside it, which has gravity (in m/s²: --acceleration android-ms2)"
+        case .sensorLogger(let gravity, nil):
+            fix = "this is Sensor Logger's Accelerometer.csv, without gravity (an iOS export); \(gravity ?? "Gravity.csv") beside it carries gravity: "
+                + "import the recording folder with the sensor-logger-ios preset (gesturelab datasets import sensor-logger-ios SRC --out DIR), "
+                + "which adds the two, and read the recording it writes"
+        case let .columns(names)?:
+            fix = "the file's \(names.map { "'\($0)'" }.joined(separator: ", ")) carry gravity: name these columns user_x, user_y, user_z "
+                + "(and no column accel_x…z) and the reader adds the two"
+        case nil:
+            fix = "give total acceleration (with gravity), or user acceleration as user_x…z beside gravity_x…z columns, which the reader adds"
+        }
+        return DataFileError(file: file, line: line, field: columns[x],
+                             PhysicalPlausibility.withoutGravityDiagnosis(magnitude: magnitude, channels: "\(columns[x]) and the other axes") + "; " + fix)
+    }
+
+    /// The refusal's message for a rotation-rate `finding`, with the fix CSV input takes: its unit named in the header.
+    func rotationMessage(_ finding: PhysicalPlausibility.Finding) -> String {
+        let gyro = mapping[.gyroX].map { columns[$0] } ?? "gyro_x"
+        let header = "name the unit in the header (\(gyro) (deg/s) and the other axes) and it is read as degrees per second"
+        switch finding {
+        case let .rotationTooFast(peak):
+            return "the rotation rate peaks at \(Self.format(peak)) rad/s, where no hand turns a device faster than about "
+                + "\(Int(PhysicalPlausibility.largestRotationRate)) rad/s: the values are degrees per second; " + header
+                + " (or describe the file with a dataset.yaml that gives scale: \(Double.pi / 180))"
+        case let .rotationWhileStill(rate, atRest):
+            return PhysicalPlausibility.rotationWhileStillDiagnosis(rate: rate, stated: nil) + "; for degrees per second, " + header
+                + "; for a zero point, subtract the rates at rest (\(Self.format(atRest.x)), \(Self.format(atRest.y)), \(Self.format(atRest.z))) "
+                + "or describe the file with a dataset.yaml that gives offset: on each axis"
+        case let .withoutGravity(magnitude):
+            return withoutGravityError(magnitude: magnitude, line: nil).message
         }
     }
 
@@ -138,6 +191,8 @@ extension SampleCSVFormat {
                                relativeTime: Bool = false, collectingProblems: Bool = false, rate: Double? = nil) throws(DataFileError) -> LoadedDataset {
         let text = try DataFileError.readText(url)
         var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
+        // The whole file is checked at the end.
+        stream.watchesPhysics = false
         var columns: SampleCSVColumns?
         func drain() {
             while let (sample, line) = stream.nextReady() {
@@ -162,7 +217,7 @@ extension SampleCSVFormat {
         guard stream.format != nil else { throw DataFileError(file: url.path, "the file is empty") }
         guard let columns, !columns.lines.isEmpty else { throw DataFileError(file: url.path, "the file has a header but no data rows") }
         let lines = columns.lines
-        try stream.format!.checkPhysics(Array(zip(columns.channels, columns.values)), lines: lines)
+        try stream.format!.checkPhysics(Array(zip(columns.channels, columns.values)), times: columns.timestamps, lines: lines)
         let recording = columns.recording(id: url.deletingPathExtension().lastPathComponent)
         let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         var report = ReadingReport()

@@ -62,6 +62,12 @@ public struct SampleCSVFormat: Hashable, Sendable {
     var headerAcceleration: HeaderUnit?
     /// Multiplier applied to acceleration, gravity and user acceleration columns (unit and sign).
     var accelerationFactor: Double
+    /// Multiplier applied to rotation-rate columns: π/180 when their headers state degrees per second
+    /// (`gX (deg/s)`, `gyro_x [dps]`, `gyro_x (°/s)`), else 1 (rad/s).
+    var rotationRateFactor = 1.0
+    /// Whether the rotation-rate columns' headers state their unit (`(rad/s)` or `(deg/s)`), so that physics does
+    /// not judge it.
+    var headerRotationRate = false
     /// Whether numbers are written with a decimal comma (`0,5`), found in the first data line.
     public var decimalComma = false
     /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
@@ -184,6 +190,19 @@ public struct SampleCSVFormat: Hashable, Sendable {
             default: break
             }
         }
+        // A unit in the gyroscope's headers sets its scale, as one in the accelerometer's does.
+        let rotationUnits = Set(Channel.rotationRate.compactMap { mapping[$0] }.compactMap { Self.rotationRateUnit(columns[$0]) })
+        if rotationUnits.count > 1 {
+            throw DataFileError(file: file, line: 1, field: columns[mapping[.gyroX]!],
+                                "the rotation-rate columns state different units; convert them to one unit")
+        }
+        if let factor = rotationUnits.first {
+            rotationRateFactor = factor
+            headerRotationRate = true
+            if factor != 1 {
+                notes.append("units: rotation rate in degrees per second by its header ('\(columns[mapping[.gyroX]!])'), times π/180 to rad/s")
+            }
+        }
         if let x = mapping[.accelX], keys[x] == "x" {
             // Bare x,y,z say nothing about the sensor: refuse a gyroscope's file, say what was assumed otherwise.
             let name = URL(fileURLWithPath: file).lastPathComponent
@@ -196,6 +215,18 @@ public struct SampleCSVFormat: Hashable, Sendable {
             notes.append("channels: bare x,y,z taken as acceleration in \(self.acceleration == .g ? "g (CoreMotion sign)" : "m/s² (Android sign)"); "
                              + "name them accel_x…z to say so, gyro_x…z for rotation rate"
                              + (statedAcceleration == nil && headerAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
+        }
+    }
+
+    /// The factor to rad/s of the unit a rotation-rate column's header states in brackets (`(deg/s)`, `[dps]`,
+    /// `(°/s)`: π/180; `(rad/s)`: 1), or `nil` when it states none. O(name length).
+    static func rotationRateUnit(_ column: String) -> Double? {
+        guard let open = column.lastIndex(where: { $0 == "(" || $0 == "[" }) else { return nil }
+        let inside = column[column.index(after: open)...].prefix { $0 != ")" && $0 != "]" }.lowercased().replacingOccurrences(of: " ", with: "")
+        switch inside {
+        case "deg/s", "dps", "°/s", "degrees/s", "deg/sec", "degree/s": return .pi / 180
+        case "rad/s", "rps", "radians/s", "rad/sec": return 1
+        default: return nil
         }
     }
 

@@ -28,6 +28,8 @@ enum SampleCSVReader {
         guard var file = ChunkedFile(path: url.path) else { return nil }
         defer { file.release() }
         var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
+        // The whole file is checked at the end, as the general path checks it.
+        stream.watchesPhysics = false
         var columns: SampleCSVColumns?
         var plan: LinePlan?
         var planned = false
@@ -81,7 +83,7 @@ enum SampleCSVReader {
         guard stream.format != nil, let columns else { throw DataFileError(file: url.path, "the file is empty") }
         guard !columns.lines.isEmpty else { throw DataFileError(file: url.path, "the file has a header but no data rows") }
         let lines = columns.lines
-        try stream.format!.checkPhysics(Array(zip(columns.channels, columns.values)), lines: lines)
+        try stream.format!.checkPhysics(Array(zip(columns.channels, columns.values)), times: columns.timestamps, lines: lines)
         let recording = columns.recording(id: url.deletingPathExtension().lastPathComponent)
         var report = ReadingReport()
         report.notes = stream.notes
@@ -178,7 +180,7 @@ extension SampleCSVReader {
             if quaternion == nil, all([.roll, .pitch, .yaw]) != nil { return nil }
             // Column order of SampleCSVColumns, each with its factor.
             var kept: [(field: Int, factor: Double)] = acceleration.map { ($0, format.accelerationFactor) }
-            for (names, factor) in [(Channel.rotationRate, 1.0), (Channel.gravity, format.accelerationFactor),
+            for (names, factor) in [(Channel.rotationRate, format.rotationRateFactor), (Channel.gravity, format.accelerationFactor),
                                     (Channel.userAcceleration, format.accelerationFactor)] {
                 kept += (all(names) ?? []).map { ($0, factor) }
             }

@@ -35,8 +35,22 @@ public struct SampleCSVStream: Sendable {
     /// Positive steps between held times that settle the unit: 8 by default; a live stream that
     /// must not be held back (a pipe) can settle it from fewer (1: from the first two distinct times).
     public var stepsToInfer = 8
+    /// Whether every sample is checked against physics as it arrives (``PhysicalPlausibility/Watch``): the rotation
+    /// rate's sustained peak, acceleration and rotation rate together, and rest near 0 g, each refused at the line
+    /// that settles it, as a whole file's check refuses it. On by default; a reader that checks the whole file at the
+    /// end turns it off.
+    public var watchesPhysics = true
+    private var watch: PhysicalPlausibility.Watch?
+
     /// Lines held at most (batches sharing one time give no steps).
     static let linesToHold = 64
+    /// Lines held when the first data line reads beyond any accelerometer, so that the lines after it say whether it
+    /// is a sample in their unit or a metadata row.
+    static let linesToJudgeMetadata = 16
+    private var firstBeyondAcceleration = false
+    /// Lines held when m/s² is stated, so that still stretches say whether about 0.1 g once divided is g divided
+    /// twice (still) or acceleration without gravity (never still at 0.1 g).
+    static let linesToJudgeStatedUnit = 32
     private var held: [(line: String, number: Int, row: Int)] = []
     /// Data lines taken so far (the next one's 0-based row).
     private var rows = 0
@@ -92,10 +106,17 @@ public struct SampleCSVStream: Sendable {
         let row = rows
         rows += 1
         if clockSettled {
-            ready.append((try format.parse(line: line, lineNumber: number, row: row), number))
+            try makeReady(try format.parse(line: line, lineNumber: number, row: row), number)
             return
         }
         held.append((line, number, row))
+        if held.count == 1, let first = try? format.parse(line: line, lineNumber: number, row: row),
+           first.acceleration.length > PhysicalPlausibility.largestAcceleration {
+            firstBeyondAcceleration = true
+        }
+        if firstBeyondAcceleration, held.count < Self.linesToJudgeMetadata { return }
+        // Stated m/s² reading about 0.1 g is g divided twice only if it is still there: enough lines to tell.
+        if format.statedAcceleration == .androidMetersPerSecondSquared, held.count < Self.linesToJudgeStatedUnit { return }
         if let t = format.rawTime(line: line)?.value {
             if let last = lastHeldTime, t > last { heldSteps += 1 }
             lastHeldTime = t
@@ -131,7 +152,27 @@ public struct SampleCSVStream: Sendable {
                                               relative: relativeTime) {
             say(note)
         }
-        for (line, number, row) in lines { ready.append((try format!.parse(line: line, lineNumber: number, row: row), number)) }
+        for (line, number, row) in lines { try makeReady(try format!.parse(line: line, lineNumber: number, row: row), number) }
+    }
+
+    /// Queues a parsed sample, after the physics watch has seen it (``watchesPhysics``).
+    private mutating func makeReady(_ sample: MotionSample, _ number: Int) throws(DataFileError) {
+        if watchesPhysics, let format {
+            if watch == nil {
+                watch = PhysicalPlausibility.Watch(judgesRest: format.judgesRest,
+                                                   judgesRotation: format.mapping[.gyroX] != nil && !format.headerRotationRate)
+            }
+            if let finding = watch!.add(time: sample.timestamp, acceleration: sample.acceleration, rotationRate: sample.rotationRate) {
+                let field: String
+                if case .withoutGravity = finding {
+                    field = format.columns[format.mapping[.accelX] ?? format.mapping[.gravityX] ?? 0]
+                } else {
+                    field = format.columns[format.mapping[.gyroX] ?? 0]
+                }
+                throw DataFileError(file: file, line: number, field: field, format.rotationMessage(finding))
+            }
+        }
+        ready.append((sample, number))
     }
 
     private mutating func say(_ note: String) {

@@ -11,6 +11,10 @@ extension DatasetReader {
         /// For epoch and uptime clocks: ``timestamps`` count from this raw time (the file's first
         /// time, rounded down unless read exactly from the text), so steps keep their precision.
         var base: TimeOrigin? = nil
+        /// The scale the manifest (or the header) stated for each channel, for the checks made on the whole recording.
+        var statedScales: [Channel: Double] = [:]
+        /// The file's header, when it has one.
+        var header: [String]? = nil
 
         /// Puts the rows in time order (stable; times that are not finite last), with their lines, values
         /// and labels. Returns how many rows moved. O(rows log rows).
@@ -64,6 +68,7 @@ extension DatasetReader {
             reads.append(read)
         }
         var file = files[0].path
+        var linesOf: Int? = 0
         let allChannels = streams.flatMap { $0.channels.map(\.name) }
         var timestamps: [Double], channels: [(Channel, [Double])], lines: [Int32]
         // Streams on epoch or uptime clocks count from their own first raw time; put them on the first's.
@@ -84,9 +89,12 @@ extension DatasetReader {
             problems += aligned.problems
             // The lines are the reference stream's.
             if manifest.align?.rate == nil { file = files[reference].path }
+            linesOf = manifest.align?.rate == nil ? reference : nil
         } else {
             (timestamps, channels, lines) = ([], allChannels.map { ($0, []) }, [])
         }
+        problems += checkRecording(&channels, timestamps: timestamps, lines: lines, linesOf: linesOf, streams: streams, files: files,
+                                   reads: reads, refusingUnstated: manifest.source != nil, earlier: problems, report: &report)
         // One origin for the whole recording: the first sample's time, by the first stream's policy.
         let time = streams[0].time ?? manifest.time
         var offset = 0.0

@@ -225,12 +225,13 @@ extension DatasetReader {
         }
         problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
                                  refusingUnstated: refusingUnstatedUnits, file: file, lines: table.lines)
+        let header = table.header
         // Columns the manifest names no channel for are not read; say which, once (a note, not a problem: leaving
         // columns out is how a manifest picks what it reads).
         if let note = Self.leftOutNote(leftOut), !report.notes.contains(note) { report.notes.append(note) }
         let values = labelField.map { LabelColumn.values(bytes, lines: table.lines, field: $0, delimiter: parser.delimiter) }
         return StreamRead(timestamps: timestamps, channels: channels, lines: table.lines, labels: values,
-                          problems: problems, base: base)
+                          problems: problems, base: base, statedScales: statedScales, header: header)
     }
 
     /// The unit a units row's field states for a channel, as the factor to the channel's unit (g for acceleration,
@@ -263,11 +264,13 @@ extension DatasetReader {
         return value
     }
 
-    /// Rest far from 1 g, or rotation rates no hand reaches, after conversion: an error when the manifest
-    /// (or the header) stated no scale for those channels and `refusingUnstated` (external data, whose units
-    /// nobody has vouched for), a warning otherwise (a project dataset's files are g and rad/s by its
-    /// format). Rest below 0.06 g (zeros, or user acceleration without gravity) is not judged; "far" is
-    /// more than a factor of 2.5 (a glitchy real file's still stretches can read 2 g).
+    /// Rest far from 1 g, or rotation rates no hand reaches, after conversion (``PhysicalPlausibility``): an error
+    /// when the manifest (or the header) stated no scale for those channels and `refusingUnstated` (external data,
+    /// whose units nobody has vouched for), a warning otherwise (a project dataset's files are g and rad/s by its
+    /// format). Still stretches near 0 g are acceleration without gravity claimed as total acceleration: an error in
+    /// external data whatever scale was stated (no scale adds gravity), naming where gravity is when the layout
+    /// tells (``PhysicalPlausibility/gravitySource(file:header:)``). Rest below 0.06 g with nothing still (zeros) is
+    /// not judged; "far" is outside ``PhysicalPlausibility/plausibleRest``.
     ///
     /// Leading rows beyond ``PhysicalPlausibility/largestAcceleration`` are an error whatever was stated: no
     /// worn device reads them, and metadata rows (a start time in epoch seconds) read as samples do. `lines`
@@ -280,7 +283,7 @@ extension DatasetReader {
             return found.count == 3 ? found : nil
         }
         func field(_ name: Channel) -> String {
-            mappings.first { $0.name == name }.flatMap { $0.column ?? $0.index.map { "column \($0)" } } ?? name.rawValue
+            Self.field(name, in: mappings)
         }
         // With its sign: a flipped axis (scale: -1) is what the manifest says, and the suggested scale keeps it.
         func stated(_ names: [Channel]) -> Double? {
@@ -294,15 +297,9 @@ extension DatasetReader {
                     + " (table.skipRows: \(rows) skips \(rows == 1 ? "it" : "them"); a rate row often follows a start-time row, "
                     + "as Empatica E4 writes them: see the empatica-e4 preset)")))
         }
-        if let a = columns(Channel.acceleration), let rest = PhysicalPlausibility.restingMagnitude(x: a[0], y: a[1], z: a[2]),
-           rest.median >= 0.06, !(0.4...2.5).contains(rest.median) {
-            let scale = stated(Channel.acceleration)
-            let fit = PhysicalPlausibility.looksOffset(x: a[0], y: a[1], z: a[2])
-                ? nil : PhysicalPlausibility.fittingUnit(restingMagnitude: rest.median)
-            problems.append(DatasetProblem(.units, DataFileError(
-                file: file, line: line, field: field(.accelX),
-                .restAwayFromOneG(magnitude: rest.median, channels: "accel.x, accel.y, accel.z", stated: scale,
-                                  fitFactor: fit?.factor, fitName: fit?.name)), severity: scale == nil && refusingUnstated ? .error : .warning))
+        if let a = columns(Channel.acceleration), let verdict = PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2]) {
+            problems.append(restProblem(verdict, channels: Channel.acceleration, stated: stated(Channel.acceleration), refusingUnstated: refusingUnstated,
+                                        file: file, line: line, field: field(.accelX), header: header))
         }
         if let w = columns(Channel.rotationRate), let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]),
            peak > PhysicalPlausibility.largestRotationRate {
@@ -313,6 +310,48 @@ extension DatasetReader {
                 severity: scale == nil && refusingUnstated ? .error : .warning))
         }
         return problems
+    }
+
+    /// The column a manifest reads `name` from, for messages: its header name, `column N`, or the channel's name.
+    static func field(_ name: Channel, in mappings: [DatasetManifest.ChannelMapping]) -> String {
+        mappings.first { $0.name == name }.flatMap { $0.column ?? $0.index.map { "column \($0)" } } ?? name.rawValue
+    }
+
+    /// The problem `verdict` on the rest of `channels` (total acceleration, as read or as user + gravity) makes.
+    static func restProblem(_ verdict: PhysicalPlausibility.RestVerdict, channels: [Channel], stated scale: Double?, refusingUnstated: Bool,
+                            file: String, line: Int?, field: String, header: [String]?) -> DatasetProblem {
+        let names = channels.map(\.rawValue).joined(separator: ", ")
+        switch verdict {
+        case let .awayFromOneG(magnitude, fit):
+            return DatasetProblem(.units, DataFileError(
+                file: file, line: line, field: field,
+                .restAwayFromOneG(magnitude: magnitude, channels: names, stated: scale, fitFactor: fit?.factor, fitName: fit?.name)),
+                severity: scale == nil && refusingUnstated ? .error : .warning)
+        case let .withoutGravity(magnitude):
+            return DatasetProblem(.units, DataFileError(
+                file: file, line: line, field: field,
+                .restWithoutGravity(magnitude: magnitude, channels: names, fix: gravityFix(file: file, header: header))),
+                severity: refusingUnstated ? .error : .warning)
+        }
+    }
+
+    /// How a manifest adds gravity to acceleration read without it, in this file's layout.
+    static func gravityFix(file: String, header: [String]?) -> String {
+        switch PhysicalPlausibility.gravitySource(file: file, header: header) {
+        case .sensorLogger(_, let total?):
+            return "this is Sensor Logger's Accelerometer.csv, without gravity; \(total) beside it has gravity: read that file "
+                + "(the sensor-logger preset does)"
+        case .sensorLogger(let gravity, nil):
+            return "this is Sensor Logger's Accelerometer.csv, without gravity (an iOS export, which has no TotalAcceleration.csv); "
+                + "\(gravity ?? "Gravity.csv") beside it carries gravity: the sensor-logger-ios preset reads both and adds them "
+                + "(gesturelab datasets import sensor-logger-ios SRC --out DIR)"
+        case let .columns(names)?:
+            return "the file's \(names.map { "'\($0)'" }.joined(separator: ", ")) carry gravity: map them to gravity.x, gravity.y, gravity.z "
+                + "and these columns to user.x, user.y, user.z, and no column to accel.x…z, which is then their sum"
+        case nil:
+            return "map these columns to user.x, user.y, user.z and the gravity the device logged beside them (columns, or its own file "
+                + "as another stream) to gravity.x, gravity.y, gravity.z: accel.x…z is then their sum; or read the sensor's total acceleration"
+        }
     }
 
     /// Integer times beyond 2⁵³ (epoch nanoseconds) read exactly from their text: seconds after the

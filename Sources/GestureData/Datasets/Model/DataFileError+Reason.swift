@@ -1,3 +1,5 @@
+import GestureKit
+
 extension DataFileError {
     /// What is wrong with a data or configuration file: a case for each problem callers and tests
     /// tell apart, with the values its ``message`` quotes. The file, line and field are the error's.
@@ -82,6 +84,13 @@ extension DataFileError {
         /// The converted rotation rate peaks at `peak` rad/s, faster than a hand turns a device: degrees
         /// per second read as rad/s. The channels and the scale stated (`nil` when none was).
         case rotationRateInDegrees(peak: Double, channels: String, stated: Double?)
+        /// Still stretches of the acceleration rest at `magnitude` g, near 0: acceleration without gravity (or free
+        /// fall) where total acceleration is expected; the channels, and `fix`, how to add gravity in this layout.
+        case restWithoutGravity(magnitude: Double, channels: String, fix: String)
+        /// The converted rotation rate holds `rate` rad/s across gravity while the acceleration stays still
+        /// (``PhysicalPlausibility/StillWindows``): degrees per second, or a zero point nobody removed, read as rad/s.
+        /// The channels, the scale stated (`nil` when none was) and the median rates at rest per axis.
+        case rotationWhileStill(rate: Double, channels: String, stated: Double?, atRest: Vector3)
 
         // MARK: Annotation files
 
@@ -181,6 +190,13 @@ extension DataFileError {
                 "\(stated.map { "with the stated scale \($0), " } ?? "")the rotation rate peaks at \(SampleCSVFormat.format(peak)) rad/s, "
                     + "where no hand turns a device faster than about \(Int(PhysicalPlausibility.largestRotationRate)) rad/s: the values are degrees per second; "
                     + "give \(channels) scale: \((stated ?? 1) * .pi / 180) (π/180) in the manifest"
+            case let .restWithoutGravity(magnitude, channels, fix):
+                PhysicalPlausibility.withoutGravityDiagnosis(magnitude: magnitude, channels: channels) + "; " + fix
+            case let .rotationWhileStill(rate, channels, stated, atRest):
+                PhysicalPlausibility.rotationWhileStillDiagnosis(rate: rate, stated: stated) + "; give \(channels) "
+                    + (stated == nil ? "scale: \(Double.pi / 180) (π/180) for degrees per second, or " : "")
+                    + "offsets \(SampleCSVFormat.format(-atRest.x)), \(SampleCSVFormat.format(-atRest.y)), \(SampleCSVFormat.format(-atRest.z)) "
+                    + "(offset: on each, the rates at rest) for a zero point, in the manifest"
             case let .annotationHeader(found, hint):
                 "expected the header '\(AnnotationFile.header)', found \(DataFileError.quote(found))\(hint?.advice ?? "")"
             case let .annotationFields(found): "expected start,end,label, found \(DataFileError.quote(found))"

@@ -6,6 +6,7 @@ import Foundation
 /// layout (a test checks both); the unit, sign and clock conversions are stated in each manifest.
 ///
 /// - `sensor-logger`: Sensor Logger (Android) export, one CSV per sensor, nanosecond epoch clock.
+/// - `sensor-logger-ios`: Sensor Logger (iOS) export: user acceleration and gravity in two files, added up.
 /// - `phyphox`: phyphox CSV export, one CSV per sensor, seconds since the experiment started.
 /// - `phyphox-raw`: phyphox's single-file export "Raw Data.csv" of "Acceleration with g".
 /// - `android-csv`: Android sensor CSV, epoch milliseconds, batches, a label column.

@@ -22,7 +22,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".yaml") }
             .map { String($0.dropLast(".yaml".count)) }
         #expect(ImportPresets.byName.keys.sorted() == names.sorted())
-        #expect(names.count == 17)
+        #expect(names.count == 18)
         for (name, yaml) in ImportPresets.byName {
             let resource = resources.appendingPathComponent("\(name).yaml")
             let url = SharedData.packageRoot.appendingPathComponent("datasets/presets/\(name)/dataset.yaml")
@@ -56,6 +56,24 @@ import Testing
         #expect(abs(s.pressure! - 1013.044898) < 1e-9)
         #expect(r.column(.pressure)?.count == 7 && r.has(Channel.magneticField))
         #expect(loaded.report.relativeTimeRecordings == 1 && loaded.report.alignedRecordings == 1)
+    }
+
+    /// iOS writes user acceleration and gravity to two files, both m/s² with CoreMotion's sign: their sum is the total.
+    @Test func sensorLoggerIOSAddsGravityToUserAcceleration() throws {
+        let loaded = try Self.load("sensor-logger-ios")
+        let r = try #require(loaded.dataset.recordings.first)
+        #expect(r.subject == "dana" && r.session == "2024-03-02_09-30-00" && r.count == 8)
+        #expect(r.timestamps[0] == 0 && abs(r.timestamps[7] - 0.07) < 1e-9)
+        // Row 3 of Accelerometer.csv: z,y,x = -0.0098,0.0041,0.2 m/s²; of Gravity.csv: -9.7935,-0.5131,0.
+        let s = r.samples[2]
+        #expect(abs(s.userAcceleration!.x - 0.2 * Self.perG) < 1e-12 && abs(s.gravity!.z + 9.7935 * Self.perG) < 1e-12)
+        #expect(abs(s.acceleration.x - 0.2 * Self.perG) < 1e-12)
+        #expect(abs(s.acceleration.y - (0.0041 - 0.5131) * Self.perG) < 1e-12)
+        #expect(abs(s.acceleration.z - (-0.0098 - 9.7935) * Self.perG) < 1e-12)
+        #expect(r.samples.allSatisfy { abs($0.acceleration.length - 1) < 0.01 })
+        // The example's gyroscope x is 0.02 + 3 t rad/s on seconds_elapsed: at the accelerometer's 0.025 s, 0.095.
+        #expect(abs(s.rotationRate!.x - 0.095) < 1e-9 && s.rotationRate!.y == 0.0127)
+        #expect(loaded.report.alignedRecordings == 1)
     }
 
     @Test func phyphoxReadsQuotedHeadersAndExponentNumbers() throws {
