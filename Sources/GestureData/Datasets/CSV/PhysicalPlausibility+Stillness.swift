@@ -173,7 +173,11 @@ extension PhysicalPlausibility {
                 if count >= Self.samplesForMean, time - first >= Self.secondsForMean {
                     judgesRest = false
                     let mean = magnitudes / Double(count)
-                    if windows.withGravity == 0, mean > 0, (sum / Double(count)).length < 0.25 * mean {
+                    // In the world frame gravity is constant and the rest averages out, so by Jensen's inequality the
+                    // mean |a| of total acceleration is at least about 1 g however the device turns; a swimmer's watch,
+                    // turning every way, has a small mean vector but a mean |a| near 1 g, and is not judged.
+                    if windows.withGravity == 0, mean > 0, mean < PhysicalPlausibility.restingBand.lowerBound,
+                       (sum / Double(count)).length < 0.25 * mean {
                         reported = true
                         return .withoutGravity(magnitude: mean)
                     }

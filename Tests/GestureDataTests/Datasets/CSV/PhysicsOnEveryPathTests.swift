@@ -176,6 +176,21 @@ import Testing
         #expect(!stated.message.contains("already g") && stated.message.contains("without gravity"), "\(stated)")
     }
 
+    /// A swimmer's watch is never still and turns every way, so its mean acceleration vector is small; its mean |a|
+    /// stays near 1 g (gravity is in it), and it is read. (SwimWatch_Turns' backstroke was refused before this.)
+    @Test func aDeviceTurningEveryWayWithGravityIsRead() throws {
+        var text = "time,ax,ay,az\n"
+        for i in 0..<1500 {
+            let t = Double(i) / 50
+            // Gravity in the device frame sweeps the sphere (one turn about z per 1.3 s, about x per 2.9 s), plus strokes.
+            let (a, b) = (2 * Double.pi * t / 1.3, 2 * Double.pi * t / 2.9)
+            let g = Vector3(cos(a) * sin(b), sin(a) * sin(b), cos(b))
+            let stroke = 0.3 * sin(2 * .pi * t / 0.7)
+            text += String(format: "%.2f,%.4f,%.4f,%.4f\n", t, g.x + stroke, g.y, g.z - stroke)
+        }
+        #expect(try Self.stream(text).get().count == 1500)
+    }
+
     /// Total acceleration with moments of free fall (a drop) is read: most still stretches have gravity.
     @Test func aDropInARecordingAtRestIsRead() throws {
         var text = "time,ax,ay,az\n"
