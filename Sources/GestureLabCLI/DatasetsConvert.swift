@@ -49,10 +49,15 @@ struct DatasetsConvert: ParsableCommand {
         guard !loaded.dataset.recordings.isEmpty else {
             throw DatasetCommandError(message: "\(source.path): no recordings found; nothing written")
         }
-        let readingErrors = loaded.problems.filter { $0.severity == .error }
-        if !readingErrors.isEmpty, !force {
+        // What is written is g and rad/s by its format, so values physics says are not (a project manifest's units
+        // warning, which `validate` reports) would be written as g: they stop convert as errors do.
+        let readingErrors = loaded.problems.filter { $0.severity == .error || $0.kind == .units }
+        if !readingErrors.isEmpty {
             for p in readingErrors { print(p) }
-            throw DatasetCommandError(message: "\(readingErrors.count) reading errors; fix the files or pass --force")
+            if !force {
+                throw DatasetCommandError(message: "\(readingErrors.count) reading errors (units that physics rules out count: the written "
+                                          + "dataset holds g and rad/s); fix the files or the manifest's scale, or pass --force")
+            }
         }
         let report = DatasetRepair.apply(policy, to: &loaded)
         if !policy.isEmpty { print(report) }

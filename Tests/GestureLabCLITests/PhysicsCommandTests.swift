@@ -21,6 +21,45 @@ import Testing
         #expect(read.stderr.contains("rotation rate in degrees per second by its header"), "\(read.stderr)")
     }
 
+    /// Case 14: activPAL counts described by a project manifest without `scale` read about 264 "g" at rest; `validate`
+    /// warns, and `convert`, which would write them as g, refuses and prints the warning; with the scale and offset the
+    /// warning names, it writes 1 g at rest.
+    @Test func convertRefusesCountsThatValidateWarnsAbout() throws {
+        var counts = "Time,Sample Index,X,Y,Z\n"
+        for i in 0..<400 {
+            // 20 Hz, lying flat: 128 ± 1 on x and y, 192 (128 + 64, 1 g) on z.
+            counts += String(format: "%.10f,%d,%d,%d,%d\n", 43265.5 + Double(i) / 20 / 86400, i, 128 + i % 2, 128 - i % 2, 192)
+        }
+        func manifest(_ conversion: String) -> String {
+            """
+            name: counts
+            kind: continuous
+            table: {delimiter: ",", header: true}
+            time: {column: Time, scale: 86400, origin: first}
+            channels: [{name: accel.x, column: X\(conversion)}, {name: accel.y, column: Y\(conversion)}, {name: accel.z, column: Z\(conversion)}]
+            recordings:
+              - {id: day, subject: me, session: "1", file: recordings/day.csv}
+
+            """
+        }
+        let folder = try PhoneAppRecordings.folder("activpal-counts", ["recordings/day.csv": counts, "dataset.yaml": manifest("")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let validate = try Self.run(["datasets", "validate", folder.path])
+        #expect(validate.stdout.contains("warning:") && validate.stdout.contains("at rest"), "\(validate.stdout)\(validate.stderr)")
+        let refused = try Self.run(["datasets", "convert", folder.path, "--out", out.path])
+        #expect(refused.status != 0 && refused.stdout.contains("at rest") && refused.stderr.contains("the written dataset holds g and rad/s"),
+                "\(refused.stdout)\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("dataset.yaml").path))
+        try manifest(", scale: 0.015625, offset: -2").write(to: folder.appendingPathComponent("dataset.yaml"), atomically: true, encoding: .utf8)
+        let written = try Self.run(["datasets", "convert", folder.path, "--out", out.path])
+        #expect(written.status == 0, "\(written.stdout)\(written.stderr)")
+        let text = try String(contentsOf: out.appendingPathComponent("recordings/day.csv"), encoding: .utf8)
+        let row = try #require(text.split(separator: "\n").dropFirst().first?.split(separator: ","))
+        let z = try #require(row.last.flatMap { Double($0) })
+        #expect(abs(z - 1) < 1e-9, "\(row)")
+    }
+
     /// Cases 2 and 14: `convert` refuses a still Shimmer export whose gyroscope reads steady rotation, as `validate`
     /// does, and writes it once the scale the message names is stated.
     @Test func convertRefusesWhatValidateRefuses() throws {
