@@ -66,30 +66,8 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line")
         let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
-        let runner: ExperimentRunner
-        switch Result(catching: { () throws(ExperimentError) in try ExperimentRunner(experiment: experiment, datasets: datasets) }) {
-        case let .success(built):
-            runner = built
-        case let .failure(error):
-            // Nothing is learned, so nothing needs folds: every recording is tested (one recording of one person, no annotations,
-            // or annotations of activities only, none of them a judged label). Only when the split or the absent labels are what
-            // failed: judged labels that are a typo of one that exists, or a broken configuration, stay errors.
-            guard trainsNothing(recognizer: recognizer), shard == nil, let loaded = datasets[EntryOptions.datasetKey(dataset)],
-                  loaded.kind == .continuous else { throw error }
-            let why: String
-            if entry.judgesOnlyAbsentLabels(in: loaded.recordings) {
-                let labels = entry.unmatchedLabels(in: loaded.recordings).existing
-                why = "no annotation is \(entry.labels.map { "'\($0)'" }.joined(separator: ", ")) (the annotations are "
-                    + "\(labels.isEmpty ? "none" : labels.prefix(10).joined(separator: ", ") + (labels.count > 10 ? ", …" : ""))); "
-                    + "\(recognizer) learns nothing here, so every recording is tested: every activation is false, "
-                    + "counted per hour of each annotated activity and of unannotated time"
-            } else if (try? entry.checkJudgedLabels(in: loaded.recordings, datasetKey: nil)) != nil,
-                      (try? FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)) == nil {
-                why = "\(error.description); \(recognizer) learns nothing here, so every recording is tested: "
-                    + "its activations, false activations per hour and, where annotations name them, by activity"
-            } else {
-                throw error
-            }
+        if let why = surveyReason(recognizer: recognizer, entry: entry, experiment: experiment, datasets: datasets, shard: shard),
+           let loaded = datasets[EntryOptions.datasetKey(dataset)] {
             // A model file is used as is, like a preset.
             let used: TrainedModel = try model.map { file in
                 try TrainerRegistry.standard.trainer(for: recognizer).readModel(at: URL(fileURLWithPath: file))
@@ -112,6 +90,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
             }
             return
         }
+        let runner = try ExperimentRunner(experiment: experiment, datasets: datasets)
         if model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }
@@ -130,6 +109,34 @@ struct DatasetEvaluationOptions: ParsableArguments {
         let result = try runner.run { reporter.advance($0) }
         reporter.finish()
         try Self.report(result, runner: runner, output: output, command: GestureLab.invocation)
+    }
+
+    /// Why `entry` is surveyed (``ActivationSurvey``: every recording tested) rather than run through folds, or `nil`
+    /// when folds judge it. Only what learns nothing needs no folds, and only a continuous dataset that folds cannot
+    /// judge is surveyed: annotations of activities alone, none of them a judged label; or judged labels that exist
+    /// on a dataset that cannot be split (one recording of one person). Judged labels that are a typo of one that
+    /// exists, a split that works, or a broken configuration go to the runner, which reports them.
+    func surveyReason(recognizer: String, entry: Experiment.Entry, experiment: Experiment, datasets: [String: Dataset],
+                      shard: ShardOption?) -> String? {
+        guard let dataset, trainsNothing(recognizer: recognizer), shard == nil, let loaded = datasets[EntryOptions.datasetKey(dataset)],
+              loaded.kind == .continuous else { return nil }
+        if entry.judgesOnlyAbsentLabels(in: loaded.recordings) {
+            let labels = entry.unmatchedLabels(in: loaded.recordings).existing
+            return "no annotation is \(entry.labels.map { "'\($0)'" }.joined(separator: ", ")) (the annotations are "
+                + "\(labels.isEmpty ? "none" : labels.prefix(10).joined(separator: ", ") + (labels.count > 10 ? ", …" : ""))); "
+                + "\(recognizer) learns nothing here, so every recording is tested: every activation is false, "
+                + "counted per hour of each annotated activity and of unannotated time"
+        }
+        guard (try? entry.checkJudgedLabels(in: loaded.recordings, datasetKey: nil)) != nil else { return nil }
+        do {
+            _ = try FoldAssignment(experiment.split.strategy(seed: experiment.seed), dataset: loaded)
+            return nil
+        } catch {
+            // Worded as the runner words a split that cannot be made.
+            let unsplittable = ExperimentError(dataset: EntryOptions.datasetKey(dataset), "cannot split by \(experiment.split): \(error.description)")
+            return "\(unsplittable.description); \(recognizer) learns nothing here, so every recording is tested: "
+                + "its activations, false activations per hour and, where annotations name them, by activity"
+        }
     }
 
     /// Whether this evaluation learns nothing in a fold (and so may be judged on a dataset that cannot be split): a model file used as is, or a configuration (a preset or a tuned one) of a recognizer

@@ -100,102 +100,36 @@ struct Find: ParsableCommand {
         _ = try parsedChannels()
     }
 
-    /// One match in one recording.
-    struct Found: Encodable {
-        var recording: String
-        var start: Double
-        var end: Double
-        var distance: Double
-        var sample: Int
-    }
-
     func run() throws {
         parallel.apply()
         let channelList = try parsedChannels()
-        let (loadedQuery, range, queryLabel) = try loadQuery()
-        // Derived once over the whole recording, as the trainers do, so that each run reads the columns.
-        let queryRecording = loadedQuery.derivingChannels(channelList)
-        let querySeries = try series(of: queryRecording, channels: channelList, name: "query \(query)", samples: range)
-        let queryRate = try rate(of: queryRecording, name: query)
-        let duration = queryRecording.timestamps[range.upperBound - 1] - queryRecording.timestamps[range.lowerBound]
+        let (queryRecording, range, queryLabel) = try loadQuery()
         let normalization: DTWSubsequenceSearch.Normalization = raw ? .raw : .zNormalized(floor: zFloor)
-        if !raw, (0..<querySeries.dimensions).allSatisfy({ (SampleStatistics.standardDeviation(querySeries.dimension($0)) ?? 0) <= zFloor }) {
+        let search = try ExampleSearch(query: queryRecording, samples: range, channels: channelList, band: band,
+                                       normalization: normalization, name: "query \(query)")
+        if !raw, search.isFlat(floor: zFloor) {
             // Z-normalised, a flat query is all zeros, as is every still stretch: they all match at distance 0.
             CommandLineError.printLine("find: the query is flat (its standard deviation is at most --z-floor \(zFloor) on every channel): "
                                            + "z-normalised it matches every still stretch at distance 0; pass --raw to compare values in g and rad/s")
         }
-        let search: DTWSubsequenceSearch
-        do {
-            search = try DTWSubsequenceSearch(query: querySeries, band: band, normalization: normalization, samplingRate: queryRate)
-        } catch {
-            throw CommandLineError("find: query \(query): \(error)")
-        }
         let (recordings, provenance) = try loadTarget()
-        let exclusionSeconds = exclusion ?? duration
-        var found: [Found] = []
-        var searched = 0
-        var statistics = DTWSearchStatistics()
-        for (index, loaded) in recordings.enumerated() {
-            let recording = loaded.derivingChannels(channelList)
-            let name = recordings.count == 1 ? target : "\(target)#\(recording.id)"
-            guard recording.count >= querySeries.length else {
-                CommandLineError.printLine("find: \(name): \(recording.count) samples, shorter than the query (\(querySeries.length)); skipped")
-                continue
-            }
-            let recordingRate = try rate(of: recording, name: name)
-            guard abs(recordingRate - queryRate) <= 0.02 * queryRate else {
-                throw DataFileError(file: provenance[index], String(format: "sampled at %.4g Hz, the query at %.4g Hz: DTW compares sample by sample, so resample one of them (datasets convert) before searching", recordingRate, queryRate))
-            }
-            // No match spans a gap: each run between gaps is searched on its own.
-            let runs = recording.runs()
-            if runs.count > 1 {
-                let gaps = recording.gaps()
-                CommandLineError.printLine(String(format: "find: %@: %d gaps longer than %g sample intervals (%.1f s in all, the longest %.1f s): searched its %d runs apart, so no match spans a gap",
-                                                  name, gaps.count, Recording.gapFactor, gaps.seconds, gaps.longest, runs.count))
-            }
-            var matches: [Found] = []
-            for run in runs where run.count >= querySeries.length {
-                let values = try series(of: recording, channels: channelList, name: name, samples: run)
-                let result: (matches: [DTWMatch], statistics: DTWSearchStatistics)
-                do {
-                    result = try search.matches(in: values, limit: limit, maxDistance: maxDistance, exclusionZone: exclusionSeconds,
-                                                threads: parallel.threads)
-                } catch {
-                    throw CommandLineError("find: \(name): \(error)")
-                }
-                statistics.add(result.statistics)
-                for match in result.matches {
-                    let first = run.lowerBound + match.start
-                    matches.append(Found(recording: recording.id, start: recording.timestamps[first],
-                                         end: recording.timestamps[first + querySeries.length - 1], distance: match.distance, sample: first))
-                }
-            }
-            guard !matches.isEmpty || runs.contains(where: { $0.count >= querySeries.length }) else {
-                CommandLineError.printLine("find: \(name): no run between gaps is as long as the query (\(querySeries.length) samples); skipped")
-                continue
-            }
-            searched += 1
-            found += Self.excluding(matches, within: exclusionSeconds)
-        }
-        guard searched > 0 else {
-            throw DataFileError(file: target, "no recording is at least as long as the query (\(querySeries.length) samples) between gaps: nothing was searched")
-        }
-        // Matches in different recordings never overlap: the best over all is the best of each, merged.
-        found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && ($0.recording, $0.start) < ($1.recording, $1.start)) }
-        found = Array(found.prefix(limit))
+        let result = try search.matches(in: recordings, of: target, files: provenance, limit: limit, maxDistance: maxDistance,
+                                        exclusion: exclusion, threads: parallel.threads)
+        for note in result.notes { CommandLineError.printLine("find: \(note)") }
+        let found = result.matches, statistics = result.statistics
         print(found)
         CommandLineError.printLine(String(format: "find: %d match%@ in %d recording%@ (query %d samples, %.3g s; window %d samples); pruned by LB_Kim %.1f %%, LB_Enhanced %.1f %%, LB_Keogh %.1f %%, LB_Keogh reversed %.1f %%, DTW abandoned %.1f %%",
-                                          found.count, found.count == 1 ? "" : "es", searched, searched == 1 ? "" : "s",
-                                          querySeries.length, duration, search.window,
+                                          found.count, found.count == 1 ? "" : "es", result.searched, result.searched == 1 ? "" : "s",
+                                          search.query.length, search.duration, search.window,
                                           100 * statistics.fraction(statistics.prunedByKim), 100 * statistics.fraction(statistics.prunedByEnhanced),
                                           100 * statistics.fraction(statistics.prunedByKeogh),
                                           100 * statistics.fraction(statistics.prunedByReverseKeogh), 100 * statistics.fraction(statistics.abandoned)))
         if let annotations {
-            try write(found, to: annotations, recordings: recordings, label: label ?? queryLabel ?? "candidate", provenance: provenance)
+            try write(found, to: annotations, recordings: recordings, label: label ?? queryLabel ?? "candidate")
         }
     }
 
-    private func print(_ found: [Found]) {
+    private func print(_ found: [ExampleSearch.Match]) {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -295,60 +229,19 @@ struct Find: ParsableCommand {
         return (recordings, files)
     }
 
-    /// The sampling rate from the recording's clock, Hz: one over its median sample interval, which gaps do not move.
-    private func rate(of recording: Recording, name: String) throws -> Double {
-        guard let rate = recording.samplingRate else {
-            throw DataFileError(file: name, "needs at least 2 samples at increasing times to know its sampling rate")
-        }
-        return rate
-    }
-
-    /// `matches` of one recording (each run's already apart by the exclusion) in order of distance, dropping any
-    /// that starts within `exclusion` seconds of a better one in another run. O(m²) for m matches.
-    static func excluding(_ matches: [Found], within exclusion: Double) -> [Found] {
-        var kept: [Found] = []
-        for m in matches.sorted(by: { ($0.distance, $0.start) < ($1.distance, $1.start) })
-        where !kept.contains(where: { abs($0.start - m.start) < exclusion }) {
-            kept.append(m)
-        }
-        return kept
-    }
-
-    /// `channels` of `recording` over `samples` (``GestureData/Recording/series(channels:samples:name:)``), its
-    /// errors located at `name`.
-    private func series(of recording: Recording, channels: [MotionChannel], name: String, samples: Range<Int>) throws -> DTWSeries {
-        do { return try recording.series(channels: channels, samples: samples, name: name) } catch {
-            switch error {
-            case let .missingChannel(channel, _, _): throw DataFileError(file: name, field: channel.rawValue, "\(error) (choose with --channels)")
-            case let .invalid(reason): throw DataFileError(file: name, "\(reason)")
-            }
-        }
-    }
-
     /// Candidate annotations, one file per recording, each with the recording's own annotations unless
     /// --candidates-only.
-    private func write(_ found: [Found], to path: String, recordings: [Recording], label: String, provenance: [String]) throws {
+    private func write(_ found: [ExampleSearch.Match], to path: String, recordings: [Recording], label: String) throws {
         let single = recordings.count == 1
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         var written = 0, added = 0, overlapping = 0
         for recording in recordings {
-            let own = candidatesOnly ? [] : recording.annotations
-            // A candidate overlapping an annotation (of any label: a dataset's annotations may not overlap) or a
-            // better candidate is left out; `found` is best first.
-            var candidates: [Annotation] = []
-            for f in found where f.recording == recording.id {
-                let c = Annotation(start: f.start, end: f.end, label: label)
-                if (own + candidates).contains(where: { $0.start < c.end && c.start < $0.end }) {
-                    overlapping += 1
-                    continue
-                }
-                candidates.append(c)
-            }
-            let all = (own + candidates).sorted { ($0.start, $0.end, $0.label) < ($1.start, $1.end, $1.label) }
+            let merged = ExampleSearch.annotations(of: recording, adding: found, label: label, keepingOwn: !candidatesOnly)
             let url = single ? URL(fileURLWithPath: path) : folder.appendingPathComponent("\(recording.id).csv")
-            try AtomicFile.write(try AnnotationFile.text(all, file: url.path), to: url, createFolders: true)
+            try AtomicFile.write(try AnnotationFile.text(merged.annotations, file: url.path), to: url, createFolders: true)
             written += 1
-            added += candidates.count
+            added += merged.added
+            overlapping += merged.overlapping
         }
         CommandLineError.printLine("find: wrote \(written) annotation file\(written == 1 ? "" : "s") to \(path) with \(added) candidate\(added == 1 ? "" : "s") labelled '\(label)'"
             + (overlapping > 0 ? "; \(overlapping) overlapping an annotation or a better candidate left out" : ""))
