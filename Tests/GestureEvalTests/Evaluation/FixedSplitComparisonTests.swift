@@ -28,7 +28,7 @@ import Testing
     ]
 
     /// The training recordings as labelled series: 1-NN keeps every training series as a template.
-    struct Templates: Trainer {
+    struct Templates {
         func train(on recordings: [Recording]) -> [LabelledSeries] { recordings.map(FixedSplitComparisonTests.series) }
     }
 
@@ -60,7 +60,7 @@ import Testing
             let folds = try FoldAssignment(.fixed(trainSession: "TRAIN", testSession: "TEST"), dataset: dataset)
             var results: [SegmentClassification] = []
             for method in Self.methods {
-                let predictions = try CrossValidation.run(Templates(), dataset: dataset, folds: folds) { train, test, _ in
+                let predictions = try folds.run(on: dataset, train: Templates().train) { train, test, _ in
                     let series = test.map(Self.series)
                     return (series.map(\.label), try method.evaluation.run(train: train, test: series).predictions)
                 }[0]

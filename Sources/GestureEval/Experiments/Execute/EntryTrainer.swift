@@ -14,7 +14,7 @@ import GestureData
 /// let model = try trainer.train(on: dataset.recordings)
 /// ```
 /// - Complexity: O(combinations × (training cost + recognizer steps over `recordings`)).
-public struct EntryTrainer: Trainer, Sendable {
+public struct EntryTrainer: Sendable {
     /// The entry, with the experiment's label map added to its own.
     public let entry: Experiment.Entry
     /// What the recordings hold.

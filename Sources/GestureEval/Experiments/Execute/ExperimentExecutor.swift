@@ -111,8 +111,7 @@ public struct ExperimentExecutor: Sendable {
     private func train(_ step: ExperimentPlan.TrainingStep, trainer: EntryTrainer) throws(ExperimentError) -> TrainedModel {
         let dataset = datasets[step.dataset]!, fold = folds[step.dataset]!.folds[step.fold]
         do { return try trainer.train(on: fold.train.map { dataset.recordings[$0] }) } catch {
-            let failure = CrossValidationError.training(fold: fold.index, message: error.description)
-            throw ExperimentError(entry: trainer.entry.name, dataset: step.dataset, failure.description)
+            throw ExperimentError(entry: trainer.entry.name, dataset: step.dataset, "training failed in fold \(fold.index + 1): \(error.description)")
         }
     }
 
@@ -130,8 +129,7 @@ public struct ExperimentExecutor: Sendable {
             }
             result.judge(recordings, matching: experiment.matching.eventMatching)
         } catch {
-            let failure = CrossValidationError.testing(fold: fold.index, message: String(describing: error))
-            throw ExperimentError(entry: unit.entry, dataset: unit.dataset, failure.description)
+            throw ExperimentError(entry: unit.entry, dataset: unit.dataset, "testing failed in fold \(fold.index + 1): \(error)")
         }
         return result
     }

@@ -23,7 +23,7 @@ private struct PushDetector: Recognizer {
 
 /// Learns the threshold halfway between the loudest background and the weakest annotated peak
 /// of its training recordings, and remembers the subjects it saw.
-private struct ThresholdTrainer: Trainer {
+private struct ThresholdTrainer {
     struct Model { var threshold: Double; var subjects: Set<String> }
     func train(on recordings: [Recording]) -> Model {
         var background = 0.0, weakestPeak = Double.infinity
@@ -50,7 +50,7 @@ private struct ThresholdTrainer: Trainer {
                               recordings: (0..<4).flatMap { s in (0..<2).map { pushRecording(subject: s, take: $0) } })
         let folds = try FoldAssignment(.leaveOneSubjectOut, dataset: dataset)
         let options = BootstrapOptions(replicates: 200, seed: 1)
-        let perFold = try CrossValidation.run(ThresholdTrainer(), dataset: dataset, folds: folds) { model, test, fold in
+        let perFold = try folds.run(on: dataset, train: ThresholdTrainer().train) { model, test, fold in
             #expect(!model.subjects.contains(fold.name))
             let threshold = model.threshold
             let events = EventDetection.run(test) { Pipeline(recognizers: [PushDetector(threshold: threshold)]) }
@@ -61,7 +61,7 @@ private struct ThresholdTrainer: Trainer {
         #expect(insertions[0] == 0 && insertions[1] == 0 && insertions[3] > 0)
         #expect(abs(perFold[0].0 - 1.05) < 0.01 && abs(perFold[3].0 - 0.4) < 0.01)
         // The same folds and seed give the same numbers.
-        let again = try CrossValidation.run(ThresholdTrainer(), dataset: dataset, folds: folds) { model, test, _ in model.threshold }
+        let again = folds.run(on: dataset, train: ThresholdTrainer().train) { model, test, _ in model.threshold }
         #expect(again == perFold.map(\.0))
     }
 }
