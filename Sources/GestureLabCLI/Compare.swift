@@ -85,13 +85,13 @@ struct Compare: ParsableCommand {
         parallel.apply()
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
-        let spec = try Experiment(contentsOf: file)
+        let spec = try Experiment(contentsOf: file, trainers: .standard)
         let datasets = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
         if let sizes = try sizes() {
             try runLearningCurve(spec, datasets: datasets, sizes: sizes)
             return
         }
-        let runner = try ExperimentRunner(experiment: spec, datasets: datasets)
+        let runner = try ExperimentRunner(experiment: spec, datasets: datasets, registry: .standard, trainers: .standard)
         if plan {
             if output.json {
                 FileHandle.standardOutput.write(try ReportFolder.encoder.encode(runner.plan) + Data("\n".utf8))
@@ -124,8 +124,8 @@ struct Compare: ParsableCommand {
         for k in sizes {
             var sized = spec
             sized.split = .subjectDraws(train: k, draws: draws)
-            try sized.validate(file: experiment)
-            let runner = try ExperimentRunner(experiment: sized, datasets: datasets)
+            try sized.validate(file: experiment, trainers: .standard)
+            let runner = try ExperimentRunner(experiment: sized, datasets: datasets, registry: .standard, trainers: .standard)
             let reporter = ProgressReporter("compare \(spec.name) trained on \(k)", plan: runner.plan, quiet: progress.quiet)
             runs.append((k, try runner.run { reporter.advance($0) }))
             reporter.finish()

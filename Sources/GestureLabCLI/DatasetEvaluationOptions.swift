@@ -64,7 +64,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
         let experiment = Experiment(name: "evaluate-\(recognizer)", datasets: [EntryOptions.datasetKey(dataset): .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                                     matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
-        try experiment.validate(file: "command line")
+        try experiment.validate(file: "command line", trainers: .standard)
         let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
         if let why = surveyReason(recognizer: recognizer, entry: entry, experiment: experiment, datasets: datasets, shard: shard),
            let loaded = datasets[EntryOptions.datasetKey(dataset)] {
@@ -73,7 +73,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
                 try TrainerRegistry.standard.trainer(for: recognizer).readModel(at: URL(fileURLWithPath: file))
             } ?? .configuration(try configuration?.resolve() ?? .object([:]), chosen: TrainingSummary())
             let survey = try ActivationSurvey(entry: entry, model: used, dataset: loaded,
-                                              matching: experiment.matching.eventMatching)
+                                              matching: experiment.matching.eventMatching, registry: .standard, trainers: .standard)
             let json = try ReportFolder.encoder.encode(survey)
             if let out = output.out {
                 // No folds, so no report page: the survey's record is its JSON.
@@ -90,7 +90,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
             }
             return
         }
-        let runner = try ExperimentRunner(experiment: experiment, datasets: datasets)
+        let runner = try ExperimentRunner(experiment: experiment, datasets: datasets, registry: .standard, trainers: .standard)
         if model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }

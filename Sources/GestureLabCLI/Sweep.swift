@@ -64,7 +64,7 @@ struct Sweep: ParsableCommand {
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
         let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[EntryOptions.datasetKey(entry.dataset)]!
-        let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching)
+        let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching, registry: .standard)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }
         reporter.finish()

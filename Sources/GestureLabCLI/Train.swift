@@ -115,7 +115,7 @@ struct Train: ParsableCommand {
         spec.entries = [chosenEntry]
         let reporter = ProgressReporter("train \(chosenEntry.name)", total: 1, quiet: progress.quiet)
         try chosenEntry.checkJudgedLabels(in: recordings, datasetKey: chosenEntry.datasets.first)
-        let model = try EntryTrainer(entry: chosenEntry, experiment: spec, kind: dataset.kind).train(on: recordings)
+        let model = try EntryTrainer(entry: chosenEntry, experiment: spec, kind: dataset.kind, registry: .standard, trainers: .standard).train(on: recordings)
         reporter.advance()
         reporter.finish()
         if let budget = objective.maxFalsePerHour, model.summary.budget?.met == false {
@@ -145,7 +145,7 @@ struct Train: ParsableCommand {
         } else {
             // A learned recognizer's model, in its trainer's file format.
             try trainer.writeModel(model, to: url)
-            print("\(trainer.trainedLine(model, recordings: recordings.count)): \(summary)")
+            print("\(trainer.trainedLine(recordings: recordings.count)): \(summary)")
         }
         print("wrote \(out)")
     }
@@ -178,7 +178,7 @@ struct Train: ParsableCommand {
     private func resolve() throws -> (Experiment, Experiment.Entry) {
         let ranges = search.ranges
         if let experiment {
-            var spec = try Experiment(contentsOf: URL(fileURLWithPath: experiment))
+            var spec = try Experiment(contentsOf: URL(fileURLWithPath: experiment), trainers: .standard)
             guard var chosen = spec.entries.first(where: { $0.name == entryName }) else {
                 throw DataFileError(file: experiment, field: "entries", "no entry named '\(entryName ?? "")'; entries: \(spec.entries.map(\.name).joined(separator: ", "))")
             }

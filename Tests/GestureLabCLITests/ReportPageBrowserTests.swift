@@ -33,7 +33,7 @@ import Testing
 
         // Above the size bound: the same report with every recording's samples in report-data/ beside the page.
         let result = try ExperimentResult(jsonData: Data(contentsOf: out.appendingPathComponent("results.json")))
-        var experiment = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/default.yaml"))
+        var experiment = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/default.yaml"), trainers: .standard)
         // Its dataset paths are relative to the package root, where compare ran.
         experiment.datasets = experiment.datasets.mapValues { reference in
             guard case let .source(text) = reference else { return reference }

@@ -89,7 +89,7 @@ import Testing
     @Test func synthetic() throws {
         let folder = CompareCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shipped = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/default.yaml"))
+        let shipped = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/default.yaml"), trainers: .standard)
         let dataset = SharedData.packageRoot.appendingPathComponent("datasets/default-hard")
         var experiment = shipped
         experiment.datasets = ["default": .source(dataset.path)]
@@ -108,7 +108,7 @@ import Testing
         let converted = folder.appendingPathComponent("swim")
         let convert = try GestureLabBinary.run(["datasets", "convert", "swimwatch:" + SharedData.dataset("SwimWatch_Turns")!.path, "--out", converted.path])
         try #require(convert.status == 0, "\(convert.stderr)")
-        let shipped = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/swimwatch-turns.yaml"))
+        let shipped = try Experiment(contentsOf: SharedData.packageRoot.appendingPathComponent("configs/experiments/swimwatch-turns.yaml"), trainers: .standard)
         var experiment = shipped
         experiment.datasets = ["swim": .source(converted.path)]
         experiment.split = .subjectDraws(train: 5, draws: 1)

@@ -123,7 +123,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         for file in files {
             let url = folder.appendingPathComponent(file)
-            let experiment = try Experiment(contentsOf: url)
+            let experiment = try Experiment(contentsOf: url, trainers: .standard)
             if experiment.datasets.values.contains(where: { "\($0)".contains("../shared") }), !SharedData.isAvailable { continue }
             // Recordings of people: one person's fold, the form `--fold` takes (archive splits train on their TRAIN part).
             var fold: [String] = []

@@ -45,11 +45,11 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
     /// - Throws: ``ExperimentError`` when the recognizer cannot be made or the dataset holds segments.
     /// - Complexity: O(total samples) recognizer steps, recordings in parallel.
     public init(entry: Experiment.Entry, model: TrainedModel, dataset: Dataset, matching: EventMatching,
-                registry: RecognizerRegistry = .standard) throws(ExperimentError) {
+                registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         guard dataset.kind == .continuous else {
             throw ExperimentError(entry: entry.name, "a survey of activations needs continuous recordings; \(dataset.name) holds segments")
         }
-        let detector = EntryDetector(entry: entry, kind: .continuous, registry: registry, matching: matching)
+        let detector = EntryDetector(entry: entry, kind: .continuous, registry: registry, matching: matching, trainers: trainers)
         let judged = entry.judged(dataset.recordings, kind: .continuous)
         let all = entry.relabelled(dataset.recordings)
         let events: [[GestureEvent]]

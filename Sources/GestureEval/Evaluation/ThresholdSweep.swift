@@ -44,7 +44,7 @@ public struct ThresholdSweep: Sendable {
 
     /// Creates a sweep.
     public init(entry: Experiment.Entry, parameter: String, values: [Double], matching: EventMatching = EventMatching(),
-                registry: RecognizerRegistry = .standard) {
+                registry: RecognizerRegistry) {
         self.entry = entry
         self.parameter = parameter
         self.values = values

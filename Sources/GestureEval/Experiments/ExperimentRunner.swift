@@ -21,8 +21,8 @@ import GestureData
 /// same inputs give the same ``ExperimentResult``.
 ///
 /// ```swift
-/// let experiment = try Experiment(contentsOf: URL(fileURLWithPath: "configs/experiments/default.yaml"))
-/// let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets())
+/// let experiment = try Experiment(contentsOf: URL(fileURLWithPath: "configs/experiments/default.yaml"), trainers: .standard)
+/// let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(), registry: .standard, trainers: .standard)
 /// print(runner.plan.summary)
 /// let result = try runner.run()
 /// ```
@@ -47,8 +47,8 @@ public struct ExperimentRunner: Sendable {
     /// dataset's folds and plans the units.
     /// - Throws: naming the dataset or entry, when a dataset is not loaded, cannot be split, or has no
     ///   annotation an entry judges.
-    public init(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry = .standard,
-                trainers: TrainerRegistry = .standard) throws(ExperimentError) {
+    public init(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry,
+                trainers: TrainerRegistry) throws(ExperimentError) {
         var merged = experiment
         for i in merged.entries.indices { merged.entries[i].labelMap = experiment.labelMap.merging(merged.entries[i].labelMap) }
         self.experiment = merged
@@ -80,13 +80,13 @@ public struct ExperimentRunner: Sendable {
             }
         }
         self.folds = folds
-        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds, trainers: trainers)
+        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds, registry: registry, trainers: trainers)
     }
 
     /// Runs every unit and aggregates them; `progress` is called after each training step and each unit.
     public func run(progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
         let executor = try ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry, trainers: trainers)
         let results = try executor.run(plan, progress: progress)
-        return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds).result(of: plan, results)
+        return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds, trainers: trainers).result(of: plan, results)
     }
 }

@@ -65,7 +65,7 @@ struct EntryOptions: ParsableArguments {
         guard let dataset else { throw ValidationError("--dataset is required") }
         let e = Experiment(name: name, datasets: [Self.datasetKey(dataset): .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                            matching: .init(before: judging.tolerance, after: judging.tolerance), metric: metric, samplingRate: samplingRate, entries: [entry])
-        try e.validate(file: "command line")
+        try e.validate(file: "command line", trainers: .standard)
         return e
     }
 }

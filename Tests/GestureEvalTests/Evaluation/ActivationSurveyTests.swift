@@ -23,7 +23,7 @@ import Testing
     @Test func everyActivationOfAnUnannotatedRecordingIsFalse() throws {
         let dataset = Dataset(name: "mine", kind: .continuous, recordings: [Self.recording([])])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["mine"])
-        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
+        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching(), registry: .standard, trainers: .standard)
         #expect(survey.activations == 2 && survey.falseActivations == 2 && survey.recall == nil)
         #expect(abs(survey.backgroundHours * 3600 - 59.98) < 1e-9)
         #expect(abs(survey.falsePerHour - 2 / (59.98 / 3600)) < 1e-9)
@@ -34,7 +34,7 @@ import Testing
         let annotations = [Annotation(start: 30, end: 31, label: "shake"), Annotation(start: 31.1, end: 59.98, label: "walking")]
         let dataset = Dataset(name: "mine", kind: .continuous, recordings: [Self.recording(annotations)])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["mine"], labels: ["shake"])
-        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
+        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching(), registry: .standard, trainers: .standard)
         #expect(survey.recall == 1 && survey.judgedAnnotations == 1 && survey.activations == 2)
         let walking = try #require(survey.breakdown.activities.first { $0.label == "walking" })
         #expect(walking.falseActivations == 1 && abs(walking.hours * 3600 - 28.88) < 1e-9)
@@ -49,7 +49,7 @@ import Testing
         var typo = entry
         typo.labels = ["walkng"]
         #expect(!typo.judgesOnlyAbsentLabels(in: dataset.recordings), "a near miss of an existing label is a typo, not an absent label")
-        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
+        let survey = try ActivationSurvey(entry: entry, model: .configuration(try Self.shakePreset(), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching(), registry: .standard, trainers: .standard)
         #expect(survey.recall == nil && survey.judgedAnnotations == 0 && survey.activations == 2 && survey.falseActivations == 2)
         let walking = try #require(survey.breakdown.activities.first { $0.label == "walking" })
         #expect(walking.falseActivations == 2 && abs(walking.hours * 3600 - 39.98) < 1e-9)
@@ -60,7 +60,7 @@ import Testing
         let dataset = Dataset(name: "shapes", kind: .segments, recordings: [Self.recording([])])
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["shapes"])
         #expect(throws: ExperimentError.self) {
-            try ActivationSurvey(entry: entry, model: .configuration(.object([:]), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching())
+            try ActivationSurvey(entry: entry, model: .configuration(.object([:]), chosen: TrainingSummary()), dataset: dataset, matching: EventMatching(), registry: .standard, trainers: .standard)
         }
     }
 }

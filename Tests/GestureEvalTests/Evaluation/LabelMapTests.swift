@@ -22,11 +22,11 @@ import Testing
             entries:
               - {name: a, recognizer: shake, dataset: d}
               - {name: b, recognizer: shake, dataset: d, labelMap: {"fall_F0*": early}}
-            """, file: "x.yaml")
+            """, file: "x.yaml", trainers: .standard)
         #expect(experiment.labelMap.rules == ["fall_*": "fall"])
         #expect(experiment.entries[1].labelMap.rules == ["fall_F0*": "early"])
         // Old files without the key read as before.
-        let old = try Experiment(yaml: "name: x\ndatasets: {d: datasets/default}\nentries: [{name: a, recognizer: shake, dataset: d}]", file: "x.yaml")
+        let old = try Experiment(yaml: "name: x\ndatasets: {d: datasets/default}\nentries: [{name: a, recognizer: shake, dataset: d}]", file: "x.yaml", trainers: .standard)
         #expect(old.labelMap.isEmpty && old.entries[0].labelMap.isEmpty)
     }
 }

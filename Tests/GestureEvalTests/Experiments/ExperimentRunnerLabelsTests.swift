@@ -16,7 +16,7 @@ import Testing
     static func runner(labels: [String], on dataset: Dataset) throws -> ExperimentRunner {
         let entry = Experiment.Entry(name: "shake", recognizer: "shake", datasets: ["d"], labels: labels)
         let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], bootstrapReplicates: 50, entries: [entry])
-        return try ExperimentRunner(experiment: experiment, datasets: ["d": dataset])
+        return try ExperimentRunner(experiment: experiment, datasets: ["d": dataset], registry: .standard, trainers: .standard)
     }
 
     @Test func aLabelThatMatchesNoAnnotationIsAnErrorListingTheLabels() throws {

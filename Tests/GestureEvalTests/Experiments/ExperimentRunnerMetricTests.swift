@@ -14,7 +14,7 @@ import Testing
     static func point(_ metric: Experiment.Metric, predicted: [String]) -> Double {
         let experiment = Experiment(name: "m", datasets: [:], metric: metric, entries: [])
         let entry = Experiment.Entry(name: "e", recognizer: "dtw", configuration: .inline(.object([:])), datasets: [])
-        let detector = EntryDetector(entry: entry, kind: .segments, registry: .standard, matching: experiment.matching.eventMatching)
+        let detector = EntryDetector(entry: entry, kind: .segments, registry: .standard, matching: experiment.matching.eventMatching, trainers: .standard)
         return detector.operatingPoint(events: [], predicted: predicted, recordings: segments, metric: metric).score
     }
 
@@ -38,7 +38,7 @@ import Testing
         for metric in [Experiment.Metric.precision, .recall] {
             let spec = Experiment(name: "m", datasets: ["seg": .source("unused")], split: .stratifiedKFold(k: 2), metric: metric, entries: [entry])
             do {
-                _ = try ExperimentRunner(experiment: spec, datasets: ["seg": data])
+                _ = try ExperimentRunner(experiment: spec, datasets: ["seg": data], registry: .standard, trainers: .standard)
                 Issue.record("\(metric) on segments was accepted")
             } catch {
                 #expect(error.description.contains("\(metric.rawValue) is not defined on dataset 'seg'"), "\(error)")

@@ -21,13 +21,13 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
     @Test func gridSearchTrainsInsideEachFoldOnly() throws {
         let tuned = pushEntry("tuned", threshold: 1, search: Self.grid)
         let spec = experiment([tuned])
-        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry)
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard)
         let result = try runner.run()
         let folds = runner.folds["pushes"]!.folds
         let score = try #require(result.scores.first)
         #expect(score.folds.map(\.fold) == ["s0", "s1", "s2", "s3"])
         for (fold, fs) in zip(folds, score.folds) {
-            let trainOnly = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: pushRegistry).train(on: fold.train.map { pushes.recordings[$0] })
+            let trainOnly = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: pushRegistry, trainers: .standard).train(on: fold.train.map { pushes.recordings[$0] })
             #expect(fs.trained.values["threshold"] == trainOnly.summary.values["threshold"], "fold \(fold.name)")
             #expect(!fold.train.contains { pushes.recordings[$0].subject == fold.name })
         }
@@ -36,7 +36,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(s0.value.value == 0, "s0's 0.6 g pushes fall below a threshold learned without s0")
         let s3 = score.folds[3]
         #expect(try #require(s3.trained.values["threshold"]) < 0.9)
-        let all = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: pushRegistry).train(on: pushes.recordings)
+        let all = try EntryTrainer(entry: tuned, experiment: spec, kind: .continuous, registry: pushRegistry, trainers: .standard).train(on: pushes.recordings)
         #expect(all.summary.values["threshold"] != s3.trained.values["threshold"], "with s3 in training the search would choose differently")
         let insertions = try #require(result.evaluations["pushes"]?.metrics.first { $0.scope == "tuned/subject s3" && $0.name == "insertions" })
         #expect(insertions.value > 0)
@@ -47,7 +47,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
     @Test func identicalTrainingIsPlannedOnceAndSharedExactly() throws {
         let spec = experiment([pushEntry("tuned", threshold: 1, search: Self.grid), pushEntry("low", threshold: 0.5),
                                pushEntry("copy", threshold: 1, search: Self.grid)])
-        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry)
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard)
         let plan = runner.plan
         #expect(plan.units.map(\.entry) == Array(repeating: "tuned", count: 4) + Array(repeating: "low", count: 4) + Array(repeating: "copy", count: 4))
         #expect(plan.units.map(\.index) == Array(0..<12))
@@ -64,14 +64,14 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(tuned.folds.map(\.trained) == copy.folds.map(\.trained))
         // Changing what training depends on (here the grid) ends the sharing.
         let other = experiment([pushEntry("tuned", threshold: 1, search: Self.grid), pushEntry("copy", threshold: 1, search: [0.5, 1.1])])
-        #expect(try ExperimentRunner(experiment: other, datasets: ["pushes": pushes], registry: pushRegistry).plan.sharedTrainingSteps.isEmpty)
+        #expect(try ExperimentRunner(experiment: other, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).plan.sharedTrainingSteps.isEmpty)
     }
 
     /// The plan is a value: encoding and decoding it gives the same units, and planning twice gives the same plan.
     @Test func planIsDeterministicAndCodable() throws {
         let spec = experiment([pushEntry("low", threshold: 0.5), pushEntry("tuned", threshold: 1, search: Self.grid)])
-        let a = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).plan
-        let b = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).plan
+        let a = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).plan
+        let b = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).plan
         #expect(a == b)
         #expect(try JSONDecoder().decode(ExperimentPlan.self, from: JSONEncoder().encode(a)) == a)
     }
@@ -84,7 +84,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         let spec = experiment([grouped(pushEntry("low", threshold: 0.5), "a"), grouped(pushEntry("high", threshold: 1.0), "b"),
                                grouped(pushEntry("tuned", threshold: 1, search: Self.grid), "a"), grouped(pushEntry("mid", threshold: 0.7), "a"),
                                grouped(pushEntry("strict", threshold: 1.3), "b")])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run()
         #expect(result.groups.map(\.group.entries) == [["low", "tuned", "mid"], ["high", "strict"]])
         #expect(result.pairs.map { "\($0.group):\($0.first)|\($0.second)" } == ["a:low|tuned", "a:low|mid", "a:tuned|mid", "b:high|strict"])
         let a = try #require(result.groups[0].ranking)
@@ -113,7 +113,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         // With recall as the metric, per-annotation correctness is the metric, and McNemar's test is the headline.
         var byRecall = spec
         byRecall.metric = .recall
-        let recall = try ExperimentRunner(experiment: byRecall, datasets: ["pushes": pushes], registry: pushRegistry).run()
+        let recall = try ExperimentRunner(experiment: byRecall, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run()
         let mcnemar = try #require(recall.pairs.last?.mcnemar)
         #expect(recall.groups[1].headline.description.contains("McNemar p = \(ExperimentReport.fmt(mcnemar.pValue))"), "\(recall.groups[1].headline)")
     }
@@ -125,7 +125,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         var staged = pushEntry("smoothed", threshold: 0.5)
         staged.stages = [.oneEuro(smoothing)]
         let spec = experiment([pushEntry("raw", threshold: 0.5), staged])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run()
         let scores = Dictionary(uniqueKeysWithValues: result.scores.map { ($0.entry, $0.overall.value) })
         let push = try Push(configuration: .init(threshold: 0.5))
         let byHand = EventDetection.run(pushes.recordings) { Pipeline(stages: [OneEuroStage(configuration: smoothing)], recognizers: [push]) }
@@ -149,11 +149,11 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
                                on(pushEntry("high", threshold: 1.0), ["pushes", "later"])])
         spec.datasets["later"] = .source("unused")
         let data = ["pushes": pushes, "later": later]
-        let alike = try ExperimentRunner(experiment: spec, datasets: data, registry: pushRegistry).run()
+        let alike = try ExperimentRunner(experiment: spec, datasets: data, registry: pushRegistry, trainers: .standard).run()
         var reordered = spec
         reordered.entries[1].datasets = ["later", "pushes"]
         reordered.entries[2].datasets = ["later", "pushes"]
-        let swapped = try ExperimentRunner(experiment: reordered, datasets: data, registry: pushRegistry).run()
+        let swapped = try ExperimentRunner(experiment: reordered, datasets: data, registry: pushRegistry, trainers: .standard).run()
         let a = try #require(alike.groups[0].ranking), b = try #require(swapped.groups[0].ranking)
         #expect(a.units.count == 8 && a.units == b.units)
         #expect(a.friedman.averageRanks == b.friedman.averageRanks && a.friedman.pValue == b.friedman.pValue)
@@ -167,7 +167,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
     /// loads balanced, and the same shards on every call.
     @Test func shardsCoverTheUnitsOnceAndKeepTrainingTogether() throws {
         let spec = experiment([pushEntry("tuned", threshold: 1, search: Self.grid), pushEntry("low", threshold: 0.5), pushEntry("copy", threshold: 1, search: Self.grid)])
-        let plan = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).plan
+        let plan = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).plan
         for count in 1...9 {
             let shards = (0..<count).map { plan.shard($0, of: count) }
             #expect(shards.flatMap { $0.map(\.index) }.sorted() == plan.units.map(\.index), "\(count) shards")
@@ -184,10 +184,10 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
     /// Same inputs and seed give byte-identical results; another seed changes the intervals only.
     @Test func deterministicResults() throws {
         let spec = experiment([pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0), pushEntry("tuned", threshold: 1, search: Self.grid)])
-        let a = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).run().jsonData()
-        let b = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).run().jsonData()
+        let a = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run().jsonData()
+        let b = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run().jsonData()
         #expect(a == b)
-        let other = try ExperimentRunner(experiment: experiment(spec.entries, seed: 4), datasets: ["pushes": pushes], registry: pushRegistry).run()
+        let other = try ExperimentRunner(experiment: experiment(spec.entries, seed: 4), datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run()
         #expect(try other.jsonData() != a)
         let first = try ExperimentResult(jsonData: a)
         #expect(other.scores.map(\.overall.value) == first.scores.map(\.overall.value))
@@ -197,7 +197,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
     /// ten pushes. McNemar on per-annotation correctness: b = 10, c = 0, exact p = 2 · 0.5¹⁰.
     @Test func pairedTestsOnTheSameAnnotations() throws {
         let spec = experiment([pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0), pushEntry("tuned", threshold: 1, search: Self.grid)])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run()
         let pair = try #require(result.pairs.first { $0.first == "low" && $0.second == "high" })
         let m = try #require(pair.mcnemar)
         #expect(m.onlyFirstCorrect == 10 && m.onlySecondCorrect == 0)
@@ -230,7 +230,7 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
             }
         }
         let spec = experiment([pushEntry("high", threshold: 1.0)])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": relabelled], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": relabelled], registry: pushRegistry, trainers: .standard).run()
         let e = try #require(result.evaluations["pushes"])
         let annotations = try #require(e.metrics.first { $0.scope == "high" && $0.name == "annotations" })
         #expect(annotations.value == 32)
@@ -250,12 +250,12 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
                                      configuration: .inline(.object(["signal": .string("userAcceleration"), "selection": .number(2)])),
                                      datasets: ["synthetic"], labels: ["shake"], search: ["rejectionK": .init(values: [0, 1, 3])])
         let experiment = Experiment(name: "dtw", datasets: ["synthetic": .source("unused")], bootstrapReplicates: 200, entries: [entry])
-        let runner = try ExperimentRunner(experiment: experiment, datasets: ["synthetic": dataset])
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ["synthetic": dataset], registry: .standard, trainers: .standard)
         let result = try runner.run()
         let score = try #require(result.scores.first)
         for (fold, fs) in zip(runner.folds["synthetic"]!.folds, score.folds) {
             let training = fold.train.map { dataset.recordings[$0] }
-            let alone = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: training)
+            let alone = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous, registry: .standard, trainers: .standard).train(on: training)
             #expect(fs.trained == alone.summary, "fold \(fold.name)")
             let shakes = training.flatMap(\.annotations).count { $0.label == "shake" }
             #expect(fs.trained.values["examples"] == Double(shakes), "only the training subjects' shakes are examples")

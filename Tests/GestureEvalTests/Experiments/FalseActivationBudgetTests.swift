@@ -41,7 +41,7 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
         var spec = Experiment(name: "bumpy", datasets: ["bumpy": .source("unused")], objective: objective, bootstrapReplicates: 200,
                               entries: [pushEntry("tuned", threshold: 1, search: grid)])
         spec.entries[0].datasets = ["bumpy"]
-        return try ExperimentRunner(experiment: spec, datasets: ["bumpy": bumpy], registry: pushRegistry).run()
+        return try ExperimentRunner(experiment: spec, datasets: ["bumpy": bumpy], registry: pushRegistry, trainers: .standard).run()
     }
 
     /// F1 alone picks 0.3 g (every push, and both bumps as false activations: ≈ 128 per hour); a budget of 100
@@ -93,7 +93,7 @@ private let bumpy = Dataset(name: "bumpy", kind: .continuous, samplingRate: 50,
         var push = pushEntry("push", threshold: 0.5)
         push.datasets = ["waves"]
         let spec = Experiment(name: "waves", datasets: ["waves": .source("unused")], bootstrapReplicates: 200, entries: [push])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["waves": waves], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["waves": waves], registry: pushRegistry, trainers: .standard).run()
         let score = result.scores[0]
         for fold in score.folds {
             // 6 two-lobe pushes + 2 bumps: 14 detections, of which 6 fragments.

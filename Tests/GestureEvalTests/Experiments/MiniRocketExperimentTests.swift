@@ -17,7 +17,7 @@ import Testing
                 configuration: {features: 840, seed: 4}
                 datasets: [tiny]
             """)
-        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets())
+        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(), registry: .standard, trainers: .standard)
         let result = try runner.run()
         let expected = try MiniRocketEvaluation(trainer: MiniRocketTrainer(featureCount: 840, seed: 4))
             .run(train: UEAArchive.read(contentsOf: train), test: UEAArchive.read(contentsOf: test))
@@ -26,7 +26,7 @@ import Testing
         #expect(expected.accuracy > 0.8, "two easy classes: \(expected.accuracy)")
         // The plan counts its work: features × samples × series, and the Gram matrix.
         let step = try #require(runner.plan.trainingSteps.first)
-        #expect(step.workload.rocketFeatures == 840 && step.workload.examples == 12 && step.workload.segments)
+        #expect(step.rocket?.features == 840 && step.rocket?.examples == 12 && step.rocket?.segments == true)
         #expect(runner.plan.estimatedSeconds(of: step) > 0)
     }
 
@@ -41,7 +41,7 @@ import Testing
                     \(entry)
                     datasets: [tiny]
                 """)
-            #expect { try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets()).run() } throws: { error in
+            #expect { try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(), registry: .standard, trainers: .standard).run() } throws: { error in
                 "\(error)".contains("rocket") && "\(error)".contains(words)
             }
         }

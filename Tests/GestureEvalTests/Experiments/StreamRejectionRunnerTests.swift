@@ -19,7 +19,7 @@ import Testing
         let sigma = entry("sigma", .object(["method": .string("sigma"), "k": .number(3)]))
         let stream = entry("stream", .object(["method": .string("stream"), "objective": .string("f1")]))
         let experiment = Experiment(name: "stream", datasets: ["synthetic": .source("unused")], bootstrapReplicates: 200, entries: [sigma, stream])
-        let runner = try ExperimentRunner(experiment: experiment, datasets: ["synthetic": dataset])
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ["synthetic": dataset], registry: .standard, trainers: .standard)
         let result = try runner.run()
         let s = try #require(result.scores.first { $0.entry == "sigma" }), c = try #require(result.scores.first { $0.entry == "stream" })
         #expect(s.folds.allSatisfy { $0.trained.thresholds["shake"]?.threshold == nil }, "the k·σ rule reports no stream operating point")
@@ -29,12 +29,12 @@ import Testing
             #expect(threshold > 0 && (0...1).contains(recall))
             #expect(f.trained.thresholds["shake"]?.falsePerHour != nil)
             let training = fold.train.map { dataset.recordings[$0] }
-            guard let model = try EntryTrainer(entry: stream, experiment: experiment, kind: .continuous).train(on: training).model(as: DTWModel.self) else {
+            guard let model = try EntryTrainer(entry: stream, experiment: experiment, kind: .continuous, registry: .standard, trainers: .standard).train(on: training).model(as: DTWModel.self) else {
                 Issue.record("not a DTW model")
                 continue
             }
             #expect(model.threshold(for: "shake") == threshold, "the reported threshold is the one the fold's model uses")
-            guard let sigmaModel = try EntryTrainer(entry: sigma, experiment: experiment, kind: .continuous).train(on: training).model(as: DTWModel.self) else { continue }
+            guard let sigmaModel = try EntryTrainer(entry: sigma, experiment: experiment, kind: .continuous, registry: .standard, trainers: .standard).train(on: training).model(as: DTWModel.self) else { continue }
             // On the training recordings the calibrated threshold is F1-optimal, so no worse than k·σ there.
             let judged = training.map { r -> Recording in
                 var r = r

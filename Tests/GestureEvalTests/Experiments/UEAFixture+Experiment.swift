@@ -20,6 +20,6 @@ extension UEAFixture {
             """
         let file = root.appendingPathComponent("tiny.yaml")
         try yaml.write(to: file, atomically: true, encoding: .utf8)
-        return try Experiment(contentsOf: file)
+        return try Experiment(contentsOf: file, trainers: .standard)
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let experiment = Experiment(name: "shakes <&>", datasets: ["shakes": .source("unused")], seed: 3, bootstrapReplicates: 50,
                                     entries: [shake("loose", 0.8), shake("default", 1.25)])
         let datasets = ["shakes": dataset]
-        return (try ExperimentRunner(experiment: experiment, datasets: datasets).run(), datasets)
+        return (try ExperimentRunner(experiment: experiment, datasets: datasets, registry: .standard, trainers: .standard).run(), datasets)
     }
 
     /// The text of `<script type="application/json" id="ID">`, parsed.

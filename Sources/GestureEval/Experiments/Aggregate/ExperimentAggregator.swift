@@ -16,12 +16,15 @@ public struct ExperimentAggregator: Sendable {
     public let datasets: [String: Dataset]
     /// The folds of each dataset.
     public let folds: [String: FoldAssignment]
+    /// The trainers, which word the deprecation warnings of their configurations and model files.
+    public let trainers: TrainerRegistry
 
-    /// An aggregator for `experiment` on `datasets` split into `folds`.
-    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) {
+    /// An aggregator for `experiment` on `datasets` split into `folds`, trained by `trainers`.
+    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment], trainers: TrainerRegistry) {
         self.experiment = experiment
         self.datasets = datasets
         self.folds = folds
+        self.trainers = trainers
     }
 
     /// The result of every unit of `plan` (`results` in any order, one per unit).
@@ -78,7 +81,7 @@ public struct ExperimentAggregator: Sendable {
             }
         }
         run.warnings += run.score.folds.flatMap { Self.crossFitWarnings(entry: entry.name, dataset: datasetKey, fold: $0) }
-        run.warnings += TrainerRegistry.standard.trainer(for: entry.recognizer).deprecations(configuration: base, modelFile: entry.model).map { .deprecation(entry: entry.name, line: $0) }
+        run.warnings += trainers.trainer(for: entry.recognizer).deprecations(configuration: base, modelFile: entry.model).map { .deprecation(entry: entry.name, line: $0) }
         return run
     }
 

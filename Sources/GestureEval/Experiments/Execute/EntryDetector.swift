@@ -13,7 +13,7 @@ struct EntryDetector: Sendable {
     /// Matching tolerances.
     var matching: EventMatching
     /// Where trainers come from.
-    var trainers: TrainerRegistry = .standard
+    var trainers: TrainerRegistry
 
     /// What the trainer is told (the objective plays no part in running a model).
     var setup: TrainingSetup { entry.setup(kind: kind, matching: matching, registry: registry) }

@@ -14,22 +14,22 @@ import GestureData
 /// let model = try trainer.train(on: dataset.recordings)
 /// ```
 /// - Complexity: O(combinations × (training cost + recognizer steps over `recordings`)).
-public struct EntryTrainer: Sendable {
+package struct EntryTrainer: Sendable {
     /// The entry, with the experiment's label map added to its own.
-    public let entry: Experiment.Entry
+    package let entry: Experiment.Entry
     /// What the recordings hold.
-    public let kind: Dataset.Kind
+    package let kind: Dataset.Kind
     /// What the trainer is told: the configuration as written (the search varies it), the ranges, the objective.
     let setup: TrainingSetup
     /// The entry's recognizer's trainer.
-    let trainer: any RecognizerTrainer
+    let trainer: AnyRecognizerTrainer
     /// How models are run over test recordings.
     let detector: EntryDetector
 
     /// Prepares training; checks, through the recognizer's trainer, that the configuration is valid and that each
     /// searched key may be searched.
-    public init(entry: Experiment.Entry, experiment: Experiment, kind: Dataset.Kind, registry: RecognizerRegistry = .standard,
-                trainers: TrainerRegistry = .standard) throws(ExperimentError) {
+    package init(entry: Experiment.Entry, experiment: Experiment, kind: Dataset.Kind, registry: RecognizerRegistry,
+                trainers: TrainerRegistry) throws(ExperimentError) {
         var entry = entry
         entry.labelMap = experiment.labelMap.merging(entry.labelMap)
         self.entry = entry
@@ -43,7 +43,7 @@ public struct EntryTrainer: Sendable {
     }
 
     /// The model learned from `recordings` (all of them training data; judged as the entry is). Throws naming the entry.
-    public func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
+    package func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
         do { return try trainer.train(setup, on: entry.judged(recordings, kind: kind)) } catch { throw ExperimentError(error) }
     }
 }

@@ -53,7 +53,7 @@ public struct ExperimentExecutor: Sendable {
     /// An executor for `experiment` on `datasets` split into `folds`, learned recognizers trained by `trainers`.
     /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
     public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
-                registry: RecognizerRegistry = .standard, trainers: TrainerRegistry = .standard) throws(ExperimentError) {
+                registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         self.experiment = experiment
         self.datasets = datasets
         self.folds = folds

@@ -77,10 +77,10 @@ package struct ExperimentShard: Codable, Sendable {
     }
 
     /// The experiment the parts ran: the experiment file read again (when there is one), else the one they hold.
-    package static func experiment(of parts: [ExperimentShard]) throws(DataFileError) -> Experiment {
+    package static func experiment(of parts: [ExperimentShard], trainers: TrainerRegistry) throws(DataFileError) -> Experiment {
         guard let first = parts.first else { throw DataFileError(file: "merge", "no parts to merge") }
         guard let file = first.experimentFile else { return first.experiment }
-        return try Experiment(contentsOf: URL(fileURLWithPath: file))
+        return try Experiment(contentsOf: URL(fileURLWithPath: file), trainers: trainers)
     }
 
     /// The unit results of every part, checked to belong to `runner`'s experiment and to cover each of its

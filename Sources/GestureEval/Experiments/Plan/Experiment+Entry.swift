@@ -100,7 +100,7 @@ extension Experiment {
         /// (`configuration`), search ranges, stages, model file and judging.
         public func setup(configuration: ConfigurationValue = .object([:]), kind: Dataset.Kind = .continuous,
                           matching: EventMatching = EventMatching(), objective: TrainingObjective = TrainingObjective(maximize: .f1),
-                          registry: RecognizerRegistry = .standard) -> TrainingSetup {
+                          registry: RecognizerRegistry) -> TrainingSetup {
             TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values), stages: stages,
                           modelFile: model, kind: kind, matching: matching, objective: objective, directionInLabel: directionInLabel,
                           registry: registry)

@@ -154,24 +154,26 @@ public struct Experiment: Codable, Hashable, Sendable {
         try c.encode(entries, forKey: .entries)
     }
 
-    /// Reads and checks an experiment file; errors name the file and the key.
-    public init(contentsOf url: URL) throws(DataFileError) {
+    /// Reads and checks an experiment file (a model file only for a recognizer whose trainer in `trainers` reads
+    /// one); errors name the file and the key.
+    public init(contentsOf url: URL, trainers: TrainerRegistry) throws(DataFileError) {
         let text = try DataFileError.readText(url)
-        try self.init(yaml: text, file: url.path)
+        try self.init(yaml: text, file: url.path, trainers: trainers)
     }
 
-    /// Parses and checks an experiment document; `file` names it in errors.
-    public init(yaml text: String, file: String) throws(DataFileError) {
+    /// Parses and checks an experiment document (see ``validate(file:trainers:)``); `file` names it in errors.
+    public init(yaml text: String, file: String, trainers: TrainerRegistry) throws(DataFileError) {
         do {
             self = try YAMLConfiguration(text: text, source: file).decode(Experiment.self)
         } catch {
             throw DataFileError(file: file, decoding: error)
         }
-        try validate(file: file)
+        try validate(file: file, trainers: trainers)
     }
 
-    /// Checks names, dataset keys, the metric's settings and the search grids (the split is checked when decoded).
-    public func validate(file: String) throws(DataFileError) {
+    /// Checks names, dataset keys, the metric's settings and the search grids (the split is checked when decoded), and
+    /// that only a recognizer whose trainer in `trainers` reads model files names one.
+    public func validate(file: String, trainers: TrainerRegistry) throws(DataFileError) {
         func fail(_ key: String, _ message: String) -> DataFileError { DataFileError(file: file, field: key, message) }
         guard !datasets.isEmpty else { throw fail("datasets", "at least one dataset is needed") }
         guard !entries.isEmpty else { throw fail("entries", "at least one entry is needed") }
@@ -192,7 +194,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             for (parameter, range) in entry.search where range.values.isEmpty || range.values.contains(where: { !$0.isFinite }) {
                 throw fail("\(key).search.\(parameter)", "needs at least one finite value")
             }
-            let readers = TrainerRegistry.standard.modelFileReaders
+            let readers = trainers.modelFileReaders
             if entry.model != nil, !readers.contains(entry.recognizer) {
                 throw fail("\(key).model", "a trained model file is for \(readers.joined(separator: ", ")); give a tuned configuration as `configuration` instead")
             }

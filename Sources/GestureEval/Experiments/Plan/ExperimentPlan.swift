@@ -11,6 +11,10 @@ import GestureData
 /// units in the same order: what ``ExperimentExecutor`` runs (all of them here, or a shard elsewhere) and
 /// what `gesturelab compare EXPERIMENT --plan` prints.
 ///
+/// The plan carries the trainer registry it was made with, which estimates each step's cost; it is not encoded
+/// (a decoded plan estimates with an empty registry, every step rule-based, until given one) and plays no part
+/// in equality.
+///
 /// - Complexity: O(entries × datasets × folds) units; building reads each entry's preset file once.
 public struct ExperimentPlan: Codable, Hashable, Sendable {
     /// One training: a model learned on one fold's training part.
@@ -19,6 +23,8 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         public var index: Int
         /// The entries whose units use this model, in experiment order (the first trains it).
         public var entries: [String]
+        /// Their recognizer identifier, whose trainer (``ExperimentPlan/trainers``) estimates the step's cost.
+        public var recognizer: String
         /// The dataset key.
         public var dataset: String
         /// The fold's index in the dataset's ``FoldAssignment``.
@@ -29,7 +35,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         public var candidates: Int
         /// Recordings in the training part.
         public var trainingRecordings: Int
-        /// What the step processes, for ``ExperimentPlan/estimatedSeconds(of:model:trainers:)``.
+        /// What the step processes, for ``ExperimentPlan/estimatedSeconds(of:model:)``.
         public var workload: Workload
     }
 
@@ -59,6 +65,22 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     public var trainingSteps: [TrainingStep]
     /// Units in experiment order: entries, then their datasets, then folds.
     public var units: [WorkUnit]
+    /// The trainers whose workloads and estimates the steps use.
+    public var trainers = TrainerRegistry()
+
+    private enum CodingKeys: String, CodingKey { case experiment, trainingSteps, units }
+
+    /// Equal when the experiment, steps and units are: the registry is how costs are estimated, not what is run.
+    public static func == (a: ExperimentPlan, b: ExperimentPlan) -> Bool {
+        (a.experiment, a.trainingSteps, a.units) == (b.experiment, b.trainingSteps, b.units)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(experiment)
+        hasher.combine(trainingSteps)
+        hasher.combine(units)
+    }
 
     /// What decides a training's outcome besides the fold: entries equal in this share one model.
     private struct TrainingKey: Hashable {
@@ -75,11 +97,12 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     }
 
     /// Plans `experiment` (label maps merged into its entries) over `folds` of `datasets` (both by dataset key), each
-    /// step's workload counted by its recognizer's trainer in `trainers`.
+    /// step's workload counted by its recognizer's trainer in `trainers` (recognizers from `registry`).
     /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
     public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
-                trainers: TrainerRegistry = .standard) throws(ExperimentError) {
+                registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         self.experiment = experiment.name
+        self.trainers = trainers
         var steps: [TrainingStep] = [], units: [WorkUnit] = [], stepOfKey: [TrainingKey: Int] = [:]
         for entry in experiment.entries {
             let configuration = try entry.baseConfiguration()
@@ -100,8 +123,9 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                         step = steps.count
                         stepOfKey[trainingKey] = step
                         let judged = entry.judged(fold.train.map { dataset.recordings[$0] }, kind: dataset.kind)
-                        let workload = Workload(setup: entry.setup(configuration: configuration, kind: dataset.kind), judged: judged, trainers: trainers)
-                        steps.append(TrainingStep(index: step, entries: [entry.name], dataset: key, fold: fold.index, foldName: fold.name,
+                        let setup = entry.setup(configuration: configuration, kind: dataset.kind, registry: registry)
+                        let workload = trainers.trainer(for: entry.recognizer).workload(setup, training: judged)
+                        steps.append(TrainingStep(index: step, entries: [entry.name], recognizer: entry.recognizer, dataset: key, fold: fold.index, foldName: fold.name,
                                                   candidates: candidates, trainingRecordings: fold.train.count, workload: workload))
                     }
                     let tested = entry.judged(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
@@ -116,29 +140,6 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
 
     /// Training steps used by more than one entry.
     public var sharedTrainingSteps: [TrainingStep] { trainingSteps.filter { $0.entries.count > 1 } }
-
-    /// One row per unit: entry, dataset, fold, recordings tested, its training step, the candidates that
-    /// step tries, the step's estimated one-core seconds (``estimatedSeconds(of:model:trainers:)``) and the entries sharing it.
-    public var table: CSVTable {
-        var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "step est. s",
-                                      "shared with"])
-        for u in units {
-            let step = trainingSteps[u.training]
-            table.append([String(u.index), u.entry, u.dataset, u.foldName, String(u.testRecordings), String(u.training),
-                          String(step.trainingRecordings), String(step.candidates), String(format: "%.3f", estimatedSeconds(of: step)),
-                          step.entries.filter { $0 != u.entry }.joined(separator: " ")])
-        }
-        return table
-    }
-
-    /// A one-paragraph summary: units, training steps, how many are shared and the candidates trained.
-    public var summary: String {
-        let candidates = trainingSteps.reduce(0) { $0 + $1.candidates }
-        let shared = sharedTrainingSteps
-        return "\(experiment): \(units.count) work units (entry × dataset × fold), \(trainingSteps.count) training steps"
-            + " (\(candidates) search candidates in all, estimated \(String(format: "%.1f", trainingSteps.reduce(0) { $0 + estimatedSeconds(of: $1) })) s on one core)"
-            + (shared.isEmpty ? "; no entries share training" : "; \(shared.count) steps shared by \(Set(shared.flatMap(\.entries)).sorted().joined(separator: ", "))")
-    }
 }
 
 extension ExperimentPlan {

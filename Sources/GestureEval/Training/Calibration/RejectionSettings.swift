@@ -9,7 +9,7 @@ import GestureKit
 /// rejection: none                                  # no rejection (closed-set segment classification)
 /// ```
 /// `method` may be left out: `k` implies `sigma`, `objective` or `maxFalsePerHour` imply `stream`.
-public enum RejectionSettings: Hashable, Sendable, Codable {
+package enum RejectionSettings: Hashable, Sendable, Codable {
     /// `mean + k·σ` of each class's training distances (``DTWModel/rejectionK``).
     case sigma(k: Double)
     /// Chosen on the training recordings by ``StreamCalibration``.
@@ -18,14 +18,14 @@ public enum RejectionSettings: Hashable, Sendable, Codable {
     case none
 
     /// Whether thresholds are calibrated on streams.
-    public var isStream: Bool {
+    package var isStream: Bool {
         if case .stream = self { true } else { false }
     }
 
     private enum Keys: String, CodingKey { case method, k, objective, maxFalsePerHour }
 
     /// Decodes `none`, `null` or a map (see the type's documentation); errors name the key.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer() {
             if single.decodeNil() { self = .none; return }
             if let text = try? single.decode(String.self) {
@@ -71,7 +71,7 @@ public enum RejectionSettings: Hashable, Sendable, Codable {
     }
 
     /// Encodes the map form (`none` as the string).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .none:
             var c = encoder.singleValueContainer()

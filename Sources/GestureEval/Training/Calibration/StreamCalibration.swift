@@ -22,9 +22,9 @@ import GestureData
 /// - Complexity: one spotting pass (O(samples × Σ template lengths), without threshold pruning), then
 ///   O(C log C + C × M) for C candidates, M the cost of matching one recording; a budget shared by several classes
 ///   adds the allocation of ``Objective/maxFalsePerHour(_:)`` (see `largestRecall`).
-public struct StreamCalibration: Hashable, Sendable {
+package struct StreamCalibration: Hashable, Sendable {
     /// What the thresholds optimise.
-    public enum Objective: Hashable, Sendable {
+    package enum Objective: Hashable, Sendable {
         /// The largest event F1 (ties: the stricter threshold).
         case f1
         /// The largest recall with at most this many false activations per hour of background, for the model as
@@ -35,32 +35,32 @@ public struct StreamCalibration: Hashable, Sendable {
     }
 
     /// The operating point chosen for one class.
-    public struct Choice: Hashable, Sendable, Codable {
+    package struct Choice: Hashable, Sendable, Codable {
         /// The class.
-        public var label: String
+        package var label: String
         /// The threshold on the normalised distance.
-        public var threshold: Double
+        package var threshold: Double
         /// Candidates of the class, and how many the threshold keeps.
-        public var candidates: Int
+        package var candidates: Int
         /// Candidates kept.
-        public var kept: Int
+        package var kept: Int
         /// Event precision, recall and F1 of the class on the training recordings at the threshold.
-        public var precision: Double
+        package var precision: Double
         /// See ``precision``.
-        public var recall: Double
+        package var recall: Double
         /// See ``precision``.
-        public var f1: Double
+        package var f1: Double
         /// False activations per hour of background at the threshold.
-        public var falsePerHour: Double
+        package var falsePerHour: Double
     }
 
     /// The objective.
-    public var objective: Objective
+    package var objective: Objective
     /// How candidates are matched to annotations (the experiment's tolerances).
-    public var matching: EventMatching
+    package var matching: EventMatching
 
     /// Creates a calibration.
-    public init(objective: Objective = .f1, matching: EventMatching = EventMatching()) {
+    package init(objective: Objective = .f1, matching: EventMatching = EventMatching()) {
         self.objective = objective
         self.matching = matching
     }
@@ -76,7 +76,7 @@ public struct StreamCalibration: Hashable, Sendable {
     /// without that recording's subject, so that templates cut from a recording do not find themselves at
     /// distance 0 there (which sets thresholds far stricter than unseen data allows). The spotters must share
     /// `model`'s channels and preprocessing, so that their distances are on the same scale.
-    public func calibrate(_ model: DTWModel, on recordings: [Recording],
+    package func calibrate(_ model: DTWModel, on recordings: [Recording],
                           spotters: [DTWModel]? = nil) throws(ConfigurationError) -> (model: DTWModel, choices: [Choice], detections: [[GestureEvent]]) {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var scored: [[[EventStage.Candidate]]] = []
@@ -99,7 +99,7 @@ public struct StreamCalibration: Hashable, Sendable {
     /// counts are the sweep's: a class's events matched against every judged annotation.
     ///
     /// - Complexity: one matching per class and recording.
-    public func restate(_ choices: [Choice], detections: [[GestureEvent]], recordings: [Recording]) -> [Choice] {
+    package func restate(_ choices: [Choice], detections: [[GestureEvent]], recordings: [Recording]) -> [Choice] {
         let backgroundHours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
         return choices.map { choice in
             var c = choice
@@ -125,7 +125,7 @@ public struct StreamCalibration: Hashable, Sendable {
 
     /// The operating point of each of `labels` that has annotations, from candidate events (one array per
     /// recording, `score` = normalised distance) found with rejection off.
-    public func choose(candidates events: [[GestureEvent]], recordings: [Recording], labels: [String]) -> [Choice] {
+    package func choose(candidates events: [[GestureEvent]], recordings: [Recording], labels: [String]) -> [Choice] {
         let backgroundHours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
         let curves = labels.sorted().compactMap { curve(of: $0, candidates: events, recordings: recordings) }
         let picks: [Int]
@@ -286,7 +286,7 @@ public struct StreamCalibration: Hashable, Sendable {
     /// candidates come from the spotter, thresholds from `model`.
     ///
     /// - Returns: per recording, the false activations' (start, end) times in seconds, in time order.
-    public func falseActivations(_ model: DTWModel, on recordings: [Recording],
+    package func falseActivations(_ model: DTWModel, on recordings: [Recording],
                                  spotters: [DTWModel]? = nil) throws(ConfigurationError) -> [[(start: Double, end: Double)]] {
         precondition(spotters == nil || spotters!.count == recordings.count, "one spotter per recording")
         var detections: [[GestureEvent]] = []
@@ -299,7 +299,7 @@ public struct StreamCalibration: Hashable, Sendable {
 
     /// The false activations among `detections` (one array per recording, e.g. the detections
     /// ``calibrate(_:on:spotters:)`` returns), as ``falseActivations(_:on:spotters:)`` gives them. O(matching).
-    public func falseActivations(detections: [[GestureEvent]], on recordings: [Recording]) -> [[(start: Double, end: Double)]] {
+    package func falseActivations(detections: [[GestureEvent]], on recordings: [Recording]) -> [[(start: Double, end: Double)]] {
         zip(recordings, detections).map { r, events in
             let outcomes = matching.match(annotations: r.annotations, events: events).detectionOutcomes
             return zip(events, outcomes).filter { $0.1 == .insertion }.map { ($0.0.start, $0.0.end) }

@@ -12,17 +12,17 @@ import GestureData
 /// model learned without that recording's subject (cross-fitted stream calibration), the search scores those
 /// held-out detections instead: on SwimWatch_Turns this chose context and envelope values that score
 /// F1 0.69 on the test swimmers, against 0.62 when chosen by in-sample detections.
-public struct ParameterSearch {
+public struct ParameterSearch<Model: Sendable> {
     /// One combination's model, and, when its training produced them, the detections on each training recording
     /// of a model learned without that recording's subject, which the search scores instead of running `model`.
     public struct Candidate {
         /// The model trained on all training recordings.
-        public var model: TrainedModel
+        public var model: Trained<Model>
         /// Per training recording (in the order given to ``best(on:make:)``), held-out detections; `nil`: run `model`.
         public var heldOutEvents: [[GestureEvent]]? = nil
 
         /// A candidate; see the properties.
-        public init(model: TrainedModel, heldOutEvents: [[GestureEvent]]? = nil) {
+        public init(model: Trained<Model>, heldOutEvents: [[GestureEvent]]? = nil) {
             self.model = model
             self.heldOutEvents = heldOutEvents
         }
@@ -33,7 +33,7 @@ public struct ParameterSearch {
     /// The configuration the combinations are applied to.
     var base: ConfigurationValue
     /// Runs a candidate's model over the training recordings (when it brings no held-out detections).
-    var detect: (TrainedModel, [Recording]) throws -> TrainingSetup.Detections
+    var detect: (Model, [Recording]) throws -> TrainingSetup.Detections
 
     /// Every combination as (key, value) pairs, keys sorted; one empty combination without ranges.
     var combinations: [[(String, Double)]] {
@@ -55,7 +55,7 @@ public struct ParameterSearch {
     /// and under a budget whether it was met (when no combination met it, the one with the fewest false
     /// activations was taken).
     /// Without ranges and budget the base configuration is returned unscored.
-    public func best(on recordings: [Recording], make: (ConfigurationValue) throws(TrainingError) -> Candidate) throws(TrainingError) -> TrainedModel {
+    public func best(on recordings: [Recording], make: (ConfigurationValue) throws(TrainingError) -> Candidate) throws(TrainingError) -> Trained<Model> {
         let kind = setup.kind, objective = setup.objective
         let combinations = self.combinations
         guard !setup.search.isEmpty || objective.maxFalsePerHour != nil else { return try make(base).model }
@@ -72,7 +72,7 @@ public struct ParameterSearch {
                     (events, predicted) = (detections.map(setup.labelled), [])
                     heldOut = true
                 } else {
-                    (events, predicted) = try detect(candidate.model, recordings)
+                    (events, predicted) = try detect(candidate.model.model, recordings)
                 }
                 points.append(setup.operatingPoint(events: events, predicted: predicted, recordings: recordings, metric: objective.maximize))
             } catch {

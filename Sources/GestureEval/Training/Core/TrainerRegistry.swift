@@ -5,7 +5,7 @@ import GestureKit
 /// Nothing registers itself: ``standard`` lists the built-in trainers explicitly, and a caller adds its own with
 /// ``register(_:)``. An identifier without a trainer is a rule-based recognizer, trained by ``RuleBasedTrainer``.
 public struct TrainerRegistry: Sendable {
-    private var trainers: [String: any RecognizerTrainer] = [:]
+    private var trainers: [String: AnyRecognizerTrainer] = [:]
 
     /// An empty registry: every recognizer is rule-based.
     public init() {}
@@ -14,20 +14,20 @@ public struct TrainerRegistry: Sendable {
     public var identifiers: [String] { trainers.keys.sorted() }
 
     /// Registers `trainer` under its ``RecognizerTrainer/identifier``, replacing any earlier one.
-    public mutating func register(_ trainer: any RecognizerTrainer) {
-        trainers[trainer.identifier] = trainer
+    public mutating func register(_ trainer: some RecognizerTrainer) {
+        trainers[trainer.identifier] = AnyRecognizerTrainer(trainer)
     }
 
     /// The trainer of the learned recognizer `identifier`, or `nil` when it is rule-based. O(1).
-    public func learned(_ identifier: String) -> (any RecognizerTrainer)? { trainers[identifier] }
+    public func learned(_ identifier: String) -> AnyRecognizerTrainer? { trainers[identifier] }
 
     /// The identifiers whose trainer reads a trained model file (``RecognizerTrainer/readsModelFiles``), sorted.
     public var modelFileReaders: [String] { identifiers.filter { trainers[$0]!.readsModelFiles } }
 
     /// The trainer of `identifier`: its registered one, else ``RuleBasedTrainer`` (a grid search over its
     /// configuration). O(1).
-    public func trainer(for identifier: String) -> any RecognizerTrainer {
-        trainers[identifier] ?? RuleBasedTrainer(identifier: identifier)
+    public func trainer(for identifier: String) -> AnyRecognizerTrainer {
+        trainers[identifier] ?? AnyRecognizerTrainer(RuleBasedTrainer(identifier: identifier))
     }
 
     /// The recognizer `identifier` of `registry` ready to run on any stream: with its trainer's

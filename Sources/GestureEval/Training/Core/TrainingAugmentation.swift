@@ -21,22 +21,22 @@ import GestureKit
 ///   by it and acceleration less gravity by its square (the same path, traversed slower or faster).
 ///
 /// Pressure is kept. The same seed gives the same copies, bit for bit.
-public struct TrainingAugmentation: Codable, Hashable, Sendable {
+package struct TrainingAugmentation: Codable, Hashable, Sendable {
     /// Copies made of each training recording (0: none).
-    public var copies: Int
+    package var copies: Int
     /// Largest rotation about gravity, degrees.
-    public var rotation: Double
+    package var rotation: Double
     /// Largest tilt across gravity, degrees.
-    public var tilt: Double
+    package var tilt: Double
     /// The range of the amplitude factor (unitless).
-    public var scale: ClosedRange<Double>
+    package var scale: ClosedRange<Double>
     /// The range of the time factor (unitless; above 1 slower).
-    public var warp: ClosedRange<Double>
+    package var warp: ClosedRange<Double>
     /// The seed of every draw.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// Creates settings; the defaults make no copies.
-    public init(copies: Int = 0, rotation: Double = 180, tilt: Double = 10, scale: ClosedRange<Double> = 0.8...1.2,
+    package init(copies: Int = 0, rotation: Double = 180, tilt: Double = 10, scale: ClosedRange<Double> = 0.8...1.2,
                 warp: ClosedRange<Double> = 0.9...1.1, seed: UInt64 = 0) {
         self.copies = copies
         self.rotation = rotation
@@ -49,7 +49,7 @@ public struct TrainingAugmentation: Codable, Hashable, Sendable {
     private enum Keys: String, CodingKey { case copies, rotation, tilt, scale, warp, seed }
 
     /// Decodes the settings (a range as `[low, high]`); out-of-range values are errors naming the key.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let d = TrainingAugmentation()
         func range(_ key: Keys, _ fallback: ClosedRange<Double>) throws -> ClosedRange<Double> {
@@ -70,7 +70,7 @@ public struct TrainingAugmentation: Codable, Hashable, Sendable {
     }
 
     /// Encodes every setting, ranges as `[low, high]`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(copies, forKey: .copies)
         try c.encode(rotation, forKey: .rotation)
@@ -82,12 +82,12 @@ public struct TrainingAugmentation: Codable, Hashable, Sendable {
 
     /// The ``copies`` of every recording, recording by recording (ids `ID~aug1`, …; subject and session kept, so
     /// subject-aware cross-fitting keeps a subject's copies with it). O(samples × copies).
-    public func augmentedCopies(of recordings: [Recording]) -> [Recording] {
+    package func augmentedCopies(of recordings: [Recording]) -> [Recording] {
         recordings.flatMap { r in (0..<copies).map { augmented(r, copy: $0 + 1) } }
     }
 
     /// Copy number `copy` of `recording`. O(samples).
-    public func augmented(_ recording: Recording, copy: Int) -> Recording {
+    package func augmented(_ recording: Recording, copy: Int) -> Recording {
         var random = SplitMix64.stream(seed, UInt64(copy), Self.key(recording.id))
         let turn = random.uniform(-rotation...rotation) * .pi / 180
         let across = random.uniform(0...(2 * .pi))

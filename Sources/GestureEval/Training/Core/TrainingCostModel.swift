@@ -1,4 +1,4 @@
-/// Seconds per unit of work on one core, from which ``ExperimentPlan/estimatedSeconds(of:model:trainers:)`` adds up a
+/// Seconds per unit of work on one core, from which ``ExperimentPlan/estimatedSeconds(of:model:)`` adds up a
 /// step. ``reference`` was fitted with `gesturelab bench plan` (release build, one core of the machine
 /// that builds CI); the DTW cells and the eigendecomposition were measured again for issue 59 (`bench dtw`,
 /// `bench ridge`, `bench plan --fold`; `Benchmarks/plan-estimate.md`). Other machines differ by a common factor,

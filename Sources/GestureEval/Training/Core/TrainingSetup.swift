@@ -34,7 +34,7 @@ public struct TrainingSetup: Sendable {
     public init(name: String, recognizer: String, configuration: ConfigurationValue = .object([:]), search: [String: [Double]] = [:],
                 stages: [StageSpecification] = [], modelFile: String? = nil, kind: Dataset.Kind, matching: EventMatching = EventMatching(),
                 objective: TrainingObjective = TrainingObjective(maximize: .f1), directionInLabel: Bool = false,
-                registry: RecognizerRegistry = .standard) {
+                registry: RecognizerRegistry) {
         self.name = name
         self.recognizer = recognizer
         self.configuration = configuration
@@ -128,8 +128,8 @@ public struct TrainingSetup: Sendable {
     }
 
     /// A grid search over ``search`` from `base`, running candidates with `detect` (see ``ParameterSearch``).
-    public func search(from base: ConfigurationValue,
-                       detect: @escaping (TrainedModel, [Recording]) throws -> Detections) -> ParameterSearch {
+    public func search<Model>(from base: ConfigurationValue,
+                              detect: @escaping (Model, [Recording]) throws -> Detections) -> ParameterSearch<Model> {
         ParameterSearch(setup: self, base: base, detect: detect)
     }
 

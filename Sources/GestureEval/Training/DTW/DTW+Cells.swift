@@ -5,7 +5,7 @@ extension DTW {
     /// the same): row i of the warping matrix holds columns max(0, i − w) … min(m − 1, i + w) for the window
     /// w = ``window(_:_:)``, so a long series against a short one pays for their length difference as well as
     /// the band. What ``DTWIndex/pairwiseDistances(_:dtw:)`` counts for a pair. O(1).
-    public func cells(_ n: Int, _ m: Int) -> Int {
+    package func cells(_ n: Int, _ m: Int) -> Int {
         guard n > 0, m > 0 else { return 0 }
         let w = window(n, m)
         // Σ_i min(m − 1, i + w): i + w for the first k rows, m − 1 after.

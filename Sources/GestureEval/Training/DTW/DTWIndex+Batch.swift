@@ -10,7 +10,7 @@ extension DTWIndex {
     /// - Throws: ``DTWError/dimensionMismatch(what:expected:got:)`` for a query whose dimensions differ from the
     ///   templates'.
     /// - Complexity: O(Q·N·n·w) time for Q queries, N templates, length n and window w; O(Q·N) memory for the result.
-    public func distances(from queries: [DTWSeries]) throws(DTWError) -> [[Double]] {
+    package func distances(from queries: [DTWSeries]) throws(DTWError) -> [[Double]] {
         for query in queries { try validate(query, k: 1) }
         let index = self
         return parallelMap(queries.count) { q in
@@ -26,7 +26,7 @@ extension DTWIndex {
     ///
     /// - Throws: ``DTWError/dimensionMismatch(what:expected:got:)`` when the series differ in dimensions.
     /// - Complexity: O(N²·n·w / 2) time for N series of length n and window w, O(N²) memory for the result.
-    public static func pairwiseDistances(_ series: [DTWSeries], dtw: DTW) throws(DTWError) -> (matrix: [[Double]], cells: Int) {
+    package static func pairwiseDistances(_ series: [DTWSeries], dtw: DTW) throws(DTWError) -> (matrix: [[Double]], cells: Int) {
         guard let first = series.first else { return ([], 0) }
         for (i, s) in series.enumerated() where s.dimensions != first.dimensions {
             throw .dimensionMismatch(what: "dimensions of series \(i)", expected: first.dimensions, got: s.dimensions)

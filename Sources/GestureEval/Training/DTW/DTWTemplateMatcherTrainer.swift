@@ -13,20 +13,25 @@ import GestureData
 ///
 /// - Complexity: see ``DTWTrainer``; a search multiplies by its template sets, and each candidate spots or classifies
 ///   the training recordings once.
-public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
+package struct DTWTemplateMatcherTrainer: RecognizerTrainer {
+    /// Templates and what they were trained with.
+    package typealias Model = DTWModel
+
     /// A trainer.
-    public init() {}
+    package init() {}
 
     /// `dtw`.
-    public var identifier: String { DTWTemplateMatcher.identifier }
+    package var identifier: String { DTWTemplateMatcher.identifier }
 
     /// A model trained elsewhere may be used as is.
-    public var readsModelFiles: Bool { true }
+    package var readsModelFiles: Bool { true }
 
-    /// Checks that every searched key is one of ``DTWTrainingSettings/searchable``, that searched numbers of
-    /// medoids are whole numbers ≥ 1, and that an entry spotting continuous recordings has a rejection method.
-    public func validate(_ setup: TrainingSetup) throws(TrainingError) {
-        try setup.requireSearchable(DTWTrainingSettings.searchable)
+    /// ``DTWTrainingSettings/searchable``.
+    package var searchable: [String]? { DTWTrainingSettings.searchable }
+
+    /// Checks that searched numbers of medoids are whole numbers ≥ 1, and that an entry spotting continuous
+    /// recordings has a rejection method.
+    package func validate(_ setup: TrainingSetup) throws(TrainingError) {
         if let k = setup.search["selection"]?.first(where: { !($0 >= 1 && $0 == $0.rounded()) }) {
             // Four significant digits, as the report writes numbers.
             throw setup.error("search selection: numbers of medoids per class are whole numbers ≥ 1, got \(String(format: "%.4g", k))")
@@ -42,22 +47,17 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
         }
     }
 
-    /// The model file used as is (its stages must be the setup's, or none given), or templates cut from the signal
-    /// the matcher will see behind the stages, the best of the search.
-    public func train(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> TrainedModel {
-        if let file = setup.modelFile {
-            // A model trained elsewhere: the same in every fold (like an untrained preset).
-            let model: TrainedModel
-            do { model = try readModel(at: URL(fileURLWithPath: file)) } catch { throw setup.error(error.description) }
-            let dtwModel = try expect(model, DTWModel.self)
-            let stages = dtwModel.stages
-            // The model runs behind the stages it records; an entry naming others would evaluate something else.
-            guard setup.stages.isEmpty || setup.stages == stages
-                    || setup.scoredStages(reading: dtwModel.channels, training: recordings) == stages else {
-                throw setup.error("stages \(setup.stages) differ from the model's (\(stages.isEmpty ? "none" : "\(stages)")); leave stages out to use the model's")
-            }
-            return model
+    /// A model file used as is must run behind the setup's stages (or none given): an entry naming others would
+    /// evaluate something else.
+    package func accept(_ model: DTWModel, fromFile file: String, setup: TrainingSetup, training recordings: [Recording]) throws(TrainingError) {
+        let stages = model.stages
+        guard setup.stages.isEmpty || setup.stages == stages || setup.scoredStages(reading: model.channels, training: recordings) == stages else {
+            throw setup.error("stages \(setup.stages) differ from the model's (\(stages.isEmpty ? "none" : "\(stages)")); leave stages out to use the model's")
         }
+    }
+
+    /// Templates cut from the signal the matcher will see behind the stages, the best of the search.
+    package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<DTWModel> {
         // Templates are cut from the signal the matcher will see behind the stages; candidates are scored by running
         // the whole pipeline on the recordings as recorded.
         let staged = try setup.staged(recordings)
@@ -65,20 +65,16 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
         let cache = DTWTrainingCache()
         return try setup.search(from: setup.configuration) { try detect($0, on: $1, setup: setup) }
             .best(on: recordings) { (value) throws(TrainingError) in
-                var candidate = try DTWExamples.train(staged, configuration: value, kind: setup.kind, name: setup.name,
-                                                      matching: setup.matching, cache: cache)
-                if var model = candidate.model.model(as: DTWModel.self) {
-                    model.stages = setup.scoredStages(reading: model.channels, training: recordings)
-                    candidate.model.model = model
-                }
+                var candidate = try Self.templates(staged, configuration: value, kind: setup.kind, name: setup.name,
+                                                   matching: setup.matching, cache: cache)
+                candidate.model.model.stages = setup.scoredStages(reading: candidate.model.model.channels, training: recordings)
                 return candidate
             }
     }
 
     /// Segments: each classified by the nearest templates (behind the model's stages); continuous recordings: the
     /// model's pipeline (its stages and the matcher), a channel the recordings lack being an error.
-    public func detect(_ model: TrainedModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
-        let dtwModel = try expect(model, DTWModel.self)
+    package func detect(_ dtwModel: DTWModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
         if setup.kind == .segments {
             let classifier = try DTWClassifier(model: dtwModel)
             let predicted = try recordings.map { r throws -> String in
@@ -91,17 +87,16 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
 
     /// The examples, classes, lengths, templates, band and cross-fitting a training step processes; only the
     /// training samples with a model file (nothing is trained) or an invalid configuration.
-    public func workload(_ setup: TrainingSetup, training judged: [Recording]) -> TrainingWorkload {
-        var workload = TrainingWorkload(trainingSamples: judged.reduce(0) { $0 + $1.count })
-        guard setup.modelFile == nil, let settings = try? setup.configuration.decoding.decode(DTWTrainingSettings.self) else { return workload }
-        workload.count(dtw: settings, judged: judged, kind: setup.kind, search: setup.search)
-        return workload
+    package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> DTWWorkload? {
+        guard setup.modelFile == nil, let settings = try? setup.configuration.decoding.decode(DTWTrainingSettings.self) else { return nil }
+        return DTWWorkload(settings: settings, judged: judged, kind: setup.kind, search: setup.search)
     }
 
     /// Band learning, medoids and calibration, then classification (segments: a pruned nearest-neighbour search
     /// against every example, or every matrix against a few templates) or spotting (continuous), with the search's
     /// template sets and cross-fitted trainings; `nil` when the workload counts no examples (a model file).
-    public func estimatedSeconds(of w: TrainingWorkload, searched: Double, testing: TrainingWorkload.Testing, model: TrainingCostModel) -> Double? {
+    package func estimatedSeconds(of w: DTWWorkload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
+                                 model: TrainingCostModel) -> Double? {
         guard w.examples > 0 else { return nil }
         let n = Double(w.examples), length = w.exampleLength, d = Double(w.channels), t = Double(w.templates)
         let window = min(length, 2 * w.band * length + 1)
@@ -140,7 +135,7 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
             }
         } else {
             spotting = testing.samples * perSpottedSample
-            let searchedSpotting = Double(w.trainingSamples) * t * searchedLength * dc
+            let searchedSpotting = Double(samples) * t * searchedLength * dc
             if w.crossFitTrainings > 0 {
                 // Each template set is trained again without each subject group (medoids are quadratic in the
                 // examples); every candidate then spots the training recordings once to choose its thresholds
@@ -157,24 +152,22 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
     }
 
     /// The model file at `url`, summarised by its band and template count.
-    public func readModel(at url: URL) throws(DataFileError) -> TrainedModel {
-        try readModel(at: url, DTWModelFile.read) { TrainingSummary(values: ["band": $0.dtw.band, "templates": Double($0.templates.count)]) }
+    package func readModel(at url: URL) throws(DataFileError) -> Trained<DTWModel> {
+        let model = try DTWModelFile.read(from: url)
+        return Trained(model, summary: TrainingSummary(values: ["band": model.dtw.band, "templates": Double(model.templates.count)]))
     }
 
     /// Writes the ``GestureKit/DTWModel`` atomically.
-    public func writeModel(_ model: TrainedModel, to url: URL) throws(DataFileError) {
-        guard let dtwModel = model.model(as: DTWModel.self) else { throw DataFileError(file: url.path, "not a DTW model") }
-        try DTWModelFile.write(dtwModel, to: url)
-    }
+    package func writeModel(_ model: DTWModel, to url: URL) throws(DataFileError) { try DTWModelFile.write(model, to: url) }
 
     /// The configuration's renamed keys (``DTWTrainingSettings/deprecations(in:)``).
-    public func deprecations(inConfiguration value: ConfigurationValue) -> [String] { DTWTrainingSettings.deprecations(in: value) }
+    package func deprecations(inConfiguration value: ConfigurationValue) -> [String] { DTWTrainingSettings.deprecations(in: value) }
 
     /// An older model file's renamed keys (``DTWModelFile/deprecations(in:file:)``).
-    public func deprecations(inModelFile data: Data, file: String) -> [String] { DTWModelFile.deprecations(in: data, file: file) }
+    package func deprecations(inModelFile data: Data, file: String) -> [String] { DTWModelFile.deprecations(in: data, file: file) }
 
     /// A DTW model records its stages itself: the model's pipeline.
-    public func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
+    package func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
         guard let matcher = try registry.makeRecognizer(identifier, configuration: document) as? DTWTemplateMatcher else { return nil }
         return try Pipeline(model: matcher.configuration)
     }
@@ -183,7 +176,7 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
     /// from three noise seeds and the four phases of a 25 Hz grid on a 100 Hz stream (a gap restarts the matcher's
     /// resampling grid at another phase, and these gestures last only a few samples at 25 Hz); medoid templates,
     /// band 10 %, rejection at mean + 3σ. About 0.1 s to train.
-    public func exampleConfiguration() throws -> JSONConfiguration? {
+    package func exampleConfiguration() throws -> JSONConfiguration? {
         JSONConfiguration(data: try Self.exampleModel().encoded())
     }
 
@@ -205,86 +198,5 @@ public struct DTWTemplateMatcherTrainer: RecognizerTrainer {
         let trainer = DTWTrainer(selection: .medoid, band: 0.1, rejectionK: 3, channels: MotionChannel.acceleration, samplingRate: rate,
                                  minimumDuration: 0.3, maximumDuration: 1.2)
         return try trainer.train(examples).model
-    }
-}
-
-extension TrainingWorkload {
-    /// Counts what DTW training with `settings` processes on `judged` recordings of `kind`, with the `search` ranges.
-    /// O(recordings + annotations).
-    mutating func count(dtw settings: DTWTrainingSettings, judged: [Recording], kind: Dataset.Kind, search: [String: [Double]]) {
-        var lengths: [Double] = [], labels = Set<String>(), rates: [Double] = [], byClass: [String: [Int]] = [:]
-        for r in judged {
-            let rate = r.samplingRate ?? 0
-            rates.append(rate)
-            for a in kind == .segments ? Array(r.annotations.prefix(1)) : r.annotations {
-                // A template holds the gesture and its context on both sides.
-                lengths.append(kind == .segments ? Double(r.count) : max(2, (a.end - a.start + 2 * settings.context) * rate))
-                labels.insert(a.label)
-                byClass[a.label, default: []].append(Int(lengths[lengths.count - 1].rounded()))
-            }
-        }
-        guard !lengths.isEmpty else { return }
-        // Augmented copies add as many examples again each (their warp keeps the mean length about the same).
-        examples = lengths.count * (1 + settings.augmentation.copies)
-        classes = labels.count
-        exampleLength = lengths.reduce(0, +) / Double(lengths.count)
-        let meanRate = rates.reduce(0, +) / Double(max(1, rates.count))
-        channels = settings.channels?.count ?? 3
-        switch settings.selection {
-        case .medoid: templates = classes
-        case let .medoids(k): templates = min(examples, k * classes)
-        case .allExamples: templates = examples
-        }
-        band = settings.band ?? 0.1
-        bandCandidates = settings.band == nil ? 21 : 0
-        count(selection: settings.selection, byClass: byClass, copies: settings.augmentation.copies)
-        // Search keys that change the templates (the rest only relabel them, see DTWTrainingCache).
-        let relabelling: Set<String> = ["rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime", "minimumDuration", "maximumDuration"]
-        templateShapes = search.filter { !relabelling.contains($0.key) }.values.reduce(1) { $0 * max(1, $1.count) }
-        if let contexts = search["context"], !contexts.isEmpty, examples > 0 {
-            let gesture = exampleLength - 2 * settings.context * meanRate
-            searchedExampleLength = contexts.map { max(2, gesture + 2 * $0 * meanRate) }.reduce(0, +) / Double(contexts.count)
-        }
-        backgroundMining = settings.backgroundTemplates > 0
-        if settings.rejection.isStream {
-            let groups = CrossFitting.groups(of: judged.map(\.subject), count: settings.crossFitGroups)
-            if groups.count > 1 {
-                crossFitTrainings = groups.count
-                crossFitShare = Double(groups.count - 1) / Double(groups.count)
-            }
-        }
-        segments = kind == .segments
-    }
-
-    /// Counts ``selectionCells`` and ``calibrationCells`` from the example lengths of each class (samples), at
-    /// ``band``, with `copies` augmented copies of each example (of about its length). A class of more than 200
-    /// examples is counted on 200 of its sorted lengths, evenly spaced, and scaled. O(classes × 200²).
-    mutating func count(selection: DTWTrainer.TemplateSelection, byClass: [String: [Int]], copies: Int) {
-        guard let dtw = try? DTW(band: band) else { return }
-        let a = Double(1 + copies)
-        var selectionCells = 0.0, calibrationCells = 0.0
-        for lengths in byClass.values where !lengths.isEmpty {
-            let sorted = lengths.sorted(), c = sorted.count, q = min(c, 200)
-            let sample = (0..<q).map { sorted[$0 * (c - 1) / max(1, q - 1)] }
-            var pairs = 0.0, diagonal = 0.0
-            for i in 0..<q {
-                diagonal += Double(dtw.cells(sample[i], sample[i]))
-                for j in (i + 1)..<q { pairs += Double(dtw.cells(sample[i], sample[j])) }
-            }
-            pairs *= q > 1 ? Double(c * (c - 1)) / Double(q * (q - 1)) : 0
-            diagonal *= Double(c) / Double(q)
-            // With copies: every pair of originals a² times, and each original against its own copies.
-            let selected = a * a * pairs + a * (a - 1) / 2 * diagonal
-            let templates: Double = switch selection {
-            case .medoid: 1
-            case let .medoids(k): min(Double(k), a * Double(c))
-            case .allExamples: a * Double(c)
-            }
-            if case .allExamples = selection {} else { selectionCells += selected }
-            // Each example against each template of its class, at the class's mean cells per pair.
-            calibrationCells += a * Double(c) * templates * (2 * pairs + diagonal) / (Double(c) * Double(c))
-        }
-        self.selectionCells = selectionCells
-        self.calibrationCells = calibrationCells
     }
 }

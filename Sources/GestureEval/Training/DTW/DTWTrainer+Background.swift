@@ -9,7 +9,7 @@ extension DTWTrainer {
     /// - Returns: the medoids, ready for ``DTWModel/background``; all negatives when there are at most `count`,
     ///   none when `count` is 0.
     /// - Complexity: O(N² · n · w) for N negatives of length n and warping window w.
-    public static func backgroundTemplates(from negatives: [DTWSeries], for model: DTWModel,
+    package static func backgroundTemplates(from negatives: [DTWSeries], for model: DTWModel,
                                            count: Int) throws(DTWTrainingError) -> [DTWSeries] {
         guard count > 0, !negatives.isEmpty else { return [] }
         var series: [DTWSeries] = []

@@ -24,14 +24,14 @@ public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// One labelled training example: a series with one dimension per model axis, in signal units.
-public struct DTWExample: Hashable, Sendable {
+package struct DTWExample: Hashable, Sendable {
     /// The class.
-    public var label: String
+    package var label: String
     /// The raw series.
-    public var series: DTWSeries
+    package var series: DTWSeries
 
     /// Creates an example.
-    public init(label: String, series: DTWSeries) {
+    package init(label: String, series: DTWSeries) {
         self.label = label
         self.series = series
     }
@@ -48,24 +48,24 @@ public struct DTWBandScore: Hashable, Sendable, Codable {
 }
 
 /// What training produced besides the model.
-public struct DTWTrainingReport: Hashable, Sendable {
+package struct DTWTrainingReport: Hashable, Sendable {
     /// Every band tried with its leave-one-out error, in the order tried (empty when the band was given).
-    public var bandScores: [DTWBandScore]
+    package var bandScores: [DTWBandScore]
     /// The band chosen, fraction of the series length.
-    public var band: Double
+    package var band: Double
     /// Template count per class.
-    public var templatesPerClass: [String: Int]
+    package var templatesPerClass: [String: Int]
     /// Classes whose thresholds borrowed pooled statistics (fewer than 3 examples).
-    public var pooledClasses: [String]
+    package var pooledClasses: [String]
 }
 
 /// Trains a ``DTWModel`` from labelled examples: preprocessing, band by leave-one-out 1-NN error (as the
 /// UCR archive learns its band), templates per class (medoid, k medoids or all examples) and per-class
 /// rejection calibration (mean and σ of each example's normalised distance to its nearest other template of
 /// its class; classes with fewer than 3 examples borrow the pooled within-class σ).
-public struct DTWTrainer: Hashable, Sendable {
+package struct DTWTrainer: Hashable, Sendable {
     /// How templates are chosen per class; in files `medoid`, `all` or a number k of medoids.
-    public enum TemplateSelection: Hashable, Sendable, Codable, CustomStringConvertible {
+    package enum TemplateSelection: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The example with the least mean DTW distance to the others of its class.
         case medoid
         /// `k` medoids per class (k-medoids with a deterministic farthest-first start).
@@ -74,7 +74,7 @@ public struct DTWTrainer: Hashable, Sendable {
         case allExamples
 
         /// Parses `medoid`, `all` or a whole number ≥ 1; `nil` otherwise.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             switch text {
             case "medoid": self = .medoid
             case "all": self = .allExamples
@@ -85,7 +85,7 @@ public struct DTWTrainer: Hashable, Sendable {
         }
 
         /// `medoid`, `all` or k.
-        public var description: String {
+        package var description: String {
             switch self {
             case .medoid: "medoid"
             case let .medoids(k): String(k)
@@ -94,7 +94,7 @@ public struct DTWTrainer: Hashable, Sendable {
         }
 
         /// Decodes `medoid`, `all`, or k as a number or a string.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             let text = try (try? c.decode(Int.self)).map(String.init) ?? c.decode(String.self)
             guard let selection = Self(text) else {
@@ -104,26 +104,26 @@ public struct DTWTrainer: Hashable, Sendable {
         }
 
         /// Encodes k as a number, the others as their names.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             if case let .medoids(k) = self { try c.encode(k) } else { try c.encode(description) }
         }
     }
 
     /// How templates are chosen.
-    public var selection: TemplateSelection
+    package var selection: TemplateSelection
     /// A fixed band (fraction of the length), or `nil` to learn it by leave-one-out over ``bandCandidates``.
-    public var band: Double?
+    package var band: Double?
     /// Bands tried when learning: 0 %, 1 %, … 20 % by default.
-    public var bandCandidates: [Double]
+    package var bandCandidates: [Double]
     /// Dependent or independent multivariate DTW.
-    public var multivariate: DTW.Multivariate
+    package var multivariate: DTW.Multivariate
     /// Applied to every example (and stored in the model for queries).
-    public var preprocessing: DTWPreprocessing
+    package var preprocessing: DTWPreprocessing
     /// Rejection at `mean + k·σ` (default 3); adjustable later with ``DTWModel/withRejection(k:)``.
-    public var rejectionK: Double?
+    package var rejectionK: Double?
     /// How channels of different units are made comparable.
-    public enum ChannelScaling: String, Hashable, Sendable, Codable, CaseIterable {
+    package enum ChannelScaling: String, Hashable, Sendable, Codable, CaseIterable {
         /// Values compared in their own units.
         case none
         /// Each channel divided by its standard deviation over all training samples (pooled across
@@ -137,30 +137,30 @@ public struct DTWTrainer: Hashable, Sendable {
 
     /// The smallest scale ``ChannelScaling/standardize`` divides by, in the channel's unit (a channel that
     /// never moves is not blown up).
-    public static let scaleFloor = 1e-3
+    package static let scaleFloor = 1e-3
 
     /// The channels the examples were taken from, one example dimension each, in order (recorded in the model).
-    public var channels: [MotionChannel]
+    package var channels: [MotionChannel]
     /// How channels of different units are made comparable (default ``ChannelScaling/automatic``).
-    public var scaling: ChannelScaling
+    package var scaling: ChannelScaling
     /// The examples' sampling rate, Hz (streams are resampled to it when spotting).
-    public var samplingRate: Double
+    package var samplingRate: Double
     /// Shortest gesture reported when spotting, seconds.
-    public var minimumDuration: Double
+    package var minimumDuration: Double
     /// Longest gesture reported when spotting, seconds.
-    public var maximumDuration: Double
+    package var maximumDuration: Double
     /// Shortest gap between two spotted gestures, seconds (``DTWModel/refractoryTime``).
-    public var refractoryTime: Double
+    package var refractoryTime: Double
     /// Seconds of context the examples include before and after their gesture (``DTWModel/context``): the
     /// examples are taken that way by the caller, and the model records it so that spotting reports the gesture.
-    public var context: Double
+    package var context: Double
     /// The moving-standard-deviation window, seconds (``DTWModel/movingDeviation``): the examples are already
     /// envelopes (``MovingDeviation`` over their whole recordings), and the model records it so that streams are
     /// compared the same way. `nil`: raw values.
-    public var movingDeviation: Double?
+    package var movingDeviation: Double?
 
     /// Creates a trainer; by default: medoid templates, band learned over 0–20 %, rejection k = 3.
-    public init(selection: TemplateSelection = .medoid, band: Double? = nil,
+    package init(selection: TemplateSelection = .medoid, band: Double? = nil,
                 bandCandidates: [Double] = (0...20).map { Double($0) / 100 },
                 multivariate: DTW.Multivariate = .dependent, preprocessing: DTWPreprocessing = .none,
                 rejectionK: Double? = 3, channels: [MotionChannel] = MotionChannel.acceleration, scaling: ChannelScaling = .automatic,
@@ -185,7 +185,7 @@ public struct DTWTrainer: Hashable, Sendable {
     /// Trains a model.
     ///
     /// - Complexity: band search O(B·N²·n·w) worst case (pruned), medoids O(Σ class size²·n·w).
-    public func train(_ examples: [DTWExample]) throws(DTWTrainingError) -> (model: DTWModel, report: DTWTrainingReport) {
+    package func train(_ examples: [DTWExample]) throws(DTWTrainingError) -> (model: DTWModel, report: DTWTrainingReport) {
         guard !examples.isEmpty else { throw .noExamples }
         guard !channels.isEmpty else { throw .invalidSetting(key: "channels", "at least one channel is needed") }
         for (i, e) in examples.enumerated() where e.series.dimensions != channels.count {
@@ -294,7 +294,7 @@ public struct DTWTrainer: Hashable, Sendable {
     ///
     /// - Complexity: per distinct window, one leave-one-out search, O(N²·n·w) worst case (pruned); O(B) with
     ///   one class.
-    public static func learnBand(_ series: [DTWSeries], labels: [String], candidates: [Double],
+    package static func learnBand(_ series: [DTWSeries], labels: [String], candidates: [Double],
                                  multivariate: DTW.Multivariate = .dependent) throws(DTWTrainingError) -> (band: Double, scores: [DTWBandScore]) {
         guard series.count >= 2 else { throw .tooFewExamples("leave-one-out needs at least 2 examples") }
         guard !candidates.isEmpty else { throw .invalidSetting(key: "bandCandidates", "no band to try") }

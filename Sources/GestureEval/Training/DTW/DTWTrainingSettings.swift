@@ -30,22 +30,22 @@ import GestureData
 ///                             # seeded copies of the training recordings add examples to choose templates from
 ///                             # (TrainingAugmentation); thresholds are calibrated on the recordings as recorded
 /// ```
-public struct DTWTrainingSettings: Codable, Hashable, Sendable {
+package struct DTWTrainingSettings: Codable, Hashable, Sendable {
     /// The channels the templates are taken from, in order; `nil`: chosen from the data (see ``DTWExamples``).
-    public var channels: [MotionChannel]?
+    package var channels: [MotionChannel]?
     /// How channels of different units are made comparable.
-    public var scaling: DTWTrainer.ChannelScaling
+    package var scaling: DTWTrainer.ChannelScaling
     /// Dependent or independent multivariate DTW.
-    public var multivariate: DTW.Multivariate
+    package var multivariate: DTW.Multivariate
     /// Fixed Sakoe–Chiba band, fraction of the series length, or `nil` to learn it.
-    public var band: Double?
+    package var band: Double?
     /// `medoid`, `all`, or a number of medoids per class.
-    public var selection: DTWTrainer.TemplateSelection
+    package var selection: DTWTrainer.TemplateSelection
     /// How rejection thresholds are chosen.
-    public var rejection: RejectionSettings
+    package var rejection: RejectionSettings
     /// Rejection at mean + k·σ (also the fallback of stream calibration for classes without annotations), or
     /// `nil` for none.
-    public var rejectionK: Double? {
+    package var rejectionK: Double? {
         switch rejection {
         case let .sigma(k): k
         case .stream: 3
@@ -54,32 +54,32 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     }
     /// How many background templates to mine from the training recordings' false activations (stream
     /// rejection only; see ``DTWModel/background``); 0: none.
-    public var backgroundTemplates: Int
+    package var backgroundTemplates: Int
     /// Stream rejection: the subject groups of cross-fitting (see ``CrossFitting``); each group's recordings are
     /// spotted by templates trained on the other groups, so a fold trains this many extra models, not one per
     /// subject. At least 2; more groups than subjects is one subject per group (leave-one-subject-out).
-    public var crossFitGroups: Int
+    package var crossFitGroups: Int
     /// Stream rejection: refuse to train when some subject can get no held-out model (its recordings would be
     /// calibrated on its own examples), instead of training and reporting those subjects.
-    public var strictCrossFitting: Bool
+    package var strictCrossFitting: Bool
     /// Shortest gap between two spotted gestures, seconds.
-    public var refractoryTime: Double
+    package var refractoryTime: Double
     /// z-normalise every series (segment classification only).
-    public var znormalize: Bool
+    package var znormalize: Bool
     /// Shortest spotted gesture, seconds.
-    public var minimumDuration: Double
+    package var minimumDuration: Double
     /// Longest spotted gesture, seconds.
-    public var maximumDuration: Double
+    package var maximumDuration: Double
     /// Seconds of signal before and after each annotated gesture that its example includes (continuous
     /// recordings; see ``GestureKit/DTWModel/context``); 0: the gesture alone.
-    public var context: Double
+    package var context: Double
     /// The moving-standard-deviation window, seconds (see ``GestureKit/DTWModel/movingDeviation``); `nil`: raw values.
-    public var movingDeviation: Double?
+    package var movingDeviation: Double?
     /// Seeded copies of the training recordings whose examples join the template selection (none by default).
-    public var augmentation: TrainingAugmentation
+    package var augmentation: TrainingAugmentation
 
     /// The numeric settings an experiment entry's `search` may vary (`selection`: whole numbers of medoids per class).
-    public static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
+    package static let searchable = ["band", "rejectionK", "rejection.k", "rejection.maxFalsePerHour", "refractoryTime",
                                     "minimumDuration", "maximumDuration", "context", "movingDeviation", "selection"]
 
     private enum Keys: String, CodingKey {
@@ -91,7 +91,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
 
     /// Decodes with defaults for missing keys; an explicit `rejectionK: null` (deprecated, see
     /// ``deprecations(in:)``) turns rejection off as `rejection: none` does.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         if c.contains(.channels) {
             guard !c.contains(.signal), !c.contains(.axes) else {
@@ -157,7 +157,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     }
 
     /// Encodes every setting (rejection as its map).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encodeIfPresent(channels, forKey: .channels)
         try c.encode(scaling, forKey: .scaling)
@@ -181,7 +181,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
 
     /// A deprecation line for each renamed key `configuration` uses (`signal`, `axes` → `channels`;
     /// `rejectionK: null` → `rejection: none`; a number for `rejectionK` is still the search key, not deprecated).
-    public static func deprecations(in configuration: ConfigurationValue) -> [String] {
+    package static func deprecations(in configuration: ConfigurationValue) -> [String] {
         guard case let .object(map) = configuration else { return [] }
         var lines: [String] = []
         let old = ["signal", "axes"].filter { map[$0] != nil }
@@ -195,7 +195,7 @@ public struct DTWTrainingSettings: Codable, Hashable, Sendable {
     }
 
     /// The trainer for data sampled at `samplingRate` Hz, on `channels` (the configured ones when given).
-    public func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) -> DTWTrainer {
+    package func trainer(samplingRate: Double, channels resolved: [MotionChannel]? = nil) -> DTWTrainer {
         let preprocessing = DTWPreprocessing(zNormalizationFloor: znormalize ? DTWPreprocessing.defaultFloor : nil)
         return DTWTrainer(selection: selection, band: band, multivariate: multivariate, preprocessing: preprocessing, rejectionK: rejectionK,
                           channels: resolved ?? channels ?? MotionChannel.acceleration, scaling: scaling, samplingRate: samplingRate, minimumDuration: minimumDuration, maximumDuration: maximumDuration,

@@ -7,14 +7,14 @@ import GestureKit
 /// for every search candidate; k groups train k. With k = 5 each held-out model still sees 80 % of the fold's
 /// subjects, so the held-out detections that thresholds are chosen on stay close to what a model trained on all
 /// of them gives a new subject.
-public enum CrossFitting {
+package enum CrossFitting {
     /// The default number of subject groups.
-    public static let defaultGroups = 5
+    package static let defaultGroups = 5
 
     /// `subjects` (any order, repeats ignored) in `count` groups: sorted by name and dealt round-robin, so the
     /// groups differ in size by at most one and are the same on every run and machine. Fewer subjects than
     /// groups: one group each. O(s log s).
-    public static func groups(of subjects: some Sequence<String>, count: Int) -> [[String]] {
+    package static func groups(of subjects: some Sequence<String>, count: Int) -> [[String]] {
         let sorted = Set(subjects).sorted()
         let k = max(1, min(count, sorted.count))
         var groups = [[String]](repeating: [], count: k)
@@ -28,7 +28,7 @@ public enum CrossFitting {
     /// when no split can, `count` groups, whose short groups ``heldOutModels(groups:examples:subjects:minimumExamples:train:)``
     /// then reports in-sample. `exampleSubjects` names each example's subject, `labels` its class.
     /// O(count × examples).
-    public static func heldOutGroups(of subjects: some Sequence<String>, count: Int, exampleSubjects: [String], labels: [String],
+    package static func heldOutGroups(of subjects: some Sequence<String>, count: Int, exampleSubjects: [String], labels: [String],
                                      minimumExamples: Int) -> [[String]] {
         let subjects = Array(subjects)
         let classes = Set(labels)

@@ -3,14 +3,14 @@ import GestureKit
 import GestureData
 
 /// Reads and writes ``GestureKit/MiniRocketModel`` files (JSON; written atomically).
-public enum MiniRocketModelFile {
+package enum MiniRocketModelFile {
     /// Writes `model` to `url` atomically: a reader sees the old file or the new one, never a partial one.
-    public static func write(_ model: MiniRocketModel, to url: URL) throws(DataFileError) {
+    package static func write(_ model: MiniRocketModel, to url: URL) throws(DataFileError) {
         try ModelFile.write(to: url, model.encoded)
     }
 
     /// Reads a model; a missing, corrupted, foreign or newer file is an error naming the file.
-    public static func read(from url: URL) throws(DataFileError) -> MiniRocketModel {
+    package static func read(from url: URL) throws(DataFileError) -> MiniRocketModel {
         try ModelFile.read(from: url, MiniRocketModel.decode, message: \.description)
     }
 }

@@ -52,49 +52,49 @@ import GestureKit
 /// **Threshold.** Per class, chosen by ``StreamCalibration`` (the same objective and false-activation budget as DTW)
 /// on cross-fitted detections: each subject group's recordings are scored by a model trained on the other groups'
 /// windows (``CrossFitting``). Every choice is made on the training recordings given, so inside each fold.
-public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
+package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     /// The channels, in order; `nil`: chosen from the data as for DTW.
-    public var channels: [MotionChannel]?
+    package var channels: [MotionChannel]?
     /// Gesture span per window, seconds.
-    public var window: Double
+    package var window: Double
     /// Seconds between windows.
-    public var hop: Double
+    package var hop: Double
     /// Seconds of context each side.
-    public var context: Double
+    package var context: Double
     /// Seconds between events at least.
-    public var refractoryTime: Double
+    package var refractoryTime: Double
     /// The model's rate, Hz; `nil`: the recordings'.
-    public var samplingRate: Double?
+    package var samplingRate: Double?
     /// Seconds of the moving standard deviation applied to the channels; `nil`: raw channels.
-    public var movingDeviation: Double?
+    package var movingDeviation: Double?
     /// MiniRocket features asked for.
-    public var features: Int
+    package var features: Int
     /// Most dilations per kernel.
-    public var maxDilationsPerKernel: Int
+    package var maxDilationsPerKernel: Int
     /// Negative windows drawn per positive one.
-    public var negativesPerPositive: Double
+    package var negativesPerPositive: Double
     /// Most training windows (positives and negatives drawn, hard negatives excluded).
-    public var maxWindows: Int
+    package var maxWindows: Int
     /// Whether hard negatives are mined and the model retrained once.
-    public var hardNegatives: Bool
+    package var hardNegatives: Bool
     /// Subject groups of the cross-fitting.
-    public var crossFitGroups: Int
+    package var crossFitGroups: Int
     /// Refuse to train when some subject can get no held-out model (its recordings would be calibrated on its own
     /// windows), instead of training and reporting those subjects.
-    public var strictCrossFitting: Bool
+    package var strictCrossFitting: Bool
     /// What the thresholds optimise.
-    public var objective: StreamCalibration.Objective
+    package var objective: StreamCalibration.Objective
     /// The seed of every random choice.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The class of the negatives.
-    public var backgroundLabel: String
+    package var backgroundLabel: String
     /// Whether the ridge weighs the windows by class (`classWeights: balanced`), see "Class weights" above.
-    public var balancedClassWeights: Bool
+    package var balancedClassWeights: Bool
     /// Seeded copies of the training recordings whose windows join the draw, see "Augmentation" above.
-    public var augmentation: TrainingAugmentation
+    package var augmentation: TrainingAugmentation
 
     /// The keys a search may vary.
-    public static let searchable = ["window", "hop", "context", "refractoryTime", "features", "negativesPerPositive", "samplingRate",
+    package static let searchable = ["window", "hop", "context", "refractoryTime", "features", "negativesPerPositive", "samplingRate",
                                     "movingDeviation", "rejection.maxFalsePerHour"]
 
     private enum Keys: String, CodingKey {
@@ -103,7 +103,7 @@ public struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     }
 
     /// Decodes the settings, with the defaults above; out-of-range values are errors naming the key.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         channels = try c.decodeIfPresent([MotionChannel].self, forKey: .channels)
         guard let window = try c.decodeIfPresent(Double.self, forKey: .window) else {

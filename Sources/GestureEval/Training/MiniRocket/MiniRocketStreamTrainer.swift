@@ -9,27 +9,27 @@ import GestureData
 /// - Complexity: per model trained (the full one and one per subject group, twice with hard negatives), one MiniRocket
 ///   transform per training window, O(n²·F + n³) for the ridge on n windows; per calibration, one transform per
 ///   scored window of every training recording.
-public struct MiniRocketStreamTrainer: Sendable {
+package struct MiniRocketStreamTrainer: Sendable {
     /// The settings.
-    public var settings: MiniRocketStreamSettings
+    package var settings: MiniRocketStreamSettings
     /// How detections are matched to annotations (the experiment's tolerances).
-    public var matching: EventMatching
+    package var matching: EventMatching
 
     /// A trainer with `settings` and `matching`.
-    public init(settings: MiniRocketStreamSettings, matching: EventMatching = EventMatching()) {
+    package init(settings: MiniRocketStreamSettings, matching: EventMatching = EventMatching()) {
         self.settings = settings
         self.matching = matching
     }
 
     /// What training produced: the model (thresholds calibrated), its summary, and per recording the cross-fitted
     /// detections at the chosen thresholds (what a search scores the settings by).
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The model, with its stream section.
-        public var model: MiniRocketModel
+        package var model: MiniRocketModel
         /// Counts and the operating point per class.
-        public var summary: TrainingSummary
+        package var summary: TrainingSummary
         /// Per recording, the held-out detections.
-        public var detections: [[GestureEvent]]
+        package var detections: [[GestureEvent]]
     }
 
     /// One recording read at the model's rate: interleaved channel values, times and runs between gaps.
@@ -48,7 +48,7 @@ public struct MiniRocketStreamTrainer: Sendable {
     }
 
     /// Trains on judged continuous `recordings` (only their judged annotations). Throws naming what is missing.
-    public func train(_ recordings: [Recording]) throws -> Result {
+    package func train(_ recordings: [Recording]) throws -> Result {
         guard let first = recordings.first(where: { $0.count >= 2 }) else { throw ConfigurationError(key: "recordings", "no training recording has two samples") }
         let channels = try settings.channels ?? DTWExamples.defaultChannels(first)
         let labels = Set(recordings.flatMap { $0.annotations.map(\.label) }).sorted()

@@ -15,22 +15,22 @@ import GestureData
 ///
 /// MiniRocket here classifies segments; to spot gestures in continuous recordings use `minirocket-stream`
 /// (``MiniRocketStreamSettings``).
-public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
+package struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
     /// The channels, in order; `nil`: chosen from the data as for DTW.
-    public var channels: [MotionChannel]?
+    package var channels: [MotionChannel]?
     /// Features asked for.
-    public var features: Int
+    package var features: Int
     /// Most dilations per kernel.
-    public var maxDilationsPerKernel: Int
+    package var maxDilationsPerKernel: Int
     /// The seed of the random choices of the fit.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Segments of other lengths.
-    public var lengthPolicy: MiniRocketModel.LengthPolicy
+    package var lengthPolicy: MiniRocketModel.LengthPolicy
 
     private enum Keys: String, CodingKey { case channels, features, maxDilationsPerKernel, seed, lengthPolicy }
 
     /// Decodes the settings, with the defaults above for what is omitted; out-of-range values are errors naming the key.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         channels = try c.decodeIfPresent([MotionChannel].self, forKey: .channels)
         features = try c.decodeIfPresent(Int.self, forKey: .features) ?? MiniRocket.defaultFeatureCount
@@ -44,7 +44,7 @@ public struct MiniRocketTrainingSettings: Decodable, Hashable, Sendable {
     }
 
     /// The trainer these settings describe.
-    public var trainer: MiniRocketTrainer {
+    package var trainer: MiniRocketTrainer {
         MiniRocketTrainer(featureCount: features, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed, lengthPolicy: lengthPolicy)
     }
 

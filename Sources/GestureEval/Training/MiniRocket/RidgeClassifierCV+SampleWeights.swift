@@ -4,7 +4,7 @@ import GestureData
 extension RidgeClassifierCV {
     /// scikit-learn's `class_weight="balanced"` as sample weights: each example of class c weighs
     /// n / (classes · n_c), so every class carries the same total weight and the weights average 1. O(n).
-    public static func balancedWeights(labels: [String]) -> [Double] {
+    package static func balancedWeights(labels: [String]) -> [Double] {
         var counts: [String: Int] = [:]
         for label in labels { counts[label, default: 0] += 1 }
         let n = Double(labels.count), k = Double(counts.count)

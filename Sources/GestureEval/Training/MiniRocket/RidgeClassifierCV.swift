@@ -24,24 +24,24 @@ public struct RidgeClassifierCV: Sendable {
     public static let defaultAlphas: [Double] = (0..<10).map { pow(10, -3 + 6 * Double($0) / 9) }
 
     /// The candidate penalties, tried in order.
-    public var alphas: [Double]
+    package var alphas: [Double]
 
     /// What fitting produced.
-    public struct Fit: Sendable, Equatable {
+    package struct Fit: Sendable, Equatable {
         /// The classes, sorted; row `k` of ``weights`` scores `classes[k]`.
-        public var classes: [String]
+        package var classes: [String]
         /// The chosen penalty.
-        public var alpha: Double
+        package var alpha: Double
         /// Mean squared leave-one-out residual of each candidate α, in order.
-        public var looErrors: [Double]
+        package var looErrors: [Double]
         /// Class-major weights, `classes.count × features`.
-        public var weights: [Double]
+        package var weights: [Double]
         /// One intercept per class.
-        public var intercepts: [Double]
+        package var intercepts: [Double]
     }
 
     /// Creates a classifier trying `alphas` (positive).
-    public init(alphas: [Double] = Self.defaultAlphas) {
+    package init(alphas: [Double] = Self.defaultAlphas) {
         self.alphas = alphas
     }
 
@@ -54,7 +54,7 @@ public struct RidgeClassifierCV: Sendable {
     ///
     /// - Complexity: O(n²·p / threads) for the Gram matrix, O(n³) for its eigendecomposition, O(alphas · n² · classes)
     ///   for the residuals and O(n·p·classes) for the weights, for n examples and p features.
-    public func fit(features: consuming [Double], featureCount p: Int, labels: [String],
+    package func fit(features: consuming [Double], featureCount p: Int, labels: [String],
                     sampleWeights: [Double]? = nil) throws(StatisticsError) -> Fit {
         let name = "ridge classification"
         let n = labels.count

@@ -15,11 +15,11 @@ import Testing
     @Test func theMatchingIsUsedAsGiven() throws {
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 50,
                               entries: [pushEntry("low", threshold: 0.5)])
-        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry)
-        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: pushRegistry)
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard)
+        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: pushRegistry, trainers: .standard)
         let units = try executor.run(runner.plan)
         #expect(units.allSatisfy { $0.matches.count == $0.recordings.count && !$0.recordings.isEmpty })
-        let aggregator = ExperimentAggregator(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds)
+        let aggregator = ExperimentAggregator(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, trainers: .standard)
         let found = try aggregator.result(of: runner.plan, units)
         #expect(found.scores[0].folds.allSatisfy { ($0.metrics.events?.truePositives ?? 0) > 0 })
         #expect(try found.jsonData() == runner.run().jsonData(), "the executor's matching is the one the runner reports")
@@ -41,7 +41,7 @@ import Testing
     @Test func warningsAreWrittenWorded() throws {
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 20,
                               entries: [pushEntry("low", threshold: 0.5)])
-        var result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        var result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard).run()
         result.warnings = [.noRankComparison(group: "g", reason: .tooFewUnits(1)), .foldAssignment(dataset: "pushes", warning: "w")]
         let data = try result.jsonData()
         #expect(String(decoding: data, as: UTF8.self).contains(#""warnings" : [\#n    "group 'g': no rank comparison: it needs at least 2 folds or datasets, the entries share 1",\#n    "pushes: w"\#n  ]"#))
@@ -54,7 +54,7 @@ import Testing
     @Test func headlinesAreWrittenWorded() throws {
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 20,
                               entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.3)])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard).run()
         let group = try #require(result.groups.first)
         guard case let .computed(headline) = group.headline else {
             Issue.record("a fresh result's headline is not the computed one: \(group.headline)")

@@ -18,7 +18,7 @@ private let pushes = Dataset(name: "pushes", kind: .continuous, samplingRate: 50
         for k in sizes {
             var sized = spec
             sized.split = .subjectDraws(train: k, draws: draws)
-            runs.append((k, try ExperimentRunner(experiment: sized, datasets: ["pushes": dataset], registry: pushRegistry).run()))
+            runs.append((k, try ExperimentRunner(experiment: sized, datasets: ["pushes": dataset], registry: pushRegistry, trainers: .standard).run()))
         }
         return LearningCurve(experiment: spec.name, runs: runs)
     }
@@ -68,7 +68,7 @@ private let pushes = Dataset(name: "pushes", kind: .continuous, samplingRate: 50
         let curve = try Self.curve([pushEntry("fixed", threshold: 1)], sizes: [1, 2], draws: 4)
         var spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 5, bootstrapReplicates: 400, entries: [pushEntry("fixed", threshold: 1)])
         spec.split = .subjectDraws(train: 2, draws: 4)
-        let score = try #require(try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry).run().scores.first)
+        let score = try #require(try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run().scores.first)
         let point = try #require(curve.points.first { $0.subjects == 2 })
         #expect(point.pooled.value == score.overall.value && point.pooled == score.bySubject?.pooled)
         #expect(point.testSubjects == Set(score.bySubject?.subjects.map(\.subject) ?? []).count && point.testSubjects >= 2)

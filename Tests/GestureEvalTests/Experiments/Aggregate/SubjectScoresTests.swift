@@ -16,7 +16,7 @@ import Testing
     @Test func eachSubjectScoresAloneAndTheWorstIsNamed() throws {
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 200,
                               entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard).run()
         for score in result.scores {
             let subjects = try #require(score.bySubject)
             #expect(subjects.subjects.map(\.subject) == ["s0", "s1", "s2", "s3"])
@@ -74,7 +74,7 @@ import Testing
     @Test func pooledResamplesSubjects() throws {
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 400,
                               entries: [pushEntry("high", threshold: 1.0)])
-        let score = try #require(try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run().scores.first)
+        let score = try #require(try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard).run().scores.first)
         let pooled = try #require(score.bySubject?.pooled)
         #expect(pooled.value == score.overall.value)
         let interval = try #require(pooled.interval)
@@ -98,7 +98,7 @@ import Testing
     @Test func theEntrysIntervalResamplesItsPeopleAndSaysSo() throws {
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 400,
                               entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard).run()
         let score = try #require(result.scores.first { $0.entry == "high" })
         let interval = try #require(score.overall.interval)
         #expect(interval.units == IntervalUnits(.subjects, count: 4) && interval.method == "cluster-bootstrap-percentile")
@@ -124,7 +124,7 @@ import Testing
         let two = Dataset(name: "pushes", kind: .continuous, samplingRate: 50, recordings: Self.pushes.recordings.filter { ["s1", "s2"].contains($0.subject) })
         let spec = Experiment(name: "pushes", datasets: ["pushes": .source("unused")], seed: 3, bootstrapReplicates: 200,
                               entries: [pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
-        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": two], registry: pushRegistry).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["pushes": two], registry: pushRegistry, trainers: .standard).run()
         #expect(result.scores.allSatisfy { $0.overall.interval?.units == IntervalUnits(.subjects, count: 2) })
         let warnings = result.warnings.map(\.description).filter { $0.contains("rests on") }
         #expect(warnings == ["pushes: every interval resamples its 2 subjects, so it rests on two values: read it as the range of "

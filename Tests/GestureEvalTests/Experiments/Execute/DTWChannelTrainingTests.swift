@@ -31,7 +31,7 @@ import Testing
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: .inline(.object(configuration)),
                                      datasets: ["d"], labels: labels)
         let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], entries: [entry])
-        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind).train(on: dataset.recordings)
+        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: dataset.kind, registry: .standard, trainers: .standard).train(on: dataset.recordings)
         guard let model = trained.model(as: DTWModel.self) else { throw ExperimentError("not a DTW model") }
         let summary = trained.summary
         return (model, summary)
@@ -134,7 +134,7 @@ import Testing
                 configuration: {channels: [dim1, dim2, dim3], band: 0.2, selection: all, rejectionK: null, multivariate: independent}
                 datasets: [tiny]
             """)
-        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets())
+        let runner = try ExperimentRunner(experiment: experiment, datasets: experiment.loadDatasets(), registry: .standard, trainers: .standard)
         let result = try runner.run()
         let trainSeries = try UEAArchive.read(contentsOf: train), testSeries = try UEAArchive.read(contentsOf: test)
         for mode in [DTW.Multivariate.dependent, .independent] {
@@ -143,7 +143,7 @@ import Testing
             #expect(score.overall.value == expected.accuracy, "\(mode): \(score.overall.value) vs \(expected.accuracy)")
         }
         let entry = try #require(experiment.entries.first { $0.name == "dependent" })
-        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .segments).train(on: runner.datasets["tiny"]!.recordings)
+        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .segments, registry: .standard, trainers: .standard).train(on: runner.datasets["tiny"]!.recordings)
         guard let model = trained.model(as: DTWModel.self) else { Issue.record("not a DTW model"); return }
         #expect(model.channels.map(\.rawValue) == ["dim1", "dim2", "dim3"], "archive columns keep their names")
     }
@@ -161,7 +161,7 @@ import Testing
         let accelerometerOnly = try Self.continuous(dropping: "gyro.")
         let entry = Experiment.Entry(name: "gyro model", recognizer: "dtw", datasets: ["d"], labels: ["shake"], model: file.path)
         let experiment = Experiment(name: "t", datasets: ["d": .source("unused")], bootstrapReplicates: 200, entries: [entry])
-        let runner = try ExperimentRunner(experiment: experiment, datasets: ["d": accelerometerOnly])
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ["d": accelerometerOnly], registry: .standard, trainers: .standard)
         do {
             _ = try runner.run()
             Issue.record("a rotation-rate model was evaluated on recordings without gyro columns")

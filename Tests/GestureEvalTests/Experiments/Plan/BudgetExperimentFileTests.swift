@@ -23,7 +23,7 @@ import Testing
         // The spec path in the file is relative to the repository root.
         let source = reference.replacingOccurrences(of: "synth:", with: "synth:" + SharedData.packageRoot.path + "/")
         let dataset = try DatasetSource(source).load().dataset
-        let result = try ExperimentRunner(experiment: spec, datasets: ["confusers": dataset]).run()
+        let result = try ExperimentRunner(experiment: spec, datasets: ["confusers": dataset], registry: .standard, trainers: .standard).run()
         #expect(result.scores.map(\.entry) == ["shake", "dtw shakes, rotation rate", "flip"])
         for s in result.scores {
             func total(_ value: (ScoreMetrics.Events) -> Double) -> Double { s.folds.reduce(0) { $0 + value($1.metrics.events!) } }

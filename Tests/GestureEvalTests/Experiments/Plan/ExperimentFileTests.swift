@@ -24,7 +24,7 @@ import Testing
         """
 
     @Test func readsEntriesWithDefaults() throws {
-        let e = try Experiment(yaml: Self.valid, file: "demo.yaml")
+        let e = try Experiment(yaml: Self.valid, file: "demo.yaml", trainers: .standard)
         #expect(e.seed == 1 && e.metric == .f1 && e.test == .friedmanNemenyi && e.matching == .init(before: 0.5, after: 0.5))
         #expect(e.datasets["ucr"] == .split(train: "ucr:X_TRAIN.tsv", test: "ucr:X_TEST.tsv"))
         #expect(e.entries[0].search["peakThreshold"]?.values == [1.0, 1.25, 1.5, 1.75, 2.0])
@@ -46,7 +46,7 @@ import Testing
 
     @Test func errorsNameTheKey() {
         func message(_ yaml: String) -> String {
-            do { _ = try Experiment(yaml: yaml, file: "x.yaml"); return "" } catch { return error.description }
+            do { _ = try Experiment(yaml: yaml, file: "x.yaml", trainers: .standard); return "" } catch { return error.description }
         }
         #expect(message(Self.valid.replacingOccurrences(of: "dataset: a", with: "dataset: b")) == "x.yaml: entries[0].dataset: unknown dataset 'b'; known: a, ucr")
         #expect(message(Self.valid.replacingOccurrences(of: "name: demo\n", with: "")) == "x.yaml: name: missing")

@@ -14,7 +14,7 @@ import Testing
 
     static func plan(_ entries: [Experiment.Entry]) throws -> ExperimentPlan {
         let spec = Experiment(name: "cost", datasets: ["pushes": .source("unused")], seed: 1, bootstrapReplicates: 50, entries: entries)
-        return try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes]).plan
+        return try ExperimentRunner(experiment: spec, datasets: ["pushes": pushes], registry: .standard, trainers: .standard).plan
     }
 
     static func dtw(_ name: String, _ settings: [String: ConfigurationValue], search: [String: [Double]] = [:]) -> Experiment.Entry {
@@ -38,12 +38,14 @@ import Testing
             #expect(plan.units.filter { $0.training == step.index }.map(\.testSamples) == [2 * 2000])
             switch step.entries[0] {
             case "shake":
-                #expect(w.examples == 0 && w.templates == 0)
+                #expect(w.detail == nil)
             case "medoids":
+                let w = try #require(step.dtw)
                 #expect(w.examples == 30 && w.classes == 1 && w.templates == 3 && w.bandCandidates == 0 && w.band == 0.1)
                 #expect(abs(w.exampleLength - 0.6 * 1999 / 39.98) < 0.01, "0.6 s at the recordings' rate: \(w.exampleLength)")
                 #expect(w.crossFitTrainings == 0 && !w.segments)
             default:
+                let w = try #require(step.dtw)
                 #expect(w.templates == 1 && w.bandCandidates == 21)
                 // Three training subjects, fewer than the default five groups: one group each, 2/3 of the examples.
                 #expect(w.crossFitTrainings == 3 && abs(w.crossFitShare - 2.0 / 3) < 1e-12)
@@ -58,7 +60,7 @@ import Testing
                                                          "augmentation": .object(["copies": .number(2), "seed": .number(1)])])])
         let plain = try #require(plan.trainingSteps.first { $0.entries == ["plain"] })
         let augmented = try #require(plan.trainingSteps.first { $0.entries == ["augmented"] })
-        #expect(plain.workload.examples == 30 && augmented.workload.examples == 90)
+        #expect(plain.dtw?.examples == 30 && augmented.dtw?.examples == 90)
         #expect(plan.estimatedSeconds(of: augmented) > plan.estimatedSeconds(of: plain))
     }
 
@@ -100,30 +102,30 @@ import Testing
                                   rocket("augmented", ["hardNegatives": .bool(false), "augmentation": .object(["copies": .number(1)])]),
                                   rocket("long context", ["hardNegatives": .bool(false), "context": .number(1.2)])])
         let step = { (entry: String) in plan.trainingSteps.first { $0.entries == [entry] }! }
-        let w = step("plain").workload
+        let w = try #require(step("plain").rocket)
         // Six recordings of 40 s with five 0.6 s pushes: 6 windows per push (max(0.6, 0.6) / 0.1), four negatives per positive.
         let rate = 1999 / 39.98
-        #expect(w.rocketFeatures == 168 && !w.segments && !w.backgroundMining)
+        #expect(w.features == 168 && !w.segments && !w.retrainsWithHardNegatives)
         #expect(abs(w.examples - 900) <= 1, "30 pushes × 6 windows × 5: \(w.examples)")
         #expect(abs(w.exampleLength - 1.0 * rate) < 0.01)
-        #expect(w.rocketScoredWindows == Int(6 * 39.98 / 0.1))
-        #expect(abs(w.rocketWindowsPerTestSample - 1 / (rate * 0.1)) < 1e-9)
+        #expect(w.scoredWindows == Int(6 * 39.98 / 0.1))
+        #expect(abs(w.windowsPerTestSample - 1 / (rate * 0.1)) < 1e-9)
         #expect(w.crossFitTrainings == 3)
-        #expect(step("capped").workload.examples == 40 && step("mined").workload.backgroundMining)
+        #expect(step("capped").rocket?.examples == 40 && step("mined").rocket?.retrainsWithHardNegatives == true)
         let cost = { (entry: String) in plan.estimatedSeconds(of: step(entry)) }
         #expect(cost("plain") > 0 && cost("capped") < cost("plain"))
         // Hard negatives: a second pass, on the drawn windows and half of what it may add (a third of maxWindows, at
         // most the negatives not drawn: (6 × 39.98 − 30 × (0.6 + 2 × 0.6)) / 0.1 − 720).
-        #expect(step("mined").workload.rocketHardNegatives == 569)
+        #expect(step("mined").rocket?.hardNegatives == 569)
         #expect(cost("mined") > 2.1 * cost("plain"), "hard negatives: a second, larger pass")
         // The ridge's eigendecomposition (cubic in the windows, whatever the features) dominates at 900 windows.
         let m = ExperimentPlan.CostModel.reference
         #expect(cost("wide") > cost("plain") && cost("plain") > m.eigenSeconds(windows: Double(w.examples)))
         #expect(cost("searched") > 1.9 * cost("plain"), "each candidate trains again")
         // Issue 45: augmented copies add their windows to the draw (until maxWindows caps it); context lengthens each window.
-        #expect(abs(step("augmented").workload.examples - 2 * w.examples) <= 2, "\(step("augmented").workload.examples)")
+        #expect(abs(try #require(step("augmented").rocket).examples - 2 * w.examples) <= 2)
         #expect(cost("augmented") > 1.5 * cost("plain"))
-        #expect(abs(step("long context").workload.exampleLength - 3.0 * rate) < 0.01 && cost("long context") > cost("plain"))
+        #expect(abs(try #require(step("long context").rocket).exampleLength - 3.0 * rate) < 0.01 && cost("long context") > cost("plain"))
     }
 
     /// A run reports each training step and each unit once, and their parts' estimates add up to the plan's:
@@ -131,7 +133,7 @@ import Testing
     @Test func aRunReportsEveryPartWhoseEstimatesAddUpToThePlans() throws {
         let spec = Experiment(name: "cost", datasets: ["pushes": .source("unused")], seed: 1, bootstrapReplicates: 50,
                               entries: [Self.shake("plain"), Self.dtw("fixed", ["band": .number(0.1)])])
-        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes])
+        let runner = try ExperimentRunner(experiment: spec, datasets: ["pushes": Self.pushes], registry: .standard, trainers: .standard)
         let plan = runner.plan
         let seen = Mutex<[ExperimentPlan.RunProgress]>([])
         _ = try runner.run { part in seen.withLock { $0.append(part) } }
@@ -144,4 +146,11 @@ import Testing
         #expect(isClose(parts.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }, total, relative: 1e-9))
         #expect(plan.estimatedSeconds(of: .trained(step: 4)) > 10 * plan.estimatedSeconds(of: .trained(step: 0)), "DTW medoids outweigh a rule pass")
     }
+}
+
+extension ExperimentPlan.TrainingStep {
+    /// The DTW trainer's counts of this step, when it has them.
+    var dtw: DTWWorkload? { workload.decodedDetail(as: DTWWorkload.self) }
+    /// The MiniRocket trainers' counts of this step, when it has them.
+    var rocket: MiniRocketWorkload? { workload.decodedDetail(as: MiniRocketWorkload.self) }
 }

@@ -28,7 +28,7 @@ import Testing
         let dataset = Dataset(name: "bouts", kind: .continuous, samplingRate: 10,
                               recordings: (0..<4).map { recording(subject: $0, bouts: bouts) })
         let spec = Experiment(name: "cost", datasets: ["bouts": .source("unused")], seed: 1, bootstrapReplicates: 50, entries: entries)
-        return try ExperimentRunner(experiment: spec, datasets: ["bouts": dataset]).plan
+        return try ExperimentRunner(experiment: spec, datasets: ["bouts": dataset], registry: .standard, trainers: .standard).plan
     }
 
     static func entry(_ recognizer: String, _ settings: [String: ConfigurationValue]) -> Experiment.Entry {
@@ -41,9 +41,9 @@ import Testing
     /// The counted cells are those of the pairs within the class at the band, so bouts of 30–90 s cost more than bouts
     /// of 60 s each (same count, same mean length), and twice as long bouts about four times as much.
     @Test func dtwTemplateSelectionCountsThePairsOfBoutLengths() throws {
-        func step(_ bouts: [Double]) throws -> (workload: TrainingWorkload, seconds: Double) {
+        func step(_ bouts: [Double]) throws -> (workload: DTWWorkload, seconds: Double) {
             let plan = try Self.plan(bouts: bouts, [Self.entry("dtw", Self.medoids)])
-            return (plan.trainingSteps[0].workload, plan.estimatedSeconds(of: plan.trainingSteps[0]))
+            return (try #require(plan.trainingSteps[0].dtw), plan.estimatedSeconds(of: plan.trainingSteps[0]))
         }
         let equal = try step([60, 60, 60, 60, 60]), spread = try step([30, 45, 60, 75, 90]), long = try step([120, 120, 120, 120, 120])
         #expect(equal.workload.examples == 15 && spread.workload.examples == 15)
@@ -77,9 +77,9 @@ import Testing
                                                       "features": .number(1008), "negativesPerPositive": .number(1), "maxWindows": .number(1200),
                                                       "rejection": .object(["method": .string("stream")])]
         let plan = try Self.plan(bouts: [60, 60, 60, 60, 60], [Self.entry("minirocket-stream", settings)])
-        let step = plan.trainingSteps[0], w = step.workload, m = TrainingCostModel.reference
-        #expect(w.examples == 1200 && w.crossFitTrainings == 3 && w.backgroundMining)
-        #expect(w.rocketHardNegatives == 200, "half of a third of maxWindows")
+        let step = plan.trainingSteps[0], w = try #require(step.rocket), m = TrainingCostModel.reference
+        #expect(w.examples == 1200 && w.crossFitTrainings == 3 && w.retrainsWithHardNegatives)
+        #expect(w.hardNegatives == 200, "half of a third of maxWindows")
         let share = 2.0 / 3, first = 1200.0, second = 1400.0
         let eigen = m.eigenSeconds(windows: first) + 3 * m.eigenSeconds(windows: share * first)
             + m.eigenSeconds(windows: second) + 3 * m.eigenSeconds(windows: share * second)

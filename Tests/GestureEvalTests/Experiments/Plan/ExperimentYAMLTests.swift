@@ -18,7 +18,7 @@ import Testing
                 label: [shake]
             """
         #expect {
-            _ = try Experiment(yaml: text, file: "exp.yaml")
+            _ = try Experiment(yaml: text, file: "exp.yaml", trainers: .standard)
         } throws: { error in
             guard let error = error as? DataFileError else { return false }
             return error.line == 8 && error.field == "entries[0].label" && error.message.contains("did you mean 'labels'")
@@ -28,13 +28,13 @@ import Testing
     @Test func theShippedExperimentsHaveNoUnknownKeys() throws {
         let experiments = SharedData.packageRoot.appendingPathComponent("configs/experiments")
         for file in try FileManager.default.contentsOfDirectory(atPath: experiments.path) where file.hasSuffix(".yaml") {
-            _ = try Experiment(contentsOf: experiments.appendingPathComponent(file))
+            _ = try Experiment(contentsOf: experiments.appendingPathComponent(file), trainers: .standard)
         }
     }
 
     @Test func theSwimWatchEntriesShareTheirSettingsThroughAMergeKey() throws {
         let url = SharedData.packageRoot.appendingPathComponent("configs/experiments/swimwatch-turns.yaml")
-        let experiment = try Experiment(contentsOf: url)
+        let experiment = try Experiment(contentsOf: url, trainers: .standard)
         let calibrated = try #require(try experiment.entries.first { $0.name == "dtw calibrated" }?.configuration?.resolve())
         #expect(calibrated[path: "band"] != nil)
         #expect(calibrated[path: "refractoryTime"] != nil)

@@ -12,7 +12,7 @@ import Testing
         }
         let experiment = Experiment(name: "shakes", datasets: ["shakes": .source("unused")], seed: 3, bootstrapReplicates: 200,
                                     entries: [shake("loose", 1.0), shake("default", 1.25), shake("strict", 2.5)])
-        return try ExperimentRunner(experiment: experiment, datasets: ["shakes": dataset]).run()
+        return try ExperimentRunner(experiment: experiment, datasets: ["shakes": dataset], registry: .standard, trainers: .standard).run()
     }
 
     @Test func comparisonTextHasTheTablesAndTests() throws {

@@ -240,7 +240,7 @@ import Testing
         let dataset = try SyntheticShakeFixture.dataset(subjects: 2, seconds: 40)
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: SyntheticShakeFixture.dtwSettings(), datasets: ["d"], labels: ["shake"])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
-        guard let model = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: dataset.recordings).model(as: DTWModel.self) else {
+        guard let model = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous, registry: .standard, trainers: .standard).train(on: dataset.recordings).model(as: DTWModel.self) else {
             Issue.record("not a DTW model")
             return
         }

@@ -21,10 +21,10 @@ import Testing
     }
 
     /// A search over `peakThreshold` ∈ {1, 2} g of the shake counter (which never fires on still recordings), scored by F1.
-    static func search() throws -> ParameterSearch {
+    static func search() throws -> ParameterSearch<ConfigurationValue> {
         let entry = Experiment.Entry(name: "e", recognizer: "shake", datasets: ["d"], labels: ["a"],
                                      search: ["peakThreshold": .init(values: [1, 2])])
-        let setup = entry.setup(kind: .continuous)
+        let setup = entry.setup(kind: .continuous, registry: .standard)
         return setup.search(from: .object([:])) { try RuleBasedTrainer(identifier: entry.recognizer).detect($0, on: $1, setup: setup) }
     }
 
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [1.0, 2.0]) func heldOutDetectionsAreWhatTheSearchScores(perfect: Double) throws {
         let trained = try Self.search().best(on: Self.recordings) { value in
             let events = value[path: "peakThreshold"] == .number(perfect) ? Self.hits : Self.recordings.map { _ in [] }
-            return .init(model: .configuration(.object([:]), chosen: TrainingSummary()), heldOutEvents: events)
+            return .init(model: Trained(.object([:]), summary: TrainingSummary()), heldOutEvents: events)
         }
         #expect(trained.summary.values["peakThreshold"] == perfect)
         #expect(trained.summary.operatingPoint?.score == 1)
@@ -45,7 +45,7 @@ import Testing
     /// value, so the first value wins a tie at F1 0, and nothing says held out.
     @Test func withoutHeldOutDetectionsTheModelIsRun() throws {
         let trained = try Self.search().best(on: Self.recordings) { value in
-            .init(model: .configuration(value, chosen: TrainingSummary()))
+            .init(model: Trained(value, summary: TrainingSummary()))
         }
         #expect(trained.summary.values["peakThreshold"] == 1)
         #expect(trained.summary.operatingPoint?.score == 0)
@@ -64,7 +64,7 @@ import Testing
         let entry = Experiment.Entry(name: "dtw", recognizer: "dtw", configuration: settings, datasets: ["d"], labels: ["shake"],
                                      search: ["band": .init(values: [0.05, 0.3])])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [entry])
-        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous).train(on: dataset.recordings)
+        let trained = try EntryTrainer(entry: entry, experiment: experiment, kind: .continuous, registry: .standard, trainers: .standard).train(on: dataset.recordings)
         #expect(trained.summary.operatingPoint?.heldOut == true)
         #expect(trained.summary.crossFit?.subjectShare == 1)
         let band = try #require(trained.summary.values["band"])
@@ -73,7 +73,7 @@ import Testing
         let judged = entry.judged(dataset.recordings, kind: .continuous)
         let chosen = try entry.baseConfiguration().setting("band", to: .number(band))
         let matching = experiment.matching.eventMatching
-        let candidate = try DTWExamples.train(judged, configuration: chosen, kind: .continuous, name: entry.name, matching: matching)
+        let candidate = try DTWTemplateMatcherTrainer.templates(judged, configuration: chosen, kind: .continuous, name: entry.name, matching: matching)
         let heldOut = try #require(candidate.heldOutEvents)
         let counts = zip(judged, heldOut).reduce(EventCounts()) { $0 + matching.match(annotations: $1.0.annotations, events: $1.1).counts }
         #expect(counts.truePositives > 0)
@@ -103,7 +103,7 @@ import Testing
         }
         let searched = entry([1, 4])
         let experiment = Experiment(name: "x", datasets: ["d": .source("unused")], entries: [searched])
-        let trained = try EntryTrainer(entry: searched, experiment: experiment, kind: .continuous).train(on: dataset.recordings)
+        let trained = try EntryTrainer(entry: searched, experiment: experiment, kind: .continuous, registry: .standard, trainers: .standard).train(on: dataset.recordings)
         let k = try #require(trained.summary.values["selection"])
         #expect([1, 4].contains(k))
         guard let model = trained.model(as: DTWModel.self) else { Issue.record("not a DTW model"); return }
@@ -111,7 +111,7 @@ import Testing
 
         let fractional = entry([2, 2.5])
         #expect(throws: ExperimentError(entry: "dtw", "search selection: numbers of medoids per class are whole numbers ≥ 1, got 2.5")) {
-            _ = try EntryTrainer(entry: fractional, experiment: Experiment(name: "x", datasets: ["d": .source("unused")], entries: [fractional]), kind: .continuous)
+            _ = try EntryTrainer(entry: fractional, experiment: Experiment(name: "x", datasets: ["d": .source("unused")], entries: [fractional]), kind: .continuous, registry: .standard, trainers: .standard)
         }
     }
 }

@@ -16,20 +16,20 @@ import Testing
               - {name: b, recognizer: shake, dataset: d, objective: {maximize: f1}}
               - {name: c, recognizer: shake, dataset: d, maxFalsePerHour: 2}
             """
-        let spec = try Experiment(yaml: yaml, file: "x.yaml")
+        let spec = try Experiment(yaml: yaml, file: "x.yaml", trainers: .standard)
         #expect(spec.objective(for: spec.entries[0]) == TrainingObjective(maximize: .recall, maxFalsePerHour: 5))
         #expect(spec.objective(for: spec.entries[1]) == TrainingObjective(maximize: .f1))
         #expect(spec.objective(for: spec.entries[2]) == TrainingObjective(maximize: .recall, maxFalsePerHour: 2))
-        let shorthand = try Experiment(yaml: yaml.replacingOccurrences(of: "objective: {maxFalsePerHour: 5}", with: "maxFalsePerHour: 5"), file: "x.yaml")
+        let shorthand = try Experiment(yaml: yaml.replacingOccurrences(of: "objective: {maxFalsePerHour: 5}", with: "maxFalsePerHour: 5"), file: "x.yaml", trainers: .standard)
         #expect(shorthand.objective == TrainingObjective(maximize: .recall, maxFalsePerHour: 5))
         #expect(throws: DataFileError.self) {
-            try Experiment(yaml: yaml.replacingOccurrences(of: "maxFalsePerHour: 5", with: "maxFalsePerHour: -1"), file: "x.yaml")
+            try Experiment(yaml: yaml.replacingOccurrences(of: "maxFalsePerHour: 5", with: "maxFalsePerHour: -1"), file: "x.yaml", trainers: .standard)
         }
         #expect(throws: DataFileError.self) {
-            try Experiment(yaml: yaml.replacingOccurrences(of: "maxFalsePerHour: 2}", with: "maxFalsePerHour: -2}"), file: "x.yaml")
+            try Experiment(yaml: yaml.replacingOccurrences(of: "maxFalsePerHour: 2}", with: "maxFalsePerHour: -2}"), file: "x.yaml", trainers: .standard)
         }
         #expect(throws: DataFileError.self, "objective and maxFalsePerHour at once") {
-            try Experiment(yaml: yaml.replacingOccurrences(of: "maxFalsePerHour: 2}", with: "maxFalsePerHour: 2, objective: {maximize: f1}}"), file: "x.yaml")
+            try Experiment(yaml: yaml.replacingOccurrences(of: "maxFalsePerHour: 2}", with: "maxFalsePerHour: 2, objective: {maximize: f1}}"), file: "x.yaml", trainers: .standard)
         }
     }
 

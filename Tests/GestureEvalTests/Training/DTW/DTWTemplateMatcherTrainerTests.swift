@@ -5,7 +5,7 @@ import Testing
 /// What the DTW trainer refuses before any fold trains.
 @Suite struct DTWTemplateMatcherTrainerTests {
     static func setup(_ configuration: ConfigurationValue, kind: Dataset.Kind, search: [String: [Double]] = [:]) -> TrainingSetup {
-        TrainingSetup(name: "dtw", recognizer: "dtw", configuration: configuration, search: search, kind: kind)
+        TrainingSetup(name: "dtw", recognizer: "dtw", configuration: configuration, search: search, kind: kind, registry: .standard)
     }
 
     /// A continuous dataset is spotted, which needs thresholds: `rejection: none` is refused when the entry is
@@ -13,7 +13,7 @@ import Testing
     @Test func noRejectionOnAContinuousDatasetIsRefusedWhenChecked() throws {
         for configuration: ConfigurationValue in [.object(["rejection": .string("none")]), .object(["rejectionK": .null])] {
             let error = try #require(throws: TrainingError.self) {
-                try DTWTemplateMatcherTrainer().validate(Self.setup(configuration, kind: .continuous))
+                try AnyRecognizerTrainer(DTWTemplateMatcherTrainer()).validate(Self.setup(configuration, kind: .continuous))
             }
             let text = "\(error)"
             #expect(text.contains("rejection: none") && text.contains("method: sigma") && text.contains("method: stream"), "\(text)")
@@ -24,8 +24,8 @@ import Testing
     /// Segments are classified without thresholds, and a searched rejection gives the stream its thresholds.
     @Test func noRejectionIsFineForSegmentsOrASearchedRejection() throws {
         let none: ConfigurationValue = .object(["rejection": .string("none")])
-        try DTWTemplateMatcherTrainer().validate(Self.setup(none, kind: .segments))
-        try DTWTemplateMatcherTrainer().validate(Self.setup(.object(["rejectionK": .null]), kind: .continuous, search: ["rejectionK": [1, 3]]))
-        try DTWTemplateMatcherTrainer().validate(Self.setup(.object([:]), kind: .continuous))
+        try AnyRecognizerTrainer(DTWTemplateMatcherTrainer()).validate(Self.setup(none, kind: .segments))
+        try AnyRecognizerTrainer(DTWTemplateMatcherTrainer()).validate(Self.setup(.object(["rejectionK": .null]), kind: .continuous, search: ["rejectionK": [1, 3]]))
+        try AnyRecognizerTrainer(DTWTemplateMatcherTrainer()).validate(Self.setup(.object([:]), kind: .continuous))
     }
 }
