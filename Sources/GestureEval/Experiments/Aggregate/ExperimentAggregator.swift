@@ -88,14 +88,13 @@ public struct ExperimentAggregator: Sendable {
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
         var rows: [EventOutcome] = []
-        // Each unit judged its recordings and matched its events once (`UnitResult.matches`): nothing here matches.
+        // Each unit carries its judged recordings, what judging left out of each and its events' matching, each
+        // computed once (`UnitResult`): nothing here judges or matches.
         for o in outcomes {
-            let tested = entry.relabelled(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] })
-            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: o.matches)
+            let activities = FalseActivationBreakdown(judged: o.recordings, unjudged: o.unjudged, matches: o.matches)
             breakdown = breakdown?.merged(with: activities) ?? activities
-            for ((judged, original), result) in zip(zip(o.recordings, tested), o.matches) {
-                rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result,
-                                          unjudged: FalseActivationBreakdown.unjudged(in: original, judged: judged))
+            for ((judged, unjudged), result) in zip(zip(o.recordings, o.unjudged), o.matches) {
+                rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result, unjudged: unjudged)
             }
             let e = try EventEvaluation(recordings: o.recordings, matches: o.matches, matching: matching, bootstrap: bootstrap)
             let c = e.overall
