@@ -120,7 +120,8 @@ public struct ExperimentAggregator: Sendable {
         let bySubject = try SubjectScores(events: pooled, metric: metric, bootstrap: bootstrap)
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
-                                                folds: foldScores, configuration: configuration, latencies: latencies, example: example,
+                                                folds: foldScores, foldStatistics: FoldStatistics(folds: foldScores, kind: .continuous),
+                                                configuration: configuration, latencies: latencies, example: example,
                                                 falseActivations: breakdown, outcomes: rows, bySubject: bySubject)
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
@@ -152,7 +153,8 @@ public struct ExperimentAggregator: Sendable {
         }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
-                                                folds: foldScores, configuration: configuration, latencies: [], example: nil, bySubject: bySubject)
+                                                folds: foldScores, foldStatistics: FoldStatistics(folds: foldScores, kind: .segments),
+                                                configuration: configuration, latencies: [], example: nil, bySubject: bySubject)
         return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
                         truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: everySubject)
     }
