@@ -75,14 +75,22 @@ public enum ExperimentReport {
     /// (``EventOutcome``), in entry order, then fold, recording and time: which gestures were missed, and what was
     /// happening when a false activation fired. Times in seconds.
     public static func outcomeTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"])
+        var table = CSVTable(header: outcomeColumns)
         for s in result.scores {
-            for o in s.outcomes ?? [] {
-                table.append([s.entry, s.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
-                              o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""])
-            }
+            for o in s.outcomes ?? [] { table.append(outcomeRow(o, of: s)) }
         }
         return table
+    }
+
+    /// The columns of ``outcomeTable(_:)``.
+    public static let outcomeColumns = ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"]
+
+    /// The cells of `outcome` of `score`'s entry under ``outcomeColumns``: times and scores in round-trip form
+    /// (``CSVTable/number(_:)``), empty where there is none. O(1).
+    public static func outcomeRow(_ outcome: EventOutcome, of score: ExperimentResult.EntryScore) -> [String] {
+        let o = outcome
+        return [score.entry, score.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
+                o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""]
     }
 
     /// One row per entry, dataset and fold.
