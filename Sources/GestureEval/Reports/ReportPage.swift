@@ -47,8 +47,8 @@ public struct ReportPage: Sendable {
     /// Files beside the page (path relative to the report folder, contents): per-recording samples, empty when
     /// every sample is inline.
     public let dataFiles: [(path: String, contents: String)]
-    /// The outcome rows embedded: each typed outcome of the result as ``ExperimentReport/outcomeRow(_:of:)`` writes it,
-    /// so cell for cell the rows of `outcomes.csv` (``ExperimentReport/outcomeTable(_:)``).
+    /// The outcome rows embedded: each typed outcome of the result in the cells of `outcomes.csv`
+    /// (``ExperimentReport/outcomeTable(_:)``), written from the outcome, not read back from that table.
     public let outcomes: [[String]]
     /// The explorer's recordings, in order of their first outcome row.
     public let recordings: [RecordingData]

@@ -83,11 +83,11 @@ public enum ExperimentReport {
     }
 
     /// The columns of ``outcomeTable(_:)``.
-    public static let outcomeColumns = ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"]
+    static let outcomeColumns = ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"]
 
     /// The cells of `outcome` of `score`'s entry under ``outcomeColumns``: times and scores in round-trip form
     /// (``CSVTable/number(_:)``), empty where there is none. O(1).
-    public static func outcomeRow(_ outcome: EventOutcome, of score: ExperimentResult.EntryScore) -> [String] {
+    static func outcomeRow(_ outcome: EventOutcome, of score: ExperimentResult.EntryScore) -> [String] {
         let o = outcome
         return [score.entry, score.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
                 o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""]
