@@ -156,7 +156,7 @@ struct Compare: ParsableCommand {
         let folder = try ExperimentReport.write(result, datasets: runner.datasets, to: folderURL, command: command)
         var notebookPath: String?
         if notebook {
-            let exporter = try NotebookExporter(reportFolder: folder.url)
+            let exporter = NotebookExporter(folder: folder)
             notebookPath = exporter.defaultNotebookPath
             try exporter.write(to: URL(fileURLWithPath: exporter.defaultNotebookPath))
         }

@@ -50,8 +50,8 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
             throw ExperimentError(entry: entry.name, "a survey of activations needs continuous recordings; \(dataset.name) holds segments")
         }
         let detector = EntryDetector(entry: entry, kind: .continuous, registry: registry, matching: matching, trainers: trainers)
-        let judged = entry.judged(dataset.recordings, kind: .continuous)
-        let all = entry.relabelled(dataset.recordings)
+        // Judged once, with what judging left out of each recording: the activities of the breakdown.
+        let judging = entry.judging(dataset.recordings, kind: .continuous), judged = judging.recordings
         let events: [[GestureEvent]]
         do { events = try detector.detect(model, on: judged).events } catch {
             throw error as? ExperimentError ?? ExperimentError(entry: entry.name, "\(error)")
@@ -62,7 +62,7 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
         activations = zip(matches, events).reduce(0) { $0 + $1.0.detections.count }
         judgedAnnotations = judged.reduce(0) { $0 + $1.annotations.count }
         detectedAnnotations = matches.reduce(0) { $0 + $1.annotationOutcomes.filter { $0 == .correct }.count }
-        breakdown = FalseActivationBreakdown(judged: judged, all: all, matches: matches)
+        breakdown = FalseActivationBreakdown(judged: judged, unjudged: judging.unjudged, matches: matches)
         judgedLabels = entry.labels
         annotationLabels = Set(judged.flatMap { $0.annotations.map(\.label) }).sorted()
         activationLabels = Set(events.joined().map(\.label)).sorted()

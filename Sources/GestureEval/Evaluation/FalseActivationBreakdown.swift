@@ -37,11 +37,16 @@ public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
     /// ``EventMatching/match(annotations:events:)`` gives them), so a caller that has matched already does not
     /// match again. O(Σ annotations × events).
     public init(judged: [Recording], all: [Recording], matches: [EventMatching.Result]) {
+        self.init(judged: judged, unjudged: zip(judged, all).map { Self.unjudged(in: $1, judged: $0) }, matches: matches)
+    }
+
+    /// The breakdown from `matches` as ``init(judged:all:matches:)`` gives it, with `unjudged[i]` the annotations judging
+    /// left out of `judged[i]` (label map applied), as judging gave them. O(Σ annotations × events).
+    package init(judged: [Recording], unjudged: [[Annotation]], matches: [EventMatching.Result]) {
         var counts: [String: Int] = [:], hours: [String: Double] = [:]
-        for ((recording, original), result) in zip(zip(judged, all), matches) {
+        for ((recording, others), result) in zip(zip(judged, unjudged), matches) {
             guard let first = recording.timestamps.first, let last = recording.timestamps.last, last > first else { continue }
             let judgedSpans = Self.union(recording.annotations.map { ($0.start, $0.end) }, within: first...last)
-            let others = Self.unjudged(in: original, judged: recording)
             for (label, spans) in Dictionary(grouping: others, by: { $0.label }) {
                 let covered = Self.union(spans.map { ($0.start, $0.end) }, within: first...last)
                 hours[label, default: 0] += (Self.length(covered) - Self.length(Self.intersection(covered, judgedSpans))) / 3600

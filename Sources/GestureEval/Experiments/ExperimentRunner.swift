@@ -42,6 +42,9 @@ public struct ExperimentRunner: Sendable {
     public let folds: [String: FoldAssignment]
     /// The work units and training steps.
     public let plan: ExperimentPlan
+    /// Every fold as each entry judges it, judged once here and carried: the plan counts it, the executor trains and
+    /// tests on it, and a merge of shards gives each unit its test part back from it.
+    package let judged: JudgedFolds
 
     /// Prepares a run: checks each entry's judged labels against its datasets, computes every used
     /// dataset's folds and plans the units.
@@ -80,13 +83,13 @@ public struct ExperimentRunner: Sendable {
             }
         }
         self.folds = folds
-        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds, registry: registry, trainers: trainers)
+        judged = JudgedFolds(experiment: merged, datasets: datasets, folds: folds)
+        plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds, registry: registry, trainers: trainers, judged: judged)
     }
 
     /// Runs every unit and aggregates them; `progress` is called after each training step and each unit.
     public func run(progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
-        let executor = try ExperimentExecutor(experiment: experiment, datasets: datasets, folds: folds, registry: registry, trainers: trainers)
-        let results = try executor.run(plan, progress: progress)
+        let results = try ExperimentExecutor(self).run(plan, progress: progress)
         return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds, trainers: trainers).result(of: plan, results)
     }
 }

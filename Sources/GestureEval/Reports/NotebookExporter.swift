@@ -18,10 +18,17 @@ public struct NotebookExporter: Sendable {
     /// Its manifest.
     public let manifest: ReportManifest
 
-    /// Reads the manifest of `reportFolder`.
+    /// Reads the manifest of `reportFolder` (`export notebook`: a folder written earlier).
     public init(reportFolder: URL) throws(DataFileError) {
         self.reportFolder = reportFolder
         manifest = try ReportFolder.manifest(at: reportFolder)
+    }
+
+    /// The notebook of `folder` as just written, from its typed manifest in memory: a run's notebook does not read
+    /// back the `report.json` the run wrote. O(1).
+    package init(folder: ReportFolder) {
+        reportFolder = folder.url
+        manifest = folder.manifest
     }
 
     /// Where a run's notebook goes by default: `notebooks-export/<report folder name>.ipynb`,

@@ -47,7 +47,8 @@ public struct ReportPage: Sendable {
     /// Files beside the page (path relative to the report folder, contents): per-recording samples, empty when
     /// every sample is inline.
     public let dataFiles: [(path: String, contents: String)]
-    /// The outcome rows embedded (``ExperimentReport/outcomeTable(_:)``'s rows, cell for cell).
+    /// The outcome rows embedded: each typed outcome of the result in the cells of `outcomes.csv`
+    /// (``ExperimentReport/outcomeTable(_:)``), written from the outcome, not read back from that table.
     public let outcomes: [[String]]
     /// The explorer's recordings, in order of their first outcome row.
     public let recordings: [RecordingData]
@@ -61,20 +62,25 @@ public struct ReportPage: Sendable {
     /// - Complexity: O(samples × channels) of the test recordings, plus the outcome rows.
     public init(result: ExperimentResult, datasets: [String: Dataset], plots: [(svg: String, title: String)] = [],
                 commandLine: String, inlineSampleLimit: Int = ReportPage.defaultInlineSampleLimit) {
-        let outcomeTable = ExperimentReport.outcomeTable(result)
-        outcomes = outcomeTable.rows
-        // Test recordings, in order of their first outcome row (dataset, recording).
-        var seen = Set<[String]>(), recordings: [RecordingData] = []
-        for row in outcomes where seen.insert([row[1], row[3]]).inserted {
-            let recording = datasets[row[1]]?.recordings.first { $0.id == row[3] }
-            var data = RecordingData(dataset: row[1], id: row[3], fold: row[2], channels: [], shown: [], samples: nil)
-            if let recording {
-                data.channels = recording.channelNames.map(\.rawValue)
-                data.shown = SignalPlot.defaultChannels(of: recording).channels.map(\.rawValue).filter(data.channels.contains)
-                data.samples = Self.samplesJSON(recording)
+        // Every typed outcome of every continuous entry, in outcomes.csv's order, as the script's rows; and the test
+        // recordings in order of their first outcome (dataset, recording), each read from its dataset once.
+        var rows: [[String]] = [], seen = Set<[String]>(), recordings: [RecordingData] = [], annotationsByRecording: [[[String]]] = []
+        for score in result.scores {
+            for outcome in score.outcomes ?? [] {
+                rows.append(ExperimentReport.outcomeRow(outcome, of: score))
+                guard seen.insert([score.dataset, outcome.recording]).inserted else { continue }
+                let recording = datasets[score.dataset]?.recordings.first { $0.id == outcome.recording }
+                var data = RecordingData(dataset: score.dataset, id: outcome.recording, fold: outcome.fold, channels: [], shown: [], samples: nil)
+                if let recording {
+                    data.channels = recording.channelNames.map(\.rawValue)
+                    data.shown = SignalPlot.defaultChannels(of: recording).channels.map(\.rawValue).filter(data.channels.contains)
+                    data.samples = Self.samplesJSON(recording)
+                }
+                recordings.append(data)
+                annotationsByRecording.append((recording?.annotations ?? []).map { [CSVTable.number($0.start), CSVTable.number($0.end), $0.label] })
             }
-            recordings.append(data)
         }
+        outcomes = rows
         self.recordings = recordings
         let inline = recordings.reduce(0) { $0 + ($1.samples?.utf8.count ?? 0) } <= inlineSampleLimit
         var files: [(String, String)] = []
@@ -89,16 +95,11 @@ public struct ReportPage: Sendable {
         }
         dataFiles = files
 
-        var annotationsByRecording: [[[String]]] = []
-        for r in recordings {
-            let recording = datasets[r.dataset]?.recordings.first { $0.id == r.id }
-            annotationsByRecording.append((recording?.annotations ?? []).map { [CSVTable.number($0.start), CSVTable.number($0.end), $0.label] })
-        }
         let groupOf = Dictionary(result.groups.flatMap { g in g.group.entries.map { ($0, g.group.name) } }) { first, _ in first }
         let model = PageModel(
             experiment: result.experiment.name,
-            outcomeColumns: outcomeTable.header,
-            outcomes: outcomes,
+            outcomeColumns: ExperimentReport.outcomeColumns,
+            outcomes: rows,
             entries: result.scores.filter { $0.outcomes != nil }.map { .init(name: $0.entry, dataset: $0.dataset, group: groupOf[$0.entry] ?? "") },
             recordings: recordings.enumerated().map { i, r in
                 .init(dataset: r.dataset, id: r.id, fold: r.fold, channels: r.channels, shown: r.shown,

@@ -91,14 +91,13 @@ public struct ExperimentAggregator: Sendable {
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
         var rows: [EventOutcome] = []
-        // Each unit judged its recordings and matched its events once (`UnitResult.matches`): nothing here matches.
+        // Each unit carries its judged recordings, what judging left out of each and its events' matching, each
+        // computed once (`UnitResult`): nothing here judges or matches.
         for o in outcomes {
-            let tested = entry.relabelled(folds[datasetKey]!.folds[o.unit.fold].test.map { datasets[datasetKey]!.recordings[$0] })
-            let activities = FalseActivationBreakdown(judged: o.recordings, all: tested, matches: o.matches)
+            let activities = FalseActivationBreakdown(judged: o.recordings, unjudged: o.unjudged, matches: o.matches)
             breakdown = breakdown?.merged(with: activities) ?? activities
-            for ((judged, original), result) in zip(zip(o.recordings, tested), o.matches) {
-                rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result,
-                                          unjudged: FalseActivationBreakdown.unjudged(in: original, judged: judged))
+            for ((judged, unjudged), result) in zip(zip(o.recordings, o.unjudged), o.matches) {
+                rows += EventOutcome.rows(fold: o.unit.foldName, recording: judged.id, matching: result, unjudged: unjudged)
             }
             let e = try EventEvaluation(recordings: o.recordings, matches: o.matches, matching: matching, bootstrap: bootstrap)
             let c = e.overall
@@ -124,7 +123,8 @@ public struct ExperimentAggregator: Sendable {
         let bySubject = try SubjectScores(events: pooled, metric: metric, bootstrap: bootstrap)
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .continuous,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
-                                                folds: foldScores, configuration: configuration, latencies: latencies, example: example,
+                                                folds: foldScores, foldStatistics: FoldStatistics(folds: foldScores, kind: .continuous),
+                                                configuration: configuration, latencies: latencies, example: example,
                                                 falseActivations: breakdown, outcomes: rows, bySubject: bySubject)
         var run = EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: pooled, segments: nil, correct: correct)
         if let w = entry.labelMismatchWarning(datasetKey: datasetKey, recordings: recordings, events: events, counts: pooled.overall, phases: matching.phases) {
@@ -156,7 +156,8 @@ public struct ExperimentAggregator: Sendable {
         }
         let score = ExperimentResult.EntryScore(entry: entry.name, recognizer: entry.recognizer, dataset: datasetKey, kind: .segments,
                                                 labels: entry.labels, metricName: metric.rawValue, overall: metric.value(pooled),
-                                                folds: foldScores, configuration: configuration, latencies: [], example: nil, bySubject: bySubject)
+                                                folds: foldScores, foldStatistics: FoldStatistics(folds: foldScores, kind: .segments),
+                                                configuration: configuration, latencies: [], example: nil, bySubject: bySubject)
         return EntryRun(entry: entry, datasetKey: datasetKey, score: score, events: nil, segments: pooled, correct: pooled.correct,
                         truth: outcomes.flatMap(\.truth), predicted: outcomes.flatMap(\.predicted), subjects: everySubject)
     }

@@ -58,6 +58,9 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var overall: Estimate
         /// Per fold, in fold order.
         public var folds: [FoldScore]
+        /// The folds' mean and spread and, on continuous recordings, their errors pooled: computed once from ``folds``
+        /// by the aggregator (and by decoding, since `results.json` holds only the folds).
+        public var foldStatistics: FoldStatistics
         /// The base configuration (canonical JSON).
         public var configuration: String
         /// Detection time − annotation end of every correct detection, seconds (continuous only).
@@ -73,6 +76,12 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         /// The metric of each test subject alone, the worst subject and the spread (`nil` in results written before
         /// it existed).
         public var bySubject: SubjectScores?
+
+        // ``foldStatistics`` is left out: results.json holds the folds it is computed from, and its bytes stay as they were.
+        private enum CodingKeys: String, CodingKey {
+            case entry, recognizer, dataset, kind, labels, metricName, overall, folds, configuration, latencies, example, falseActivations,
+                 outcomes, bySubject
+        }
     }
 
     /// One recording's completed events, as plotted.
@@ -182,6 +191,23 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         } catch {
             throw DataFileError(file: "results.json", "cannot encode: \(error)")
         }
+    }
+}
+
+extension ExperimentResult.EntryScore {
+    /// Reads what the synthesized encoding writes, and computes ``foldStatistics`` from the folds read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try c.decode(Dataset.Kind.self, forKey: .kind), folds = try c.decode([ExperimentResult.FoldScore].self, forKey: .folds)
+        self.init(entry: try c.decode(String.self, forKey: .entry), recognizer: try c.decode(String.self, forKey: .recognizer),
+                  dataset: try c.decode(String.self, forKey: .dataset), kind: kind, labels: try c.decode([String].self, forKey: .labels),
+                  metricName: try c.decode(String.self, forKey: .metricName), overall: try c.decode(Estimate.self, forKey: .overall),
+                  folds: folds, foldStatistics: FoldStatistics(folds: folds, kind: kind),
+                  configuration: try c.decode(String.self, forKey: .configuration), latencies: try c.decode([Double].self, forKey: .latencies),
+                  example: try c.decodeIfPresent(ExperimentResult.Example.self, forKey: .example),
+                  falseActivations: try c.decodeIfPresent(FalseActivationBreakdown.self, forKey: .falseActivations),
+                  outcomes: try c.decodeIfPresent([EventOutcome].self, forKey: .outcomes),
+                  bySubject: try c.decodeIfPresent(SubjectScores.self, forKey: .bySubject))
     }
 }
 

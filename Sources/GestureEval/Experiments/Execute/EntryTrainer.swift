@@ -44,6 +44,12 @@ package struct EntryTrainer: Sendable {
 
     /// The model learned from `recordings` (all of them training data; judged as the entry is). Throws naming the entry.
     package func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
-        do { return try trainer.train(setup, on: entry.judged(recordings, kind: kind)) } catch { throw ExperimentError(error) }
+        try train(judged: entry.judged(recordings, kind: kind))
+    }
+
+    /// The model learned from `recordings` already judged as the entry judges them (a fold's training part, judged once
+    /// when the run was prepared). Throws naming the entry.
+    func train(judged recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
+        do { return try trainer.train(setup, on: recordings) } catch { throw ExperimentError(error) }
     }
 }

@@ -15,9 +15,12 @@ public struct ExperimentExecutor: Sendable {
         /// What training chose for the unit's model: tuned values, or the DTW model's summary.
         public var trained: TrainingSummary
         /// The fold's test recordings as the entry judges them (``Experiment/Entry/judged(_:kind:)``), judged once
-        /// here so that aggregation and reports do not judge again. Not stored in a part file: `ExperimentShard`
-        /// rebuilds them from the dataset.
+        /// when the run was prepared (`JudgedFolds`) so that aggregation and reports do not judge again. Not stored in
+        /// a part file: `ExperimentShard` gives them back from the run's judged folds.
         public var recordings: [Recording] = []
+        /// For each of ``recordings``, the annotations the entry does not judge (label map applied): what was happening
+        /// when a false activation fired. Not stored in a part file, like ``recordings``.
+        public var unjudged: [[Annotation]] = []
         /// Continuous: the events on each of ``recordings``.
         public var events: [[GestureEvent]] = []
         /// Continuous: the matching of each recording's ``events`` to its judged annotations, matched once here so
@@ -31,10 +34,12 @@ public struct ExperimentExecutor: Sendable {
 
         private enum CodingKeys: String, CodingKey { case unit, trained, events, truth, predicted }
 
-        /// Sets the judged test recordings and, on continuous ones, matches ``events`` to them by `matching`: the
-        /// one place a unit's events are matched. O(Σ A·D log(A·D)) for A annotations and D detections a recording.
-        mutating func judge(_ recordings: [Recording], matching: EventMatching) {
-            self.recordings = recordings
+        /// Sets the judged test recordings with what each left unjudged and, on continuous ones, matches ``events`` to
+        /// them by `matching`: the one place a unit's events are matched. O(Σ A·D log(A·D)) for A annotations and D
+        /// detections a recording.
+        mutating func judge(_ judged: JudgedRecordings, matching: EventMatching) {
+            recordings = judged.recordings
+            unjudged = judged.unjudged
             matches = zip(recordings, events).map { matching.match(annotations: $0.annotations, events: $1) }
         }
     }
@@ -49,6 +54,8 @@ public struct ExperimentExecutor: Sendable {
     public let registry: RecognizerRegistry
     /// A trainer per (entry, dataset), made once.
     private let trainers: [TrainerKey: EntryTrainer]
+    /// Every fold as each entry judges it, judged once: what is trained and tested on.
+    private let judged: JudgedFolds
 
     /// An executor for `experiment` on `datasets` split into `folds`, learned recognizers trained by `trainers`.
     /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
@@ -59,6 +66,16 @@ public struct ExperimentExecutor: Sendable {
         self.folds = folds
         self.registry = registry
         self.trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry, trainers: trainers)
+        judged = JudgedFolds(experiment: experiment, datasets: datasets, folds: folds)
+    }
+
+    /// An executor for `runner`'s experiment that trains and tests on the folds `runner` judged
+    /// (``ExperimentRunner/judged``), judging nothing again.
+    /// - Throws: naming the entry and dataset, when an entry's configuration is invalid.
+    package init(_ runner: ExperimentRunner) throws(ExperimentError) {
+        (experiment, datasets, folds, registry) = (runner.experiment, runner.datasets, runner.folds, runner.registry)
+        trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry, trainers: runner.trainers)
+        judged = runner.judged
     }
 
     /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
@@ -109,27 +126,25 @@ public struct ExperimentExecutor: Sendable {
     }
 
     private func train(_ step: ExperimentPlan.TrainingStep, trainer: EntryTrainer) throws(ExperimentError) -> TrainedModel {
-        let dataset = datasets[step.dataset]!, fold = folds[step.dataset]!.folds[step.fold]
-        do { return try trainer.train(on: fold.train.map { dataset.recordings[$0] }) } catch {
-            throw ExperimentError(entry: trainer.entry.name, dataset: step.dataset, "training failed in fold \(fold.index + 1): \(error.description)")
+        do { return try trainer.train(judged: judged.training(step.entries[0], dataset: step.dataset, fold: step.fold)) } catch {
+            throw ExperimentError(entry: trainer.entry.name, dataset: step.dataset, "training failed in fold \(step.fold + 1): \(error.description)")
         }
     }
 
     private func test(_ model: TrainedModel, unit: ExperimentPlan.WorkUnit, trainer: EntryTrainer) throws(ExperimentError) -> UnitResult {
-        let dataset = datasets[unit.dataset]!, fold = folds[unit.dataset]!.folds[unit.fold]
-        let recordings = trainer.entry.judged(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
+        let tested = judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold), recordings = tested.recordings
         var result = UnitResult(unit: unit, trained: model.summary)
         do {
             let (events, predicted) = try trainer.detector.detect(model, on: recordings)
-            if dataset.kind == .continuous {
+            if trainer.kind == .continuous {
                 result.events = events
             } else {
                 result.truth = recordings.map { $0.annotations[0].label }
                 result.predicted = predicted
             }
-            result.judge(recordings, matching: experiment.matching.eventMatching)
+            result.judge(tested, matching: experiment.matching.eventMatching)
         } catch {
-            throw ExperimentError(entry: unit.entry, dataset: unit.dataset, "testing failed in fold \(fold.index + 1): \(error)")
+            throw ExperimentError(entry: unit.entry, dataset: unit.dataset, "testing failed in fold \(unit.fold + 1): \(error)")
         }
         return result
     }

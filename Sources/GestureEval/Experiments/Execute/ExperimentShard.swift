@@ -59,9 +59,7 @@ package struct ExperimentShard: Codable, Sendable {
     /// without `--out`); `file` is the experiment file, if any (read for its digest).
     package static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
                            progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
-        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry,
-                                              trainers: runner.trainers)
-        let results = try executor.run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
+        let results = try ExperimentExecutor(runner).run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
         return ExperimentShard(command: command, arguments: arguments, experimentFile: file, experiment: runner.experiment,
                                experimentDigest: try experimentDigest(file: file, runner.experiment), datasetDigests: runner.datasets.mapValues(\.digest),
                                seed: runner.experiment.seed, packageVersion: GestureLabVersion.current, shard: index, shards: count, results: results)
@@ -84,8 +82,9 @@ package struct ExperimentShard: Codable, Sendable {
     }
 
     /// The unit results of every part, checked to belong to `runner`'s experiment and to cover each of its
-    /// units exactly once, with the judged test recordings rebuilt from the datasets and the events matched to
-    /// them once (``ExperimentExecutor/UnitResult/judge(_:matching:)``); in plan order.
+    /// units exactly once, with the judged test recordings given back from the folds `runner` judged
+    /// (``ExperimentRunner/judged``) and the events matched to them once (``ExperimentExecutor/UnitResult/judge(_:matching:)``);
+    /// in plan order.
     /// - Throws: naming what differs (experiment file, dataset, seed, version, shard count) or the missing and
     ///   repeated units, with the commands that produce the missing ones.
     package static func merge(_ parts: [ExperimentShard], runner: ExperimentRunner) throws(ExperimentError) -> [ExperimentExecutor.UnitResult] {
@@ -126,11 +125,7 @@ package struct ExperimentShard: Codable, Sendable {
         }
         return plan.units.map { unit in
             var result = byUnit[unit.index]!
-            let dataset = runner.datasets[unit.dataset]!
-            if let entry = runner.experiment.entries.first(where: { $0.name == unit.entry }) {
-                result.judge(entry.judged(runner.folds[unit.dataset]!.folds[unit.fold].test.map { dataset.recordings[$0] }, kind: dataset.kind),
-                             matching: runner.experiment.matching.eventMatching)
-            }
+            result.judge(runner.judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold), matching: runner.experiment.matching.eventMatching)
             return result
         }
     }

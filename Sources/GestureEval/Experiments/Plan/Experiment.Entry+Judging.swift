@@ -5,12 +5,22 @@ extension Experiment.Entry {
     /// `recordings` with only this entry's judged annotations, renamed by its label map; for segments,
     /// only the recordings that keep one. O(annotations).
     public func judged(_ recordings: [Recording], kind: Dataset.Kind) -> [Recording] {
-        let kept = relabelled(recordings).map { r -> Recording in
-            var r = r
-            r.annotations = r.annotations.filter { judges($0.label) }
-            return r
+        judging(recordings, kind: kind).recordings
+    }
+
+    /// ``judged(_:kind:)``'s recordings, each with the annotations judging left out of it (label map applied): the one
+    /// place recordings are judged. O(annotations).
+    package func judging(_ recordings: [Recording], kind: Dataset.Kind) -> JudgedRecordings {
+        var judged = JudgedRecordings()
+        for r in relabelled(recordings) {
+            var kept = r
+            kept.annotations = r.annotations.filter { judges($0.label) }
+            if kind == .segments && kept.annotations.isEmpty { continue }
+            judged.recordings.append(kept)
+            // Equal annotations share a label, so these are exactly the annotations of `r` that `kept` lacks.
+            judged.unjudged.append(r.annotations.filter { !judges($0.label) })
         }
-        return kind == .segments ? kept.filter { !$0.annotations.isEmpty } : kept
+        return judged
     }
 
     /// `recordings` with the label map applied to every annotation, none dropped. O(annotations).

@@ -101,6 +101,15 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
     public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
                 registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
+        try self.init(experiment: experiment, datasets: datasets, folds: folds, registry: registry, trainers: trainers,
+                      judged: JudgedFolds(experiment: experiment, datasets: datasets, folds: folds))
+    }
+
+    /// Plans `experiment` as ``init(experiment:datasets:folds:registry:trainers:)`` does, counting the recordings of
+    /// `judged`: judged once by the caller, which carries them on to the run. O(entries × datasets × folds).
+    /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
+    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment], registry: RecognizerRegistry,
+                 trainers: TrainerRegistry, judged: JudgedFolds) throws(ExperimentError) {
         self.experiment = experiment.name
         self.trainers = trainers
         var steps: [TrainingStep] = [], units: [WorkUnit] = [], stepOfKey: [TrainingKey: Int] = [:]
@@ -122,13 +131,12 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                     } else {
                         step = steps.count
                         stepOfKey[trainingKey] = step
-                        let judged = entry.judged(fold.train.map { dataset.recordings[$0] }, kind: dataset.kind)
                         let setup = entry.setup(configuration: configuration, kind: dataset.kind, registry: registry)
-                        let workload = trainers.trainer(for: entry.recognizer).workload(setup, training: judged)
+                        let workload = trainers.trainer(for: entry.recognizer).workload(setup, training: judged.training(entry.name, dataset: key, fold: fold.index))
                         steps.append(TrainingStep(index: step, entries: [entry.name], recognizer: entry.recognizer, dataset: key, fold: fold.index, foldName: fold.name,
                                                   candidates: candidates, trainingRecordings: fold.train.count, workload: workload))
                     }
-                    let tested = entry.judged(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
+                    let tested = judged.test(entry.name, dataset: key, fold: fold.index).recordings
                     units.append(WorkUnit(index: units.count, entry: entry.name, dataset: key, fold: fold.index, foldName: fold.name,
                                           training: step, testRecordings: fold.test.count, testSamples: tested.reduce(0) { $0 + $1.count }))
                 }

@@ -15,28 +15,19 @@ import GestureData
 /// and a critical-difference diagram per ranked group; and `report.html` (``ReportPage``), the same report to
 /// explore in a browser, with every test recording's signal and outcomes.
 public enum ExperimentReport {
-    /// One row per entry and dataset: the pooled metric and its interval, and (continuous) false
-    /// activations per hour of background, fragments and their share of detections, pooled over folds.
-    /// Only `group`'s members when given.
+    /// One row per entry and dataset: the pooled metric and its interval, the folds' mean and spread, and (continuous)
+    /// false activations per hour of background, fragments and their share of detections, pooled over folds, as the
+    /// aggregator computed them (``ExperimentResult/EntryScore/foldStatistics``). Only `group`'s members when given.
     public static func comparisonTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
         var table = CSVTable(header: ["group", "entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "over", "folds", "fold mean", "fold sd",
                                       "fp/h", "fragments", "fragment share"])
         let groupOf = Dictionary(result.groups.flatMap { g in g.group.entries.map { ($0, g.group.name) } }) { first, _ in first }
         for s in result.scores where group?.entries.contains(s.entry) ?? true {
-            let values = s.folds.map(\.value.value).filter(\.isFinite)
-            // Non-finite fold values are filtered out above, so only too few values can fail: shown as nan.
-            let mean = (try? Descriptive.mean(values)) ?? .nan
-            let sd = (try? Descriptive.standardDeviation(values)) ?? .nan
-            var pooled = ["", "", ""]
-            if s.kind == .continuous {
-                func total(_ value: (ScoreMetrics.Events) -> Double) -> Double { s.folds.reduce(0) { $0 + ($1.metrics.events.map(value) ?? 0) } }
-                let hours = total(\.backgroundHours), detections = total { Double($0.detections) }
-                let fragments = total { Double($0.errors?.fragments ?? 0) }, insertions = total { Double($0.errors?.insertions ?? 0) }
-                pooled = [fmt(hours > 0 ? insertions / hours : .nan), fmt(fragments), fmt(detections > 0 ? fragments / detections : .nan)]
-            }
+            let folds = s.foldStatistics, pooled = folds.pooled
             table.append([groupOf[s.entry] ?? "", s.entry, s.recognizer, s.dataset, s.labels.joined(separator: " "), s.metricName,
                           fmt(s.overall.value), fmt(s.overall.interval?.lower), fmt(s.overall.interval?.upper), over(s.overall.interval),
-                          String(s.folds.count), fmt(mean), fmt(sd)] + pooled)
+                          String(s.folds.count), fmt(folds.mean), fmt(folds.standardDeviation),
+                          fmt(pooled?.falseActivationsPerHour), fmt(pooled.map { Double($0.fragments) }), fmt(pooled?.fragmentShare)])
         }
         return table
     }
@@ -84,14 +75,22 @@ public enum ExperimentReport {
     /// (``EventOutcome``), in entry order, then fold, recording and time: which gestures were missed, and what was
     /// happening when a false activation fired. Times in seconds.
     public static func outcomeTable(_ result: ExperimentResult) -> CSVTable {
-        var table = CSVTable(header: ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"])
+        var table = CSVTable(header: outcomeColumns)
         for s in result.scores {
-            for o in s.outcomes ?? [] {
-                table.append([s.entry, s.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
-                              o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""])
-            }
+            for o in s.outcomes ?? [] { table.append(outcomeRow(o, of: s)) }
         }
         return table
+    }
+
+    /// The columns of ``outcomeTable(_:)``.
+    static let outcomeColumns = ["entry", "dataset", "fold", "recording", "kind", "label", "start", "end", "time", "score", "outcome", "activity"]
+
+    /// The cells of `outcome` of `score`'s entry under ``outcomeColumns``: times and scores in round-trip form
+    /// (``CSVTable/number(_:)``), empty where there is none. O(1).
+    static func outcomeRow(_ outcome: EventOutcome, of score: ExperimentResult.EntryScore) -> [String] {
+        let o = outcome
+        return [score.entry, score.dataset, o.fold, o.recording, o.kind.rawValue, o.label, CSVTable.number(o.start), CSVTable.number(o.end),
+                o.time.map(CSVTable.number) ?? "", o.score.map(CSVTable.number) ?? "", o.outcome.rawValue, o.activity ?? ""]
     }
 
     /// One row per entry, dataset and fold.

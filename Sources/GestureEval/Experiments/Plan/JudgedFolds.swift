@@ -1,0 +1,63 @@
+import GestureData
+
+/// Every fold of an experiment's datasets as its entries judge them (``Experiment/Entry/judging(_:kind:)``), judged once
+/// when a run is prepared and carried to each stage that reads them: ``ExperimentPlan`` counts them, the executor trains
+/// on the training parts and tests on the test parts, a merge of shards gives each unit its test part back, and the
+/// aggregator reads what each unit left unjudged. Entries that judge the same annotations (the same labels and label
+/// map) share one judging of each fold.
+///
+/// - Complexity: building is O(entries × annotations of their datasets); lookups are O(1).
+package struct JudgedFolds: Sendable {
+    /// What decides how a fold is judged: entries equal in this judge the same recordings the same way.
+    private struct Key: Hashable {
+        var labels: [String]
+        var labelMap: LabelMap
+        var dataset: String
+        var fold: Int
+    }
+
+    /// Each judged fold's training part.
+    private var training: [Key: [Recording]] = [:]
+    /// Each judged fold's test part, with what judging left out of each recording.
+    private var test: [Key: JudgedRecordings] = [:]
+    /// The entries, by name, their label maps merged with the experiment's.
+    private var entries: [String: Experiment.Entry] = [:]
+
+    /// Judges each fold in `folds` of each dataset of `datasets` (both by dataset key) that an entry of `experiment` is
+    /// tested on, training and test part, with the entry's labels and its label map merged with the experiment's (as
+    /// ``EntryTrainer`` merges them). Datasets or folds that are missing are left out; the plan names them.
+    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) {
+        for var entry in experiment.entries {
+            entry.labelMap = experiment.labelMap.merging(entry.labelMap)
+            entries[entry.name] = entry
+            for key in entry.datasets {
+                guard let dataset = datasets[key], let assignment = folds[key] else { continue }
+                for fold in assignment.folds {
+                    let judging = Key(labels: entry.labels, labelMap: entry.labelMap, dataset: key, fold: fold.index)
+                    guard training[judging] == nil else { continue }
+                    training[judging] = entry.judged(fold.train.map { dataset.recordings[$0] }, kind: dataset.kind)
+                    test[judging] = entry.judging(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
+                }
+            }
+        }
+    }
+
+    /// The training part of fold `fold` (its index) of dataset `dataset` as entry `entry` judges it. O(1).
+    /// - Precondition: the entry is tested on that dataset, and the fold was judged.
+    package func training(_ entry: String, dataset: String, fold: Int) -> [Recording] {
+        guard let recordings = training[key(entry, dataset: dataset, fold: fold)] else { preconditionFailure("\(entry) on \(dataset) fold \(fold) was not judged") }
+        return recordings
+    }
+
+    /// The test part of fold `fold` (its index) of dataset `dataset` as entry `entry` judges it. O(1).
+    /// - Precondition: the entry is tested on that dataset, and the fold was judged.
+    package func test(_ entry: String, dataset: String, fold: Int) -> JudgedRecordings {
+        guard let judged = test[key(entry, dataset: dataset, fold: fold)] else { preconditionFailure("\(entry) on \(dataset) fold \(fold) was not judged") }
+        return judged
+    }
+
+    private func key(_ entry: String, dataset: String, fold: Int) -> Key {
+        guard let e = entries[entry] else { preconditionFailure("no entry \(entry) was judged") }
+        return Key(labels: e.labels, labelMap: e.labelMap, dataset: dataset, fold: fold)
+    }
+}
