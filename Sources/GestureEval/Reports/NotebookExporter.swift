@@ -12,14 +12,14 @@ import GestureData
 /// let exporter = try NotebookExporter(reportFolder: URL(fileURLWithPath: "reports/default"))
 /// try exporter.write(to: URL(fileURLWithPath: "notebooks-export/default.ipynb"))
 /// ```
-public struct NotebookExporter: Sendable {
+package struct NotebookExporter: Sendable {
     /// The report folder.
-    public let reportFolder: URL
+    package let reportFolder: URL
     /// Its manifest.
-    public let manifest: ReportManifest
+    package let manifest: ReportManifest
 
     /// Reads the manifest of `reportFolder` (`export notebook`: a folder written earlier).
-    public init(reportFolder: URL) throws(DataFileError) {
+    package init(reportFolder: URL) throws(DataFileError) {
         self.reportFolder = reportFolder
         manifest = try ReportFolder.manifest(at: reportFolder)
     }
@@ -33,18 +33,18 @@ public struct NotebookExporter: Sendable {
 
     /// Where a run's notebook goes by default: `notebooks-export/<report folder name>.ipynb`,
     /// relative to the current directory (what `export notebook` and `compare --notebook` use).
-    public var defaultNotebookPath: String {
+    package var defaultNotebookPath: String {
         "notebooks-export/\(reportFolder.standardizedFileURL.lastPathComponent).ipynb"
     }
 
     /// Writes the notebook to `url` atomically, creating its folder if needed.
-    public func write(to url: URL) throws(DataFileError) {
+    package func write(to url: URL) throws(DataFileError) {
         try AtomicFile.write(notebook(reportPath: Self.relativePath(from: url.deletingLastPathComponent(), to: reportFolder)),
                              to: url, createFolders: true)
     }
 
     /// The notebook's JSON; `reportPath` is how the notebook's folder reaches the report folder.
-    public func notebook(reportPath: String) -> Data {
+    package func notebook(reportPath: String) -> Data {
         var cells: [Cell] = []
         cells.append(.code("""
             # This run was produced by:
@@ -86,7 +86,7 @@ public struct NotebookExporter: Sendable {
     }
 
     /// The path that leads from folder `base` to `target`, with `..` where needed.
-    public static func relativePath(from base: URL, to target: URL) -> String {
+    package static func relativePath(from base: URL, to target: URL) -> String {
         let from = base.standardizedFileURL.resolvingSymlinksInPath().pathComponents
         let to = target.standardizedFileURL.resolvingSymlinksInPath().pathComponents
         var common = 0

@@ -66,14 +66,14 @@ public struct ReportFolder: Sendable {
     }
 
     /// Writes `report.html` and, above its size bound, the per-recording data files beside it (``ReportPage``).
-    public mutating func write(_ page: ReportPage) throws(DataFileError) {
+    package mutating func write(_ page: ReportPage) throws(DataFileError) {
         try page.write(to: url)
         manifest.page = ReportPage.fileName
         try saveManifest()
     }
 
     /// Writes `name.svg` and the plot's data as `name.ROLE.csv`.
-    public mutating func add<P: ReportPlot>(_ plot: P, named name: String) throws(DataFileError) {
+    package mutating func add<P: ReportPlot>(_ plot: P, named name: String) throws(DataFileError) {
         let base = try Self.checkedName(name, in: url)
         try write(plot.render().data, to: base + ".svg")
         var data: [String: String] = [:]

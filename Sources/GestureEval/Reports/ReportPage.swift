@@ -21,37 +21,37 @@ import GestureData
 /// always inline.
 ///
 /// The bytes are deterministic: the same result and recordings give the same page.
-public struct ReportPage: Sendable {
+package struct ReportPage: Sendable {
     /// The page's file name in a report folder.
-    public static let fileName = "report.html"
+    package static let fileName = "report.html"
     /// The folder beside the page that holds per-recording sample files above the size bound.
-    public static let dataFolder = "report-data"
+    package static let dataFolder = "report-data"
     /// The default bound on the JSON text of all embedded samples, bytes.
-    public static let defaultInlineSampleLimit = 8_000_000
+    package static let defaultInlineSampleLimit = 8_000_000
 
     /// One test recording of the explorer.
-    public struct RecordingData: Sendable, Hashable {
+    package struct RecordingData: Sendable, Hashable {
         /// The dataset key and recording id.
-        public var dataset: String, id: String
+        package var dataset: String, id: String
         /// The fold that tested it.
-        public var fold: String
+        package var fold: String
         /// Channel names in recording order, and those drawn first.
-        public var channels: [String], shown: [String]
+        package var channels: [String], shown: [String]
         /// The samples as JSON (`{"t":[…],"v":[[…],…]}`, one array per channel; `null` for a missing value),
         /// `nil` when the recording could not be read.
-        public var samples: String?
+        package var samples: String?
     }
 
     /// The HTML text.
-    public let html: String
+    package let html: String
     /// Files beside the page (path relative to the report folder, contents): per-recording samples, empty when
     /// every sample is inline.
-    public let dataFiles: [(path: String, contents: String)]
+    package let dataFiles: [(path: String, contents: String)]
     /// The outcome rows embedded: each typed outcome of the result in the cells of `outcomes.csv`
     /// (``ExperimentReport/outcomeTable(_:)``), written from the outcome, not read back from that table.
-    public let outcomes: [[String]]
+    package let outcomes: [[String]]
     /// The explorer's recordings, in order of their first outcome row.
-    public let recordings: [RecordingData]
+    package let recordings: [RecordingData]
 
     /// Builds the page of `result`; `datasets` (by key, as run) hold the test recordings whose samples it shows.
     ///
@@ -60,7 +60,7 @@ public struct ReportPage: Sendable {
     ///   - commandLine: the command that wrote the report, shown under the title.
     ///   - inlineSampleLimit: the size bound in bytes (see the type's discussion).
     /// - Complexity: O(samples × channels) of the test recordings, plus the outcome rows.
-    public init(result: ExperimentResult, datasets: [String: Dataset], plots: [(svg: String, title: String)] = [],
+    package init(result: ExperimentResult, datasets: [String: Dataset], plots: [(svg: String, title: String)] = [],
                 commandLine: String, inlineSampleLimit: Int = ReportPage.defaultInlineSampleLimit) {
         // Every typed outcome of every continuous entry, in outcomes.csv's order, as the script's rows; and the test
         // recordings in order of their first outcome (dataset, recording), each read from its dataset once.
@@ -234,7 +234,7 @@ public struct ReportPage: Sendable {
     /// Writes the data files (if any), then the page, each atomically, into `folder`.
     ///
     /// - Throws: ``DataFileError`` naming the file that cannot be written.
-    public func write(to folder: URL) throws(DataFileError) {
+    package func write(to folder: URL) throws(DataFileError) {
         for file in dataFiles {
             try AtomicFile.write(Data(file.contents.utf8), to: folder.appendingPathComponent(file.path), createFolders: true)
         }

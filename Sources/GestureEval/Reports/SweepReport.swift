@@ -3,24 +3,24 @@ import GestureData
 
 /// One threshold sweep (``ThresholdSweep``) as `gesturelab sweep --out` writes it: `results.json`, the
 /// points as `sweep.csv`, the DET curve (`det.svg` and its data) and `summary.md`.
-public struct SweepReport: Codable, Sendable {
+package struct SweepReport: Codable, Sendable {
     /// The recognizer's identifier.
-    public var recognizer: String
+    package var recognizer: String
     /// The configuration file swept, or `nil` for the recognizer's defaults.
-    public var configuration: String?
+    package var configuration: String?
     /// The dataset, as named on the command line.
-    public var dataset: String
+    package var dataset: String
     /// The annotation labels judged (empty: all).
-    public var labels: [String]
+    package var labels: [String]
     /// The configuration key varied.
-    public var parameter: String
+    package var parameter: String
     /// One outcome per value, in the order swept.
-    public var points: [ThresholdSweep.Point]
+    package var points: [ThresholdSweep.Point]
     /// The entry's name, shown in the plot's title and legend.
-    public var name: String
+    package var name: String
 
     /// A report of `points`, the outcomes of varying `parameter` of `recognizer` (entry `name`).
-    public init(name: String, recognizer: String, configuration: String?, dataset: String, labels: [String],
+    package init(name: String, recognizer: String, configuration: String?, dataset: String, labels: [String],
                 parameter: String, points: [ThresholdSweep.Point]) {
         self.name = name
         self.recognizer = recognizer
@@ -34,7 +34,7 @@ public struct SweepReport: Codable, Sendable {
     // results.json holds what was swept and the points; the name only titles the plot.
     private enum CodingKeys: String, CodingKey { case recognizer, configuration, dataset, labels, parameter, points }
     /// Decodes what `results.json` holds; the name (not stored) is the recognizer's.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let recognizer = try c.decode(String.self, forKey: .recognizer)
         self.init(name: recognizer, recognizer: recognizer, configuration: try c.decodeIfPresent(String.self, forKey: .configuration),
@@ -43,7 +43,7 @@ public struct SweepReport: Codable, Sendable {
     }
 
     /// The points as a table, one row per value.
-    public var table: CSVTable {
+    package var table: CSVTable {
         var table = CSVTable(header: [parameter, "annotations", "detections", "correct", "false activations", "false activations per hour", "miss rate", "f1"])
         for p in points {
             table.append([CSVTable.number(p.value), String(p.annotations), String(p.detections), String(p.truePositives), String(p.falseActivations),
@@ -53,7 +53,7 @@ public struct SweepReport: Codable, Sendable {
     }
 
     /// The DET plot of the sweep.
-    public var plot: DETCurvePlot {
+    package var plot: DETCurvePlot {
         DETCurvePlot(title: "\(name): false activations per hour vs miss rate over \(parameter)",
                      series: [.init(name: name, points: points.map { .init(threshold: $0.value, falseActivationsPerHour: $0.falseActivationsPerHour, missRate: $0.missRate) })])
     }
@@ -62,7 +62,7 @@ public struct SweepReport: Codable, Sendable {
     ///
     /// - Parameter command: the command line that produced the sweep, recorded in the manifest.
     /// - Throws: ``DataFileError`` naming the file that could not be written.
-    public func write(to url: URL, command: [String]) throws(DataFileError) {
+    package func write(to url: URL, command: [String]) throws(DataFileError) {
         var folder = try ReportFolder(url: url, command: command)
         try folder.writeResults(self)
         let table = self.table

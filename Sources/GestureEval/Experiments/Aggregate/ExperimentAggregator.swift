@@ -9,18 +9,18 @@ import GestureData
 ///
 /// Deterministic: intervals and paired tests draw from the experiment's seed.
 /// - Complexity: O(B × (recordings + examples)) per interval for B bootstrap replicates.
-public struct ExperimentAggregator: Sendable {
+package struct ExperimentAggregator: Sendable {
     /// The experiment, with label maps merged into its entries.
-    public let experiment: Experiment
+    package let experiment: Experiment
     /// The datasets by key.
-    public let datasets: [String: Dataset]
+    package let datasets: [String: Dataset]
     /// The folds of each dataset.
-    public let folds: [String: FoldAssignment]
+    package let folds: [String: FoldAssignment]
     /// The trainers, which word the deprecation warnings of their configurations and model files.
-    public let trainers: TrainerRegistry
+    package let trainers: TrainerRegistry
 
     /// An aggregator for `experiment` on `datasets` split into `folds`, trained by `trainers`.
-    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment], trainers: TrainerRegistry) {
+    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment], trainers: TrainerRegistry) {
         self.experiment = experiment
         self.datasets = datasets
         self.folds = folds
@@ -29,7 +29,7 @@ public struct ExperimentAggregator: Sendable {
 
     /// The result of every unit of `plan` (`results` in any order, one per unit).
     /// - Throws: when a unit is missing or a metric cannot be computed, naming entry and dataset.
-    public func result(of plan: ExperimentPlan, _ results: [ExperimentExecutor.UnitResult]) throws(ExperimentError) -> ExperimentResult {
+    package func result(of plan: ExperimentPlan, _ results: [ExperimentExecutor.UnitResult]) throws(ExperimentError) -> ExperimentResult {
         let byUnit = Dictionary(results.map { ($0.unit.index, $0) }) { first, _ in first }
         let bootstrap = BootstrapOptions(replicates: experiment.bootstrapReplicates, seed: experiment.seed)
         var evaluations: [String: EvaluationResult] = [:]

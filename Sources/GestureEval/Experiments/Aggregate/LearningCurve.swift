@@ -10,63 +10,63 @@ import GestureData
 /// metric pooled over every draw's test annotations, with an interval that resamples the people tested
 /// (``SubjectScores/pooled``): the draws test the same people again, so more draws must not narrow it. The runs'
 /// warnings are kept, each once with the sizes that gave it.
-public struct LearningCurve: Codable, Hashable, Sendable {
+package struct LearningCurve: Codable, Hashable, Sendable {
     /// One entry at one training-set size.
-    public struct Point: Codable, Hashable, Sendable {
+    package struct Point: Codable, Hashable, Sendable {
         /// The entry's name.
-        public var entry: String
+        package var entry: String
         /// The dataset's key.
-        public var dataset: String
+        package var dataset: String
         /// Subjects in each draw's training set (K).
-        public var subjects: Int
+        package var subjects: Int
         /// Draws (folds) that were scored.
-        public var draws: Int
+        package var draws: Int
         /// Subjects tested by at least one draw: the units ``pooled``'s interval resamples.
-        public var testSubjects: Int
+        package var testSubjects: Int
         /// The mean of the draws' metric.
-        public var mean: Double
+        package var mean: Double
         /// The standard deviation of the draws' metric (0 for one draw).
-        public var standardDeviation: Double
+        package var standardDeviation: Double
         /// The lowest and highest draw.
-        public var minimum: Double
+        package var minimum: Double
         /// The highest draw.
-        public var maximum: Double
+        package var maximum: Double
         /// The metric over every draw's test annotations (examples) pooled, with its 95 % interval from a cluster
         /// bootstrap over the test subjects: a replicate draws subjects with replacement and pools each drawn
         /// subject's annotations from every draw that tested them (``SubjectScores/pooled``). The interval is
         /// withheld for a single test subject, or without subject scores.
-        public var pooled: Estimate
+        package var pooled: Estimate
         /// The draws' mean false activations per hour of background (continuous datasets), else `nil`.
-        public var falsePerHour: Double?
+        package var falsePerHour: Double?
     }
 
     /// A warning of the runs (``ExperimentResult/warnings``), once however many sizes gave it.
-    public struct Warning: Codable, Hashable, Sendable, CustomStringConvertible {
+    package struct Warning: Codable, Hashable, Sendable, CustomStringConvertible {
         /// The training-set sizes K whose runs gave it, increasing.
-        public var subjects: [Int]
+        package var subjects: [Int]
         /// The warning; read back from a `results.json` as ``ExperimentWarning/worded(_:)``.
-        public var warning: ExperimentWarning
+        package var warning: ExperimentWarning
 
         /// Creates a warning given by the runs of `subjects`.
-        public init(subjects: [Int], warning: ExperimentWarning) {
+        package init(subjects: [Int], warning: ExperimentWarning) {
             self.subjects = subjects
             self.warning = warning
         }
 
         /// `K = 1, 2: ` and the warning's words, as the terminal and summary.md show it.
-        public var description: String { "K = \(subjects.map(String.init).joined(separator: ", ")): \(warning)" }
+        package var description: String { "K = \(subjects.map(String.init).joined(separator: ", ")): \(warning)" }
 
         private enum CodingKeys: String, CodingKey { case subjects, warning }
 
         /// Writes the sizes and the warning's words, as ``ExperimentResult`` writes its warnings.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(subjects, forKey: .subjects)
             try c.encode(warning.description, forKey: .warning)
         }
 
         /// Reads what ``encode(to:)`` writes; the warning as ``ExperimentWarning/worded(_:)``.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             subjects = try c.decode([Int].self, forKey: .subjects)
             warning = .worded(try c.decode(String.self, forKey: .warning))
@@ -74,18 +74,18 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     }
 
     /// The metric's name (`f1`, `accuracy`, …), or the names of several.
-    public var metricName: String
+    package var metricName: String
     /// The experiment's name.
-    public var experiment: String
+    package var experiment: String
     /// The points, by entry (in the experiment's order), then by K.
-    public var points: [Point]
+    package var points: [Point]
     /// The runs' warnings (fold assignment, in-sample calibration, …), in order of the smallest K that gave each,
     /// then as that run lists them; a warning several sizes gave is listed once, naming them.
-    public var warnings: [Warning]
+    package var warnings: [Warning]
 
     /// The curve of `runs`: the experiment's result at each training-set size K, each run under
     /// `subject-draws:K:N`. O(entries × draws + warnings²).
-    public init(experiment: String, runs: [(subjects: Int, result: ExperimentResult)]) {
+    package init(experiment: String, runs: [(subjects: Int, result: ExperimentResult)]) {
         self.experiment = experiment
         // Segment datasets score macro-F1 where continuous ones score F1: name both when both are plotted.
         let names = Set(runs.first?.result.scores.map(\.metricName) ?? []).sorted()
@@ -125,7 +125,7 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     }
 
     /// The points as a table, one row per entry and K.
-    public var table: CSVTable {
+    package var table: CSVTable {
         var table = CSVTable(header: ["entry", "dataset", "subjects", "draws", "test_subjects", "mean", "sd", "min", "max", "pooled", "pooled_lower",
                                       "pooled_upper", "false_per_hour"])
         for p in points {
@@ -138,7 +138,7 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     }
 
     /// What a row of ``table`` holds, in words (summary.md and the terminal).
-    public var tableText: String {
+    package var tableText: String {
         "Each row: the entry trained on `subjects` people drawn at random (`draws` times, seeded) and tested on all the others; "
             + "\(metricName) per draw (mean, sd, min, max) and pooled over every draw's test annotations (examples of segments), "
             + "with a 95 % interval from a bootstrap over the `test_subjects` people tested (each replicate draws people with "
@@ -147,7 +147,7 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     }
 
     /// The plot: the mean over draws against K, one line per entry, with ±1 standard deviation as bars.
-    public var plot: LearningCurvePlot {
+    package var plot: LearningCurvePlot {
         var series: [LearningCurvePlot.Series] = []
         for p in points {
             let name = Set(points.map(\.dataset)).count > 1 ? "\(p.entry) (\(p.dataset))" : p.entry
@@ -164,7 +164,7 @@ public struct LearningCurve: Codable, Hashable, Sendable {
     ///
     /// - Parameter command: the command line, recorded in the manifest.
     /// - Throws: ``DataFileError`` naming the file that could not be written.
-    public func write(to url: URL, command: [String]) throws(DataFileError) {
+    package func write(to url: URL, command: [String]) throws(DataFileError) {
         var folder = try ReportFolder(url: url, command: command)
         try folder.writeResults(self)
         let table = self.table

@@ -7,30 +7,30 @@ import GestureData
 ///
 /// - Complexity: O(Σ training steps' cost + Σ units' recognizer steps over test recordings), divided by
 ///   the cores where steps are independent.
-public struct ExperimentExecutor: Sendable {
+package struct ExperimentExecutor: Sendable {
     /// One unit's outcome: the model tested and what it produced on the fold's test recordings.
-    public struct UnitResult: Codable, Sendable {
+    package struct UnitResult: Codable, Sendable {
         /// The unit.
-        public var unit: ExperimentPlan.WorkUnit
+        package var unit: ExperimentPlan.WorkUnit
         /// What training chose for the unit's model: tuned values, or the DTW model's summary.
-        public var trained: TrainingSummary
+        package var trained: TrainingSummary
         /// The fold's test recordings as the entry judges them (``Experiment/Entry/judged(_:kind:)``), judged once
         /// when the run was prepared (`JudgedFolds`) so that aggregation and reports do not judge again. Not stored in
         /// a part file: `ExperimentShard` gives them back from the run's judged folds.
-        public var recordings: [Recording] = []
+        package var recordings: [Recording] = []
         /// For each of ``recordings``, the annotations the entry does not judge (label map applied): what was happening
         /// when a false activation fired. Not stored in a part file, like ``recordings``.
-        public var unjudged: [[Annotation]] = []
+        package var unjudged: [[Annotation]] = []
         /// Continuous: the events on each of ``recordings``.
-        public var events: [[GestureEvent]] = []
+        package var events: [[GestureEvent]] = []
         /// Continuous: the matching of each recording's ``events`` to its judged annotations, matched once here so
         /// that aggregation (per fold, per subject and pooled) and reports do not match again. Not stored in a part
         /// file: `ExperimentShard` matches again once when it rebuilds ``recordings``.
-        public var matches: [EventMatching.Result] = []
+        package var matches: [EventMatching.Result] = []
         /// Segments: the true label of each judged test segment.
-        public var truth: [String] = []
+        package var truth: [String] = []
         /// Segments: the predicted label of each.
-        public var predicted: [String] = []
+        package var predicted: [String] = []
 
         private enum CodingKeys: String, CodingKey { case unit, trained, events, truth, predicted }
 
@@ -45,13 +45,13 @@ public struct ExperimentExecutor: Sendable {
     }
 
     /// The experiment, with label maps merged into its entries.
-    public let experiment: Experiment
+    package let experiment: Experiment
     /// The datasets by key.
-    public let datasets: [String: Dataset]
+    package let datasets: [String: Dataset]
     /// The folds of each dataset.
-    public let folds: [String: FoldAssignment]
+    package let folds: [String: FoldAssignment]
     /// Where recognizers come from.
-    public let registry: RecognizerRegistry
+    package let registry: RecognizerRegistry
     /// A trainer per (entry, dataset), made once.
     private let trainers: [TrainerKey: EntryTrainer]
     /// Every fold as each entry judges it, judged once: what is trained and tested on.
@@ -59,7 +59,7 @@ public struct ExperimentExecutor: Sendable {
 
     /// An executor for `experiment` on `datasets` split into `folds`, learned recognizers trained by `trainers`.
     /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
-    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
+    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
                 registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         self.experiment = experiment
         self.datasets = datasets
@@ -80,7 +80,7 @@ public struct ExperimentExecutor: Sendable {
 
     /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
     /// training step and each unit (from the worker threads). Throws the error of the first failing step (or unit) in plan order, naming entry, dataset and fold.
-    public func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
+    package func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
                     progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
         let units = units ?? plan.units
         let needed = Set(units.map(\.training)).sorted()

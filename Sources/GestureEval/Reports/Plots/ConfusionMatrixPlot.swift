@@ -2,18 +2,18 @@
 /// bottom, each cell shaded by its share of the actual class's row and labelled with its count.
 ///
 /// - Complexity: O(classes²).
-public struct ConfusionMatrixPlot: ReportPlot, Hashable {
+package struct ConfusionMatrixPlot: ReportPlot, Hashable {
     /// The plot type a notebook redraws.
-    public static let kind = "confusion"
+    package static let kind = "confusion"
     /// The title drawn above the plot.
-    public var title: String
+    package var title: String
     /// Class names, in the order of the matrix's rows and columns (include `"null"` for background).
-    public var labels: [String]
+    package var labels: [String]
     /// `counts[actual][predicted]`; a square matrix the size of `labels`.
-    public var counts: [[Int]]
+    package var counts: [[Int]]
 
     /// Creates a plot; `counts` must be `labels.count` × `labels.count`.
-    public init(title: String, labels: [String], counts: [[Int]]) {
+    package init(title: String, labels: [String], counts: [[Int]]) {
         precondition(counts.count == labels.count && counts.allSatisfy { $0.count == labels.count },
                      "a confusion matrix needs one row and one column per label")
         self.title = title
@@ -22,7 +22,7 @@ public struct ConfusionMatrixPlot: ReportPlot, Hashable {
     }
 
     /// The plot as SVG.
-    public func render() -> SVGDocument {
+    package func render() -> SVGDocument {
         let k = labels.count
         let cell = k <= 6 ? 56.0 : k <= 12 ? 40.0 : 28.0
         let labelWidth = (labels.map { SVGDocument.textWidth($0, size: 10) }.max() ?? 0)
@@ -61,7 +61,7 @@ public struct ConfusionMatrixPlot: ReportPlot, Hashable {
     }
 
     /// The data behind the plot, as named CSV tables.
-    public func tables() -> [String: CSVTable] {
+    package func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["actual"] + labels)
         for (label, row) in zip(labels, counts) { table.append([label] + row.map(String.init)) }
         return ["matrix": table]

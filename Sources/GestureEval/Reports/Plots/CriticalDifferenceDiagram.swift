@@ -5,20 +5,20 @@ import Foundation
 /// lines joining groups of methods whose ranks differ by less than it (not significantly different).
 ///
 /// - Complexity: O(methods²).
-public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
+package struct CriticalDifferenceDiagram: ReportPlot, Hashable {
     /// The plot type a notebook redraws.
-    public static let kind = "critical-difference"
+    package static let kind = "critical-difference"
     /// The title drawn above the plot.
-    public var title: String
+    package var title: String
     /// Method names, in any order.
-    public var methods: [String]
+    package var methods: [String]
     /// Average rank of each method (1 = best).
-    public var averageRanks: [Double]
+    package var averageRanks: [Double]
     /// The critical difference of the post-hoc test (for example Nemenyi), in ranks.
-    public var criticalDifference: Double
+    package var criticalDifference: Double
 
     /// Creates a diagram; one average rank per method.
-    public init(title: String, methods: [String], averageRanks: [Double], criticalDifference: Double) {
+    package init(title: String, methods: [String], averageRanks: [Double], criticalDifference: Double) {
         precondition(methods.count == averageRanks.count, "one average rank per method")
         self.title = title
         self.methods = methods
@@ -27,11 +27,11 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
     }
 
     /// The critical difference (`cd`), in average-rank units.
-    public var parameters: [String: Double] { ["cd": criticalDifference] }
+    package var parameters: [String: Double] { ["cd": criticalDifference] }
 
     /// Maximal groups of methods (indices into ``methods``, best rank first) whose average ranks lie
     /// within the critical difference of each other; groups of one are left out.
-    public func cliques() -> [[Int]] {
+    package func cliques() -> [[Int]] {
         let order = methods.indices.sorted { (averageRanks[$0], methods[$0]) < (averageRanks[$1], methods[$1]) }
         var groups: [[Int]] = []
         for start in order.indices {
@@ -47,7 +47,7 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
     }
 
     /// The plot as SVG.
-    public func render() -> SVGDocument {
+    package func render() -> SVGDocument {
         let k = methods.count
         let order = methods.indices.sorted { (averageRanks[$0], methods[$0]) < (averageRanks[$1], methods[$1]) }
         let finite = averageRanks.filter(\.isFinite)
@@ -115,7 +115,7 @@ public struct CriticalDifferenceDiagram: ReportPlot, Hashable {
     }
 
     /// The data behind the plot, as named CSV tables.
-    public func tables() -> [String: CSVTable] {
+    package func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["method", "average_rank"])
         for (m, r) in zip(methods, averageRanks) { table.append([m, CSVTable.number(r)]) }
         return ["ranks": table]

@@ -2,20 +2,20 @@
 /// miss rate, one curve per detector, each point one threshold of a sweep.
 ///
 /// - Complexity: O(points log points).
-public struct DETCurvePlot: ReportPlot, Hashable {
+package struct DETCurvePlot: ReportPlot, Hashable {
     /// The plot type a notebook redraws.
-    public static let kind = "det"
+    package static let kind = "det"
 
     /// One operating point.
-    public struct Point: Hashable, Codable, Sendable {
+    package struct Point: Hashable, Codable, Sendable {
         /// The swept threshold, in the parameter's own unit.
-        public var threshold: Double
+        package var threshold: Double
         /// False activations per hour of recording.
-        public var falseActivationsPerHour: Double
+        package var falseActivationsPerHour: Double
         /// Missed gestures / all gestures, 0…1.
-        public var missRate: Double
+        package var missRate: Double
         /// Creates a point.
-        public init(threshold: Double, falseActivationsPerHour: Double, missRate: Double) {
+        package init(threshold: Double, falseActivationsPerHour: Double, missRate: Double) {
             self.threshold = threshold
             self.falseActivationsPerHour = falseActivationsPerHour
             self.missRate = missRate
@@ -23,31 +23,31 @@ public struct DETCurvePlot: ReportPlot, Hashable {
     }
 
     /// One detector's curve.
-    public struct Series: Hashable, Sendable {
+    package struct Series: Hashable, Sendable {
         /// The detector's name, shown in the legend.
-        public var name: String
+        package var name: String
         /// Its operating points, in any order.
-        public var points: [Point]
+        package var points: [Point]
         /// Creates a curve.
-        public init(name: String, points: [Point]) {
+        package init(name: String, points: [Point]) {
             self.name = name
             self.points = points
         }
     }
 
     /// The title drawn above the plot.
-    public var title: String
+    package var title: String
     /// The curves.
-    public var series: [Series]
+    package var series: [Series]
 
     /// Creates a plot.
-    public init(title: String, series: [Series]) {
+    package init(title: String, series: [Series]) {
         self.title = title
         self.series = series
     }
 
     /// The plot as SVG.
-    public func render() -> SVGDocument {
+    package func render() -> SVGDocument {
         let width = 640.0, height = 400.0
         var svg = SVGDocument(width: width, height: height, title: title)
         let fa = series.flatMap { $0.points.map(\.falseActivationsPerHour) }.filter(\.isFinite)
@@ -66,7 +66,7 @@ public struct DETCurvePlot: ReportPlot, Hashable {
     }
 
     /// The data behind the plot, as named CSV tables.
-    public func tables() -> [String: CSVTable] {
+    package func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["series", "threshold", "false_activations_per_hour", "miss_rate"])
         for s in series {
             for p in s.points {

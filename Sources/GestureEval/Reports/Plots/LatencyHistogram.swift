@@ -5,22 +5,22 @@ import Foundation
 /// Bins have a round width (1, 2 or 5 × a power of ten) nearest to what gives Sturges' number of bins.
 ///
 /// - Complexity: O(n log n) for the median.
-public struct LatencyHistogram: ReportPlot, Hashable {
+package struct LatencyHistogram: ReportPlot, Hashable {
     /// The plot type a notebook redraws.
-    public static let kind = "latency"
+    package static let kind = "latency"
     /// The title drawn above the plot.
-    public var title: String
+    package var title: String
     /// Latencies, seconds; non-finite values are left out.
-    public var latencies: [Double]
+    package var latencies: [Double]
 
     /// Creates a histogram of `latencies` seconds.
-    public init(title: String, latencies: [Double]) {
+    package init(title: String, latencies: [Double]) {
         self.title = title
         self.latencies = latencies.filter(\.isFinite)
     }
 
     /// The bin edges and counts: `edges.count == counts.count + 1`.
-    public func bins() -> (edges: [Double], counts: [Int]) {
+    package func bins() -> (edges: [Double], counts: [Int]) {
         guard let lo = latencies.min(), let hi = latencies.max() else { return ([0, 0.1], [0]) }
         let target = max(5, min(30, Int((log2(Double(latencies.count)) + 1).rounded(.up))))
         let width = LinearScale.nearestNiceStep(hi > lo ? (hi - lo) / Double(target) : max(abs(lo) * 0.1, 0.01))
@@ -37,14 +37,14 @@ public struct LatencyHistogram: ReportPlot, Hashable {
     }
 
     /// The median latency, seconds, or `nil` when there are none.
-    public var median: Double? {
+    package var median: Double? {
         guard !latencies.isEmpty else { return nil }
         let sorted = latencies.sorted(), n = sorted.count
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 
     /// The plot as SVG.
-    public func render() -> SVGDocument {
+    package func render() -> SVGDocument {
         let width = 640.0, height = 360.0
         var svg = SVGDocument(width: width, height: height, title: title)
         let (edges, counts) = bins()
@@ -71,7 +71,7 @@ public struct LatencyHistogram: ReportPlot, Hashable {
     }
 
     /// The data behind the plot, as named CSV tables.
-    public func tables() -> [String: CSVTable] {
+    package func tables() -> [String: CSVTable] {
         ["latencies": CSVTable(header: ["latency_s"], rows: latencies.map { [CSVTable.number($0)] })]
     }
 }

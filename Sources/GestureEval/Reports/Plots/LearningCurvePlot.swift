@@ -2,20 +2,20 @@
 /// training-set size, with ±1 standard deviation over the draws as bars (``LearningCurve``).
 ///
 /// - Complexity: O(points).
-public struct LearningCurvePlot: ReportPlot, Hashable {
+package struct LearningCurvePlot: ReportPlot, Hashable {
     /// The plot type a notebook redraws.
-    public static let kind = "learning-curve"
+    package static let kind = "learning-curve"
 
     /// One training-set size.
-    public struct Point: Hashable, Codable, Sendable {
+    package struct Point: Hashable, Codable, Sendable {
         /// Subjects trained on.
-        public var subjects: Int
+        package var subjects: Int
         /// The mean metric over draws.
-        public var mean: Double
+        package var mean: Double
         /// Its standard deviation over draws.
-        public var standardDeviation: Double
+        package var standardDeviation: Double
         /// Creates a point.
-        public init(subjects: Int, mean: Double, standardDeviation: Double) {
+        package init(subjects: Int, mean: Double, standardDeviation: Double) {
             self.subjects = subjects
             self.mean = mean
             self.standardDeviation = standardDeviation
@@ -23,34 +23,34 @@ public struct LearningCurvePlot: ReportPlot, Hashable {
     }
 
     /// One entry's curve.
-    public struct Series: Hashable, Sendable {
+    package struct Series: Hashable, Sendable {
         /// The entry's name, shown in the legend.
-        public var name: String
+        package var name: String
         /// Its points, by increasing `subjects`.
-        public var points: [Point]
+        package var points: [Point]
         /// Creates a curve.
-        public init(name: String, points: [Point]) {
+        package init(name: String, points: [Point]) {
             self.name = name
             self.points = points
         }
     }
 
     /// The title drawn above the plot.
-    public var title: String
+    package var title: String
     /// The metric's name, the y axis's label.
-    public var metricName: String
+    package var metricName: String
     /// The curves.
-    public var series: [Series]
+    package var series: [Series]
 
     /// Creates a plot.
-    public init(title: String, metricName: String, series: [Series]) {
+    package init(title: String, metricName: String, series: [Series]) {
         self.title = title
         self.metricName = metricName
         self.series = series
     }
 
     /// The plot as SVG.
-    public func render() -> SVGDocument {
+    package func render() -> SVGDocument {
         let width = 640.0, height = 400.0
         var svg = SVGDocument(width: width, height: height, title: title)
         let ks = Array(Set(series.flatMap { $0.points.map { Double($0.subjects) } })).sorted()
@@ -77,7 +77,7 @@ public struct LearningCurvePlot: ReportPlot, Hashable {
     }
 
     /// The data behind the plot, as named CSV tables.
-    public func tables() -> [String: CSVTable] {
+    package func tables() -> [String: CSVTable] {
         var table = CSVTable(header: ["series", "subjects", "mean", "sd"])
         for s in series {
             for p in s.points { table.append([s.name, String(p.subjects), CSVTable.number(p.mean), CSVTable.number(p.standardDeviation)]) }
@@ -86,5 +86,5 @@ public struct LearningCurvePlot: ReportPlot, Hashable {
     }
 
     /// The y axis's title for a redraw.
-    public var labels: [String: String] { ["metric": metricName] }
+    package var labels: [String: String] { ["metric": metricName] }
 }

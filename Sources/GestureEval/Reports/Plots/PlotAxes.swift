@@ -8,32 +8,32 @@
 /// axes.draw(into: &svg)
 /// svg.circle(cx: axes.x(2), cy: axes.y(0.5), r: 3, fill: .palette(0))
 /// ```
-public struct PlotAxes: Hashable, Sendable {
+package struct PlotAxes: Hashable, Sendable {
     /// The plotting rectangle, pixels.
-    public var left: Double, top: Double, right: Double, bottom: Double
+    package var left: Double, top: Double, right: Double, bottom: Double
     /// The horizontal scale.
-    public var x: LinearScale
+    package var x: LinearScale
     /// The vertical scale (pixels decrease as values increase).
-    public var y: LinearScale
+    package var y: LinearScale
     /// Title above the plot.
-    public var title: String
+    package var title: String
     /// The x-axis title, with units.
-    public var xLabel: String
+    package var xLabel: String
     /// The y-axis title, with units.
-    public var yLabel: String
+    package var yLabel: String
 
     /// Margins around the plotting rectangle, pixels.
-    public struct Margins: Hashable, Sendable {
+    package struct Margins: Hashable, Sendable {
         /// Space left of the plotting rectangle (tick labels, y title), pixels.
-        public var left: Double
+        package var left: Double
         /// Space above it (the title), pixels.
-        public var top: Double
+        package var top: Double
         /// Space right of it, pixels.
-        public var right: Double
+        package var right: Double
         /// Space below it (tick labels, x title), pixels.
-        public var bottom: Double
+        package var bottom: Double
         /// Creates margins.
-        public init(left: Double = 64, top: Double = 40, right: Double = 20, bottom: Double = 48) {
+        package init(left: Double = 64, top: Double = 40, right: Double = 20, bottom: Double = 48) {
             self.left = left
             self.top = top
             self.right = right
@@ -42,7 +42,7 @@ public struct PlotAxes: Hashable, Sendable {
     }
 
     /// Axes filling a `width` × `height` image inside `margins`, with nice scales covering the ranges.
-    public init(width: Double, height: Double, x xRange: (Double, Double), y yRange: (Double, Double),
+    package init(width: Double, height: Double, x xRange: (Double, Double), y yRange: (Double, Double),
                 title: String, xLabel: String, yLabel: String, margins: Margins = Margins(),
                 xTickCount: Int = 8, yTickCount: Int = 5) {
         left = margins.left
@@ -57,7 +57,7 @@ public struct PlotAxes: Hashable, Sendable {
     }
 
     /// Draws the grid, the frame, ticks with labels and the titles.
-    public func draw(into svg: inout SVGDocument) {
+    package func draw(into svg: inout SVGDocument) {
         for (value, label) in zip(x.ticks, x.tickLabels) {
             let px = x(value)
             svg.line(x1: px, y1: top, x2: px, y2: bottom, stroke: .grid)
@@ -84,7 +84,7 @@ public struct PlotAxes: Hashable, Sendable {
     }
 
     /// Whether pixel `(px, py)` lies inside the plotting rectangle.
-    public func contains(_ px: Double, _ py: Double) -> Bool {
+    package func contains(_ px: Double, _ py: Double) -> Bool {
         px >= left && px <= right && py >= top && py <= bottom
     }
 }

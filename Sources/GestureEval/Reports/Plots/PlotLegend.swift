@@ -1,7 +1,7 @@
 /// A legend box in the top-right corner of a plot.
-public struct PlotLegend: Hashable, Sendable {
+package struct PlotLegend: Hashable, Sendable {
     /// How an entry's key is drawn.
-    public enum Mark: Hashable, Sendable {
+    package enum Mark: Hashable, Sendable {
         /// A short line (a series).
         case line
         /// A dashed line (a reference value).
@@ -13,15 +13,15 @@ public struct PlotLegend: Hashable, Sendable {
     }
 
     /// One entry: a colour key and its text.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The text.
-        public var label: String
+        package var label: String
         /// The key's colour.
-        public var color: SVGColor
+        package var color: SVGColor
         /// How the key is drawn.
-        public var mark: Mark
+        package var mark: Mark
         /// Creates an entry.
-        public init(_ label: String, color: SVGColor, mark: Mark = .line) {
+        package init(_ label: String, color: SVGColor, mark: Mark = .line) {
             self.label = label
             self.color = color
             self.mark = mark
@@ -29,27 +29,27 @@ public struct PlotLegend: Hashable, Sendable {
     }
 
     /// The entries, top to bottom.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates a legend.
-    public init(_ entries: [Entry]) {
+    package init(_ entries: [Entry]) {
         self.entries = entries
     }
 
     private static let rowHeight = 15.0, size = 10.0
 
     /// The legend's width in pixels.
-    public var width: Double {
+    package var width: Double {
         34 + (entries.map { SVGDocument.textWidth($0.label, size: Self.size) }.max() ?? 0)
     }
 
     /// Draws the legend inside `axes`, against its top-right corner (nothing when empty).
-    public func draw(into svg: inout SVGDocument, inside axes: PlotAxes) {
+    package func draw(into svg: inout SVGDocument, inside axes: PlotAxes) {
         draw(into: &svg, x: axes.right - width - 6, y: axes.top + 6)
     }
 
     /// Draws the legend with its top-left corner at (`x0`, `y0`) (nothing when empty).
-    public func draw(into svg: inout SVGDocument, x x0: Double, y y0: Double) {
+    package func draw(into svg: inout SVGDocument, x x0: Double, y y0: Double) {
         guard !entries.isEmpty else { return }
         let rowHeight = Self.rowHeight, size = Self.size
         let height = 8 + rowHeight * Double(entries.count)

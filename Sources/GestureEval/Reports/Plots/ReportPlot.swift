@@ -1,6 +1,6 @@
 /// A plot that a ``ReportFolder`` can write: an SVG image plus the data behind it as CSV tables,
 /// so a notebook can redraw it (see ``NotebookExporter``).
-public protocol ReportPlot: Sendable {
+package protocol ReportPlot: Sendable {
     /// The plot type, naming how a notebook redraws it: `signal`, `confusion`, `latency`, `det`,
     /// `critical-difference`.
     static var kind: String { get }
@@ -18,7 +18,7 @@ public protocol ReportPlot: Sendable {
 
 extension ReportPlot {
     /// None by default.
-    public var parameters: [String: Double] { [:] }
+    package var parameters: [String: Double] { [:] }
     /// None by default.
-    public var labels: [String: String] { [:] }
+    package var labels: [String: String] { [:] }
 }

@@ -11,9 +11,9 @@ import Foundation
 /// svg.text("rising", x: 100, y: 20, anchor: .middle)
 /// try AtomicFile.write(svg.data, to: url)
 /// ```
-public struct SVGDocument: Hashable, Sendable {
+package struct SVGDocument: Hashable, Sendable {
     /// Horizontal alignment of text relative to its anchor point.
-    public enum TextAnchor: String, Sendable {
+    package enum TextAnchor: String, Sendable {
         /// The text begins at the anchor.
         case start
         /// The text is centred on the anchor.
@@ -23,15 +23,15 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// Width, pixels.
-    public var width: Double
+    package var width: Double
     /// Height, pixels.
-    public var height: Double
+    package var height: Double
     /// Title for accessibility (the `<title>` element).
-    public var title: String
+    package var title: String
     private var elements: [String] = []
 
     /// Creates an empty image with a white background.
-    public init(width: Double, height: Double, title: String = "") {
+    package init(width: Double, height: Double, title: String = "") {
         self.width = width
         self.height = height
         self.title = title
@@ -39,7 +39,7 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// A straight line; `dash` is an SVG dash pattern such as `"4 3"`.
-    public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: SVGColor,
+    package mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: SVGColor,
                               width: Double = 1, dash: String? = nil, opacity: Double = 1) {
         var e = "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\""
         e += " stroke-width=\"\(n(width))\""
@@ -51,7 +51,7 @@ public struct SVGDocument: Hashable, Sendable {
     /// A connected line through `points`; non-finite points break the line into pieces.
     ///
     /// - Complexity: O(points).
-    public mutating func polyline(_ points: [(x: Double, y: Double)], stroke: SVGColor, width: Double = 1.5,
+    package mutating func polyline(_ points: [(x: Double, y: Double)], stroke: SVGColor, width: Double = 1.5,
                                   dash: String? = nil) {
         var run: [String] = []
         func flush() {
@@ -70,7 +70,7 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// A rectangle; negative sizes are normalised.
-    public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: SVGColor?,
+    package mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: SVGColor?,
                               stroke: SVGColor? = nil, strokeWidth: Double = 1, opacity: Double = 1) {
         let x0 = min(x, x + width), y0 = min(y, y + height)
         var e = "<rect x=\"\(n(x0))\" y=\"\(n(y0))\" width=\"\(n(abs(width)))\" height=\"\(n(abs(height)))\""
@@ -81,20 +81,20 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// A filled circle (a data marker).
-    public mutating func circle(cx: Double, cy: Double, r: Double, fill: SVGColor, stroke: SVGColor? = nil) {
+    package mutating func circle(cx: Double, cy: Double, r: Double, fill: SVGColor, stroke: SVGColor? = nil) {
         var e = "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(r))\" fill=\"\(fill)\""
         if let stroke { e += " stroke=\"\(stroke)\"" }
         elements.append(e + "/>")
     }
 
     /// A closed filled polygon (a triangle marker, for example).
-    public mutating func polygon(_ points: [(x: Double, y: Double)], fill: SVGColor) {
+    package mutating func polygon(_ points: [(x: Double, y: Double)], fill: SVGColor) {
         let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
         elements.append("<polygon points=\"\(list)\" fill=\"\(fill)\"/>")
     }
 
     /// Text at (`x`, `y`) (the baseline); `rotation` in degrees, clockwise, about the anchor point.
-    public mutating func text(_ string: String, x: Double, y: Double, size: Double = 11,
+    package mutating func text(_ string: String, x: Double, y: Double, size: Double = 11,
                               anchor: TextAnchor = .start, fill: SVGColor = .ink, bold: Bool = false,
                               rotation: Double = 0) {
         var e = "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\""
@@ -108,7 +108,7 @@ public struct SVGDocument: Hashable, Sendable {
     /// A title centred on `x` that stays inside `span` (pixels): the font shrinks down to 9 px and
     /// then the text is shortened with an ellipsis, so a long title is never clipped by the image edge.
     /// The full text stays in the document's `<title>`. O(title length).
-    public mutating func fittedTitle(_ string: String, x: Double, y: Double, within span: ClosedRange<Double>,
+    package mutating func fittedTitle(_ string: String, x: Double, y: Double, within span: ClosedRange<Double>,
                                      size: Double = 13, bold: Bool = true) {
         let room = max(span.upperBound - span.lowerBound, 1)
         var fontSize = size
@@ -124,7 +124,7 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// The complete SVG document.
-    public var xml: String {
+    package var xml: String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\""
         s += " viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
@@ -134,15 +134,15 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// The document as UTF-8 bytes.
-    public var data: Data { Data(xml.utf8) }
+    package var data: Data { Data(xml.utf8) }
 
     /// Estimated width of `string` in pixels at font size `size` (a proportional-font average).
-    public static func textWidth(_ string: String, size: Double = 11) -> Double {
+    package static func textWidth(_ string: String, size: Double = 11) -> Double {
         Double(string.count) * size * 0.58
     }
 
     /// Escapes `&`, `<`, `>` and quotes for XML text and attributes; drops control characters XML forbids.
-    public static func escape(_ string: String) -> String {
+    package static func escape(_ string: String) -> String {
         var out = ""
         out.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -164,7 +164,7 @@ public struct SVGDocument: Hashable, Sendable {
     private func n(_ value: Double) -> String { SVGDocument.number(value) }
 
     /// Formats `value` with at most two decimals, no trailing zeros, `0` for non-finite values.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let hundredths = (value * 100).rounded()
         if hundredths == 0 { return "0" }

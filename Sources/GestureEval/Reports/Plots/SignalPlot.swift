@@ -10,26 +10,26 @@ import GestureData
 /// channel per time bucket, so peaks survive and files stay small.
 ///
 /// - Complexity: O(samples × channels) to build.
-public struct SignalPlot: ReportPlot, Hashable {
+package struct SignalPlot: ReportPlot, Hashable {
     /// The plot type a notebook redraws.
-    public static let kind = "signal"
+    package static let kind = "signal"
     /// The title drawn above the plot.
-    public var title: String
+    package var title: String
     /// Sample times, seconds, increasing.
-    public var timestamps: [Double]
+    package var timestamps: [Double]
     /// Named channels, each with one value per timestamp.
-    public var channels: [(name: String, values: [Double])]
+    package var channels: [(name: String, values: [Double])]
     /// Ground-truth spans.
-    public var annotations: [Annotation]
+    package var annotations: [Annotation]
     /// Detections.
-    public var events: [GestureEvent]
+    package var events: [GestureEvent]
     /// The y-axis title, with units.
-    public var yLabel: String
+    package var yLabel: String
     /// Most time buckets kept when reducing a long signal.
-    public var maximumBuckets = 1200
+    package var maximumBuckets = 1200
 
     /// Creates a plot. Channels shorter or longer than `timestamps` are cut to the common length.
-    public init(title: String, timestamps: [Double], channels: [(name: String, values: [Double])],
+    package init(title: String, timestamps: [Double], channels: [(name: String, values: [Double])],
                 annotations: [Annotation] = [], events: [GestureEvent] = [], yLabel: String = "acceleration (g)") {
         self.title = title
         let count = channels.map(\.values.count).reduce(timestamps.count, min)
@@ -44,7 +44,7 @@ public struct SignalPlot: ReportPlot, Hashable {
     /// signal the recording has (acceleration, user acceleration, gravity, rotation rate, Euler
     /// angles, in that order), with the y-axis titled from it; a recording with none shows every
     /// column it has.
-    public init(recording: Recording, channels: [Channel]? = nil, events: [GestureEvent] = [],
+    package init(recording: Recording, channels: [Channel]? = nil, events: [GestureEvent] = [],
                 title: String? = nil, yLabel: String? = nil) {
         let (chosen, label) = channels.map { ($0, yLabel ?? "value") } ?? Self.defaultChannels(of: recording)
         self.init(title: title ?? recording.id, timestamps: recording.timestamps,
@@ -66,14 +66,14 @@ public struct SignalPlot: ReportPlot, Hashable {
     }
 
     /// Equal when every drawn property is equal.
-    public static func == (a: SignalPlot, b: SignalPlot) -> Bool {
+    package static func == (a: SignalPlot, b: SignalPlot) -> Bool {
         a.title == b.title && a.timestamps == b.timestamps && a.annotations == b.annotations && a.events == b.events
             && a.yLabel == b.yLabel && a.channels.map(\.name) == b.channels.map(\.name)
             && a.channels.map(\.values) == b.channels.map(\.values) && a.maximumBuckets == b.maximumBuckets
     }
 
     /// Hashes the properties `==` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(title)
         hasher.combine(timestamps)
         hasher.combine(channels.map(\.name))
@@ -82,7 +82,7 @@ public struct SignalPlot: ReportPlot, Hashable {
 
     /// Indices of the samples kept: all of them for short signals, otherwise the first, last,
     /// minimum and maximum of every channel in each time bucket, in time order.
-    public func keptIndices() -> [Int] {
+    package func keptIndices() -> [Int] {
         let n = timestamps.count
         guard n > 2 * maximumBuckets, let t0 = timestamps.first, let t1 = timestamps.last, t1 > t0 else {
             return Array(0..<n)
@@ -123,7 +123,7 @@ public struct SignalPlot: ReportPlot, Hashable {
     }
 
     /// The plot as SVG.
-    public func render() -> SVGDocument {
+    package func render() -> SVGDocument {
         let width = 900.0, height = 360.0
         var svg = SVGDocument(width: width, height: height, title: title)
         let kept = keptIndices()
@@ -193,10 +193,10 @@ public struct SignalPlot: ReportPlot, Hashable {
     }
 
     /// Texts of the redraw: the y-axis title.
-    public var labels: [String: String] { ["y": yLabel] }
+    package var labels: [String: String] { ["y": yLabel] }
 
     /// The data behind the plot, as named CSV tables.
-    public func tables() -> [String: CSVTable] {
+    package func tables() -> [String: CSVTable] {
         let kept = keptIndices()
         var signal = CSVTable(header: ["time"] + channels.map(\.name))
         for i in kept { signal.append([CSVTable.number(timestamps[i])] + channels.map { CSVTable.number($0.values[i]) }) }
