@@ -35,6 +35,12 @@ extension DatasetManifest {
             self.unitsRow = unitsRow
         }
 
+        /// The layout as ``DelimitedText`` reads it.
+        var layout: DelimitedText.Layout {
+            DelimitedText.Layout(separator: delimiter.separator, sniffsSeparator: delimiter == .auto, decimalComma: decimal.map { $0 == .comma },
+                                 header: header, skipRows: skipRows ?? 0, unitsRow: unitsRow ?? 0, trailing: trailing ?? "")
+        }
+
         /// A field separator, spelled `,`, `;`, `\t` (or `tab`), `whitespace` or `auto`.
         public enum Delimiter: Hashable, Sendable, Codable {
             /// The most frequent of `,`, `;` and a tab in the header line, said in the reading report.

@@ -69,7 +69,7 @@ extension DatasetManifest.TimeMapping {
             throw DataFileError(file: file, field: "\(field).scale", .conflictingKeys("unit", "scale"))
         }
         if let relative, let origin, origin != (relative ? .first : .file) {
-            throw DataFileError(file: file, field: "\(field).relative", .relativeContradictsOrigin(relative: relative, origin: origin))
+            throw DataFileError(file: file, field: "\(field).relative", .relativeContradictsOrigin(relative: relative, origin: origin.rawValue))
         }
         if format != nil, unit != nil || scale != nil {
             throw DataFileError(file: file, field: "\(field).format", .conflictingKeys("format", unit != nil ? "unit" : "scale"))

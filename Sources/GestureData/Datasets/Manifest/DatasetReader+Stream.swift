@@ -15,7 +15,7 @@ extension DatasetReader {
             read.problems = [DatasetProblem(.unreadable, error)]
             return read
         }
-        var parser = DelimitedText(format)
+        var parser = DelimitedText(format.layout)
         let hasTimeColumn = time.column != nil || time.index != nil
         let textTime = hasTimeColumn && time.format != nil
         let numericTime = hasTimeColumn && !textTime

@@ -14,7 +14,7 @@ struct DelimitedText {
     /// The columns of one file, in slot order, plus the 1-based line of each row.
     struct Table {
         var header: [String]?
-        /// The units row's fields (``DatasetManifest/TableFormat/unitsRow``), one a header column; `nil` without one.
+        /// The units row's fields (``Layout/unitsRow``), one a header column; `nil` without one.
         var units: [String]?
         var columns: [[Double]]
         var lines: [Int32]
@@ -41,14 +41,32 @@ struct DelimitedText {
     /// What was settled from the file rather than stated (the separator, a decimal comma), in words.
     private(set) var notes: [String] = []
 
-    init(_ format: DatasetManifest.TableFormat) {
-        sniffsDelimiter = format.delimiter == .auto
-        delimiter = format.delimiter.separator
-        decimalComma = format.decimal.map { $0 == .comma }
-        hasHeader = format.header
-        skipRows = max(0, format.skipRows ?? 0)
-        unitsRow = max(0, format.unitsRow ?? 0)
-        trailing = Array((format.trailing ?? "").utf8)
+    /// How a file's text is laid out, as the parser needs it (a manifest's table format converts to it).
+    struct Layout: Hashable, Sendable {
+        /// The separator byte to start with, or `nil` for runs of spaces and tabs.
+        var separator: UInt8?
+        /// Whether the separator is to be taken from the header line (`delimiter: auto`).
+        var sniffsSeparator = false
+        /// Whether numbers use a decimal comma; `nil` to detect it.
+        var decimalComma: Bool?
+        /// Whether the first non-blank line is a header.
+        var header = true
+        /// Lines skipped before the header or first data row.
+        var skipRows = 0
+        /// The line under the header holding the columns' units (1: right under it); 0 without one.
+        var unitsRow = 0
+        /// Text each line may end with after its last field; empty for none.
+        var trailing = ""
+    }
+
+    init(_ layout: Layout) {
+        sniffsDelimiter = layout.sniffsSeparator
+        delimiter = layout.separator
+        decimalComma = layout.decimalComma
+        hasHeader = layout.header
+        skipRows = max(0, layout.skipRows)
+        unitsRow = max(0, layout.unitsRow)
+        trailing = Array(layout.trailing.utf8)
     }
 
     /// The end of the line `[start, end)` without its ``trailing`` text (and spaces after it).
