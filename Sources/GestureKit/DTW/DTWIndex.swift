@@ -1,14 +1,14 @@
 import Foundation
 
 /// One result of a nearest-neighbour search.
-public struct DTWNeighbor: Hashable, Sendable, Codable {
+package struct DTWNeighbor: Hashable, Sendable, Codable {
     /// The template's position in ``DTWIndex/templates``.
-    public var index: Int
+    package var index: Int
     /// The DTW distance (square root of the accumulated cost).
-    public var distance: Double
+    package var distance: Double
 
     /// Creates a result.
-    public init(index: Int, distance: Double) {
+    package init(index: Int, distance: Double) {
         self.index = index
         self.distance = distance
     }
@@ -17,25 +17,25 @@ public struct DTWNeighbor: Hashable, Sendable, Codable {
 /// What each stage of the lower-bound cascade did, as the UCR Suite reports it.
 public struct DTWSearchStatistics: Hashable, Sendable, Codable {
     /// Candidate templates considered (queries × templates, less any excluded).
-    public var candidates = 0
+    package var candidates = 0
     /// Discarded by LB_Kim (first and last points).
-    public var prunedByKim = 0
+    package var prunedByKim = 0
     /// Discarded by LB_Keogh of the query against the template's envelope (or, with a narrow window, by its
     /// coarse form on segment means first).
-    public var prunedByKeogh = 0
+    package var prunedByKeogh = 0
     /// Discarded by LB_Keogh of the template against the query's envelope.
-    public var prunedByReverseKeogh = 0
+    package var prunedByReverseKeogh = 0
     /// Discarded by LB_Enhanced (bands at both ends, LB_Keogh between; univariate, equal lengths).
-    public var prunedByEnhanced = 0
+    package var prunedByEnhanced = 0
     /// DTW started but abandoned once it exceeded the best so far.
-    public var abandoned = 0
+    package var abandoned = 0
     /// DTW computed to the end.
-    public var completed = 0
+    package var completed = 0
     /// DTW cells computed.
-    public var cells = 0
+    package var cells = 0
 
     /// No work yet.
-    public init() {}
+    package init() {}
 
     private enum CodingKeys: String, CodingKey {
         case candidates, prunedByKim, prunedByKeogh, prunedByReverseKeogh, prunedByEnhanced, abandoned, completed, cells
@@ -55,7 +55,7 @@ public struct DTWSearchStatistics: Hashable, Sendable, Codable {
     }
 
     /// Adds another set of counts.
-    public mutating func add(_ other: DTWSearchStatistics) {
+    package mutating func add(_ other: DTWSearchStatistics) {
         candidates += other.candidates
         prunedByKim += other.prunedByKim
         prunedByKeogh += other.prunedByKeogh
@@ -67,7 +67,7 @@ public struct DTWSearchStatistics: Hashable, Sendable, Codable {
     }
 
     /// A count as a fraction of ``candidates`` (0 when there were none).
-    public func fraction(_ count: Int) -> Double {
+    package func fraction(_ count: Int) -> Double {
         candidates > 0 ? Double(count) / Double(candidates) : 0
     }
 }
@@ -91,13 +91,13 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// candidates of the query's length go through an anti-diagonal SIMD kernel that prunes cells by their cost
 /// plus the LB_Keogh of the rows left. LB_Keogh needs equal lengths; templates of another length go through
 /// LB_Kim and DTW only.
-public struct DTWIndex: Sendable {
+package struct DTWIndex: Sendable {
     /// The distance definition.
-    public let dtw: DTW
+    package let dtw: DTW
     /// The templates, in the order results refer to.
-    public let templates: [DTWSeries]
+    package let templates: [DTWSeries]
     /// The number of dimensions every template and query has.
-    public let dimensions: Int
+    package let dimensions: Int
     private let envelopes: [DTW.Envelope]
     /// The templates one plane per dimension, each last value first, read forwards by the anti-diagonal kernel
     /// (univariate and dependent multivariate DTW; empty otherwise).
@@ -106,7 +106,7 @@ public struct DTWIndex: Sendable {
     private let coarse: CoarseEnvelopes
 
     /// Prepares `templates` (at least one, all with the same number of dimensions). O(total length).
-    public init(templates: [DTWSeries], dtw: DTW) throws(DTWError) {
+    package init(templates: [DTWSeries], dtw: DTW) throws(DTWError) {
         guard let first = templates.first else { throw .empty(what: "template set") }
         for (i, t) in templates.enumerated() where t.dimensions != first.dimensions {
             throw .dimensionMismatch(what: "dimensions of template \(i)", expected: first.dimensions, got: t.dimensions)
@@ -141,7 +141,7 @@ public struct DTWIndex: Sendable {
     ///   - excluding: a template index to skip (leave-one-out).
     /// - Complexity: O(N·n·w) in the worst case; typically far less with pruning. No allocation beyond
     ///   the result once `workspace` has grown.
-    public func nearest(to query: DTWSeries, k: Int = 1, pruning: Bool = true, excluding: Int? = nil,
+    package func nearest(to query: DTWSeries, k: Int = 1, pruning: Bool = true, excluding: Int? = nil,
                         workspace: inout DTWWorkspace, statistics: inout DTWSearchStatistics) throws(DTWError) -> [DTWNeighbor] {
         try validate(query, k: k)
         return search(query, k: k, pruning: pruning, excluding: excluding, workspace: &workspace, statistics: &statistics)
@@ -152,7 +152,7 @@ public struct DTWIndex: Sendable {
     /// - Parameters:
     ///   - leaveOneOut: skip template `i` for query `i` (the queries are the templates).
     ///   - threads: at most this many threads; `nil`: one per active core. One thread gives per-core timings.
-    public func nearest(to queries: [DTWSeries], k: Int = 1, pruning: Bool = true, leaveOneOut: Bool = false,
+    package func nearest(to queries: [DTWSeries], k: Int = 1, pruning: Bool = true, leaveOneOut: Bool = false,
                         threads: Int? = nil) throws(DTWError) -> (neighbors: [[DTWNeighbor]], statistics: DTWSearchStatistics) {
         for query in queries { try validate(query, k: k) }
         if leaveOneOut, queries.count != templates.count {

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One match of a subsequence search: where the query fits the series, and how well.
-public struct DTWMatch: Hashable, Sendable, Codable {
+package struct DTWMatch: Hashable, Sendable, Codable {
     /// The first sample of the matching subsequence in the searched series (it is as long as the query).
-    public var start: Int
+    package var start: Int
     /// The DTW distance between the (normalised) query and the (normalised) subsequence.
-    public var distance: Double
+    package var distance: Double
 
     /// Creates a match.
-    public init(start: Int, distance: Double) {
+    package init(start: Int, distance: Double) {
         self.start = start
         self.distance = distance
     }
@@ -39,9 +39,9 @@ public struct DTWMatch: Hashable, Sendable, Codable {
 /// starts from the exact costs of a few candidates with the smallest LB_Kim. The series is split into chunks
 /// searched independently on the cores, sharing their bounds; results are merged with the same rule, so they
 /// are identical for any thread count.
-public struct DTWSubsequenceSearch: Sendable {
+package struct DTWSubsequenceSearch: Sendable {
     /// How the query and every candidate subsequence are scaled before comparison.
-    public enum Normalization: Hashable, Sendable {
+    package enum Normalization: Hashable, Sendable {
         /// Values as they are (for signals with fixed units: g, rad/s).
         case raw
         /// Each dimension z-normalised, `(x − mean) / max(σ, floor)`, σ the population standard deviation; the
@@ -50,15 +50,15 @@ public struct DTWSubsequenceSearch: Sendable {
     }
 
     /// The query as given.
-    public let query: DTWSeries
+    package let query: DTWSeries
     /// The Sakoe–Chiba band as a fraction of the query's length, in [0, 1].
-    public let band: Double
+    package let band: Double
     /// How values are scaled before comparison.
-    public let normalization: Normalization
+    package let normalization: Normalization
     /// The sampling rate of the query and of the searched series, Hz (turns the exclusion zone into samples).
-    public let samplingRate: Double
+    package let samplingRate: Double
     /// The window in samples, `round(band × query length)` (see ``DTW/window(_:_:)``).
-    public let window: Int
+    package let window: Int
 
     /// The query, normalised, one plane per dimension: `planar[d · m + t]`, and the kernel's padding.
     private let planar: [Double]
@@ -91,7 +91,7 @@ public struct DTWSubsequenceSearch: Sendable {
     static let seedCount = 16
 
     /// Positions after which the z-normalisation's running sums are recomputed from scratch.
-    public static let blockLength = 4096
+    package static let blockLength = 4096
 
     /// Prepares `query` (at least 2 samples) for searches with a window of `band` × its length.
     ///
@@ -99,7 +99,7 @@ public struct DTWSubsequenceSearch: Sendable {
     ///   - band: fraction of the query's length in [0, 1].
     ///   - samplingRate: Hz, the rate of the query and of the series it will be searched in.
     /// - Complexity: O(m·d).
-    public init(query: DTWSeries, band: Double, normalization: Normalization = .zNormalized(floor: DTWPreprocessing.defaultFloor),
+    package init(query: DTWSeries, band: Double, normalization: Normalization = .zNormalized(floor: DTWPreprocessing.defaultFloor),
                 samplingRate: Double) throws(DTWError) {
         guard query.length >= 2 else { throw .invalidSetting(key: "query", "needs at least 2 samples, got \(query.length)") }
         guard samplingRate.isFinite, samplingRate > 0 else {
@@ -159,7 +159,7 @@ public struct DTWSubsequenceSearch: Sendable {
     ///   - threads: at most this many threads; `nil`: one per active core.
     /// - Returns: the matches, best first, and what each stage of the cascade did.
     /// - Complexity: O(N·m·w) in the worst case, typically far less; memory O(N) for the chunk envelopes.
-    public func matches(in series: DTWSeries, limit: Int? = 1, maxDistance: Double? = nil, exclusionZone: Double = 0,
+    package func matches(in series: DTWSeries, limit: Int? = 1, maxDistance: Double? = nil, exclusionZone: Double = 0,
                         pruning: Bool = true, threads: Int? = nil) throws(DTWError) -> (matches: [DTWMatch], statistics: DTWSearchStatistics) {
         guard series.dimensions == query.dimensions else {
             throw .dimensionMismatch(what: "dimensions of the searched series", expected: query.dimensions, got: series.dimensions)

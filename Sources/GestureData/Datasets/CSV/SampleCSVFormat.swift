@@ -27,23 +27,23 @@ public struct SampleCSVFormat: Hashable, Sendable {
     }
 
     /// The file or stream name used in errors.
-    public var file: String
+    package var file: String
     /// The header fields in order.
-    public var columns: [String]
+    package var columns: [String]
     /// The field separator.
-    public var delimiter: Character
+    package var delimiter: Character
     /// Column index of each standard channel found.
-    public var mapping: [Channel: Int]
+    package var mapping: [Channel: Int]
     /// Column index of the time column; `nil` for a file without one read at a stated rate (``rowRate``).
-    public var timeIndex: Int?
+    package var timeIndex: Int?
     /// The rate (Hz) the caller stated for a file without a time column: data row `k` (0-based) is at
     /// `k / rowRate` s. `nil` when the file has a time column.
-    public var rowRate: Double?
+    package var rowRate: Double?
     /// Multiplier from the time column to seconds.
-    public var timeScale: Double
+    package var timeScale: Double
     /// The time column's unit when stated (by the caller or the header); `nil` while it is to be
     /// inferred from the values (``settleClock(lines:firstLine:relative:)``).
-    public var statedTimeUnit: TimeUnit?
+    package var statedTimeUnit: TimeUnit?
     /// What was inferred from the header that a user should know (a column chosen over another,
     /// bare `x,y,z` taken as acceleration), one line each.
     public var notes: [String] = []
@@ -53,11 +53,11 @@ public struct SampleCSVFormat: Hashable, Sendable {
     var timeShift = 0.0
     /// Whether the time column holds ISO-8601 date-time text (`2019-03-11T10:00:00.000+02:00`), found in the
     /// first data line; times are then nanoseconds from ``timeOrigin``, made relative to the first sample.
-    public internal(set) var isoTime = false
+    package internal(set) var isoTime = false
     /// The acceleration unit: the one stated, else g.
     public var acceleration: AccelerationUnit
     /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
-    public var statedAcceleration: AccelerationUnit?
+    package var statedAcceleration: AccelerationUnit?
     /// The unit the acceleration columns' headers state (`(m/s^2)`, `(G)`), when they do.
     var headerAcceleration: HeaderUnit?
     /// Multiplier applied to acceleration, gravity and user acceleration columns (unit and sign).
@@ -69,10 +69,10 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// not judge it.
     var headerRotationRate = false
     /// Whether numbers are written with a decimal comma (`0,5`), found in the first data line.
-    public var decimalComma = false
+    package var decimalComma = false
     /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
     /// downstream to skip and count) instead of being rejected as an error.
-    public var acceptsNonFinite: Bool
+    package var acceptsNonFinite: Bool
 
     /// Infers the layout from a header line; `timeUnit`, when given, states the time column's unit
     /// (overriding the header's). `rate` (Hz) states the rate of a file without a time column: its rows
