@@ -131,31 +131,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
                                     + "evenly spaced rows: state their rate (detect --rate HZ, datasets inspect csv:FILE --rate HZ, a manifest's time.rate)" + ImportPresets.advice(header: columns))
         }
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
-        var mapping: [Channel: Int] = [:]
-        let axes = ["x", "y", "z"]
-        let groups: [([Channel], [String], [String])] = [
-            (Channel.acceleration, axes, ["accel", "acc", "acceleration", "a", "", "accelerometeracceleration", "accelerometer"]),
-            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g"]),
-            (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
-            (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
-            (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
-            (Channel.magneticField, axes, ["mag", "magnetometer", "magneticfield", "magnetometermagneticfield"]),
-        ]
-        for (channels, suffixes, prefixes) in groups {
-            for prefix in prefixes {
-                let found = suffixes.map { find([prefix + $0]) }
-                if found.allSatisfy({ $0 != nil }), Set(found).count == found.count {
-                    for (c, i) in zip(channels, found) { mapping[c] = i! }
-                    break
-                }
-            }
-        }
-        for (channel, names) in [(Channel.roll, ["roll", "attituderoll", "motionroll"]),
-                                 (Channel.pitch, ["pitch", "attitudepitch", "motionpitch"]),
-                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"]),
-                                 (Channel.pressure, ["pressure", "barometerpressure", "baro"])] {
-            if let i = find(names) { mapping[channel] = i }
-        }
+        let mapping = Self.channelMapping(keys)
         guard mapping[.accelX] != nil || mapping[.userX] != nil else {
             throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, user.x…z, userAcceleration + gravity) in \(DataFileError.quote(line))"
                                     + ImportPresets.advice(header: columns))
@@ -216,6 +192,41 @@ public struct SampleCSVFormat: Hashable, Sendable {
                              + "name them accel_x…z to say so, gyro_x…z for rotation rate"
                              + (statedAcceleration == nil && headerAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
         }
+    }
+
+    /// The column of each channel a header names, from its normalised names (`keys`): the first spelling of each
+    /// group whose axes are all present in distinct columns, then Euler angles and pressure. O(columns).
+    static func channelMapping(_ keys: [String]) -> [Channel: Int] {
+        func find(_ names: [String]) -> Int? {
+            for name in names { if let i = keys.firstIndex(of: name) { return i } }
+            return nil
+        }
+        var mapping: [Channel: Int] = [:]
+        let axes = ["x", "y", "z"]
+        let groups: [([Channel], [String], [String])] = [
+            (Channel.acceleration, axes, ["accel", "acc", "acceleration", "a", "", "accelerometeracceleration", "accelerometer"]),
+            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g"]),
+            (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
+            (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
+            (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
+            (Channel.magneticField, axes, ["mag", "magnetometer", "magneticfield", "magnetometermagneticfield"]),
+        ]
+        for (channels, suffixes, prefixes) in groups {
+            for prefix in prefixes {
+                let found = suffixes.map { find([prefix + $0]) }
+                if found.allSatisfy({ $0 != nil }), Set(found).count == found.count {
+                    for (c, i) in zip(channels, found) { mapping[c] = i! }
+                    break
+                }
+            }
+        }
+        for (channel, names) in [(Channel.roll, ["roll", "attituderoll", "motionroll"]),
+                                 (Channel.pitch, ["pitch", "attitudepitch", "motionpitch"]),
+                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"]),
+                                 (Channel.pressure, ["pressure", "barometerpressure", "baro"])] {
+            if let i = find(names) { mapping[channel] = i }
+        }
+        return mapping
     }
 
     /// The factor to rad/s of the unit a rotation-rate column's header states in brackets (`(deg/s)`, `[dps]`,
