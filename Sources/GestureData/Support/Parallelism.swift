@@ -6,14 +6,14 @@ import Synchronization
 ///
 /// `gesturelab --threads N` sets it; results never depend on it (work is collected in index order), only the
 /// time does. One thread gives per-core figures.
-public enum Parallelism {
+package enum Parallelism {
     /// The setting, 0 for `nil`. An atomic rather than a `Mutex`: work units read it from many threads, and on
     /// Linux a `Mutex` waits on a futex that ThreadSanitizer does not see, so it would report those reads as races.
     private static let storage = Atomic<Int>(0)
 
     /// At most this many threads; `nil` (the default): one per active core. A value below 1 reads back as `nil`,
     /// as the parallel loops read it.
-    public static var threads: Int? {
+    package static var threads: Int? {
         get {
             let n = storage.load(ordering: .relaxed)
             return n >= 1 ? n : nil
@@ -22,7 +22,7 @@ public enum Parallelism {
     }
 
     /// The number of threads work is spread over now.
-    public static var workers: Int { ParallelLoop.workers(threads) }
+    package static var workers: Int { ParallelLoop.workers(threads) }
 }
 
 /// Runs `body` for `0..<count` on up to ``Parallelism/threads`` threads and returns the results in index

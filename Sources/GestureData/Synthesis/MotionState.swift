@@ -1,16 +1,16 @@
 import GestureKit
 
 /// The true motion of a device at one instant, from which every sensor channel follows.
-public struct MotionState: Hashable, Sendable {
+package struct MotionState: Hashable, Sendable {
     /// The attitude: the rotation taking device-frame vectors to the reference frame.
-    public var attitude: Quaternion
+    package var attitude: Quaternion
     /// The user acceleration in the reference frame, in g, with CoreMotion's sign: the reading is
     /// `gravity + userAcceleration`, so a device accelerated physically by **a** reads −**a**
     /// (a phone pushed to the right first reads negative x, and positive x while braking).
-    public var userAcceleration: Vector3
+    package var userAcceleration: Vector3
 
     /// Creates a state.
-    public init(attitude: Quaternion, userAcceleration: Vector3 = .zero) {
+    package init(attitude: Quaternion, userAcceleration: Vector3 = .zero) {
         self.attitude = attitude
         self.userAcceleration = userAcceleration
     }

@@ -14,27 +14,27 @@ import Foundation
 /// `accel = gravity + user` holds on every row, as in CoreMotion. Timestamps are jittered and
 /// samples dropped at random; values are rounded to a fixed number of decimals, the sensor's
 /// resolution, which also keeps text files small.
-public struct SensorModel: Codable, Hashable, Sendable {
+package struct SensorModel: Codable, Hashable, Sendable {
     /// Standard deviation of accelerometer noise, g.
-    public var accelerometerNoise: Double
+    package var accelerometerNoise: Double
     /// Standard deviation of the per-recording accelerometer bias on each axis, g.
-    public var accelerometerBias: Double
+    package var accelerometerBias: Double
     /// Standard deviation of gyroscope noise, rad/s.
-    public var gyroscopeNoise: Double
+    package var gyroscopeNoise: Double
     /// Standard deviation of the per-recording gyroscope bias on each axis, rad/s.
-    public var gyroscopeBias: Double
+    package var gyroscopeBias: Double
     /// Standard deviation of timestamp jitter, seconds; clipped to a quarter of the sampling
     /// interval so timestamps stay strictly increasing.
-    public var timestampJitter: Double
+    package var timestampJitter: Double
     /// Probability that a sample is lost, in [0, 0.5].
-    public var dropProbability: Double
+    package var dropProbability: Double
     /// Decimals kept in channel values (the resolution, e.g. 4 → 0.0001 g), or `nil` for full precision.
-    public var valueDecimals: Int?
+    package var valueDecimals: Int?
     /// Decimals kept in timestamps (4 → 0.1 ms), or `nil` for full precision.
-    public var timestampDecimals: Int?
+    package var timestampDecimals: Int?
 
     /// Creates a sensor model; the defaults resemble a phone's MEMS sensors.
-    public init(
+    package init(
         accelerometerNoise: Double = 0.01,
         accelerometerBias: Double = 0.01,
         gyroscopeNoise: Double = 0.005,
@@ -55,7 +55,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
     }
 
     /// A perfect sensor: no noise, bias, jitter, drops or rounding.
-    public static let ideal = SensorModel(
+    package static let ideal = SensorModel(
         accelerometerNoise: 0, accelerometerBias: 0, gyroscopeNoise: 0, gyroscopeBias: 0,
         timestampJitter: 0, dropProbability: 0, valueDecimals: nil, timestampDecimals: nil
     )
@@ -66,7 +66,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
     }
 
     /// Decodes a sensor model; missing keys take the defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = SensorModel()
         self.init(
@@ -83,7 +83,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
     }
 
     /// Encodes every key.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(accelerometerNoise, forKey: .accelerometerNoise)
         try c.encode(accelerometerBias, forKey: .accelerometerBias)
@@ -97,7 +97,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
     }
 
     /// Throws unless every setting is usable; `key` prefixes the names in messages.
-    public func validate(_ key: String = "sensor") throws(ConfigurationError) {
+    package func validate(_ key: String = "sensor") throws(ConfigurationError) {
         try ConfigurationError.requireNonNegative(accelerometerNoise, "\(key).accelerometerNoise")
         try ConfigurationError.requireNonNegative(accelerometerBias, "\(key).accelerometerBias")
         try ConfigurationError.requireNonNegative(gyroscopeNoise, "\(key).gyroscopeNoise")
@@ -120,7 +120,7 @@ public struct SensorModel: Codable, Hashable, Sendable {
     /// Randomness (bias, noise, jitter, drops) comes only from `seed`. The motion is evaluated
     /// three times per sample (the gyroscope differentiates the attitude symmetrically over
     /// ±0.1 ms). O(duration × rate).
-    public func record(
+    package func record(
         id: String,
         subject: String = "unknown",
         session: String = "unknown",

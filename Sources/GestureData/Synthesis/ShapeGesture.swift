@@ -5,7 +5,7 @@ import GestureKit
 /// vocabulary: circles, strokes, polygons and letters drawn in the device's x–y plane.
 ///
 /// Raw values are the annotation labels.
-public enum ShapeGesture: String, CaseIterable, Codable, Sendable {
+package enum ShapeGesture: String, CaseIterable, Codable, Sendable {
     /// A circle drawn clockwise as seen from the screen side.
     case circleClockwise = "circle-cw"
     /// A circle drawn counter-clockwise.

@@ -3,21 +3,21 @@ import GestureKit
 
 /// How one synthetic subject performs gestures, so that subjects differ systematically and
 /// leave-one-subject-out evaluation measures generalisation to new people.
-public struct SubjectStyle: Codable, Hashable, Sendable {
+package struct SubjectStyle: Codable, Hashable, Sendable {
     /// Factor on gesture amplitudes (accelerations and sizes), dimensionless.
-    public var amplitudeScale: Double
+    package var amplitudeScale: Double
     /// Factor on gesture speed (frequencies up, durations down), dimensionless.
-    public var speedScale: Double
+    package var speedScale: Double
     /// Angle, radians, by which the subject's gesture axes and drawing plane are tilted away from
     /// the device axes.
-    public var axisTilt: Double
+    package var axisTilt: Double
     /// Direction of that tilt: the azimuth, radians, in the device x–y plane of the axis tilted about.
-    public var tiltAzimuth: Double
+    package var tiltAzimuth: Double
     /// How far, radians, the subject holds the phone pitched up toward the face from flat.
-    public var holdingPitch: Double
+    package var holdingPitch: Double
 
     /// Creates a style.
-    public init(amplitudeScale: Double = 1, speedScale: Double = 1, axisTilt: Double = 0, tiltAzimuth: Double = 0, holdingPitch: Double = 0) {
+    package init(amplitudeScale: Double = 1, speedScale: Double = 1, axisTilt: Double = 0, tiltAzimuth: Double = 0, holdingPitch: Double = 0) {
         self.amplitudeScale = amplitudeScale
         self.speedScale = speedScale
         self.axisTilt = axisTilt
@@ -27,7 +27,7 @@ public struct SubjectStyle: Codable, Hashable, Sendable {
 
     /// A random style; `variation` in [0, 1] scales how far it may lie from the neutral style
     /// (amplitude ×0.85–1.2, speed ×0.8–1.25, axis tilt up to 0.25 rad, holding pitch up to 0.35 rad at 1).
-    public static func random(variation: Double, using rng: inout SplitMix64) -> SubjectStyle {
+    package static func random(variation: Double, using rng: inout SplitMix64) -> SubjectStyle {
         SubjectStyle(
             amplitudeScale: 1 + variation * rng.uniform(-0.15...0.2),
             speedScale: 1 + variation * rng.uniform(-0.2...0.25),
@@ -38,7 +38,7 @@ public struct SubjectStyle: Codable, Hashable, Sendable {
     }
 
     /// The rotation, in the device frame, that carries an intended gesture axis to the subject's one.
-    public var axisRotation: Quaternion {
+    package var axisRotation: Quaternion {
         Quaternion(angle: axisTilt, axis: Vector3(cos(tiltAzimuth), sin(tiltAzimuth), 0))
     }
 }

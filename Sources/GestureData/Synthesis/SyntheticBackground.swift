@@ -5,7 +5,7 @@
 /// life adds (running, clapping, knocks and drops, brushing teeth, typing, calls), several of which look like
 /// shakes or slaps. With ``SyntheticDatasetSpec/annotateBackground`` each activity but rest is annotated
 /// with its ``label``, so false activations can be attributed to it.
-public enum SyntheticBackground: String, CaseIterable, Codable, Sendable {
+package enum SyntheticBackground: String, CaseIterable, Codable, Sendable {
     /// Lying still on a table.
     case rest
     /// Held in a still hand.
@@ -40,13 +40,13 @@ public enum SyntheticBackground: String, CaseIterable, Codable, Sendable {
     case raiseToEar
 
     /// The activities that never look like a gesture (the default).
-    public static let gentle: [SyntheticBackground] = [.rest, .tremor, .walking, .pickUp, .bump, .vibration, .tilt]
+    package static let gentle: [SyntheticBackground] = [.rest, .tremor, .walking, .pickUp, .bump, .vibration, .tilt]
 
     /// The activities real life adds, several of which look like gestures.
-    public static let confusers: [SyntheticBackground] = [.jogging, .joggingInPocket, .stairs, .clapping, .tableHit, .softDrop, .brushingTeeth, .typing, .raiseToEar]
+    package static let confusers: [SyntheticBackground] = [.jogging, .joggingInPocket, .stairs, .clapping, .tableHit, .softDrop, .brushingTeeth, .typing, .raiseToEar]
 
     /// The annotation label of the activity (`jogging-in-pocket`, `brushing-teeth`, …).
-    public var label: String {
+    package var label: String {
         var out = ""
         for c in rawValue {
             if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }

@@ -32,30 +32,30 @@ import GestureKit
 /// session and recording, so recordings are independent of each other and the same spec gives
 /// the same dataset; scripts do not depend on the sampling rate, so the same spec at 25, 50 and
 /// 100 Hz has the same annotations.
-public enum SyntheticDatasetGenerator {
+package enum SyntheticDatasetGenerator {
     /// The label of shakes.
-    public static let shakeLabel = "shake"
+    package static let shakeLabel = "shake"
     /// The label of flips.
-    public static let flipLabel = "flip"
+    package static let flipLabel = "flip"
     /// The label of a slap that pushes the device toward `direction`: `slap-<direction>`.
-    public static func slapLabel(_ direction: Direction) -> String { "slap-\(direction.rawValue)" }
+    package static func slapLabel(_ direction: Direction) -> String { "slap-\(direction.rawValue)" }
     /// The label of a gentle movement of the device toward `direction`: `movement-<direction>`.
-    public static func movementLabel(_ direction: Direction) -> String { "movement-\(direction.rawValue)" }
+    package static func movementLabel(_ direction: Direction) -> String { "movement-\(direction.rawValue)" }
 
     /// The spec of the dataset that ships with the project: 6 subjects × 2 sessions × 40 s of
     /// continuous recording at 50 Hz with every gesture family and background activity.
-    public static var defaultSpec: SyntheticDatasetSpec { SyntheticDatasetSpec() }
+    package static var defaultSpec: SyntheticDatasetSpec { SyntheticDatasetSpec() }
 
     /// The spec of the shipped segment dataset for template training: 6 subjects × 1 session ×
     /// 8 shapes × 2 repetitions at 50 Hz.
-    public static var defaultSegmentSpec: SyntheticDatasetSpec {
+    package static var defaultSegmentSpec: SyntheticDatasetSpec {
         SyntheticDatasetSpec(name: "synthetic-shapes", kind: .segments, sessionsPerSubject: 1)
     }
 
     /// Generates the dataset `spec` describes, continuous or segments according to `spec.kind`.
     ///
     /// Recordings are generated in parallel. O(total duration × sampling rate).
-    public static func generate(_ spec: SyntheticDatasetSpec) throws(ConfigurationError) -> Dataset {
+    package static func generate(_ spec: SyntheticDatasetSpec) throws(ConfigurationError) -> Dataset {
         try spec.validate()
         let jobs = spec.kind == .continuous ? continuousJobs(spec) : segmentJobs(spec)
         let recordings = parallelMap(jobs.count) { i in jobs[i].run(spec) }

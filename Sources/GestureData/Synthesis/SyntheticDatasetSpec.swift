@@ -5,54 +5,54 @@ import GestureKit
 /// for value; the sampling rate and sensor model change the samples but never the annotations.
 ///
 /// Decoding fills missing keys with the defaults, so a spec file need only name what it changes.
-public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
+package struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
     /// The seed of every random choice.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The dataset's name.
-    public var name: String
+    package var name: String
     /// Continuous recordings with sparse annotations, or one short recording per shape gesture.
-    public var kind: Dataset.Kind
+    package var kind: Dataset.Kind
     /// Number of subjects, each with their own ``SubjectStyle``.
-    public var subjects: Int
+    package var subjects: Int
     /// Sessions per subject.
-    public var sessionsPerSubject: Int
+    package var sessionsPerSubject: Int
     /// Continuous recordings per session (continuous kind).
-    public var recordingsPerSession: Int
+    package var recordingsPerSession: Int
     /// Length of each continuous recording, seconds.
-    public var recordingDuration: Double
+    package var recordingDuration: Double
     /// Repetitions of each shape per session (segments kind).
-    public var repetitions: Int
+    package var repetitions: Int
     /// Sampling rate, Hz.
-    public var samplingRate: Double
+    package var samplingRate: Double
     /// The simulated sensor's imperfections.
-    public var sensor: SensorModel
+    package var sensor: SensorModel
     /// The gesture families performed (continuous kind).
-    public var gestures: [SyntheticGesture]
+    package var gestures: [SyntheticGesture]
     /// The background activities between gestures (continuous kind).
-    public var backgrounds: [SyntheticBackground]
+    package var backgrounds: [SyntheticBackground]
     /// Shortest background stretch between two gestures, seconds.
-    public var minimumGap: Double
+    package var minimumGap: Double
     /// Longest background stretch between two gestures, seconds.
-    public var maximumGap: Double
+    package var maximumGap: Double
     /// How much subjects differ, in [0, 2]; 0 makes every subject perform alike, 1 is the shipped default
     /// (amplitude ×0.85–1.2, speed ×0.8–1.25), 2 doubles those spreads.
-    public var styleVariation: Double
+    package var styleVariation: Double
     /// Annotate each background activity but rest with its ``SyntheticBackground/label`` (continuous kind), so
     /// false activations can be attributed to what was happening.
-    public var annotateBackground: Bool
+    package var annotateBackground: Bool
     /// The share of gestures, in [0, 1], performed out of the subject's usual manner: weakly (amplitude
     /// ×0.55–0.75, flips of 1.9–2.5 rad), fast (×1.3–1.6) or slowly (×0.6–0.75), a third each.
-    public var mannerVariation: Double
+    package var mannerVariation: Double
     /// Shortest bout, seconds, or `nil` (with ``maximumGestureDuration``) for single gestures (continuous kind).
     /// When both are set each gesture is a bout: the drawn gesture performed again and again, a fraction of a
     /// second of stillness between, for a duration drawn uniformly in [minimum, maximum] and annotated as one
     /// event (swimming lengths, brushing, a set of repetitions), so that events last as long as asked.
-    public var minimumGestureDuration: Double?
+    package var minimumGestureDuration: Double?
     /// Longest bout, seconds, or `nil` for single gestures (see ``minimumGestureDuration``).
-    public var maximumGestureDuration: Double?
+    package var maximumGestureDuration: Double?
 
     /// Creates a spec; the defaults give the small dataset that ships with the project.
-    public init(
+    package init(
         seed: UInt64 = 20_251_121,
         name: String = "synthetic-gestures",
         kind: Dataset.Kind = .continuous,
@@ -101,7 +101,7 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
     }
 
     /// Decodes a spec; missing keys take the defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = SyntheticDatasetSpec()
         self.init(
@@ -129,7 +129,7 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
 
     /// Reads a spec file (YAML, or JSON by its name); missing keys take the defaults. A malformed file is an
     /// error naming the file and the key.
-    public init(contentsOf url: URL) throws(DataFileError) {
+    package init(contentsOf url: URL) throws(DataFileError) {
         do {
             self = try ConfigurationFile.read(url).decode(SyntheticDatasetSpec.self)
         } catch let error as DecodingError {
@@ -142,7 +142,7 @@ public struct SyntheticDatasetSpec: Codable, Hashable, Sendable {
     }
 
     /// Throws, naming the key, unless the spec can be generated.
-    public func validate() throws(ConfigurationError) {
+    package func validate() throws(ConfigurationError) {
         for (key, value) in [("subjects", subjects), ("sessionsPerSubject", sessionsPerSubject),
                              ("recordingsPerSession", recordingsPerSession), ("repetitions", repetitions)] {
             guard (1...999).contains(value) else { throw ConfigurationError(key: key, "must be between 1 and 999, got \(value)") }

@@ -1,5 +1,5 @@
 /// The gesture families the synthesizer can perform.
-public enum SyntheticGesture: String, CaseIterable, Codable, Sendable {
+package enum SyntheticGesture: String, CaseIterable, Codable, Sendable {
     /// Shakes along device x or y (label `shake`).
     case shake
     /// Slaps in the six directions the device can be pushed (labels `slap-right`, `slap-left`,

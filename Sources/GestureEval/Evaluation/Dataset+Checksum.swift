@@ -27,7 +27,7 @@ extension Dataset {
     /// of name, kind, and every recording's identifiers, timestamps, channel names and values
     /// (IEEE bit patterns, little-endian) and annotations, in order, with lengths as separators.
     /// Deterministic across runs and platforms. O(total values).
-    public var checksum: String {
+    package var checksum: String {
         var h = FNV1a64()
         h.add(name)
         h.add(kind.rawValue)

@@ -9,18 +9,18 @@ import GestureData
 /// give byte-identical files. Non-finite numbers are written as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
 public struct EvaluationResult: Codable, Hashable, Sendable {
     /// The dataset evaluated on.
-    public struct DatasetIdentity: Codable, Hashable, Sendable {
+    package struct DatasetIdentity: Codable, Hashable, Sendable {
         /// Its name.
-        public var name: String
+        package var name: String
         /// ``Dataset/checksum``.
-        public var checksum: String
+        package var checksum: String
         /// Segments or continuous.
-        public var kind: Dataset.Kind
+        package var kind: Dataset.Kind
         /// Number of recordings.
-        public var recordings: Int
+        package var recordings: Int
 
         /// The identity of `dataset`. O(dataset size) for the checksum.
-        public init(_ dataset: Dataset) {
+        package init(_ dataset: Dataset) {
             name = dataset.name
             checksum = dataset.checksum
             kind = dataset.kind
@@ -29,39 +29,39 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// One metric value: for example scope `"shake/fold 2"`, name `"f1"`.
-    public struct Metric: Codable, Hashable, Sendable {
+    package struct Metric: Codable, Hashable, Sendable {
         /// What it is about: a method, a method and fold, a comparison.
-        public var scope: String
+        package var scope: String
         /// The metric's name, for example `"precision"`, `"latency.fromEnd.median"`, `"mcnemar.p"`.
-        public var name: String
+        package var name: String
         /// Its value (unit given by the name: seconds for latencies, per hour for rates).
-        public var value: Double
+        package var value: Double
         /// Its interval, when one was computed.
-        public var interval: ConfidenceInterval?
+        package var interval: ConfidenceInterval?
     }
 
     /// ``GestureLabVersion/current`` at the time of the run.
-    public var packageVersion: String
+    package var packageVersion: String
     /// The dataset.
-    public var dataset: DatasetIdentity
+    package var dataset: DatasetIdentity
     /// The configuration of each method, keyed by method name (canonical JSON, see ``canonicalJSON(_:)``),
     /// plus any experiment settings.
-    public var configuration: [String: String]
+    package var configuration: [String: String]
     /// The seed of every random choice (bootstrap, shuffled folds).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The folds, when the evaluation was cross-validated.
-    public var folds: FoldAssignment?
+    package var folds: FoldAssignment?
     /// All metrics, in the order added.
-    public var metrics: [Metric]
+    package var metrics: [Metric]
     /// Named count tables (confusion matrices), keyed by name.
-    public var tables: [String: LabelledMatrix]
+    package var tables: [String: LabelledMatrix]
     /// Warnings a reader must see (for example subject leakage from ``FoldAssignment``).
-    public var warnings: [String]
+    package var warnings: [String]
     /// Rank comparisons of several methods (with their critical-difference data), keyed by name.
-    public var rankComparisons: [String: RankComparison]
+    package var rankComparisons: [String: RankComparison]
 
     /// An empty result for `dataset`.
-    public init(dataset: Dataset, configuration: [String: String] = [:], seed: UInt64, folds: FoldAssignment? = nil) {
+    package init(dataset: Dataset, configuration: [String: String] = [:], seed: UInt64, folds: FoldAssignment? = nil) {
         packageVersion = GestureLabVersion.current
         self.dataset = DatasetIdentity(dataset)
         self.configuration = configuration
@@ -74,7 +74,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// What a table of ``tables`` holds about its scope.
-    public enum TableKind: String, Hashable, Sendable, CaseIterable {
+    package enum TableKind: String, Hashable, Sendable, CaseIterable {
         /// The label confusion matrix (true labels in rows, predicted in columns).
         case confusion
         /// The movement-direction confusion of direction-named labels.
@@ -82,27 +82,27 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// The key of `scope`'s table of `kind` in ``tables``: `"scope/kind"`, spelled here only.
-    public static func tableKey(_ scope: String, _ kind: TableKind) -> String { "\(scope)/\(kind.rawValue)" }
+    package static func tableKey(_ scope: String, _ kind: TableKind) -> String { "\(scope)/\(kind.rawValue)" }
 
     /// Every table of `kind` with its scope, in key order. O(tables · log tables).
-    public func tables(_ kind: TableKind) -> [(scope: String, matrix: LabelledMatrix)] {
+    package func tables(_ kind: TableKind) -> [(scope: String, matrix: LabelledMatrix)] {
         let suffix = Self.tableKey("", kind)
         return tables.keys.sorted().compactMap { key in key.hasSuffix(suffix) ? (String(key.dropLast(suffix.count)), tables[key]!) : nil }
     }
 
     /// Appends a metric.
-    public mutating func add(_ scope: String, _ name: String, _ estimate: Estimate) {
+    package mutating func add(_ scope: String, _ name: String, _ estimate: Estimate) {
         metrics.append(Metric(scope: scope, name: name, value: estimate.value, interval: estimate.interval))
     }
 
     /// Appends a metric without interval.
-    public mutating func add(_ scope: String, _ name: String, _ value: Double) {
+    package mutating func add(_ scope: String, _ name: String, _ value: Double) {
         metrics.append(Metric(scope: scope, name: name, value: value, interval: nil))
     }
 
     /// Appends an event evaluation's metrics (overall, per label, per subject, latencies, rates)
     /// and its confusion matrices under `scope`.
-    public mutating func add(_ scope: String, _ e: EventEvaluation) {
+    package mutating func add(_ scope: String, _ e: EventEvaluation) {
         add(scope, "precision", e.precision)
         add(scope, "recall", e.recall)
         add(scope, "f1", e.f1)
@@ -127,7 +127,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// Appends a segment classification's metrics and confusion matrix under `scope`.
-    public mutating func add(_ scope: String, _ s: SegmentClassification) {
+    package mutating func add(_ scope: String, _ s: SegmentClassification) {
         add(scope, "examples", Double(s.count))
         add(scope, "accuracy", s.accuracy)
         add(scope, "error", s.error)
@@ -144,7 +144,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// Appends McNemar's test (`mcnemar.b`, `mcnemar.c`, `mcnemar.statistic`, `mcnemar.p`) under `scope`.
-    public mutating func add(_ scope: String, _ m: McNemarTest) {
+    package mutating func add(_ scope: String, _ m: McNemarTest) {
         add(scope, "mcnemar.b", Double(m.onlyFirstCorrect))
         add(scope, "mcnemar.c", Double(m.onlySecondCorrect))
         add(scope, "mcnemar.statistic", m.statistic)
@@ -153,13 +153,13 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// Appends a paired bootstrap difference (`difference` with interval, `difference.p`) under `scope`.
-    public mutating func add(_ scope: String, _ p: PairedBootstrapComparison) {
+    package mutating func add(_ scope: String, _ p: PairedBootstrapComparison) {
         add(scope, "difference", p.difference)
         add(scope, "difference.p", p.pValue)
     }
 
     /// Appends a Wilcoxon signed-rank test (`wilcoxon.statistic`, `wilcoxon.p`, `wilcoxon.n`) under `scope`.
-    public mutating func add(_ scope: String, _ w: WilcoxonSignedRankTest) {
+    package mutating func add(_ scope: String, _ w: WilcoxonSignedRankTest) {
         add(scope, "wilcoxon.statistic", w.statistic)
         add(scope, "wilcoxon.p", w.pValue)
         add(scope, "wilcoxon.n", Double(w.count))
@@ -167,7 +167,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
 
     /// Stores a rank comparison and appends its headline numbers (Friedman, Iman–Davenport,
     /// CD, each method's average rank, each pair's Holm-adjusted p) under `scope`.
-    public mutating func add(_ scope: String, _ r: RankComparison) {
+    package mutating func add(_ scope: String, _ r: RankComparison) {
         rankComparisons[scope] = r
         add(scope, "friedman.chiSquare", r.friedman.chiSquare)
         add(scope, "friedman.p", r.friedman.pValue)
@@ -195,7 +195,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline.
-    public func jsonData() throws(EncodingError) -> Data {
+    package func jsonData() throws(EncodingError) -> Data {
         do {
             return try Self.encoder.encode(self) + Data("\n".utf8)
         } catch let error as EncodingError {
@@ -206,7 +206,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// Reads a result written by ``write(to:)``.
-    public init(jsonData: Data) throws(DecodingError) {
+    package init(jsonData: Data) throws(DecodingError) {
         do {
             self = try Self.decoder.decode(Self.self, from: jsonData)
         } catch let error as DecodingError {
@@ -218,7 +218,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
 
     /// The metrics as CSV: `scope,name,value,lower,upper,level,method,over` (`over` what the interval resampled,
     /// for example `2 subjects`), numbers in Swift's shortest round-trip form, empty cells where there is no interval.
-    public var metricsCSV: String {
+    package var metricsCSV: String {
         var lines = ["scope,name,value,lower,upper,level,method,over"]
         for m in metrics {
             var cells: [String] = [CSVTable.quote(m.scope), CSVTable.quote(m.name), String(m.value)]
@@ -236,7 +236,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     /// (created if needed), each atomically. Table names are made file-safe (`/`, spaces → `_`).
     /// Returns the files written, in order.
     @discardableResult
-    public func write(to folder: URL, name: String = "evaluation") throws(DataFileError) -> [URL] {
+    package func write(to folder: URL, name: String = "evaluation") throws(DataFileError) -> [URL] {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -259,7 +259,7 @@ public struct EvaluationResult: Codable, Hashable, Sendable {
     }
 
     /// `value` as compact JSON with sorted keys: a canonical string for ``configuration``.
-    public static func canonicalJSON<T: Encodable>(_ value: T) throws(EncodingError) -> String {
+    package static func canonicalJSON<T: Encodable>(_ value: T) throws(EncodingError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")

@@ -3,45 +3,45 @@
 /// Precision = correct / detections, recall = correct / annotations, F1 = 2·correct /
 /// (detections + annotations). Fragments lower precision, merged annotations lower recall,
 /// and substitutions lower both; each is also counted on its own. Ratios are NaN when undefined.
-public struct EventCounts: Codable, Hashable, Sendable {
+package struct EventCounts: Codable, Hashable, Sendable {
     /// Annotations (ground-truth events).
-    public var annotations = 0
+    package var annotations = 0
     /// Detections (events with a counted phase).
-    public var detections = 0
+    package var detections = 0
     /// Matched with the same label.
-    public var truePositives = 0
+    package var truePositives = 0
     /// Annotations matched to a detection of another label.
-    public var substitutions = 0
+    package var substitutions = 0
     /// Detections intersecting no annotation (false positives in background).
-    public var insertions = 0
+    package var insertions = 0
     /// Annotations intersecting no detection (misses).
-    public var deletions = 0
+    package var deletions = 0
     /// Extra detections of an already-detected annotation.
-    public var fragments = 0
+    package var fragments = 0
     /// Annotations detected only as part of a detection matched to another annotation.
-    public var merged = 0
+    package var merged = 0
     /// Annotations with at least one fragment (Ward's fragmented events).
-    public var fragmentedAnnotations = 0
+    package var fragmentedAnnotations = 0
     /// Detections that absorbed at least one merged annotation (Ward's merging returns).
-    public var mergingDetections = 0
+    package var mergingDetections = 0
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// correct / detections.
-    public var precision: Double { detections == 0 ? .nan : Double(truePositives) / Double(detections) }
+    package var precision: Double { detections == 0 ? .nan : Double(truePositives) / Double(detections) }
     /// correct / annotations.
-    public var recall: Double { annotations == 0 ? .nan : Double(truePositives) / Double(annotations) }
+    package var recall: Double { annotations == 0 ? .nan : Double(truePositives) / Double(annotations) }
     /// 2·correct / (detections + annotations).
-    public var f1: Double { detectionCounts.f1 }
+    package var f1: Double { detectionCounts.f1 }
 
     /// The counts an F1 bootstrap needs.
-    public var detectionCounts: DetectionCounts {
+    package var detectionCounts: DetectionCounts {
         DetectionCounts(truePositives: truePositives, detections: detections, annotations: annotations)
     }
 
     /// The field-wise sum.
-    public static func + (a: Self, b: Self) -> Self {
+    package static func + (a: Self, b: Self) -> Self {
         var s = a
         s.annotations += b.annotations
         s.detections += b.detections
@@ -59,7 +59,7 @@ public struct EventCounts: Codable, Hashable, Sendable {
 
 extension EventMatching.Result {
     /// Counts per label (labels of annotations and detections). O(A + D).
-    public var countsByLabel: [String: EventCounts] {
+    package var countsByLabel: [String: EventCounts] {
         var byLabel: [String: EventCounts] = [:]
         var fragmentedOwners = Set<Int>(), mergingOwners = Set<Int>()
         for (a, annotation) in annotations.enumerated() {
@@ -95,5 +95,5 @@ extension EventMatching.Result {
     }
 
     /// The counts over all labels.
-    public var counts: EventCounts { countsByLabel.values.reduce(EventCounts(), +) }
+    package var counts: EventCounts { countsByLabel.values.reduce(EventCounts(), +) }
 }

@@ -13,62 +13,62 @@ import GestureData
 /// names what it resampled (``ConfidenceInterval/units``).
 public struct EventEvaluation: Codable, Hashable, Sendable {
     /// The background row and column label of ``confusion``.
-    public static let null = "null"
+    package static let null = "null"
 
     /// One recording's outcome.
-    public struct RecordingOutcome: Codable, Hashable, Sendable {
+    package struct RecordingOutcome: Codable, Hashable, Sendable {
         /// Recording identifier.
-        public var id: String
+        package var id: String
         /// Subject.
-        public var subject: String
+        package var subject: String
         /// Session.
-        public var session: String
+        package var session: String
         /// First to last sample, seconds.
-        public var duration: Double
+        package var duration: Double
         /// Duration not covered by any annotation, seconds.
-        public var background: Double
+        package var background: Double
         /// Pooled counts.
-        public var counts: EventCounts
+        package var counts: EventCounts
         /// Counts by label.
-        public var countsByLabel: [String: EventCounts]
+        package var countsByLabel: [String: EventCounts]
     }
 
     /// The matching used.
-    public var matching: EventMatching
+    package var matching: EventMatching
     /// Labels of annotations and detections, sorted.
-    public var labels: [String]
+    package var labels: [String]
     /// Per recording, in input order.
-    public var recordings: [RecordingOutcome]
+    package var recordings: [RecordingOutcome]
     /// Counts over all recordings and labels.
-    public var overall: EventCounts
+    package var overall: EventCounts
     /// Counts by label over all recordings.
-    public var byLabel: [String: EventCounts]
+    package var byLabel: [String: EventCounts]
     /// Counts by subject over all labels.
-    public var bySubject: [String: EventCounts]
+    package var bySubject: [String: EventCounts]
     /// Pooled precision with bootstrap interval.
-    public var precision: Estimate
+    package var precision: Estimate
     /// Pooled recall with bootstrap interval.
-    public var recall: Estimate
+    package var recall: Estimate
     /// Pooled F1 with bootstrap interval.
-    public var f1: Estimate
+    package var f1: Estimate
     /// Total background, hours.
-    public var backgroundHours: Double
+    package var backgroundHours: Double
     /// Insertions per hour of background, with bootstrap interval.
-    public var falsePositivesPerHour: Estimate
+    package var falsePositivesPerHour: Estimate
     /// Insertions per hour of background, by detection label.
-    public var falsePositivesPerHourByLabel: [String: Double]
+    package var falsePositivesPerHourByLabel: [String: Double]
     /// Rows: annotation label or `null`; columns: detection label or `null`. Matched pairs at
     /// (truth, detection); unmatched annotations (deleted or merged) in the `null` column; unmatched
     /// detections (inserted or fragments) in the `null` row.
-    public var confusion: LabelledMatrix
+    package var confusion: LabelledMatrix
     /// Detection time − annotation end over correct matches, seconds (`nil` without any).
-    public var latencyFromEnd: LatencySummary?
+    package var latencyFromEnd: LatencySummary?
     /// Detection time − annotation start over correct matches, seconds.
-    public var latencyFromStart: LatencySummary?
+    package var latencyFromStart: LatencySummary?
     /// For matched pairs whose annotation implies a direction: rows the annotated direction,
     /// columns the reported one or `none`. `nil` when no detection reports a direction (the
     /// recognizer does not report directions) or no annotation implies one.
-    public var directionConfusion: LabelledMatrix?
+    package var directionConfusion: LabelledMatrix?
 
     /// Evaluates `events[i]` against `recordings[i].annotations` for every i.
     ///
@@ -76,7 +76,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
     ///   - direction: the direction an annotation implies; the default reads a direction name at
     ///     the end of the label (`"slapLeft"`, `"swipe.up"`, `"left"`).
     /// - Complexity: O(Σ A·D log(A·D)) for matching plus O(B · R) for the bootstrap over R recordings.
-    public init(
+    package init(
         recordings: [Recording],
         events: [[GestureEvent]],
         matching: EventMatching = EventMatching(),
@@ -93,7 +93,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
     /// does not match again. Gives what ``init(recordings:events:matching:bootstrap:direction:)`` gives.
     ///
     /// - Complexity: O(Σ A·D) over the matches plus O(B · R) for the bootstrap over R recordings.
-    public init(
+    package init(
         recordings: [Recording],
         matches results: [EventMatching.Result],
         matching: EventMatching,
@@ -183,16 +183,16 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
 
     /// Each recording's pooled counts, in input order: the units of a paired F1 bootstrap
     /// (``PairedBootstrapComparison/init(f1:_:options:)``) between two recognizers.
-    public var unitCounts: [DetectionCounts] { recordings.map(\.counts.detectionCounts) }
+    package var unitCounts: [DetectionCounts] { recordings.map(\.counts.detectionCounts) }
 
     /// The direction named at the end of `annotation.label`, case-insensitively, if any.
-    public static func direction(inLabel annotation: Annotation) -> Direction? {
+    package static func direction(inLabel annotation: Annotation) -> Direction? {
         let label = annotation.label.lowercased()
         return Direction.allCases.first { label.hasSuffix($0.rawValue) }
     }
 
     /// The part of a recording's time span covered by no annotation, seconds. O(A log A).
-    public static func background(of recording: Recording) -> Double {
+    package static func background(of recording: Recording) -> Double {
         guard let first = recording.timestamps.first, let last = recording.timestamps.last, last > first else { return 0 }
         var covered = 0.0, reach = first
         for a in recording.annotations.sorted(by: { $0.start < $1.start }) {
@@ -205,12 +205,12 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
 }
 
 /// Runs a recognizer pipeline over recordings: what ``EventEvaluation`` evaluates.
-public enum EventDetection {
+package enum EventDetection {
     /// The events of a fresh pipeline (from `pipeline()`) on each recording, fed sample by sample
     /// exactly as an app would, and finished at the recording's end (``Pipeline/finish(into:)``), so a
     /// gesture the last samples complete is counted. Recordings are processed concurrently on all cores;
     /// the result is in recording order. O(total samples · per-sample cost).
-    public static func run(_ recordings: [Recording], pipeline: @Sendable () -> Pipeline) -> [[GestureEvent]] {
+    package static func run(_ recordings: [Recording], pipeline: @Sendable () -> Pipeline) -> [[GestureEvent]] {
         parallelMap(recordings.count) { i in
             var p = pipeline()
             return p.run(over: recordings[i].samples)

@@ -25,11 +25,11 @@ import GestureData
 /// Complexity O(A·D log(A·D)) for A annotations and D detections (both are small per recording).
 public struct EventMatching: Codable, Hashable, Sendable {
     /// How far before an annotation's start a detection may begin, seconds (≥ 0).
-    public var toleranceBefore: Double
+    package var toleranceBefore: Double
     /// How far after an annotation's end a detection may still end, seconds (≥ 0).
-    public var toleranceAfter: Double
+    package var toleranceAfter: Double
     /// Event phases counted as detections (an array, not a set, so it encodes deterministically).
-    public var phases: [GestureEvent.Phase]
+    package var phases: [GestureEvent.Phase]
 
     /// Creates a matching configuration; tolerances in seconds.
     public init(toleranceBefore: Double = 0.5, toleranceAfter: Double = 0.5, phases: [GestureEvent.Phase] = [.ended]) {
@@ -39,7 +39,7 @@ public struct EventMatching: Codable, Hashable, Sendable {
     }
 
     /// What happened to one annotation or detection.
-    public enum Outcome: String, Codable, Hashable, Sendable {
+    package enum Outcome: String, Codable, Hashable, Sendable {
         /// Matched with the same label.
         case correct
         /// Matched with a different label.
@@ -57,25 +57,25 @@ public struct EventMatching: Codable, Hashable, Sendable {
     /// The matching of one recording.
     public struct Result: Codable, Hashable, Sendable {
         /// The annotations, in the order given.
-        public var annotations: [Annotation]
+        package var annotations: [Annotation]
         /// The detections (events with a counted phase), in the order given.
-        public var detections: [GestureEvent]
+        package var detections: [GestureEvent]
         /// For each annotation, the index of its matched detection.
-        public var detectionOfAnnotation: [Int?]
+        package var detectionOfAnnotation: [Int?]
         /// For each detection, the index of its matched annotation.
-        public var annotationOfDetection: [Int?]
+        package var annotationOfDetection: [Int?]
         /// Outcome of each annotation: correct, substitution, deletion or merged.
-        public var annotationOutcomes: [Outcome]
+        package var annotationOutcomes: [Outcome]
         /// Outcome of each detection: correct, substitution, insertion or fragment.
-        public var detectionOutcomes: [Outcome]
+        package var detectionOutcomes: [Outcome]
         /// For each fragment detection, the annotation it fragments (its most preferred candidate).
-        public var fragmentOf: [Int?]
+        package var fragmentOf: [Int?]
         /// For each merged annotation, the detection that absorbed it (its most preferred candidate).
-        public var mergedInto: [Int?]
+        package var mergedInto: [Int?]
     }
 
     /// Matches `events` (filtered to ``phases``) to `annotations`.
-    public func match(annotations: [Annotation], events: [GestureEvent]) -> Result {
+    package func match(annotations: [Annotation], events: [GestureEvent]) -> Result {
         let detections = events.filter { phases.contains($0.phase) }
         let windows = annotations.map { ($0.start - toleranceBefore, $0.end + toleranceAfter) }
         func intersects(_ a: Int, _ d: Int) -> Bool {

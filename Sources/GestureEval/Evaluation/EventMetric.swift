@@ -9,7 +9,7 @@ public enum EventMetric: String, Codable, Hashable, Sendable, CaseIterable {
     case recall
 
     /// The metric with its bootstrap interval. O(1).
-    public func value(_ evaluation: EventEvaluation) -> Estimate {
+    package func value(_ evaluation: EventEvaluation) -> Estimate {
         switch self {
         case .f1: evaluation.f1
         case .precision: evaluation.precision
@@ -18,7 +18,7 @@ public enum EventMetric: String, Codable, Hashable, Sendable, CaseIterable {
     }
 
     /// The metric on ``DetectionCounts``, for a paired bootstrap of this very metric.
-    public var detectionStatistic: KeyPath<DetectionCounts, Double> {
+    package var detectionStatistic: KeyPath<DetectionCounts, Double> {
         switch self {
         case .f1: \.f1
         case .precision: \.precision
@@ -27,7 +27,7 @@ public enum EventMetric: String, Codable, Hashable, Sendable, CaseIterable {
     }
 
     /// The metric's point value from pooled counts (NaN when undefined). O(1).
-    public func value(_ counts: EventCounts) -> Double {
+    package func value(_ counts: EventCounts) -> Double {
         switch self {
         case .f1: counts.f1
         case .precision: counts.precision

@@ -8,33 +8,33 @@ import GestureData
 /// report writes them as `outcomes.csv`.
 public struct EventOutcome: Codable, Hashable, Sendable {
     /// Whether the row is an annotation or a detection.
-    public enum Kind: String, Codable, Hashable, Sendable {
+    package enum Kind: String, Codable, Hashable, Sendable {
         case annotation, detection
     }
 
     /// The fold that tested the recording.
-    public var fold: String
+    package var fold: String
     /// The recording's id in its dataset.
-    public var recording: String
+    package var recording: String
     /// Annotation or detection.
-    public var kind: Kind
+    package var kind: Kind
     /// The annotation's label (as judged, label map applied) or the detection's label.
-    public var label: String
+    package var label: String
     /// Start, seconds on the recording's clock.
-    public var start: Double
+    package var start: Double
     /// End, seconds on the recording's clock.
-    public var end: Double
+    package var end: Double
     /// A detection's decision time; for an annotation, that of the detection matched to it (correct or
     /// substitution) or that absorbed it (merged); `nil` for a missed annotation. Seconds.
-    public var time: Double?
+    package var time: Double?
     /// The detection's score (recognizer-specific: peak g, radians, DTW distance); `nil` for an annotation.
-    public var score: Double?
+    package var score: Double?
     /// What matching made of it: correct, substitution, deletion or merged (annotations); correct,
     /// substitution, insertion or fragment (detections).
-    public var outcome: EventMatching.Outcome
+    package var outcome: EventMatching.Outcome
     /// For a false activation (insertion): what was happening, the label of the unjudged annotation it overlaps
     /// most or ``FalseActivationBreakdown/unannotated``; `nil` otherwise.
-    public var activity: String?
+    package var activity: String?
 
     /// The rows of one recording's matching, in time order (start, then annotations before detections).
     ///
@@ -42,7 +42,7 @@ public struct EventOutcome: Codable, Hashable, Sendable {
     ///   - result: the matching of the recording's judged annotations and its events.
     ///   - unjudged: the recording's other annotations, which name the activity of a false activation.
     /// - Complexity: O((A + D) log(A + D) + insertions × unjudged).
-    public static func rows(fold: String, recording: String, matching result: EventMatching.Result,
+    package static func rows(fold: String, recording: String, matching result: EventMatching.Result,
                             unjudged: [Annotation]) -> [EventOutcome] {
         var rows: [EventOutcome] = []
         for (a, annotation) in result.annotations.enumerated() {

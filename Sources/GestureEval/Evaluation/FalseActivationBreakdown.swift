@@ -10,33 +10,33 @@ import GestureData
 /// activities trigger a recognizer, and how often per hour of that activity.
 public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
     /// The activity label of background that no annotation covers.
-    public static let unannotated = "unannotated"
+    package static let unannotated = "unannotated"
 
     /// One activity.
-    public struct Activity: Codable, Hashable, Sendable {
+    package struct Activity: Codable, Hashable, Sendable {
         /// The annotation label, or ``FalseActivationBreakdown/unannotated``.
-        public var label: String
+        package var label: String
         /// False activations (insertions) during it.
-        public var falseActivations: Int
+        package var falseActivations: Int
         /// Background hours it covers.
-        public var hours: Double
+        package var hours: Double
         /// ``falseActivations`` / ``hours`` (`nan` for no hours).
-        public var perHour: Double { hours > 0 ? Double(falseActivations) / hours : .nan }
+        package var perHour: Double { hours > 0 ? Double(falseActivations) / hours : .nan }
     }
 
     /// Activities by label, ``unannotated`` last.
-    public var activities: [Activity]
+    package var activities: [Activity]
 
     /// The breakdown of `events` on `judged` recordings; `all` holds the same recordings with every annotation
     /// (label map applied, nothing dropped). O(Σ (annotations + events) log annotations).
-    public init(judged: [Recording], all: [Recording], events: [[GestureEvent]], matching: EventMatching) {
+    package init(judged: [Recording], all: [Recording], events: [[GestureEvent]], matching: EventMatching) {
         self.init(judged: judged, all: all, matches: zip(judged, events).map { matching.match(annotations: $0.annotations, events: $1) })
     }
 
     /// The breakdown from `matches`, the matching of each `judged` recording's events (as
     /// ``EventMatching/match(annotations:events:)`` gives them), so a caller that has matched already does not
     /// match again. O(Σ annotations × events).
-    public init(judged: [Recording], all: [Recording], matches: [EventMatching.Result]) {
+    package init(judged: [Recording], all: [Recording], matches: [EventMatching.Result]) {
         self.init(judged: judged, unjudged: zip(judged, all).map { Self.unjudged(in: $1, judged: $0) }, matches: matches)
     }
 
@@ -62,7 +62,7 @@ public struct FalseActivationBreakdown: Codable, Hashable, Sendable {
     }
 
     /// Adds `other`'s counts and hours to the activities of the same label.
-    public func merged(with other: FalseActivationBreakdown) -> FalseActivationBreakdown {
+    package func merged(with other: FalseActivationBreakdown) -> FalseActivationBreakdown {
         var byLabel = Dictionary(uniqueKeysWithValues: activities.map { ($0.label, $0) })
         for a in other.activities {
             byLabel[a.label, default: Activity(label: a.label, falseActivations: 0, hours: 0)].falseActivations += a.falseActivations

@@ -6,28 +6,28 @@
 /// then the longest pattern, then the alphabetically first, so the result never depends on map order.
 public struct LabelMap: Codable, Hashable, Sendable {
     /// Pattern → new label.
-    public var rules: [String: String]
+    package var rules: [String: String]
 
     /// A map of `rules`; empty: every label is kept.
     public init(_ rules: [String: String] = [:]) { self.rules = rules }
 
     /// Whether no label is renamed.
-    public var isEmpty: Bool { rules.isEmpty }
+    package var isEmpty: Bool { rules.isEmpty }
 
     /// The label `label` is judged as. O(rules × label length²) worst case.
-    public func apply(_ label: String) -> String {
+    package func apply(_ label: String) -> String {
         if let exact = rules[label] { return exact }
         let best = rules.keys.filter { Self.matches($0, label) }.min { a, b in a.count != b.count ? a.count > b.count : a < b }
         return best.map { rules[$0]! } ?? label
     }
 
     /// This map with `other`'s rules added (`other` wins for the same pattern).
-    public func merging(_ other: LabelMap) -> LabelMap {
+    package func merging(_ other: LabelMap) -> LabelMap {
         LabelMap(rules.merging(other.rules) { $1 })
     }
 
     /// Whether `label` matches the glob `pattern` (`*`, `?`). Iterative with one backtrack point, O(n·m).
-    public static func matches(_ pattern: String, _ label: String) -> Bool {
+    package static func matches(_ pattern: String, _ label: String) -> Bool {
         let p = Array(pattern), s = Array(label)
         var i = 0, j = 0, star = -1, mark = 0
         while j < s.count {

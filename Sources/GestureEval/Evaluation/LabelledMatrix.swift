@@ -4,20 +4,20 @@ import Foundation
 ///
 /// `counts[r][c]` counts items whose truth is `rows[r]` and whose prediction is `columns[c]`;
 /// ``rowAxis`` and ``columnAxis`` say what the axes are (for example "annotation" and "detection").
-public struct LabelledMatrix: Codable, Hashable, Sendable {
+package struct LabelledMatrix: Codable, Hashable, Sendable {
     /// What the rows are.
-    public var rowAxis: String
+    package var rowAxis: String
     /// What the columns are.
-    public var columnAxis: String
+    package var columnAxis: String
     /// Row labels.
-    public var rows: [String]
+    package var rows: [String]
     /// Column labels.
-    public var columns: [String]
+    package var columns: [String]
     /// Counts, `rows.count` × `columns.count`.
-    public var counts: [[Int]]
+    package var counts: [[Int]]
 
     /// An all-zero matrix.
-    public init(rowAxis: String, columnAxis: String, rows: [String], columns: [String]) {
+    package init(rowAxis: String, columnAxis: String, rows: [String], columns: [String]) {
         self.rowAxis = rowAxis
         self.columnAxis = columnAxis
         self.rows = rows
@@ -26,7 +26,7 @@ public struct LabelledMatrix: Codable, Hashable, Sendable {
     }
 
     /// Adds `amount` at (`row`, `column`), both looked up by label. O(rows + columns).
-    public mutating func add(row: String, column: String, _ amount: Int = 1) {
+    package mutating func add(row: String, column: String, _ amount: Int = 1) {
         guard let r = rows.firstIndex(of: row), let c = columns.firstIndex(of: column) else {
             preconditionFailure("label \(row) or \(column) is not an axis label")
         }
@@ -34,13 +34,13 @@ public struct LabelledMatrix: Codable, Hashable, Sendable {
     }
 
     /// The count at (`row`, `column`), 0 for labels not on the axes.
-    public subscript(row: String, column: String) -> Int {
+    package subscript(row: String, column: String) -> Int {
         guard let r = rows.firstIndex(of: row), let c = columns.firstIndex(of: column) else { return 0 }
         return counts[r][c]
     }
 
     /// The element-wise sum of two matrices with the same axes.
-    public static func + (a: Self, b: Self) -> Self {
+    package static func + (a: Self, b: Self) -> Self {
         precondition(a.rows == b.rows && a.columns == b.columns, "matrices must share their axes")
         var sum = a
         for r in a.counts.indices { for c in a.counts[r].indices { sum.counts[r][c] += b.counts[r][c] } }
@@ -48,7 +48,7 @@ public struct LabelledMatrix: Codable, Hashable, Sendable {
     }
 
     /// Comma-separated values: a header `rowAxis\columnAxis,col…`, then one line per row.
-    public var csv: String {
+    package var csv: String {
         var lines = [([CSVTable.quote("\(rowAxis)\\\(columnAxis)")] + columns.map(CSVTable.quote)).joined(separator: ",")]
         for (label, row) in zip(rows, counts) { lines.append(([CSVTable.quote(label)] + row.map(String.init)).joined(separator: ",")) }
         return lines.joined(separator: "\n") + "\n"

@@ -3,20 +3,20 @@
 /// The mean has a Student-t interval (n ≥ 2); the median and 95th percentile have seeded
 /// percentile-bootstrap intervals over the subjects when the latencies come from at least two, else over the
 /// matched events. Quantiles use GSL's linear interpolation.
-public struct LatencySummary: Codable, Hashable, Sendable {
+package struct LatencySummary: Codable, Hashable, Sendable {
     /// Number of latencies.
-    public var count: Int
+    package var count: Int
     /// Mean, seconds.
-    public var mean: Estimate
+    package var mean: Estimate
     /// Median, seconds.
-    public var median: Estimate
+    package var median: Estimate
     /// 95th percentile, seconds.
-    public var percentile95: Estimate
+    package var percentile95: Estimate
 
     /// Summarizes `values` (seconds, at least one), `subjects[i]` the person of `values[i]` when given (the
     /// bootstrap then resamples people, ``IntervalUnits/resampling(subjects:otherwise:)``). O(B · n log n) for B
     /// bootstrap replicates.
-    public init(_ values: [Double], subjects: [String]? = nil, bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+    package init(_ values: [Double], subjects: [String]? = nil, bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         try Descriptive.validate(values, "latency", needed: 1)
         count = values.count
         let m = try Descriptive.mean(values)

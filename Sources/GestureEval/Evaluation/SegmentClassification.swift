@@ -8,44 +8,44 @@
 /// Otherwise accuracy has a Wilson or Clopper–Pearson interval, error its complement, and all other metrics have
 /// seeded percentile-bootstrap intervals over examples. Each interval names its units (``ConfidenceInterval/units``).
 /// Complexity O(n + L²) plus O(B · (n + L²)) for B bootstrap replicates and L labels.
-public struct SegmentClassification: Codable, Hashable, Sendable {
+package struct SegmentClassification: Codable, Hashable, Sendable {
     /// One class's metrics.
-    public struct ClassMetrics: Codable, Hashable, Sendable {
+    package struct ClassMetrics: Codable, Hashable, Sendable {
         /// The label.
-        public var label: String
+        package var label: String
         /// Examples whose truth is this label.
-        public var support: Int
+        package var support: Int
         /// Precision with bootstrap interval.
-        public var precision: Estimate
+        package var precision: Estimate
         /// Recall with bootstrap interval.
-        public var recall: Estimate
+        package var recall: Estimate
         /// F1 with bootstrap interval.
-        public var f1: Estimate
+        package var f1: Estimate
     }
 
     /// Number of examples.
-    public var count: Int
+    package var count: Int
     /// Labels on both axes, sorted.
-    public var labels: [String]
+    package var labels: [String]
     /// Share correct, with a binomial interval.
-    public var accuracy: Estimate
+    package var accuracy: Estimate
     /// 1 − accuracy, with the complementary interval.
-    public var error: Estimate
+    package var error: Estimate
     /// Mean per-class recall, with bootstrap interval.
-    public var balancedAccuracy: Estimate
+    package var balancedAccuracy: Estimate
     /// Mean per-class F1, with bootstrap interval.
-    public var macroF1: Estimate
+    package var macroF1: Estimate
     /// Cohen's kappa, with bootstrap interval.
-    public var kappa: Estimate
+    package var kappa: Estimate
     /// Per class, in ``labels`` order.
-    public var perClass: [ClassMetrics]
+    package var perClass: [ClassMetrics]
     /// Rows true label, columns predicted label.
-    public var confusion: LabelledMatrix
+    package var confusion: LabelledMatrix
     /// Per example, whether it was classified correctly: the input of ``McNemarTest``.
-    public var correct: [Bool]
+    package var correct: [Bool]
 
     /// Evaluates `predicted[i]` against `truth[i]`, `subjects[i]` the person of example `i` when given.
-    public init(
+    package init(
         truth: [String],
         predicted: [String],
         subjects: [String]? = nil,
@@ -127,7 +127,7 @@ public struct SegmentClassification: Codable, Hashable, Sendable {
 
     /// `metric` of the examples a bootstrap resample names (indices into `truth` and `predicted`), for paired
     /// comparisons of that very metric. O(resample + labels²) per call.
-    public static func statistic(_ metric: SegmentMetric, truth: [String], predicted: [String]) -> @Sendable ([Int]) -> Double {
+    package static func statistic(_ metric: SegmentMetric, truth: [String], predicted: [String]) -> @Sendable ([Int]) -> Double {
         let labels = Array(Set(truth).union(predicted)).sorted()
         let index = Dictionary(uniqueKeysWithValues: labels.enumerated().map { ($1, $0) })
         let t = truth.map { index[$0]! }, p = predicted.map { index[$0]! }, l = labels.count

@@ -9,7 +9,7 @@ public enum SegmentMetric: String, Codable, Hashable, Sendable, CaseIterable {
     case balancedAccuracy
 
     /// The metric with its interval. O(1).
-    public func value(_ classification: SegmentClassification) -> Estimate {
+    package func value(_ classification: SegmentClassification) -> Estimate {
         switch self {
         case .macroF1: classification.macroF1
         case .accuracy: classification.accuracy

@@ -14,36 +14,36 @@ public struct ThresholdSweep: Sendable {
     /// One value's outcome.
     public struct Point: Codable, Hashable, Sendable {
         /// The parameter's value.
-        public var value: Double
+        package var value: Double
         /// Judged annotations.
-        public var annotations: Int
+        package var annotations: Int
         /// Completed detections.
-        public var detections: Int
+        package var detections: Int
         /// Correct detections.
-        public var truePositives: Int
+        package var truePositives: Int
         /// Insertions.
-        public var falseActivations: Int
+        package var falseActivations: Int
         /// Insertions per hour of background.
-        public var falseActivationsPerHour: Double
+        package var falseActivationsPerHour: Double
         /// 1 − recall.
-        public var missRate: Double
+        package var missRate: Double
         /// Pooled F1.
-        public var f1: Double
+        package var f1: Double
     }
 
     /// The entry swept (recognizer, configuration, labels judged).
-    public var entry: Experiment.Entry
+    package var entry: Experiment.Entry
     /// The dotted configuration key varied.
-    public var parameter: String
+    package var parameter: String
     /// The values, in order, in the parameter's own units (seconds, g, rad/s, radians).
-    public var values: [Double]
+    package var values: [Double]
     /// Matching tolerances.
-    public var matching: EventMatching
+    package var matching: EventMatching
     /// Where recognizers come from.
-    public var registry: RecognizerRegistry
+    package var registry: RecognizerRegistry
 
     /// Creates a sweep.
-    public init(entry: Experiment.Entry, parameter: String, values: [Double], matching: EventMatching = EventMatching(),
+    package init(entry: Experiment.Entry, parameter: String, values: [Double], matching: EventMatching = EventMatching(),
                 registry: RecognizerRegistry) {
         self.entry = entry
         self.parameter = parameter
@@ -53,7 +53,7 @@ public struct ThresholdSweep: Sendable {
     }
 
     /// Runs the sweep over `dataset` (continuous); `progress` is called after each value.
-    public func run(on dataset: Dataset, progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> [Point] {
+    package func run(on dataset: Dataset, progress: (@Sendable () -> Void)? = nil) throws(ExperimentError) -> [Point] {
         guard dataset.kind == .continuous else { throw ExperimentError(dataset: dataset.name, "a sweep needs continuous recordings, this dataset holds segments") }
         guard !values.isEmpty else { throw ExperimentError(entry: entry.name, "no values to sweep") }
         let full = try entry.completeSettings(entry.baseConfiguration(), registry: registry, keys: [parameter])

@@ -1,11 +1,11 @@
 /// Settings of a percentile bootstrap.
 public struct BootstrapOptions: Codable, Hashable, Sendable {
     /// Number of resamples (≥ 100 is sensible; 2000 is the default).
-    public var replicates: Int
+    package var replicates: Int
     /// Seed of the `mt19937` generator; the same seed gives the same interval.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Confidence level, for example 0.95.
-    public var level: Double
+    package var level: Double
 
     /// Creates options.
     public init(replicates: Int = 2000, seed: UInt64 = 1, level: Double = 0.95) {
@@ -22,12 +22,12 @@ public struct BootstrapOptions: Codable, Hashable, Sendable {
 /// Replicates where the statistic is undefined (NaN, for example an F1 with no positives in
 /// the resample) are dropped; the interval is withheld (`nil`) when fewer than half remain.
 /// Complexity: O(B · cost(statistic)) for B replicates.
-public enum Bootstrap {
+package enum Bootstrap {
     /// The statistic on all `count` units, with its percentile interval.
     ///
     /// - Parameter statistic: the statistic of a multiset of units given by their indices in
     ///   `0..<count` (indices repeat in resamples).
-    public static func percentile(
+    package static func percentile(
         count: Int,
         options: BootstrapOptions = BootstrapOptions(),
         statistic: ([Int]) -> Double
@@ -41,7 +41,7 @@ public enum Bootstrap {
     /// Several statistics of the same resamples (one pass per replicate computes all of them),
     /// each with its percentile interval. `statistics` must always return the same number of values.
     /// - Parameter units: what the `count` units are, recorded in each interval (``ConfidenceInterval/units``).
-    public static func percentiles(
+    package static func percentiles(
         count: Int,
         units: IntervalUnits.Kind? = nil,
         options: BootstrapOptions = BootstrapOptions(),
@@ -57,7 +57,7 @@ public enum Bootstrap {
     /// ``clustered(_:units:options:statistic:)``). With one unit per cluster this is the plain bootstrap, draw for
     /// draw. Intervals are withheld for fewer than 2 clusters of several units (every resample would be the same).
     /// - Complexity: O(B · (units + cost(statistics))) for B replicates.
-    public static func percentiles(
+    package static func percentiles(
         clusters: [[Int]],
         units: IntervalUnits?,
         options: BootstrapOptions = BootstrapOptions(),
@@ -103,7 +103,7 @@ public enum Bootstrap {
     ///     in the interval.
     ///   - statistic: the statistic of a multiset of units (indices repeat in resamples).
     /// - Complexity: O(B · (units + cost(statistic))) for B replicates.
-    public static func clustered(
+    package static func clustered(
         _ clusters: [[Int]],
         units: IntervalUnits? = nil,
         options: BootstrapOptions = BootstrapOptions(),
@@ -118,7 +118,7 @@ public enum Bootstrap {
     }
 
     /// The replicates of `statistic` (non-finite ones dropped), in draw order.
-    public static func replicates(
+    package static func replicates(
         count: Int,
         options: BootstrapOptions,
         statistic: ([Int]) -> Double

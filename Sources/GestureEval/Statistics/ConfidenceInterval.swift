@@ -1,19 +1,19 @@
 /// A two-sided confidence interval.
 public struct ConfidenceInterval: Codable, Hashable, Sendable {
     /// Lower bound, in the unit of the estimate.
-    public var lower: Double
+    package var lower: Double
     /// Upper bound, in the unit of the estimate.
-    public var upper: Double
+    package var upper: Double
     /// Nominal coverage, for example 0.95.
-    public var level: Double
+    package var level: Double
     /// How it was computed, for example `"wilson"`, `"clopper-pearson"`, `"bootstrap-percentile"`, `"student-t"`.
-    public var method: String
+    package var method: String
     /// What the interval treats as independent draws: the units a bootstrap resampled, or the trials a binomial
     /// interval counted. `nil` where the caller did not say (and in results written before it existed).
-    public var units: IntervalUnits?
+    package var units: IntervalUnits?
 
     /// Creates an interval.
-    public init(lower: Double, upper: Double, level: Double, method: String, units: IntervalUnits? = nil) {
+    package init(lower: Double, upper: Double, level: Double, method: String, units: IntervalUnits? = nil) {
         self.lower = lower
         self.upper = upper
         self.level = level
@@ -25,12 +25,12 @@ public struct ConfidenceInterval: Codable, Hashable, Sendable {
 /// A point estimate with its confidence interval (when one could be computed).
 public struct Estimate: Codable, Hashable, Sendable {
     /// The value computed on the full sample.
-    public var value: Double
+    package var value: Double
     /// The interval, `nil` when the sample is too small for one.
-    public var interval: ConfidenceInterval?
+    package var interval: ConfidenceInterval?
 
     /// Creates an estimate.
-    public init(value: Double, interval: ConfidenceInterval? = nil) {
+    package init(value: Double, interval: ConfidenceInterval? = nil) {
         self.value = value
         self.interval = interval
     }

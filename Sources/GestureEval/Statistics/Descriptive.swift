@@ -4,27 +4,27 @@ import CGSL
 ///
 /// Every function rejects NaN and infinite values with ``StatisticsError/nonFinite(statistic:index:)``
 /// rather than propagating them silently.
-public enum Descriptive {
+package enum Descriptive {
     /// The arithmetic mean. O(n).
-    public static func mean(_ values: [Double]) throws(StatisticsError) -> Double {
+    package static func mean(_ values: [Double]) throws(StatisticsError) -> Double {
         try validate(values, "mean", needed: 1)
         return try GSL.checked("gsl_stats_mean") { values.withUnsafeBufferPointer { gsl_stats_mean($0.baseAddress, 1, $0.count) } }
     }
 
     /// The unbiased sample variance (divisor n − 1). O(n).
-    public static func variance(_ values: [Double]) throws(StatisticsError) -> Double {
+    package static func variance(_ values: [Double]) throws(StatisticsError) -> Double {
         try validate(values, "variance", needed: 2)
         return try GSL.checked("gsl_stats_variance") { values.withUnsafeBufferPointer { gsl_stats_variance($0.baseAddress, 1, $0.count) } }
     }
 
     /// The sample standard deviation (divisor n − 1). O(n).
-    public static func standardDeviation(_ values: [Double]) throws(StatisticsError) -> Double {
+    package static func standardDeviation(_ values: [Double]) throws(StatisticsError) -> Double {
         try variance(values).squareRoot()
     }
 
     /// The `p`-quantile by linear interpolation between order statistics (GSL's definition,
     /// the same as NumPy's default "linear" method). O(n log n): the values are sorted first.
-    public static func quantile(_ values: [Double], _ p: Double) throws(StatisticsError) -> Double {
+    package static func quantile(_ values: [Double], _ p: Double) throws(StatisticsError) -> Double {
         try validate(values, "quantile", needed: 1)
         guard p >= 0, p <= 1 else { throw .invalidArgument(statistic: "quantile", message: "p must be in [0, 1], got \(p)") }
         var sorted = values
@@ -35,7 +35,7 @@ public enum Descriptive {
     }
 
     /// The median. O(n log n).
-    public static func median(_ values: [Double]) throws(StatisticsError) -> Double {
+    package static func median(_ values: [Double]) throws(StatisticsError) -> Double {
         try quantile(values, 0.5)
     }
 

@@ -8,32 +8,32 @@
 /// - F_F = (N − 1) χ²_F / (N(k − 1) − χ²_F) on (k − 1, (k − 1)(N − 1)) degrees of freedom
 ///   (infinite, p = 0, when the rankings agree perfectly).
 /// Complexity O(N k log k).
-public struct FriedmanTest: Codable, Hashable, Sendable {
+package struct FriedmanTest: Codable, Hashable, Sendable {
     /// Number of datasets (rows).
-    public var datasets: Int
+    package var datasets: Int
     /// Number of methods (columns).
-    public var methods: Int
+    package var methods: Int
     /// Average rank of each method, 1 = best.
-    public var averageRanks: [Double]
+    package var averageRanks: [Double]
     /// Whether the tie correction was applied.
-    public var tieCorrected: Bool
+    package var tieCorrected: Bool
     /// Friedman's χ²_F.
-    public var chiSquare: Double
+    package var chiSquare: Double
     /// P(χ²_{k−1} > χ²_F).
-    public var pValue: Double
+    package var pValue: Double
     /// Iman and Davenport's F_F.
-    public var imanDavenportF: Double
+    package var imanDavenportF: Double
     /// Degrees of freedom of F_F: (k − 1, (k − 1)(N − 1)).
-    public var imanDavenportDegreesOfFreedom: [Double]
+    package var imanDavenportDegreesOfFreedom: [Double]
     /// P(F > F_F).
-    public var imanDavenportPValue: Double
+    package var imanDavenportPValue: Double
 
     /// Runs the test on `scores[dataset][method]`.
     ///
     /// - Parameters:
     ///   - higherIsBetter: whether a larger score ranks better (accuracy, F1) or worse (error).
     ///   - tieCorrection: divide χ²_F by the tie factor (SciPy's convention).
-    public init(scores: [[Double]], higherIsBetter: Bool = true, tieCorrection: Bool = true) throws(StatisticsError) {
+    package init(scores: [[Double]], higherIsBetter: Bool = true, tieCorrection: Bool = true) throws(StatisticsError) {
         guard scores.count >= 2 else { throw .tooFewValues(statistic: "friedman (datasets)", count: scores.count, needed: 2) }
         let k = scores[0].count
         guard k >= 2 else { throw .tooFewValues(statistic: "friedman (methods)", count: k, needed: 2) }

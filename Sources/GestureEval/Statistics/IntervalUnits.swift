@@ -5,7 +5,7 @@
 /// evaluators do: the people when there are several, else the units themselves.
 public struct IntervalUnits: Codable, Hashable, Sendable, CustomStringConvertible {
     /// What was drawn.
-    public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
         /// People: every unit of a drawn subject moves together (a cluster bootstrap).
         case subjects
         /// Whole recordings.
@@ -20,12 +20,12 @@ public struct IntervalUnits: Codable, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// What was drawn.
-    public var kind: Kind
+    package var kind: Kind
     /// How many of them there were.
-    public var count: Int
+    package var count: Int
 
     /// Creates a description of `count` units of `kind`.
-    public init(_ kind: Kind, count: Int) {
+    package init(_ kind: Kind, count: Int) {
         self.kind = kind
         self.count = count
     }
@@ -36,20 +36,20 @@ public struct IntervalUnits: Codable, Hashable, Sendable, CustomStringConvertibl
     /// The clusters to resample for units whose subjects are `subjects` (`subjects[i]` that of unit `i`): one
     /// cluster per subject, by name, when there are at least two subjects; otherwise one cluster per unit, described
     /// as `otherwise`. O(units · log subjects).
-    public static func resampling(subjects: [String], otherwise: Kind) -> (clusters: [[Int]], units: IntervalUnits) {
+    package static func resampling(subjects: [String], otherwise: Kind) -> (clusters: [[Int]], units: IntervalUnits) {
         let clusters = subjectClusters(subjects)
         if clusters.count >= 2 { return (clusters, IntervalUnits(.subjects, count: clusters.count)) }
         return each(subjects.count, otherwise)
     }
 
     /// One cluster per unit, `count` units of `kind`: the plain bootstrap. O(count).
-    public static func each(_ count: Int, _ kind: Kind) -> (clusters: [[Int]], units: IntervalUnits) {
+    package static func each(_ count: Int, _ kind: Kind) -> (clusters: [[Int]], units: IntervalUnits) {
         ((0..<count).map { [$0] }, IntervalUnits(kind, count: count))
     }
 
     /// The indices of each subject's units (`subjects[i]` the subject of unit `i`), subjects by name.
     /// O(units · log subjects).
-    public static func subjectClusters(_ subjects: [String]) -> [[Int]] {
+    package static func subjectClusters(_ subjects: [String]) -> [[Int]] {
         Dictionary(grouping: subjects.indices) { subjects[$0] }.sorted { $0.key < $1.key }.map(\.value)
     }
 }

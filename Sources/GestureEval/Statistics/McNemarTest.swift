@@ -10,7 +10,7 @@
 /// With no discordant pairs p = 1. O(1) from counts, O(n) from correctness vectors.
 public struct McNemarTest: Codable, Hashable, Sendable {
     /// Which form of the test was used.
-    public enum Method: String, Codable, Hashable, Sendable {
+    package enum Method: String, Codable, Hashable, Sendable {
         /// Exact two-sided binomial test on the discordant pairs.
         case exactBinomial = "exact-binomial"
         /// Chi-square with Edwards' continuity correction.
@@ -18,21 +18,21 @@ public struct McNemarTest: Codable, Hashable, Sendable {
     }
 
     /// The default switch point: exact when b + c < 25.
-    public static let defaultExactBelow = 25
+    package static let defaultExactBelow = 25
 
     /// Examples only the first method classified correctly.
-    public var onlyFirstCorrect: Int
+    package var onlyFirstCorrect: Int
     /// Examples only the second method classified correctly.
-    public var onlySecondCorrect: Int
+    package var onlySecondCorrect: Int
     /// The form used.
-    public var method: Method
+    package var method: Method
     /// min(b, c) for the exact test, χ² for the chi-square test.
-    public var statistic: Double
+    package var statistic: Double
     /// The two-sided p-value.
-    public var pValue: Double
+    package var pValue: Double
 
     /// The test from discordant counts `b` (only first correct) and `c` (only second correct).
-    public init(onlyFirstCorrect b: Int, onlySecondCorrect c: Int, exactBelow: Int = McNemarTest.defaultExactBelow) throws(StatisticsError) {
+    package init(onlyFirstCorrect b: Int, onlySecondCorrect c: Int, exactBelow: Int = McNemarTest.defaultExactBelow) throws(StatisticsError) {
         guard b >= 0, c >= 0 else { throw .invalidArgument(statistic: "mcnemar", message: "counts must be ≥ 0, got \(b), \(c)") }
         onlyFirstCorrect = b
         onlySecondCorrect = c
@@ -50,7 +50,7 @@ public struct McNemarTest: Codable, Hashable, Sendable {
     }
 
     /// The test from per-example correctness of the two methods (same examples, same order).
-    public init(firstCorrect: [Bool], secondCorrect: [Bool], exactBelow: Int = McNemarTest.defaultExactBelow) throws(StatisticsError) {
+    package init(firstCorrect: [Bool], secondCorrect: [Bool], exactBelow: Int = McNemarTest.defaultExactBelow) throws(StatisticsError) {
         guard firstCorrect.count == secondCorrect.count else {
             throw .invalidArgument(statistic: "mcnemar", message: "both methods need results for the same \(firstCorrect.count) examples, got \(secondCorrect.count)")
         }

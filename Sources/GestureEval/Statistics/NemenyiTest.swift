@@ -5,34 +5,34 @@
 /// freedom) divided by √2, computed by ``StudentizedRange`` rather than read from a table
 /// (for k = 4, α = 0.05: 2.569, Demšar 2006, Table 5). Pairwise p-values are
 /// P(R > |R̄ᵢ − R̄ⱼ| · √2 / √(k(k+1)/(6N))). Complexity O(k²) CDF evaluations.
-public struct NemenyiTest: Codable, Hashable, Sendable {
+package struct NemenyiTest: Codable, Hashable, Sendable {
     /// One pair of methods.
-    public struct Pair: Codable, Hashable, Sendable {
+    package struct Pair: Codable, Hashable, Sendable {
         /// Index of the first method.
-        public var first: Int
+        package var first: Int
         /// Index of the second method.
-        public var second: Int
+        package var second: Int
         /// R̄_first − R̄_second (negative: the first ranks better).
-        public var rankDifference: Double
+        package var rankDifference: Double
         /// The Nemenyi p-value of the pair.
-        public var pValue: Double
+        package var pValue: Double
         /// Whether |rankDifference| ≥ the critical difference.
-        public var significant: Bool
+        package var significant: Bool
     }
 
     /// Significance level α.
-    public var alpha: Double
+    package var alpha: Double
     /// q_α (studentized range quantile / √2).
-    public var q: Double
+    package var q: Double
     /// The critical difference, in ranks.
-    public var criticalDifference: Double
+    package var criticalDifference: Double
     /// Average ranks of the methods (from the Friedman test).
-    public var averageRanks: [Double]
+    package var averageRanks: [Double]
     /// All pairs i < j.
-    public var pairs: [Pair]
+    package var pairs: [Pair]
 
     /// The post-hoc test for `friedman` at level `alpha`.
-    public init(friedman: FriedmanTest, alpha: Double = 0.05) throws(StatisticsError) {
+    package init(friedman: FriedmanTest, alpha: Double = 0.05) throws(StatisticsError) {
         guard alpha > 0, alpha < 1 else { throw .invalidArgument(statistic: "nemenyi", message: "alpha must be in (0, 1), got \(alpha)") }
         let k = friedman.methods
         let se = (Double(k * (k + 1)) / (6 * Double(friedman.datasets))).squareRoot()
@@ -54,29 +54,29 @@ public struct NemenyiTest: Codable, Hashable, Sendable {
 
 /// What a critical-difference diagram draws: methods on a rank axis, the CD bar, and bars
 /// joining groups of methods whose ranks are within CD of each other.
-public struct CriticalDifferenceData: Codable, Hashable, Sendable {
+package struct CriticalDifferenceData: Codable, Hashable, Sendable {
     /// One method on the axis.
-    public struct Entry: Codable, Hashable, Sendable {
+    package struct Entry: Codable, Hashable, Sendable {
         /// Its name.
-        public var method: String
+        package var method: String
         /// Its average rank (1 = best).
-        public var averageRank: Double
+        package var averageRank: Double
     }
 
     /// Methods sorted by average rank, best first.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The critical difference, in ranks.
-    public var criticalDifference: Double
+    package var criticalDifference: Double
     /// Significance level.
-    public var alpha: Double
+    package var alpha: Double
     /// Number of methods, the extent of the rank axis (1…k).
-    public var methods: Int
+    package var methods: Int
     /// Maximal runs of methods (indices into ``entries``, contiguous) not significantly different:
     /// each run spans at most CD, and no run is contained in another. Runs of one are omitted.
-    public var cliques: [[Int]]
+    package var cliques: [[Int]]
 
     /// The diagram of `nemenyi` for methods named `names` (in the Friedman column order).
-    public init(nemenyi: NemenyiTest, names: [String]) throws(StatisticsError) {
+    package init(nemenyi: NemenyiTest, names: [String]) throws(StatisticsError) {
         guard names.count == nemenyi.averageRanks.count else {
             throw .invalidArgument(statistic: "criticalDifferenceDiagram", message: "\(names.count) names for \(nemenyi.averageRanks.count) methods")
         }

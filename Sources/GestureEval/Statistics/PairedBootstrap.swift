@@ -1,14 +1,14 @@
 /// Detection counts of one unit (an example, a recording or a subject) for an F1 score.
-public struct DetectionCounts: Codable, Hashable, Sendable {
+package struct DetectionCounts: Codable, Hashable, Sendable {
     /// Correct detections.
-    public var truePositives: Int
+    package var truePositives: Int
     /// All detections counted against precision.
-    public var detections: Int
+    package var detections: Int
     /// All annotations counted against recall.
-    public var annotations: Int
+    package var annotations: Int
 
     /// Creates counts.
-    public init(truePositives: Int, detections: Int, annotations: Int) {
+    package init(truePositives: Int, detections: Int, annotations: Int) {
         self.truePositives = truePositives
         self.detections = detections
         self.annotations = annotations
@@ -16,19 +16,19 @@ public struct DetectionCounts: Codable, Hashable, Sendable {
 
     /// F1 = 2·TP / (detections + annotations) (the harmonic mean of precision and recall);
     /// NaN when both are zero.
-    public var f1: Double {
+    package var f1: Double {
         let d = detections + annotations
         return d == 0 ? .nan : 2 * Double(truePositives) / Double(d)
     }
 
     /// Precision = TP / detections; NaN without detections.
-    public var precision: Double { detections == 0 ? .nan : Double(truePositives) / Double(detections) }
+    package var precision: Double { detections == 0 ? .nan : Double(truePositives) / Double(detections) }
 
     /// Recall = TP / annotations; NaN without annotations.
-    public var recall: Double { annotations == 0 ? .nan : Double(truePositives) / Double(annotations) }
+    package var recall: Double { annotations == 0 ? .nan : Double(truePositives) / Double(annotations) }
 
     /// The element-wise sum.
-    public static func + (a: Self, b: Self) -> Self {
+    package static func + (a: Self, b: Self) -> Self {
         Self(truePositives: a.truePositives + b.truePositives, detections: a.detections + b.detections,
              annotations: a.annotations + b.annotations)
     }
@@ -37,17 +37,17 @@ public struct DetectionCounts: Codable, Hashable, Sendable {
 /// A paired bootstrap comparison of two methods on the same units.
 public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
     /// The first method's statistic minus the second's, with its percentile interval.
-    public var difference: Estimate
+    package var difference: Estimate
     /// Two-sided bootstrap p-value: 2·min(share of replicates ≤ 0, share ≥ 0), at most 1.
-    public var pValue: Double
+    package var pValue: Double
     /// Finite replicates used.
-    public var replicates: Int
+    package var replicates: Int
     /// The options used.
-    public var options: BootstrapOptions
+    package var options: BootstrapOptions
 
     /// Resamples units (the same indices for both methods, which keeps the pairing) and
     /// records statisticA − statisticB. O(B · cost).
-    public init(
+    package init(
         count: Int,
         options: BootstrapOptions = BootstrapOptions(),
         statisticA: ([Int]) -> Double,
@@ -64,7 +64,7 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
     /// - Throws: ``StatisticsError/tooFewValues(statistic:count:needed:)`` for one cluster of several units, whose
     ///   every resample is the same.
     /// - Complexity: O(B · (units + cost)).
-    public init(
+    package init(
         clusters: [[Int]],
         units: IntervalUnits?,
         options: BootstrapOptions = BootstrapOptions(),
@@ -94,7 +94,7 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
 
     /// The paired bootstrap of F1(A) − F1(B), where `a[i]` and `b[i]` are the two methods'
     /// counts on unit `i`; F1 is pooled over the resampled units (micro F1).
-    public init(f1 a: [DetectionCounts], _ b: [DetectionCounts], options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+    package init(f1 a: [DetectionCounts], _ b: [DetectionCounts], options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         try self.init(a, b, statistic: \.f1, options: options)
     }
 
@@ -102,7 +102,7 @@ public struct PairedBootstrapComparison: Codable, Hashable, Sendable {
     /// where `a[i]` and `b[i]` are the two methods' counts on unit `i`, pooled over the resampled units. Given the
     /// units' subjects (`subjects[i]` that of unit `i`), and at least two, it resamples subjects
     /// (``IntervalUnits/resampling(subjects:otherwise:)``); the units are recordings. O(B · units).
-    public init(_ a: [DetectionCounts], _ b: [DetectionCounts], statistic: KeyPath<DetectionCounts, Double>,
+    package init(_ a: [DetectionCounts], _ b: [DetectionCounts], statistic: KeyPath<DetectionCounts, Double>,
                 subjects: [String]? = nil, options: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         guard a.count == b.count else {
             throw .invalidArgument(statistic: "pairedBootstrap", message: "both methods need counts for the same \(a.count) units, got \(b.count)")

@@ -1,8 +1,8 @@
 /// Holm's step-down adjustment of p-values for multiple comparisons.
-public enum Holm {
+package enum Holm {
     /// Adjusted p-values, in the input order: sort ascending, p̃₍ᵢ₎ = max over j ≤ i of
     /// min(1, (m − j + 1) p₍ⱼ₎). Ties keep input order. O(m log m).
-    public static func adjust(_ pValues: [Double]) -> [Double] {
+    package static func adjust(_ pValues: [Double]) -> [Double] {
         let m = pValues.count
         let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
         var adjusted = [Double](repeating: 0, count: m)
@@ -17,28 +17,28 @@ public enum Holm {
 
 /// Wilcoxon signed-rank tests between every pair of methods over the same datasets or folds,
 /// with Holm-adjusted p-values (an alternative to Nemenyi that keeps more power).
-public struct PairwiseWilcoxon: Codable, Hashable, Sendable {
+package struct PairwiseWilcoxon: Codable, Hashable, Sendable {
     /// One pair of methods.
-    public struct Pair: Codable, Hashable, Sendable {
+    package struct Pair: Codable, Hashable, Sendable {
         /// Index of the first method.
-        public var first: Int
+        package var first: Int
         /// Index of the second method.
-        public var second: Int
+        package var second: Int
         /// The test of first − second.
-        public var test: WilcoxonSignedRankTest
+        package var test: WilcoxonSignedRankTest
         /// Holm-adjusted p-value.
-        public var adjustedPValue: Double
+        package var adjustedPValue: Double
         /// Whether the adjusted p-value is below α.
-        public var significant: Bool
+        package var significant: Bool
     }
 
     /// Family-wise significance level.
-    public var alpha: Double
+    package var alpha: Double
     /// All pairs i < j, in order.
-    public var pairs: [Pair]
+    package var pairs: [Pair]
 
     /// Compares every pair of columns of `scores[dataset][method]`. O(k² N log N).
-    public init(scores: [[Double]], alpha: Double = 0.05, exactUpTo: Int = 50) throws(StatisticsError) {
+    package init(scores: [[Double]], alpha: Double = 0.05, exactUpTo: Int = 50) throws(StatisticsError) {
         guard let k = scores.first?.count, k >= 2 else { throw .tooFewValues(statistic: "pairwiseWilcoxon (methods)", count: scores.first?.count ?? 0, needed: 2) }
         guard scores.allSatisfy({ $0.count == k }) else { throw .invalidArgument(statistic: "pairwiseWilcoxon", message: "every dataset needs \(k) scores") }
         var tests: [(Int, Int, WilcoxonSignedRankTest)] = []

@@ -3,9 +3,9 @@
 /// Both intervals are O(1). Wilson is the score interval without continuity correction
 /// (SciPy's `binomtest(...).proportion_ci(method="wilson")`); Clopper–Pearson is the exact
 /// interval from beta quantiles (`method="exact"`).
-public enum ProportionInterval {
+package enum ProportionInterval {
     /// Which interval.
-    public enum Method: String, Codable, Hashable, Sendable {
+    package enum Method: String, Codable, Hashable, Sendable {
         /// Wilson's score interval.
         case wilson
         /// The Clopper–Pearson ("exact") interval, via `gsl_cdf_beta_Pinv`.
@@ -13,7 +13,7 @@ public enum ProportionInterval {
     }
 
     /// The interval for `successes` out of `trials` by `method`, at `level` (for example 0.95).
-    public static func interval(
+    package static func interval(
         _ method: Method, successes: Int, trials: Int, level: Double = 0.95
     ) throws(StatisticsError) -> ConfidenceInterval {
         switch method {
@@ -23,7 +23,7 @@ public enum ProportionInterval {
     }
 
     /// Wilson's score interval: centre (p̂ + z²/2n)/(1 + z²/n), half-width z/(1 + z²/n)·√(p̂(1−p̂)/n + z²/4n²).
-    public static func wilson(successes: Int, trials: Int, level: Double = 0.95) throws(StatisticsError) -> ConfidenceInterval {
+    package static func wilson(successes: Int, trials: Int, level: Double = 0.95) throws(StatisticsError) -> ConfidenceInterval {
         try validate(successes, trials, level, "wilson")
         let n = Double(trials), p = Double(successes) / n
         let z = try Distributions.normalQuantile(1 - (1 - level) / 2)
@@ -35,7 +35,7 @@ public enum ProportionInterval {
     }
 
     /// The Clopper–Pearson interval: Beta(α/2; k, n−k+1) to Beta(1−α/2; k+1, n−k), with 0 and 1 at the edges.
-    public static func clopperPearson(successes: Int, trials: Int, level: Double = 0.95) throws(StatisticsError) -> ConfidenceInterval {
+    package static func clopperPearson(successes: Int, trials: Int, level: Double = 0.95) throws(StatisticsError) -> ConfidenceInterval {
         try validate(successes, trials, level, "clopperPearson")
         let alpha = 1 - level, k = Double(successes), n = Double(trials)
         let lower = successes == 0 ? 0 : try Distributions.betaQuantile(alpha / 2, a: k, b: n - k + 1)

@@ -5,24 +5,24 @@
 /// Complexity: O(N k log k) for the ranks plus O(k²) studentized-range CDFs and Wilcoxon tests.
 public struct RankComparison: Codable, Hashable, Sendable {
     /// Method names (columns of ``scores``).
-    public var methods: [String]
+    package var methods: [String]
     /// Dataset or fold names (rows of ``scores``).
-    public var units: [String]
+    package var units: [String]
     /// `scores[unit][method]`, for example F1 or accuracy per fold.
-    public var scores: [[Double]]
+    package var scores: [[Double]]
     /// Whether a higher score is better.
-    public var higherIsBetter: Bool
+    package var higherIsBetter: Bool
     /// The omnibus test (tie-corrected, as SciPy).
-    public var friedman: FriedmanTest
+    package var friedman: FriedmanTest
     /// The post-hoc test with its critical difference.
-    public var nemenyi: NemenyiTest
+    package var nemenyi: NemenyiTest
     /// Average ranks, CD and groups, ready to plot.
-    public var diagram: CriticalDifferenceData
+    package var diagram: CriticalDifferenceData
     /// Pairwise Wilcoxon signed-rank tests with Holm-adjusted p-values.
-    public var pairwise: PairwiseWilcoxon
+    package var pairwise: PairwiseWilcoxon
 
     /// Compares `methods` on `scores[unit][method]` at family-wise level `alpha`.
-    public init(methods: [String], units: [String], scores: [[Double]], higherIsBetter: Bool = true, alpha: Double = 0.05) throws(StatisticsError) {
+    package init(methods: [String], units: [String], scores: [[Double]], higherIsBetter: Bool = true, alpha: Double = 0.05) throws(StatisticsError) {
         guard units.count == scores.count else {
             throw .invalidArgument(statistic: "rankComparison", message: "\(units.count) unit names for \(scores.count) rows of scores")
         }

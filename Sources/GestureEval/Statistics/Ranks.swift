@@ -1,10 +1,10 @@
 import CGSL
 
 /// Ranks with ties sharing their average rank ("midranks"), as `scipy.stats.rankdata(method="average")`.
-public enum Ranks {
+package enum Ranks {
     /// The 1-based midranks of `values` (smallest value gets rank 1) and the sizes of the tied
     /// groups (only groups of two or more). Order by `gsl_sort_index`. O(n log n).
-    public static func midranks(_ values: [Double]) -> (ranks: [Double], ties: [Int]) {
+    package static func midranks(_ values: [Double]) -> (ranks: [Double], ties: [Int]) {
         let n = values.count
         guard n > 0 else { return ([], []) }
         var order = [Int](repeating: 0, count: n)

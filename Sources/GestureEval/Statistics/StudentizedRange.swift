@@ -7,7 +7,7 @@ import CGSL
 /// GSL's adaptive `gsl_integration_qagi` (relative tolerance 1e-13); the quantile inverts it with
 /// GSL's Brent solver (`gsl_root_fsolver_brent`, tolerance 1e-13 relative). Each CDF costs a few
 /// hundred normal CDF evaluations; a quantile, a few dozen CDFs.
-public enum StudentizedRange {
+package enum StudentizedRange {
     fileprivate final class Parameters {
         let groups: Double
         let q: Double
@@ -20,7 +20,7 @@ public enum StudentizedRange {
     }
 
     /// P(R ≤ q) for the range R of `groups` (≥ 2) standard normals; q ≥ 0.
-    public static func cdf(_ q: Double, groups: Int) throws(StatisticsError) -> Double {
+    package static func cdf(_ q: Double, groups: Int) throws(StatisticsError) -> Double {
         guard groups >= 2 else { throw .invalidArgument(statistic: "studentizedRange", message: "needs at least 2 groups, got \(groups)") }
         guard q.isFinite else { throw .nonFinite(statistic: "studentizedRange", index: 0) }
         guard q > 0 else { return 0 }
@@ -28,7 +28,7 @@ public enum StudentizedRange {
     }
 
     /// The `p`-quantile (0 < p < 1) of the range of `groups` standard normals.
-    public static func quantile(_ p: Double, groups: Int) throws(StatisticsError) -> Double {
+    package static func quantile(_ p: Double, groups: Int) throws(StatisticsError) -> Double {
         guard groups >= 2 else { throw .invalidArgument(statistic: "studentizedRange", message: "needs at least 2 groups, got \(groups)") }
         guard p > 0, p < 1 else { throw .invalidArgument(statistic: "studentizedRange", message: "p must be in (0, 1), got \(p)") }
         var upper = 4.0

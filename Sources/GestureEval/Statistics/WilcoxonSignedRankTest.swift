@@ -15,7 +15,7 @@
 /// Complexity O(n log n) plus O(n³) for the exact distribution (n ≤ 50).
 public struct WilcoxonSignedRankTest: Codable, Hashable, Sendable {
     /// Exact null distribution or normal approximation.
-    public enum Method: String, Codable, Hashable, Sendable {
+    package enum Method: String, Codable, Hashable, Sendable {
         /// Exact distribution (no ties, small n).
         case exact
         /// Normal approximation with tie and continuity corrections.
@@ -23,24 +23,24 @@ public struct WilcoxonSignedRankTest: Codable, Hashable, Sendable {
     }
 
     /// Non-zero differences used.
-    public var count: Int
+    package var count: Int
     /// Zero differences dropped.
-    public var zeros: Int
+    package var zeros: Int
     /// Rank sum of positive differences.
-    public var positiveRankSum: Double
+    package var positiveRankSum: Double
     /// Rank sum of negative differences.
-    public var negativeRankSum: Double
+    package var negativeRankSum: Double
     /// min(W⁺, W⁻), SciPy's two-sided statistic.
-    public var statistic: Double
+    package var statistic: Double
     /// The z score (normal approximation only).
-    public var z: Double?
+    package var z: Double?
     /// The form used.
-    public var method: Method
+    package var method: Method
     /// Two-sided p-value.
-    public var pValue: Double
+    package var pValue: Double
 
     /// Tests `x` against `y` (paired, same length).
-    public init(_ x: [Double], _ y: [Double], exactUpTo: Int = 50) throws(StatisticsError) {
+    package init(_ x: [Double], _ y: [Double], exactUpTo: Int = 50) throws(StatisticsError) {
         guard x.count == y.count else {
             throw .invalidArgument(statistic: "wilcoxon", message: "paired samples need equal lengths, got \(x.count) and \(y.count)")
         }
@@ -48,7 +48,7 @@ public struct WilcoxonSignedRankTest: Codable, Hashable, Sendable {
     }
 
     /// Tests whether `differences` are symmetric about zero.
-    public init(differences: [Double], exactUpTo: Int = 50) throws(StatisticsError) {
+    package init(differences: [Double], exactUpTo: Int = 50) throws(StatisticsError) {
         try Descriptive.validate(differences, "wilcoxon", needed: 1)
         let nonzero = differences.filter { $0 != 0 }
         zeros = differences.count - nonzero.count

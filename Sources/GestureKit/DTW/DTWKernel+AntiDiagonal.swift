@@ -57,6 +57,9 @@ extension DTWKernel {
         }
     }
 
+    // One function over 120 lines on purpose: the anti-diagonal sweep, its band limits, the early-abandoning cut and
+    // the pruning of dead cells share registers and scratch rows in one hot loop; split, they would pass that state
+    // through calls in the inner loop.
     @inline(__always)
     private static func antiDiagonalRun(_ a: UnsafePointer<Double>, _ n: Int, reversedB: UnsafePointer<Double>, _ m: Int,
                                         dims: Int, univariate: Bool, liveBits: Bool, window: Int, bound: Double,

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One match of a subsequence search: where the query fits the series, and how well.
-public struct DTWMatch: Hashable, Sendable, Codable {
+package struct DTWMatch: Hashable, Sendable, Codable {
     /// The first sample of the matching subsequence in the searched series (it is as long as the query).
-    public var start: Int
+    package var start: Int
     /// The DTW distance between the (normalised) query and the (normalised) subsequence.
-    public var distance: Double
+    package var distance: Double
 
     /// Creates a match.
-    public init(start: Int, distance: Double) {
+    package init(start: Int, distance: Double) {
         self.start = start
         self.distance = distance
     }
@@ -39,9 +39,9 @@ public struct DTWMatch: Hashable, Sendable, Codable {
 /// starts from the exact costs of a few candidates with the smallest LB_Kim. The series is split into chunks
 /// searched independently on the cores, sharing their bounds; results are merged with the same rule, so they
 /// are identical for any thread count.
-public struct DTWSubsequenceSearch: Sendable {
+package struct DTWSubsequenceSearch: Sendable {
     /// How the query and every candidate subsequence are scaled before comparison.
-    public enum Normalization: Hashable, Sendable {
+    package enum Normalization: Hashable, Sendable {
         /// Values as they are (for signals with fixed units: g, rad/s).
         case raw
         /// Each dimension z-normalised, `(x − mean) / max(σ, floor)`, σ the population standard deviation; the
@@ -50,28 +50,28 @@ public struct DTWSubsequenceSearch: Sendable {
     }
 
     /// The query as given.
-    public let query: DTWSeries
+    package let query: DTWSeries
     /// The Sakoe–Chiba band as a fraction of the query's length, in [0, 1].
-    public let band: Double
+    package let band: Double
     /// How values are scaled before comparison.
-    public let normalization: Normalization
+    package let normalization: Normalization
     /// The sampling rate of the query and of the searched series, Hz (turns the exclusion zone into samples).
-    public let samplingRate: Double
+    package let samplingRate: Double
     /// The window in samples, `round(band × query length)` (see ``DTW/window(_:_:)``).
-    public let window: Int
+    package let window: Int
 
     /// The query, normalised, one plane per dimension: `planar[d · m + t]`, and the kernel's padding.
-    private let planar: [Double]
+    let planar: [Double]
     /// The query's envelope for the window, time-major.
-    private let upper: [Double]
-    private let lower: [Double]
+    let upper: [Double]
+    let lower: [Double]
     /// The normalised query, time-major.
     let prepared: [Double]
     /// Query steps by decreasing magnitude: LB_Keogh visits them in this order so that it abandons early.
-    private let order: [Int]
+    let order: [Int]
     /// The query's envelope in that order (univariate searches read it contiguously).
-    private let orderedUpper: [Double]
-    private let orderedLower: [Double]
+    let orderedUpper: [Double]
+    let orderedLower: [Double]
 
     /// LB_Enhanced's bands at each end of the univariate cascade, and the narrowest window they are used for
     /// (measured on a random walk of 10⁶ points, m = 128: 8 bands cut DTW calls by a third at window 0.5, more
@@ -91,7 +91,7 @@ public struct DTWSubsequenceSearch: Sendable {
     static let seedCount = 16
 
     /// Positions after which the z-normalisation's running sums are recomputed from scratch.
-    public static let blockLength = 4096
+    package static let blockLength = 4096
 
     /// Prepares `query` (at least 2 samples) for searches with a window of `band` × its length.
     ///
@@ -99,7 +99,7 @@ public struct DTWSubsequenceSearch: Sendable {
     ///   - band: fraction of the query's length in [0, 1].
     ///   - samplingRate: Hz, the rate of the query and of the series it will be searched in.
     /// - Complexity: O(m·d).
-    public init(query: DTWSeries, band: Double, normalization: Normalization = .zNormalized(floor: DTWPreprocessing.defaultFloor),
+    package init(query: DTWSeries, band: Double, normalization: Normalization = .zNormalized(floor: DTWPreprocessing.defaultFloor),
                 samplingRate: Double) throws(DTWError) {
         guard query.length >= 2 else { throw .invalidSetting(key: "query", "needs at least 2 samples, got \(query.length)") }
         guard samplingRate.isFinite, samplingRate > 0 else {
@@ -159,7 +159,7 @@ public struct DTWSubsequenceSearch: Sendable {
     ///   - threads: at most this many threads; `nil`: one per active core.
     /// - Returns: the matches, best first, and what each stage of the cascade did.
     /// - Complexity: O(N·m·w) in the worst case, typically far less; memory O(N) for the chunk envelopes.
-    public func matches(in series: DTWSeries, limit: Int? = 1, maxDistance: Double? = nil, exclusionZone: Double = 0,
+    package func matches(in series: DTWSeries, limit: Int? = 1, maxDistance: Double? = nil, exclusionZone: Double = 0,
                         pruning: Bool = true, threads: Int? = nil) throws(DTWError) -> (matches: [DTWMatch], statistics: DTWSearchStatistics) {
         guard series.dimensions == query.dimensions else {
             throw .dimensionMismatch(what: "dimensions of the searched series", expected: query.dimensions, got: series.dimensions)
@@ -211,374 +211,5 @@ public struct DTWSubsequenceSearch: Sendable {
         }
         let selected = Self.select(candidates.filter { $0.cost <= bound }, goal: goal)
         return (selected.map { DTWMatch(start: $0.start, distance: $0.cost.squareRoot()) }, statistics)
-    }
-
-    /// The wanted matches in cost units: at most `limit`, cost ≤ `maxCost`, starts at least `exclusion` apart.
-    struct Goal {
-        var limit: Int
-        var maxCost: Double
-        var exclusion: Int
-    }
-
-    /// What one chunk found: every candidate at most `bound` (and maybe some above), and the bound.
-    struct ChunkResult {
-        var candidates: [(cost: Double, start: Int)] = []
-        var bound = Double.infinity
-        var statistics = DTWSearchStatistics()
-    }
-
-    /// The best bound any chunk has proved so far, shared to prune earlier (the results do not depend on it).
-    final class SharedBound: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = Double.infinity
-        func read() -> Double { lock.lock(); defer { lock.unlock() }; return value }
-        func lower(to bound: Double) { lock.lock(); value = min(value, bound); lock.unlock() }
-    }
-
-    /// The greedy selection of the type's definition over `candidates` (every candidate that can be selected must
-    /// be among them). O(C log C + C·log S).
-    static func select(_ candidates: [(cost: Double, start: Int)], goal: Goal) -> [(cost: Double, start: Int)] {
-        let sorted = candidates.sorted { $0.cost < $1.cost || ($0.cost == $1.cost && $0.start < $1.start) }
-        var kept: [(cost: Double, start: Int)] = []
-        var starts: [Int] = []  // kept starts, ascending
-        for c in sorted {
-            if kept.count == goal.limit || c.cost > goal.maxCost { break }
-            var lo = 0, hi = starts.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if starts[mid] < c.start { lo = mid + 1 } else { hi = mid }
-            }
-            if lo < starts.count, starts[lo] - c.start < goal.exclusion { continue }
-            if lo > 0, c.start - starts[lo - 1] < goal.exclusion { continue }
-            if goal.exclusion == 0, lo < starts.count, starts[lo] == c.start { continue }
-            starts.insert(c.start, at: lo)
-            kept.append(c)
-        }
-        return kept
-    }
-
-    /// The k candidates pairwise at least 2 × exclusion apart whose largest cost bounds the k-th selected cost.
-    struct SeparatedSet {
-        var entries: [(cost: Double, start: Int)] = []
-        let k: Int
-        let separation: Int
-        /// The largest cost once k are held, else +∞.
-        var bound: Double { entries.count == k ? entries.map(\.cost).max()! : .infinity }
-
-        /// Offers a computed candidate: it replaces the one near it (if only one) when better, or the worst when
-        /// far from all and k are held. O(k).
-        mutating func offer(_ cost: Double, _ start: Int) {
-            var near = -1, nearCount = 0, worst = -1
-            for (i, e) in entries.enumerated() {
-                if abs(e.start - start) < max(separation, 1) { near = i; nearCount += 1 }
-                if worst < 0 || e.cost > entries[worst].cost { worst = i }
-            }
-            if nearCount == 0 {
-                if entries.count < k { entries.append((cost, start)) } else if cost < entries[worst].cost { entries[worst] = (cost, start) }
-            } else if nearCount == 1, cost < entries[near].cost {
-                entries[near] = (cost, start)
-            }
-        }
-    }
-
-    /// The cascade over the candidates starting in `range`. No allocation per candidate.
-    func searchChunk(_ series: DTWSeries, _ range: Range<Int>, goal: Goal, seed: Double, pruning: Bool,
-                     shared: SharedBound?) -> ChunkResult {
-        let m = query.length, dims = query.dimensions, w = window
-        let first = range.lowerBound
-        var result = ChunkResult()
-        var separated = SeparatedSet(k: goal.limit == Int.max ? 0 : goal.limit, separation: 2 * goal.exclusion)
-        let limited = goal.limit != Int.max
-        var statistics = DTWSearchStatistics()
-        let floor: Double?
-        if case let .zNormalized(f) = normalization { floor = f } else { floor = nil }
-        // Scratch, once per chunk.
-        // The data's envelope is computed for a stretch of candidates at a time, when one first needs it: a small
-        // buffer that stays in cache (one for the whole series touched tens of megabytes of fresh pages per
-        // search), and none for stretches the cheaper bounds prune entirely. Any stretch holding a candidate
-        // gives a valid envelope for it (a window cut at the stretch's ends is only tighter).
-        let stretch = min(range.count, max(Self.blockLength, 8 * m))
-        let envelopeSpan = stretch + m - 1
-        let dataUpper = UnsafeMutablePointer<Double>.allocate(capacity: envelopeSpan * dims)
-        let dataLower = UnsafeMutablePointer<Double>.allocate(capacity: envelopeSpan * dims)
-        let envelopeScratch = UnsafeMutablePointer<Double>.allocate(capacity: DTW.envelopeScratch(envelopeSpan, window: w))
-        var envelopeStart = 0, envelopeEnd = 0  // candidates (chunk offsets) the buffers cover
-        let mean = UnsafeMutablePointer<Double>.allocate(capacity: dims)
-        let scale = UnsafeMutablePointer<Double>.allocate(capacity: dims)
-        let sums = UnsafeMutablePointer<Double>.allocate(capacity: 2 * dims)
-        let candidate = UnsafeMutablePointer<Double>.allocate(capacity: m * dims)      // normalised, time-major
-        let reversed = UnsafeMutablePointer<Double>.allocate(capacity: m * dims + DTWKernel.antiDiagonalPadding)  // planes, last first
-        let sharesQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
-        let sharesC = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
-        let sharesOrdered = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
-        let cb = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
-        let cbQ = UnsafeMutablePointer<Double>.allocate(capacity: m + 1)
-        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: max(DTWKernel.antiDiagonalScratch(m), 2 * (2 * w + 3)))
-        defer {
-            for p in [dataUpper, dataLower, mean, scale, sums, candidate, reversed, sharesQ, sharesC, sharesOrdered, cb, cbQ, scratch] {
-                p.deallocate()
-            }
-            envelopeScratch.deallocate()
-        }
-        series.values.withUnsafeBufferPointer { all in
-        planar.withUnsafeBufferPointer { planarQuery in
-        prepared.withUnsafeBufferPointer { q in
-        upper.withUnsafeBufferPointer { qu in
-        lower.withUnsafeBufferPointer { ql in
-        order.withUnsafeBufferPointer { order in
-        orderedUpper.withUnsafeBufferPointer { orderedUpper in
-        orderedLower.withUnsafeBufferPointer { orderedLower in
-            let x = all.baseAddress! + first * dims
-            let q = q.baseAddress!, qu = qu.baseAddress!, ql = ql.baseAddress!, order = order.baseAddress!
-            /// The envelope of candidate `p` (a chunk offset), time-major: computed for the stretch from `p` on if
-            /// the buffers do not hold it.
-            @inline(__always) func envelope(_ p: Int) -> (upper: UnsafeMutablePointer<Double>, lower: UnsafeMutablePointer<Double>) {
-                if p >= envelopeEnd || p < envelopeStart {
-                    envelopeStart = p
-                    envelopeEnd = min(range.count, p + stretch)
-                    for d in 0..<dims {
-                        DTW.envelope(x + (p * dims + d), envelopeEnd - p + m - 1, stride: dims, window: w, upper: dataUpper + d,
-                                     lower: dataLower + d, scratch: envelopeScratch)
-                    }
-                }
-                let offset = (p - envelopeStart) * dims
-                return (dataUpper + offset, dataLower + offset)
-            }
-            let slack = 1 + 1e-12
-            // Another chunk may already have proved a bound; it is read at the start (a chunk that starts unbounded
-            // would compute full DTWs until its first read), then every `dtwsPerSharedRead` DTWs and now and then.
-            var bound = min(goal.maxCost, seed, limited ? shared?.read() ?? .infinity : .infinity)
-            var sinceShared = 0, dtwsSinceShared = 0
-            @inline(__always) func refreshed(_ cut: Double) -> Double {
-                guard limited, let shared else { return cut }
-                dtwsSinceShared &+= 1
-                guard dtwsSinceShared >= Self.dtwsPerSharedRead else { return cut }
-                dtwsSinceShared = 0
-                bound = min(bound, shared.read())
-                return min(cut, bound * slack)
-            }
-            /// Keeps a candidate whose DTW stayed within the bound, and tightens the bound.
-            func accept(_ cost: Double, _ start: Int) {
-                statistics.completed += 1
-                result.candidates.append((cost, start))
-                guard limited else { return }
-                separated.offer(cost, start)
-                let proved = separated.bound
-                if proved < bound {
-                    bound = proved
-                    shared?.lower(to: proved)
-                }
-                // Drop candidates the bound has since excluded, now and then.
-                if result.candidates.count >= 4096, result.candidates.count >= 4 * max(goal.limit, 1024) {
-                    let limit = bound * slack
-                    result.candidates.removeAll { $0.cost > limit }
-                }
-            }
-            if pruning, dims == 1 {
-                // The univariate cascade with every value in registers (the general loop below reads moments
-                // through pointers the optimiser cannot keep in registers).
-                let q0 = q[0], q1 = q[1], qLast = q[m - 1], qBeforeLast = q[m - 2]
-                // LB_Enhanced's bands only pay where the window is wide enough for LB_Keogh to weaken.
-                let bands = m >= 16 && w >= Self.enhancedMinimumWindow ? min(Self.enhancedBandCount, m / 2) : 0
-                let head = UnsafeMutablePointer<Double>.allocate(capacity: 2 * max(bands, 1))
-                defer { head.deallocate() }
-                var sum = 0.0, squares = 0.0
-                for p in 0..<range.count {
-                    let start = first + p
-                    let c = x + p
-                    var mu = 0.0, s = 1.0
-                    if let floor {
-                        if p == 0 || start % Self.blockLength == 0 {
-                            sum = 0; squares = 0
-                            for t in 0..<m { let v = c[t]; sum += v; squares += v * v }
-                        } else {
-                            let out = c[-1], into = c[m - 1]
-                            sum += into - out
-                            squares += into * into - out * out
-                        }
-                        (mu, s) = Self.moments(sum, squares, m, floor: floor)
-                    }
-                    statistics.candidates += 1
-                    sinceShared &+= 1
-                    if limited, sinceShared >= 1024 {
-                        sinceShared = 0
-                        if let shared { bound = min(bound, shared.read()) }
-                    }
-                    let cut = bound * slack
-                    @inline(__always) func sq(_ v: Double) -> Double { v * v }
-                    let c0 = (c[0] - mu) * s, cLast = (c[m - 1] - mu) * s
-                    var kim = sq(q0 - c0) + sq(qLast - cLast)
-                    if kim > cut { statistics.prunedByKim += 1; continue }
-                    if m >= 4 {
-                        let c1 = (c[1] - mu) * s
-                        kim += min(sq(q0 - c1), sq(q1 - c0), sq(q1 - c1))
-                        if kim > cut { statistics.prunedByKim += 1; continue }
-                        let cBeforeLast = (c[m - 2] - mu) * s
-                        kim += min(sq(qLast - cBeforeLast), sq(qBeforeLast - cLast), sq(qBeforeLast - cBeforeLast))
-                        if kim > cut { statistics.prunedByKim += 1; continue }
-                    }
-                    var bandSum = 0.0, backBands = 0.0
-                    if bands > 2 {
-                        for k in 0..<bands {
-                            head[k] = (c[k] - mu) * s
-                            head[bands + k] = (c[m - bands + k] - mu) * s
-                        }
-                        bandSum = Self.enhancedBands(q, head: head, m, window: w, bands: bands, kim: kim, cut: cut, back: &backBands)
-                        if bandSum > cut { statistics.prunedByEnhanced += 1; continue }
-                    }
-                    let lbQ = Self.orderedKeogh(c, mean: mu, scale: s, order: order, upper: orderedUpper.baseAddress!,
-                                                lower: orderedLower.baseAddress!, m, shares: sharesOrdered, cut: cut)
-                    if lbQ > cut { statistics.prunedByKeogh += 1; continue }
-                    let (du, dl) = envelope(p)
-                    let lbC = Self.reverseKeogh(q, upper: du, lower: dl, mean: mu, scale: s, m,
-                                                shares: sharesC, cut: cut)
-                    if lbC > cut { statistics.prunedByReverseKeogh += 1; continue }
-                    // Both suffix sums bound the rows left; the larger of the two at each row prunes most. (The
-                    // candidate's shares are shifted by the window: columns j ≥ i + w are only reachable from
-                    // rows ≥ i.)
-                    for k in 0..<m { sharesQ[order[k]] = sharesOrdered[k] }
-                    Self.suffixSums(sharesC, m, into: cb)
-                    Self.suffixSums(sharesQ, m, into: cbQ)
-                    if bands > 2 {
-                        // LB_Enhanced in full: the bands plus either LB_Keogh over the steps between them (the
-                        // bands hold only cells of their own rows and columns), from the suffix sums (a plain sum
-                        // was one long chain of additions).
-                        let middleC = cb[bands] - cb[m - bands], middleQ = cbQ[bands] - cbQ[m - bands]
-                        if bandSum + max(middleQ, middleC) > cut { statistics.prunedByEnhanced += 1; continue }
-                        // Rows from i ≤ m − bands on cost at least their LB_Keogh shares up to the last bands, plus
-                        // those bands (2 of them are LB_Kim's, left out here).
-                        let tail = cb[m - bands]
-                        for i in 0...(m - bands) { cb[i] = max(cb[i], (cb[i] - tail) + backBands) }
-                    }
-                    if w < m {
-                        for i in 0..<(m - w) { cb[i] = max(cb[i], cbQ[i &+ w]) }
-                    }
-                    let dtwCut = refreshed(cut)
-                    for t in 0..<m { reversed[m &- 1 &- t] = (c[t] - mu) * s }
-                    let cost = DTWKernel.antiDiagonalCost(planarQuery.baseAddress!, m, reversedB: reversed, m, dims: 1, window: w,
-                                                          bound: dtwCut, cb: cb, scratch: scratch, cells: &statistics.cells)
-                    if cost > dtwCut { statistics.abandoned += 1; continue }
-                    accept(cost, start)
-                }
-                return
-            }
-            for p in 0..<range.count {
-                let start = first + p
-                let c = x + p * dims
-                // Moments of the candidate, running sums restarted at block boundaries.
-                if let floor {
-                    if start % Self.blockLength == 0 || p == 0 {
-                        for d in 0..<dims {
-                            var s = 0.0, s2 = 0.0
-                            for t in 0..<m { let v = c[t * dims + d]; s += v; s2 += v * v }
-                            sums[2 * d] = s; sums[2 * d + 1] = s2
-                        }
-                    } else {
-                        for d in 0..<dims {
-                            let out = c[d - dims], into = c[(m - 1) * dims + d]
-                            sums[2 * d] += into - out
-                            sums[2 * d + 1] += into * into - out * out
-                        }
-                    }
-                    for d in 0..<dims {
-                        let (mu, s) = Self.moments(sums[2 * d], sums[2 * d + 1], m, floor: floor)
-                        mean[d] = mu; scale[d] = s
-                    }
-                } else {
-                    for d in 0..<dims { mean[d] = 0; scale[d] = 1 }
-                }
-                statistics.candidates += 1
-                if !pruning {
-                    for t in 0..<m { for d in 0..<dims { candidate[t * dims + d] = (c[t * dims + d] - mean[d]) * scale[d] } }
-                    let cost = DTWKernel.cost(q, m, candidate, m, stride: dims, dims: dims, window: w, bound: .infinity,
-                                              cumulativeBound: nil, scratch: scratch, cells: &statistics.cells)
-                    statistics.completed += 1
-                    if cost <= goal.maxCost { result.candidates.append((cost, start)) }
-                    continue
-                }
-                sinceShared += 1
-                if limited, sinceShared >= 1024 {
-                    sinceShared = 0
-                    if let shared { bound = min(bound, shared.read()) }
-                }
-                let cut = bound * slack
-                // LB_Kim: the first and last cells, then the cheapest of the next cells at each end (every path
-                // leaves (0, 0) through one of them and enters (m − 1, m − 1) from one of them).
-                @inline(__always) func value(_ t: Int, _ d: Int) -> Double { (c[t * dims + d] - mean[d]) * scale[d] }
-                @inline(__always) func cost(_ i: Int, _ j: Int) -> Double {
-                    var s = 0.0
-                    for d in 0..<dims { let e = q[i * dims + d] - value(j, d); s += e * e }
-                    return s
-                }
-                var kim = cost(0, 0) + cost(m - 1, m - 1)
-                if kim <= cut, m >= 4 {
-                    kim += min(cost(0, 1), cost(1, 0), cost(1, 1))
-                    if kim <= cut { kim += min(cost(m - 1, m - 2), cost(m - 2, m - 1), cost(m - 2, m - 2)) }
-                }
-                if kim > cut { statistics.prunedByKim += 1; continue }
-                // LB_Keogh, candidate against the query's envelope, largest query values first.
-                var lbQ = 0.0
-                var k = 0
-                while k < m {
-                    let t = order[k]
-                    var share = 0.0
-                    for d in 0..<dims {
-                        share += DTW.keoghShare(value(t, d), qu[t * dims + d], ql[t * dims + d])
-                    }
-                    sharesQ[t] = share
-                    lbQ += share
-                    if lbQ > cut { break }
-                    k += 1
-                }
-                if lbQ > cut { statistics.prunedByKeogh += 1; continue }
-                // LB_Keogh of the query against the candidate's envelope.
-                var lbC = 0.0
-                let (du, dl) = envelope(p)
-                if dims == 1 {
-                    let mu = mean[0], s = scale[0]
-                    for t in 0..<m {
-                        let share = DTW.keoghShare(q[t], (du[t] - mu) * s, (dl[t] - mu) * s)
-                        sharesC[t] = share
-                        lbC += share
-                    }
-                } else {
-                    for t in 0..<m {
-                        var share = 0.0
-                        for d in 0..<dims {
-                            let i = t * dims + d
-                            share += DTW.keoghShare(q[i], (du[i] - mean[d]) * scale[d], (dl[i] - mean[d]) * scale[d])
-                        }
-                        sharesC[t] = share
-                        lbC += share
-                    }
-                }
-                if lbC > cut { statistics.prunedByReverseKeogh += 1; continue }
-                // Cut-off of the rows left: the query's own shares (rows), or the candidate's shifted by the window
-                // (columns j ≥ i + w are only reachable from rows ≥ i), whichever bound is larger.
-                cb[m] = 0
-                if lbC >= lbQ {
-                    var running = 0.0
-                    for i in stride(from: m - 1, through: 0, by: -1) { running += sharesC[i]; cb[i] = running }
-                } else {
-                    var running = 0.0
-                    sharesQ[m] = 0
-                    for i in stride(from: m - 1, through: 0, by: -1) {
-                        let column = i + w
-                        if column < m { running += sharesQ[column] }
-                        cb[i] = running
-                    }
-                }
-                for t in 0..<m { for d in 0..<dims { reversed[d * m + m - 1 - t] = value(t, d) } }
-                let dtwCut = refreshed(cut)
-                let cost = DTWKernel.antiDiagonalCost(planarQuery.baseAddress!, m, reversedB: reversed, m, dims: dims, window: w,
-                                                      bound: dtwCut, cb: cb, scratch: scratch, cells: &statistics.cells)
-                if cost > dtwCut { statistics.abandoned += 1; continue }
-                accept(cost, start)
-            }
-        }}}}}}}}
-        result.bound = limited ? min(separated.bound, goal.maxCost) : goal.maxCost
-        if !pruning { result.bound = goal.maxCost }
-        result.statistics = statistics
-        return result
     }
 }

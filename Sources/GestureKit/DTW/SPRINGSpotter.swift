@@ -1,11 +1,11 @@
 /// A match of a template somewhere inside a stream, in stream sample indices (0-based, inclusive).
-public struct SubsequenceMatch: Hashable, Sendable {
+package struct SubsequenceMatch: Hashable, Sendable {
     /// Index of the first stream sample of the match.
-    public var start: Int
+    package var start: Int
     /// Index of the last stream sample of the match.
-    public var end: Int
+    package var end: Int
     /// The accumulated DTW cost (squared units) of the template against stream samples `start...end`.
-    public var cost: Double
+    package var cost: Double
 }
 
 /// Subsequence DTW over an unbounded stream: SPRING (Sakurai, Faloutsos & Yamamuro, ICDE 2007).
@@ -22,18 +22,18 @@ public struct SubsequenceMatch: Hashable, Sendable {
 /// report can be delayed.
 ///
 /// - Complexity: O(m·d) per sample for a template of m samples, O(m) memory, no allocation.
-public struct SPRINGSpotter: Sendable {
+package struct SPRINGSpotter: Sendable {
     /// The template.
-    public let template: DTWSeries
+    package let template: DTWSeries
     /// Largest accumulated cost (squared units) of a reported match.
-    public var threshold: Double
+    package var threshold: Double
     /// Shortest reported segment, samples.
-    public let minimumLength: Int
+    package let minimumLength: Int
     /// Longest reported segment, samples.
-    public let maximumLength: Int
+    package let maximumLength: Int
     /// Whether matches are reported (and cells reset after each report, as SPRING does). `false` only traces
     /// ``lastFullMatch`` at every sample: the plain subsequence-DTW distance trace calibration reads.
-    public var reportsMatches = true
+    package var reportsMatches = true
 
     private var cost: [Double]
     private var start: [Int]
@@ -41,12 +41,12 @@ public struct SPRINGSpotter: Sendable {
     private var lastLive = -1
     private var candidate: SubsequenceMatch?
     /// The earliest start of a partial path that may still become a match (`Int.max` if none).
-    public private(set) var earliestLiveStart = Int.max
+    package private(set) var earliestLiveStart = Int.max
 
     /// Creates a spotter. Lengths in samples of a fixed-rate stream, `threshold` in cost units: a low-level
     /// engine like ``DTW``, not a configuration (``DTWTemplateMatcher`` converts its model's seconds at the
     /// model's rate).
-    public init(template: DTWSeries, threshold: Double, minimumLength: Int = 1, maximumLength: Int = .max) throws(DTWError) {
+    package init(template: DTWSeries, threshold: Double, minimumLength: Int = 1, maximumLength: Int = .max) throws(DTWError) {
         guard threshold >= 0, !threshold.isNaN else {
             throw .invalidSetting(key: "threshold", "must be zero or more, got \(threshold)")
         }
@@ -62,19 +62,19 @@ public struct SPRINGSpotter: Sendable {
     }
 
     /// The number of stream samples consumed.
-    public var samplesSeen: Int { t + 1 }
+    package var samplesSeen: Int { t + 1 }
 
     /// The current unreported best match, if any.
-    public var pendingMatch: SubsequenceMatch? { candidate }
+    package var pendingMatch: SubsequenceMatch? { candidate }
 
     /// The cheapest alignment of the whole template with a segment ending at the latest sample
     /// (before disjointness resets), as `(cost, start)`: what an offline subsequence DTW gives for that end.
-    public private(set) var lastFullMatch: (cost: Double, start: Int) = (.infinity, 0)
+    package private(set) var lastFullMatch: (cost: Double, start: Int) = (.infinity, 0)
 
     /// Consumes one stream sample of `template.dimensions` values and returns a match that has become final.
     ///
     /// Non-finite values are not allowed (validate the stream first); such a sample is skipped.
-    public mutating func update(_ sample: UnsafeBufferPointer<Double>) -> SubsequenceMatch? {
+    package mutating func update(_ sample: UnsafeBufferPointer<Double>) -> SubsequenceMatch? {
         let dims = template.dimensions
         guard sample.count == dims else { return nil }
         for x in sample where !x.isFinite { return nil }
@@ -202,7 +202,7 @@ public struct SPRINGSpotter: Sendable {
     /// later sample. What lets a matcher decide a candidate before every costlier partial path has died.
     ///
     /// - Complexity: O(template length).
-    public func earliestLiveStart(costAtMost bound: Double) -> Int {
+    package func earliestLiveStart(costAtMost bound: Double) -> Int {
         var earliest = Int.max
         guard lastLive >= 0 else { return earliest }
         for j in 0...lastLive where cost[j] <= bound && start[j] < earliest { earliest = start[j] }
@@ -210,13 +210,13 @@ public struct SPRINGSpotter: Sendable {
     }
 
     /// Reports the pending candidate, if any, as if the stream had ended.
-    public mutating func flush() -> SubsequenceMatch? {
+    package mutating func flush() -> SubsequenceMatch? {
         defer { candidate = nil }
         return candidate
     }
 
     /// Forgets the stream.
-    public mutating func reset() {
+    package mutating func reset() {
         for j in cost.indices { cost[j] = .infinity }
         t = -1
         lastLive = -1

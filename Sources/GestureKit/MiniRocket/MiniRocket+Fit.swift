@@ -16,7 +16,7 @@ extension MiniRocket {
     ///     not depend on it.
     /// - Complexity: O(D · 84 · (9·c·n + n log F) / threads) for D dilations, c channels, series of n samples and
     ///   F features per dilation (quickselect of the few order statistics the quantiles need, not a sort).
-    public init(fitting examples: [DTWSeries], featureCount: Int = defaultFeatureCount,
+    package init(fitting examples: [DTWSeries], featureCount: Int = defaultFeatureCount,
                 maxDilationsPerKernel: Int = defaultMaxDilationsPerKernel, seed: UInt64, threads: Int? = nil) throws(MiniRocketError) {
         try self.init(fitting: examples, featureCount: featureCount, maxDilationsPerKernel: maxDilationsPerKernel, seed: seed,
                       threads: threads, variant: .selected)

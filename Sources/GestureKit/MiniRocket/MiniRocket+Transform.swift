@@ -148,7 +148,7 @@ extension MiniRocket {
     /// series `i`'s features at `i · featureCount`. The result does not depend on the thread count.
     ///
     /// - Complexity: that of ``transform(_:into:workspace:)`` per series.
-    public func transform(_ series: [DTWSeries], threads: Int? = nil) throws(MiniRocketError) -> [Float] {
+    package func transform(_ series: [DTWSeries], threads: Int? = nil) throws(MiniRocketError) -> [Float] {
         try transform(series, threads: threads, variant: .selected)
     }
 

@@ -16,43 +16,43 @@ import Foundation
 /// Arithmetic is in `Float`, as in the reference implementation.
 public struct MiniRocket: Codable, Sendable, Equatable {
     /// Length of every kernel.
-    public static let kernelLength = 9
+    package static let kernelLength = 9
     /// The number of kernels.
-    public static let kernelCount = 84
+    package static let kernelCount = 84
     /// Features asked for by default; rounded down to a multiple of 84: 9,996.
     public static let defaultFeatureCount = 10_000
     /// Most dilations per kernel by default.
     public static let defaultMaxDilationsPerKernel = 32
     /// Most channels a (dilation, kernel) pair combines.
-    public static let maximumChannelsPerCombination = 9
+    package static let maximumChannelsPerCombination = 9
 
     /// The positions of weight 2 of each kernel (all three-element subsets of 0…8, lexicographic).
-    public static let kernelIndices: [(Int, Int, Int)] = {
+    package static let kernelIndices: [(Int, Int, Int)] = {
         var out: [(Int, Int, Int)] = []
         for a in 0..<9 { for b in (a + 1)..<9 { for c in (b + 1)..<9 { out.append((a, b, c)) } } }
         return out
     }()
 
     /// Channels of the series transformed.
-    public var channelCount: Int
+    package var channelCount: Int
     /// The length, in samples, the dilations were chosen for (the training length; the longest when lengths vary).
-    public var referenceLength: Int
+    package var referenceLength: Int
     /// Dilations, increasing, in samples.
-    public var dilations: [Int]
+    package var dilations: [Int]
     /// Features per kernel at each dilation (biases per (dilation, kernel) pair).
-    public var featuresPerDilation: [Int]
+    package var featuresPerDilation: [Int]
     /// Channels combined by each (dilation, kernel) pair, dilation-major: pair `j·84 + k`.
-    public var channelsPerCombination: [Int]
+    package var channelsPerCombination: [Int]
     /// The channels of every pair, concatenated in pair order (each pair's run of ``channelsPerCombination`` entries).
-    public var channelIndices: [Int]
+    package var channelIndices: [Int]
     /// One bias per feature, in feature order (dilation, then kernel, then quantile).
-    public var biases: [Float]
+    package var biases: [Float]
 
     /// Features per series: 84 × Σ ``featuresPerDilation``.
     public var featureCount: Int { Self.kernelCount * featuresPerDilation.reduce(0, +) }
 
     /// Wraps fitted parameters (for example another implementation's), checking that they fit together.
-    public init(channelCount: Int, referenceLength: Int, dilations: [Int], featuresPerDilation: [Int],
+    package init(channelCount: Int, referenceLength: Int, dilations: [Int], featuresPerDilation: [Int],
                 channelsPerCombination: [Int], channelIndices: [Int], biases: [Float]) throws(ConfigurationError) {
         self.init(unchecked: channelCount, referenceLength: referenceLength, dilations: dilations, featuresPerDilation: featuresPerDilation,
                   channelsPerCombination: channelsPerCombination, channelIndices: channelIndices, biases: biases)
@@ -73,7 +73,7 @@ public struct MiniRocket: Codable, Sendable, Equatable {
 
     /// Throws unless the parameters are consistent: as many feature counts as dilations, one channel count per
     /// pair, channels in range without repeats in a pair, one finite bias per feature.
-    public func validate() throws(ConfigurationError) {
+    package func validate() throws(ConfigurationError) {
         guard channelCount >= 1 else { throw ConfigurationError(key: "channelCount", "must be at least 1, got \(channelCount)") }
         guard referenceLength >= 1 else { throw ConfigurationError(key: "referenceLength", "must be at least 1 sample, got \(referenceLength)") }
         guard !dilations.isEmpty, dilations.count == featuresPerDilation.count else {
@@ -111,7 +111,7 @@ public struct MiniRocket: Codable, Sendable, Equatable {
     /// (repeats merged, their features added), the remainder handed out one by one from the smallest dilation.
     ///
     /// - Complexity: O(maxDilationsPerKernel).
-    public static func dilationSchedule(length: Int, featureCount: Int = defaultFeatureCount,
+    package static func dilationSchedule(length: Int, featureCount: Int = defaultFeatureCount,
                                         maxDilationsPerKernel: Int = defaultMaxDilationsPerKernel) -> (dilations: [Int], featuresPerDilation: [Int]) {
         let perKernel = max(1, featureCount / kernelCount)
         let trueMax = max(1, min(perKernel, maxDilationsPerKernel))
@@ -137,7 +137,7 @@ public struct MiniRocket: Codable, Sendable, Equatable {
     }
 
     /// The first `count` low-discrepancy quantile levels `frac(k·φ)`, k = 1…count, φ the golden ratio. O(count).
-    public static func quantiles(_ count: Int) -> [Float] {
+    package static func quantiles(_ count: Int) -> [Float] {
         let phi = (5.0.squareRoot() + 1) / 2
         return (1...max(count, 1)).prefix(count).map { Float((Double($0) * phi).truncatingRemainder(dividingBy: 1)) }
     }

@@ -15,7 +15,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     /// a reader that predates the stages refuses a model with them rather than running it without.
     public static let currentVersion = 3
     /// The versions this library reads.
-    public static let supportedVersions = 1...3
+    package static let supportedVersions = 1...3
 
     /// The lowest version that holds `stream` and `stages`.
     static func version(stream: Stream?, stages: [StageSpecification]) -> Int {
@@ -42,7 +42,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         public var movingDeviation: Double?
 
         /// A stream section; ``MiniRocketModel/validate()`` checks it against the model.
-        public init(window: Double, hop: Double, context: Double = 0, refractoryTime: Double = 0, backgroundLabel: String,
+        package init(window: Double, hop: Double, context: Double = 0, refractoryTime: Double = 0, backgroundLabel: String,
                     thresholds: [String: Double] = [:], movingDeviation: Double? = nil) {
             self.window = window
             self.movingDeviation = movingDeviation
@@ -82,7 +82,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     }
 
     /// The file format version.
-    public var version: Int
+    package var version: Int
     /// The input channels, one transform channel each, in order.
     public var channels: [MotionChannel]
     /// The input's sampling rate, Hz.
@@ -90,21 +90,21 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     /// Segments of another length than ``MiniRocket/referenceLength``.
     public var lengthPolicy: LengthPolicy
     /// The fitted transform.
-    public var transform: MiniRocket
+    package var transform: MiniRocket
     /// Per feature, the training mean subtracted before scoring.
-    public var featureMeans: [Double]
+    package var featureMeans: [Double]
     /// Per feature, the training standard deviation (1 where it was 0) divided by before scoring.
-    public var featureScales: [Double]
+    package var featureScales: [Double]
     /// The classes, sorted; row `k` of ``weights`` scores `labels[k]`.
     public var labels: [String]
     /// Class-major weights on the standardised features: `labels.count × featureCount`.
-    public var weights: [Double]
+    package var weights: [Double]
     /// One intercept per class.
-    public var intercepts: [Double]
+    package var intercepts: [Double]
     /// The ridge penalty chosen by leave-one-out (provenance).
-    public var alpha: Double
+    package var alpha: Double
     /// The seed of the channel subsets and bias examples (provenance), if one was used.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// How the model spots gestures in streams; `nil` for a segment classifier (version 1).
     public var stream: Stream? {
         didSet { version = Self.version(stream: stream, stages: stages) }
@@ -112,7 +112,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     /// The signal stages in front of the model, in order, as trained and scored (with the derivations a pipeline would
     /// add written out, e.g. the orientation-free channels' estimator and its rhythm's source): an app runs them in
     /// front of the classifier or spotter. Empty: the input as recorded.
-    public var stages: [StageSpecification] {
+    package var stages: [StageSpecification] {
         get { storedStages ?? [] }
         set {
             storedStages = newValue.isEmpty ? nil : newValue
@@ -128,7 +128,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     }
 
     /// Creates a model; ``validate()`` checks it.
-    public init(channels: [MotionChannel], samplingRate: Double, lengthPolicy: LengthPolicy = .asRecorded, transform: MiniRocket,
+    package init(channels: [MotionChannel], samplingRate: Double, lengthPolicy: LengthPolicy = .asRecorded, transform: MiniRocket,
                 featureMeans: [Double], featureScales: [Double], labels: [String], weights: [Double], intercepts: [Double],
                 alpha: Double, seed: UInt64? = nil, stream: Stream? = nil, stages: [StageSpecification] = []) {
         version = Self.version(stream: stream, stages: stages)

@@ -231,31 +231,31 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
 
 extension MiniRocketSpotter {
     /// One scored window of a recording (the batch path).
-    public struct Window: Hashable, Sendable {
+    package struct Window: Hashable, Sendable {
         /// First and last sample of the window (context included), indices into the resampled stream.
-        public var start: Int
+        package var start: Int
         /// See ``start``.
-        public var end: Int
+        package var end: Int
         /// Times of the first and last sample, seconds.
-        public var startTime: Double
+        package var startTime: Double
         /// See ``startTime``.
-        public var endTime: Double
+        package var endTime: Double
         /// One score per class of ``MiniRocketModel/labels``.
-        public var scores: [Double]
+        package var scores: [Double]
         /// The run of samples between gaps that holds the window (``Series/runs``).
-        public var run: Int
+        package var run: Int
     }
 
     /// A recording as the spotter reads it: channels resampled (and enveloped), interleaved, with their times and
     /// the runs between gaps.
-    public struct Series: Sendable {
+    package struct Series: Sendable {
         /// The channels' values, interleaved, sample after sample.
-        public var values: [Double]
+        package var values: [Double]
         /// Each sample's time, seconds.
-        public var times: [Double]
+        package var times: [Double]
         /// The runs of samples between gaps longer than the resampler's ``Resampler/maximumGap``, as index ranges in
         /// order: no window spans two.
-        public var runs: [Range<Int>]
+        package var runs: [Range<Int>]
     }
 
     /// `channels` of `samples` resampled to `samplingRate` (Hz), as moving standard deviations over `movingDeviation`
@@ -263,7 +263,7 @@ extension MiniRocketSpotter {
     /// lacking a channel are skipped, as the spotter skips them.
     ///
     /// - Complexity: O(samples × channels).
-    public static func series(channels: [MotionChannel], samplingRate: Double, movingDeviation: Double? = nil,
+    package static func series(channels: [MotionChannel], samplingRate: Double, movingDeviation: Double? = nil,
                               samples: some Sequence<MotionSample>) throws(ConfigurationError) -> Series {
         var resampler = try Resampler(rate: samplingRate)
         var envelope = try movingDeviation.map { (seconds) throws(ConfigurationError) in
@@ -294,7 +294,7 @@ extension MiniRocketSpotter {
 
     /// The sample index at which each window the spotter scores ends, run by run: in each run the first at
     /// `windowLength − 1` samples after its start, then one every `hopLength`. O(windows).
-    public static func windowEnds(runs: [Range<Int>], windowLength: Int, hopLength: Int) -> [Int] {
+    package static func windowEnds(runs: [Range<Int>], windowLength: Int, hopLength: Int) -> [Int] {
         windowEndsByRun(runs: runs, windowLength: windowLength, hopLength: hopLength).map(\.end)
     }
 
@@ -309,7 +309,7 @@ extension MiniRocketSpotter {
     /// scores as the streaming path, for training and tests.
     ///
     /// - Complexity: one transform per window.
-    public func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
+    package func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
         let series = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
                                      movingDeviation: stream.movingDeviation, samples: samples)
         return try windowScores(series, threads: threads)
@@ -318,7 +318,7 @@ extension MiniRocketSpotter {
     /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:samples:)``.
     ///
     /// - Complexity: one transform per window.
-    public func windowScores(_ series: Series, threads: Int? = nil) throws -> [Window] {
+    package func windowScores(_ series: Series, threads: Int? = nil) throws -> [Window] {
         let c = configuration.channels.count, n = windowLength
         let ends = Self.windowEndsByRun(runs: series.runs, windowLength: n, hopLength: hopLength)
         let segments = try ends.map { e in
@@ -335,7 +335,7 @@ extension MiniRocketSpotter {
     /// split into the runs between gaps: what calibration sweeps thresholds over. Cost = −score, source = class index.
     ///
     /// - Complexity: O(windows × classes).
-    public func candidates(windows: [Window]) -> [[EventStage.Candidate]] {
+    package func candidates(windows: [Window]) -> [[EventStage.Candidate]] {
         var runs: [[EventStage.Candidate]] = []
         var previousRun: Int?
         for w in windows {
@@ -353,7 +353,7 @@ extension MiniRocketSpotter {
     /// on that stream, apart from their report time, which is the window's end here.
     ///
     /// - Complexity: O(W log W) for W windows.
-    public func events(of candidates: [[EventStage.Candidate]]) -> [GestureEvent] {
+    package func events(of candidates: [[EventStage.Candidate]]) -> [GestureEvent] {
         candidates.flatMap { run in
             EventStage.suppress(run.filter { -$0.cost >= thresholds[$0.source] }, refractoryTime: stream.refractoryTime)
                 .map { Self.event($0, model: configuration, thresholds: thresholds, reportedAt: $0.end) }

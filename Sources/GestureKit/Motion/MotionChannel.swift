@@ -76,7 +76,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var description: String { rawValue }
 
     /// Every name a channel may have, for messages (`dimN` stands for `dim1`, `dim2`, …).
-    public static let validNames = (acceleration + rotationRate + userAcceleration + gravity + magnitudes + attitude + eulerAngles
+    package static let validNames = (acceleration + rotationRate + userAcceleration + gravity + magnitudes + attitude + eulerAngles
         + magneticField + [pressure] + physical).map(\.rawValue) + ["dimN"]
 
     /// Total acceleration x, y, z, g.
@@ -102,10 +102,10 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// `verticalAcceleration`, `horizontalAcceleration` (g), `tilt` (rad), `yawRate` (rad/s), `headingChange`,
     /// `magneticHeadingChange` (rad), `pressureChange` (hPa), `stillness` (g), `strokePeriod` (s), `rhythmRegularity`
     /// (unitless).
-    public static let physical = PhysicalQuantities.Kind.allCases.map { MotionChannel(rawValue: $0.rawValue)! }
+    package static let physical = PhysicalQuantities.Kind.allCases.map { MotionChannel(rawValue: $0.rawValue)! }
 
     /// Archive column `k` (1-based): `dim1`, `dim2`, ….
-    public static func dimension(_ k: Int) -> MotionChannel {
+    package static func dimension(_ k: Int) -> MotionChannel {
         precondition(k >= 1, "archive dimensions count from 1")
         return MotionChannel(rawValue: "dim\(k)")!
     }
@@ -133,7 +133,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// The channels of the pre-channel-list configurations, `signal` + `axes` (for example
     /// `userAcceleration` + `[x, y]` → `user.x`, `user.y`); `nil` for an unknown signal.
-    public static func legacy(signal: String, axes: [Axis]) -> [MotionChannel]? {
+    package static func legacy(signal: String, axes: [Axis]) -> [MotionChannel]? {
         guard ["acceleration", "userAcceleration", "rotationRate", "gravity"].contains(signal), let all = group(named: signal) else { return nil }
         return axes.map { all[$0 == .x ? 0 : $0 == .y ? 1 : 2] }
     }
@@ -155,19 +155,19 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     }
 
     /// Whether this is a column of archive data (`dimN`), which no motion sample carries.
-    public var isArchiveDimension: Bool {
+    package var isArchiveDimension: Bool {
         if case .dimension = source { return true }
         return false
     }
 
     /// The orientation-free quantity the channel reads, `nil` for any other channel.
-    public var physicalKind: PhysicalQuantities.Kind? {
+    package var physicalKind: PhysicalQuantities.Kind? {
         if case let .physical(kind) = source { return kind }
         return nil
     }
 
     /// Whether a ``GravitySplitter`` derives the channel from total acceleration (user acceleration and gravity).
-    public var isDerivableByGravitySplit: Bool {
+    package var isDerivableByGravitySplit: Bool {
         switch source {
         case .userAcceleration, .gravity, .magnitude(.user), .magnitude(.gravity): true
         default: false
@@ -176,7 +176,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// Whether an ``AttitudeEstimator`` derives the channel (attitude quaternion and Euler angles) from
     /// total acceleration, with the rotation rate when the stream has one.
-    public var isDerivableByAttitudeEstimation: Bool {
+    package var isDerivableByAttitudeEstimation: Bool {
         switch source {
         case .attitude, .euler: true
         default: false
@@ -185,7 +185,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// Whether the channel is total acceleration or computed from it (user acceleration, gravity, and their
     /// magnitudes), so that a source without an accelerometer cannot give it (its samples read 0 g there).
-    public var comesFromAcceleration: Bool {
+    package var comesFromAcceleration: Bool {
         switch source {
         case .acceleration, .userAcceleration, .gravity, .magnitude(.accel), .magnitude(.user), .magnitude(.gravity): true
         case .physical(.verticalAcceleration), .physical(.horizontalAcceleration), .physical(.tilt), .physical(.stillness): true
@@ -196,7 +196,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// Whether a ``PhysicalChannelEstimator`` derives the channel (every orientation-free channel, given the
     /// sensor it names: a gyroscope for `yawRate` and `headingChange`, a magnetometer for
     /// `magneticHeadingChange`, a barometer for `pressureChange`).
-    public var isDerivableByPhysicalEstimation: Bool { physicalKind != nil }
+    package var isDerivableByPhysicalEstimation: Bool { physicalKind != nil }
 
     /// The channel's value in `sample`, in its unit; `nil` when the sample lacks it (archive columns always).
     ///

@@ -21,7 +21,7 @@ public struct MotionSample: Hashable, Codable, Sendable {
     /// Air (or water) pressure in hPa (a barometer), when the source has one.
     public var pressure: Double?
     /// Orientation-free quantities derived by a ``PhysicalChannelEstimator`` stage, when one ran.
-    public var physical: PhysicalQuantities?
+    package var physical: PhysicalQuantities?
 
     /// Creates a sample. Units: seconds, g, rad/s, µT, hPa.
     public init(

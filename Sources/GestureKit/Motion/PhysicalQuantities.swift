@@ -4,9 +4,9 @@
 ///
 /// "Up" is the opposite of the gravity estimate; a rotation about up is counted positive counter-clockwise
 /// seen from above (right-hand rule about up). Quantities whose sensor the stream lacks are `nil`.
-public struct PhysicalQuantities: Hashable, Codable, Sendable {
+package struct PhysicalQuantities: Hashable, Codable, Sendable {
     /// The quantities, one channel each.
-    public enum Kind: String, CaseIterable, Hashable, Sendable {
+    package enum Kind: String, CaseIterable, Hashable, Sendable {
         /// ``PhysicalQuantities/verticalAcceleration``, g.
         case verticalAcceleration
         /// ``PhysicalQuantities/horizontalAcceleration``, g.
@@ -29,7 +29,7 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
         case rhythmRegularity
 
         /// The unit: `g`, `rad`, `rad/s`, `hPa`, `s` or `1` (unitless).
-        public var unit: String {
+        package var unit: String {
             switch self {
             case .verticalAcceleration, .horizontalAcceleration, .stillness: "g"
             case .tilt, .headingChange, .magneticHeadingChange: "rad"
@@ -42,37 +42,37 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
 
         /// Whether the quantity describes the rhythm of a periodic motion (``RhythmTracker``) rather than the motion
         /// at one instant; such channels join the `physical` group only when named.
-        public var isRhythm: Bool { self == .strokePeriod || self == .rhythmRegularity }
+        package var isRhythm: Bool { self == .strokePeriod || self == .rhythmRegularity }
     }
 
     /// User acceleration along up (total acceleration less gravity, projected on up), g: positive when the
     /// device speeds up upwards.
-    public var verticalAcceleration: Double
+    package var verticalAcceleration: Double
     /// The length of user acceleration across gravity, g (≥ 0).
-    public var horizontalAcceleration: Double
+    package var horizontalAcceleration: Double
     /// The angle between the gravity estimate now and a trailing window ago, rad in [0, π].
-    public var tilt: Double
+    package var tilt: Double
     /// Rotation rate about up, rad/s; `nil` without a gyroscope.
-    public var yawRate: Double?
+    package var yawRate: Double?
     /// The yaw rate integrated over the trailing window, rad (a turn about the vertical of 180° gives π);
     /// `nil` without a gyroscope.
-    public var headingChange: Double?
+    package var headingChange: Double?
     /// The change of the tilt-compensated magnetic heading over the trailing window, rad, positive
     /// counter-clockwise seen from above; `nil` without a magnetometer.
-    public var magneticHeadingChange: Double?
+    package var magneticHeadingChange: Double?
     /// Pressure less its slow trend (a high-pass), hPa; `nil` without a barometer.
-    public var pressureChange: Double?
+    package var pressureChange: Double?
     /// The standard deviation of |acceleration| over the trailing window, g (≈ 0 when the device lies still).
-    public var stillness: Double
+    package var stillness: Double
     /// The period of the motion's rhythm over the trailing window (a stroke or step cycle), s; 0 when there is
     /// none (``RhythmTracker``, on |ω| with a gyroscope, else on |a|).
-    public var strokePeriod: Double
+    package var strokePeriod: Double
     /// How regular that rhythm is: the autocorrelation at the period, in [0, 1]. Near 1 while strokes or steps
     /// repeat; it falls where the rhythm breaks (a turn at a pool wall, a stop).
-    public var rhythmRegularity: Double
+    package var rhythmRegularity: Double
 
     /// Creates the quantities; units as their properties state.
-    public init(verticalAcceleration: Double, horizontalAcceleration: Double, tilt: Double, yawRate: Double?,
+    package init(verticalAcceleration: Double, horizontalAcceleration: Double, tilt: Double, yawRate: Double?,
                 headingChange: Double?, magneticHeadingChange: Double?, pressureChange: Double?, stillness: Double,
                 strokePeriod: Double = 0, rhythmRegularity: Double = 0) {
         self.verticalAcceleration = verticalAcceleration
@@ -93,7 +93,7 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
     }
 
     /// Decodes the quantities; the rhythm's two, which older encodings lack, read 0 when absent.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(verticalAcceleration: try c.decode(Double.self, forKey: .verticalAcceleration),
                   horizontalAcceleration: try c.decode(Double.self, forKey: .horizontalAcceleration),
@@ -109,7 +109,7 @@ public struct PhysicalQuantities: Hashable, Codable, Sendable {
 
     /// The value of `kind`, in its unit; `nil` when its sensor is absent. O(1).
     @inline(__always)
-    public subscript(kind: Kind) -> Double? {
+    package subscript(kind: Kind) -> Double? {
         switch kind {
         case .verticalAcceleration: verticalAcceleration
         case .horizontalAcceleration: horizontalAcceleration

@@ -31,22 +31,22 @@
 ///
 /// - Complexity: O(P²) per decision over P undecided candidates (usually a handful), O(P) per offer; no
 ///   allocation after ``init`` (capacities are reserved).
-public struct EventStage: Sendable {
+package struct EventStage: Sendable {
     /// A candidate match, in seconds on the stream's clock.
-    public struct Candidate: Hashable, Sendable {
+    package struct Candidate: Hashable, Sendable {
         /// Time of the first sample of the match, context included, seconds.
-        public var start: Double
+        package var start: Double
         /// Time of the last sample of the match, context included, seconds.
-        public var end: Double
+        package var end: Double
         /// What suppression compares: the lower wins.
-        public var cost: Double
+        package var cost: Double
         /// Which of the spotter's sources (a template, a class) produced it.
-        public var source: Int
+        package var source: Int
         /// The spotter's own figure, carried to its event (a DTW cost, a class score); the stage ignores it.
-        public var measure: Double
+        package var measure: Double
 
         /// A candidate from `start` to `end` (seconds) of `cost` found by `source`.
-        public init(start: Double, end: Double, cost: Double, source: Int, measure: Double = 0) {
+        package init(start: Double, end: Double, cost: Double, source: Int, measure: Double = 0) {
             self.start = start
             self.end = end
             self.cost = cost
@@ -57,7 +57,7 @@ public struct EventStage: Sendable {
         /// Whether `self` is taken before `other` by the rule: the lower cost, then the earlier start, the earlier
         /// end, the lower source (a total order, so ties are decided the same way online and offline).
         @inline(__always)
-        public func precedes(_ other: Candidate) -> Bool {
+        package func precedes(_ other: Candidate) -> Bool {
             if cost != other.cost { return cost < other.cost }
             if start != other.start { return start < other.start }
             if end != other.end { return end < other.end }
@@ -66,21 +66,21 @@ public struct EventStage: Sendable {
 
         /// Whether the two overlap or lie within `refractoryTime` seconds of each other.
         @inline(__always)
-        public func competes(with other: Candidate, refractoryTime r: Double) -> Bool {
+        package func competes(with other: Candidate, refractoryTime r: Double) -> Bool {
             start <= other.end + r && other.start <= end + r
         }
     }
 
     /// The refractory time, seconds: candidates closer than this compete.
-    public let refractoryTime: Double
+    package let refractoryTime: Double
     /// The context at either side of a candidate, seconds; ``interval(of:)`` removes it.
-    public let context: Double
+    package let context: Double
     /// The most candidates held at once, undecided or kept but not yet reported.
-    public let capacity: Int
+    package let capacity: Int
     /// Candidates dropped undecided because ``capacity`` candidates were held, since ``init`` or ``reset()``. While
     /// zero, the events are exactly the offline rule's (``suppress(_:refractoryTime:)``); each one dropped may be an
     /// event the rule keeps, or let through one it would have suppressed.
-    public internal(set) var forcedDecisions = 0
+    package internal(set) var forcedDecisions = 0
 
     /// Candidates not yet decided, in start order.
     private var pending: [Candidate] = []
@@ -91,13 +91,13 @@ public struct EventStage: Sendable {
     private var lastKeptEnd = -Double.infinity
 
     /// The default ``capacity``.
-    public static let defaultCapacity = 256
+    package static let defaultCapacity = 256
 
     /// The sample lengths of a spotter at `samplingRate` (Hz) with these durations and context (seconds): what its
     /// matches or windows span on a regular clock.
     ///
     /// - Complexity: O(1).
-    public static func lengths(samplingRate rate: Double, minimumDuration: Double, maximumDuration: Double,
+    package static func lengths(samplingRate rate: Double, minimumDuration: Double, maximumDuration: Double,
                                context: Double) -> (minimum: Int, maximum: Int) {
         let minimum = max(1, Int(((minimumDuration + 2 * context) * rate).rounded()))
         return (minimum, max(minimum, Int(((maximumDuration + 2 * context) * rate).rounded())))
@@ -106,7 +106,7 @@ public struct EventStage: Sendable {
     /// A stage with a refractory time and context (seconds), holding at most `capacity` undecided candidates.
     ///
     /// - Complexity: O(capacity) memory.
-    public init(refractoryTime: Double, context: Double, capacity: Int = EventStage.defaultCapacity) {
+    package init(refractoryTime: Double, context: Double, capacity: Int = EventStage.defaultCapacity) {
         self.refractoryTime = max(0, refractoryTime)
         self.context = context
         self.capacity = max(1, capacity)
@@ -115,12 +115,12 @@ public struct EventStage: Sendable {
     }
 
     /// Whether a candidate waits for a decision or its report.
-    public var hasPending: Bool { !pending.isEmpty || !kept.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty || !kept.isEmpty }
 
     /// Hands a candidate that passed the spotter's threshold to the rule.
     ///
     /// - Complexity: O(undecided candidates).
-    public mutating func offer(_ candidate: Candidate) {
+    package mutating func offer(_ candidate: Candidate) {
         // Kept ones were decided: whatever competes with them now is worse (a later candidate ends after them, so
         // it competes exactly when it starts within the refractory time after one).
         guard candidate.start > lastKeptEnd + refractoryTime else { return }
@@ -142,7 +142,7 @@ public struct EventStage: Sendable {
     /// next candidate may start at the next sample passes `now.nextUp`.
     ///
     /// - Complexity: O(P²) over P undecided candidates.
-    public mutating func nextFinal(earliestPossibleStart: Double) -> Candidate? {
+    package mutating func nextFinal(earliestPossibleStart: Double) -> Candidate? {
         nextFinal { _ in earliestPossibleStart }
     }
 
@@ -152,7 +152,7 @@ public struct EventStage: Sendable {
     /// that competes with a kept one is then worse, and dropped on arrival.
     ///
     /// - Complexity: O(P²) calls of the bound over P undecided candidates.
-    public mutating func nextFinal(earliestPossibleStartBefore bound: (Candidate) -> Double) -> Candidate? {
+    package mutating func nextFinal(earliestPossibleStartBefore bound: (Candidate) -> Double) -> Candidate? {
         if !pending.isEmpty { decide(bound) }
         guard let first = kept.first, pending.first.map({ $0.start >= first.start }) ?? true else { return nil }
         kept.removeFirst()
@@ -163,7 +163,7 @@ public struct EventStage: Sendable {
     /// order. The stage is then ready for the next run.
     ///
     /// - Complexity: O(P²).
-    public mutating func drain() -> [Candidate] {
+    package mutating func drain() -> [Candidate] {
         decide { _ in .infinity }
         let out = kept
         kept.removeAll(keepingCapacity: true)
@@ -208,7 +208,7 @@ public struct EventStage: Sendable {
     /// description). Calibration counts its detections with this, so they are the streamed events.
     ///
     /// - Complexity: O(N log N) for N candidates.
-    public static func suppress(_ candidates: [Candidate], refractoryTime: Double) -> [Candidate] {
+    package static func suppress(_ candidates: [Candidate], refractoryTime: Double) -> [Candidate] {
         let r = max(0, refractoryTime)
         // Kept candidates are pairwise apart by more than r: sorted by start, they are sorted by end too.
         var kept: [Candidate] = []
@@ -229,7 +229,7 @@ public struct EventStage: Sendable {
     /// ``gesture(from:to:context:)``).
     ///
     /// - Complexity: O(1).
-    public func interval(of candidate: Candidate) -> (start: Double, end: Double) {
+    package func interval(of candidate: Candidate) -> (start: Double, end: Double) {
         Self.gesture(from: candidate.start, to: candidate.end, context: context)
     }
 
@@ -237,7 +237,7 @@ public struct EventStage: Sendable {
     /// its middle instant if the match is shorter than twice the context.
     ///
     /// - Complexity: O(1).
-    public static func gesture(from start: Double, to end: Double, context c: Double) -> (start: Double, end: Double) {
+    package static func gesture(from start: Double, to end: Double, context c: Double) -> (start: Double, end: Double) {
         guard c > 0 else { return (start, end) }
         return end - start >= 2 * c ? (start + c, end - c) : ((start + end) / 2, (start + end) / 2)
     }
@@ -245,7 +245,7 @@ public struct EventStage: Sendable {
     /// Forgets every candidate and ``forcedDecisions``, as if newly created.
     ///
     /// - Complexity: O(1).
-    public mutating func reset() {
+    package mutating func reset() {
         pending.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
         lastKeptEnd = -.infinity

@@ -83,7 +83,7 @@ public struct Pipeline: Recognizer, EventStageReporting {
     /// recognizers are not run): for training that reads the signal the recognizer sees. Resets first and after.
     ///
     /// - Complexity: O(samples × stages).
-    public mutating func stageOutput<S: Sequence>(_ samples: S) -> [MotionSample] where S.Element == MotionSample {
+    package mutating func stageOutput<S: Sequence>(_ samples: S) -> [MotionSample] where S.Element == MotionSample {
         reset()
         var out: [MotionSample] = []
         for sample in samples where validator.accept(sample) {

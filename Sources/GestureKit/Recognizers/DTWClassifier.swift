@@ -26,7 +26,7 @@ public struct DTWClassifier: Sendable {
     /// The model.
     public let model: DTWModel
     /// The search structure over the model's templates.
-    public let index: DTWIndex
+    package let index: DTWIndex
 
     /// Prepares `model` for classification. O(total template length).
     public init(model: DTWModel) throws(ConfigurationError) {
@@ -54,7 +54,7 @@ public struct DTWClassifier: Sendable {
     /// Classifies many raw segments over `threads` threads (`nil`: all cores).
     ///
     /// - Complexity: that of ``DTWIndex/nearest(to:k:pruning:leaveOneOut:threads:)``.
-    public func classify(_ segments: [DTWSeries], threads: Int? = nil) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
+    package func classify(_ segments: [DTWSeries], threads: Int? = nil) throws(DTWError) -> (results: [DTWClassification], statistics: DTWSearchStatistics) {
         let (queries, neighbors, statistics) = try nearest(to: segments, k: 1, threads: threads)
         let results = zip(queries, neighbors).map { classification(query: $0, nearest: $1[0]) }
         return (results, statistics)

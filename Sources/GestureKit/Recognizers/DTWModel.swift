@@ -20,9 +20,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
     public static let currentVersion = 3
     /// The most samples a spotting buffer may span (the longest match with its context and refractory time, or the
     /// ``movingDeviation`` window, at ``samplingRate``): ten million, over a day at 100 Hz.
-    public static let maximumSpottingSamples = 10_000_000
+    package static let maximumSpottingSamples = 10_000_000
     /// The oldest version this library reads (and migrates to ``currentVersion``).
-    public static let oldestReadableVersion = 1
+    package static let oldestReadableVersion = 1
 
     /// One labelled template.
     public struct Template: Codable, Sendable, Equatable {
@@ -39,18 +39,18 @@ public struct DTWModel: Codable, Sendable, Equatable {
     }
 
     /// Distances of a class's training examples to their nearest template of the same class.
-    public struct Calibration: Codable, Sendable, Equatable {
+    package struct Calibration: Codable, Sendable, Equatable {
         /// Mean normalised distance.
-        public var mean: Double
+        package var mean: Double
         /// Standard deviation of the normalised distances (pooled across classes when ``pooled``).
-        public var standardDeviation: Double
+        package var standardDeviation: Double
         /// How many distances the class itself contributed.
-        public var count: Int
+        package var count: Int
         /// Whether the class had too few examples (fewer than 3) and borrowed the pooled statistics.
-        public var pooled: Bool
+        package var pooled: Bool
 
         /// Creates calibration statistics.
-        public init(mean: Double, standardDeviation: Double, count: Int, pooled: Bool) {
+        package init(mean: Double, standardDeviation: Double, count: Int, pooled: Bool) {
             self.mean = mean
             self.standardDeviation = standardDeviation
             self.count = count
@@ -59,13 +59,13 @@ public struct DTWModel: Codable, Sendable, Equatable {
     }
 
     /// The file format version.
-    public var version: Int
+    package var version: Int
     /// The channels the templates are made of, one template dimension each, in order.
     public var channels: [MotionChannel]
     /// Per channel, the scale each value is divided by before comparison, in the channel's unit (so
     /// templates and queries are in units of it); `nil`: values are compared in their own units. Training
     /// sets it when channels of different units are combined (see `DTWTrainer.ChannelScaling`).
-    public var channelScales: [Double]?
+    package var channelScales: [Double]?
     /// The sampling rate of the templates, Hz (streams are resampled to it).
     public var samplingRate: Double
     /// Band and multivariate mode.
@@ -78,11 +78,11 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// gesture was there (hard negatives), in the templates' channels, scales and preprocessing. While spotting
     /// they compete in non-maximum suppression like any template, and a window a background template wins
     /// reports nothing: a nearest-neighbour test against learned background. Empty: no background test.
-    public var background: [DTWSeries]
+    package var background: [DTWSeries]
     /// Per-class calibration of distances, keyed by label.
-    public var calibration: [String: Calibration]
+    package var calibration: [String: Calibration]
     /// The threshold is `mean + k·σ` of a class's calibration; `nil` disables rejection (unless ``thresholds`` names the class).
-    public var rejectionK: Double?
+    package var rejectionK: Double?
     /// Per-class rejection thresholds on the normalised distance chosen on training streams (see
     /// `StreamCalibration` in GestureEval), keyed by label. A class listed here uses its threshold instead of
     /// `mean + k·σ`; empty: the k·σ rule for every class.
@@ -106,10 +106,10 @@ public struct DTWModel: Codable, Sendable, Equatable {
     public var movingDeviation: Double?
     /// The signal stages the model was trained behind, in order: an app runs them in front of the matcher
     /// (``Pipeline/init(model:)``), as training and evaluation did. Empty: none.
-    public var stages: [StageSpecification] = []
+    package var stages: [StageSpecification] = []
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
-    public init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
+    package init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
                 preprocessing: DTWPreprocessing = .none, templates: [Template], background: [DTWSeries] = [], calibration: [String: Calibration] = [:],
                 rejectionK: Double? = 3, thresholds: [String: Double] = [:], refractoryTime: Double = 0,
                 minimumDuration: Double = 0.2, maximumDuration: Double = 3, context: Double = 0, movingDeviation: Double? = nil) {
@@ -144,7 +144,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     /// The same model with rejection at `mean + k·σ` for every class (no retraining; `nil` disables rejection);
     /// stream-calibrated ``thresholds`` are dropped.
-    public func withRejection(k: Double?) -> DTWModel {
+    package func withRejection(k: Double?) -> DTWModel {
         var copy = self
         copy.rejectionK = k
         copy.thresholds = [:]
@@ -152,7 +152,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
     }
 
     /// The same model with these per-class thresholds on the normalised distance (no retraining).
-    public func withRejection(thresholds: [String: Double]) -> DTWModel {
+    package func withRejection(thresholds: [String: Double]) -> DTWModel {
         var copy = self
         copy.thresholds = thresholds
         return copy
@@ -305,12 +305,12 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     /// `series` (one dimension per channel, in the channels' units) divided by ``channelScales``; unchanged
     /// without scales. O(n·d).
-    public func scaled(_ series: DTWSeries) throws(DTWError) -> DTWSeries {
+    package func scaled(_ series: DTWSeries) throws(DTWError) -> DTWSeries {
         try Self.scaled(series, by: channelScales)
     }
 
     /// `series` with dimension `d` divided by `scales[d]`; unchanged when `scales` is `nil`. O(n·d).
-    public static func scaled(_ series: DTWSeries, by scales: [Double]?) throws(DTWError) -> DTWSeries {
+    package static func scaled(_ series: DTWSeries, by scales: [Double]?) throws(DTWError) -> DTWSeries {
         guard let scales else { return series }
         guard series.dimensions == scales.count else {
             throw .dimensionMismatch(what: "dimensions of the series (one per model channel)", expected: scales.count, got: series.dimensions)

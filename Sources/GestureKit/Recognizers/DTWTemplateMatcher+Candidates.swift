@@ -1,16 +1,16 @@
 extension DTWTemplateMatcher {
     /// A match found with rejection off, for calibrating thresholds (see ``candidates(_:samples:)``).
-    public struct Candidate: Hashable, Sendable {
+    package struct Candidate: Hashable, Sendable {
         /// The template's class.
-        public var label: String
+        package var label: String
         /// The template's index in the model.
-        public var template: Int
+        package var template: Int
         /// First and last sample of the match, seconds.
-        public var start: Double
+        package var start: Double
         /// See ``start``.
-        public var end: Double
+        package var end: Double
         /// Normalised distance `√(cost / template length)`.
-        public var distance: Double
+        package var distance: Double
     }
 
     /// Every match the model could report on `samples` at some threshold, in one pass, in time order.
@@ -24,12 +24,12 @@ extension DTWTemplateMatcher {
     ///
     /// - Complexity: as ``scoredCandidates(_:samples:)``, plus O(M log M) for the M minima. An offline tool, not a
     ///   recognizer path.
-    public static func candidates(_ model: DTWModel, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> [Candidate] {
+    package static func candidates(_ model: DTWModel, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> [Candidate] {
         candidates(of: try scoredCandidates(model, samples: samples), model: model)
     }
 
     /// ``candidates(_:samples:)`` from the ``scoredCandidates(_:samples:)`` that `model` found. O(M log M).
-    public static func candidates(of runs: [[EventStage.Candidate]], model: DTWModel) -> [Candidate] {
+    package static func candidates(of runs: [[EventStage.Candidate]], model: DTWModel) -> [Candidate] {
         runs.flatMap { run in
             EventStage.suppress(run, refractoryTime: model.refractoryTime).compactMap { p -> Candidate? in
                 guard p.source < model.templates.count else { return nil }
@@ -47,7 +47,7 @@ extension DTWTemplateMatcher {
     ///
     /// - Complexity: O(n × Σ template lengths × axes) for n resampled samples (no threshold pruning); memory O(M)
     ///   for the M minima, usually a small fraction of n × templates.
-    public static func scoredCandidates(_ model: DTWModel, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> [[EventStage.Candidate]] {
+    package static func scoredCandidates(_ model: DTWModel, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> [[EventStage.Candidate]] {
         try model.validate()
         let (minimumLength, maximumLength) = lengths(model)
         var spotters: [SPRINGSpotter] = []
@@ -110,7 +110,7 @@ extension DTWTemplateMatcher {
     /// time, which is the end of the match here.
     ///
     /// - Complexity: O(M log M) for M candidates.
-    public static func events(of candidates: [[EventStage.Candidate]], spottedBy spotter: DTWModel? = nil, model: DTWModel) -> [GestureEvent] {
+    package static func events(of candidates: [[EventStage.Candidate]], spottedBy spotter: DTWModel? = nil, model: DTWModel) -> [GestureEvent] {
         let spotted = spotter ?? model
         let thresholds = spotterThresholds(spotted, under: model)
         return candidates.flatMap { run in

@@ -24,7 +24,7 @@ import Foundation
 ///   most ``Configuration/maximumRate`` × window); after that, and after ``reset()``, no call allocates.
 public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable {
     /// The signal whose rhythm ``PhysicalQuantities/strokePeriod`` and ``PhysicalQuantities/rhythmRegularity`` measure.
-    public enum RhythmSource: String, Codable, Hashable, Sendable, CaseIterable {
+    package enum RhythmSource: String, Codable, Hashable, Sendable, CaseIterable {
         /// |ω|, rad/s: an input without a gyroscope cannot give it (``Pipeline/prepare(for:)`` refuses it).
         case rotationRate
         /// |a|, g.
@@ -35,28 +35,28 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
     public struct Configuration: Codable, Hashable, Sendable, DefaultConfiguration {
         /// The time constant of the estimator's own gravity split, s, used when a sample has neither gravity nor a
         /// rotation rate.
-        public var gravityTimeConstant: Double
+        package var gravityTimeConstant: Double
         /// How far back ``PhysicalQuantities/tilt`` compares gravity, s.
-        public var tiltWindow: Double
+        package var tiltWindow: Double
         /// The window over which ``PhysicalQuantities/headingChange`` and
         /// ``PhysicalQuantities/magneticHeadingChange`` are taken, s.
-        public var headingWindow: Double
+        package var headingWindow: Double
         /// The window of ``PhysicalQuantities/stillness``, s.
-        public var stillnessWindow: Double
+        package var stillnessWindow: Double
         /// The time constant of the pressure's slow trend, which ``PhysicalQuantities/pressureChange`` removes, s.
-        public var pressureTimeConstant: Double
+        package var pressureTimeConstant: Double
         /// The window over which ``PhysicalQuantities/strokePeriod`` and ``PhysicalQuantities/rhythmRegularity`` are
         /// measured, s (periods of 0.4–3 s are looked for).
-        public var rhythmWindow: Double
+        package var rhythmWindow: Double
         /// The highest sampling rate the windows are sized for, Hz; a faster stream keeps only each window's
         /// newest samples, so its oldest value is read a little late.
-        public var maximumRate: Double
+        package var maximumRate: Double
         /// The signal of the rhythm; `nil`: |ω| for a sample with a rotation rate, else |a| (sample by sample). A
         /// trained model records the one its training recordings gave, so the same rhythm is read where it runs.
-        public var rhythmSource: RhythmSource?
+        package var rhythmSource: RhythmSource?
 
         /// Creates settings; the defaults suit arm and body gestures of a few seconds.
-        public init(gravityTimeConstant: Double = 0.5, tiltWindow: Double = 2, headingWindow: Double = 4,
+        package init(gravityTimeConstant: Double = 0.5, tiltWindow: Double = 2, headingWindow: Double = 4,
                     stillnessWindow: Double = 1, pressureTimeConstant: Double = 10, rhythmWindow: Double = 6,
                     maximumRate: Double = 200, rhythmSource: RhythmSource? = nil) {
             self.gravityTimeConstant = gravityTimeConstant
@@ -93,7 +93,7 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
         /// Checks that every setting is positive and finite.
         ///
         /// - Throws: ``ConfigurationError`` naming the first setting out of range.
-        public func validate() throws(ConfigurationError) {
+        package func validate() throws(ConfigurationError) {
             try ConfigurationError.requirePositive(gravityTimeConstant, "physical.gravityTimeConstant")
             try ConfigurationError.requirePositive(tiltWindow, "physical.tiltWindow")
             try ConfigurationError.requirePositive(headingWindow, "physical.headingWindow")
@@ -105,7 +105,7 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
     }
 
     /// The settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     /// Gyroscope intervals longer than this are not integrated (a gap in the stream), s.
     static let maximumInterval = 0.5
@@ -137,7 +137,7 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
     /// Creates an estimator.
     ///
     /// - Throws: ``ConfigurationError`` for a setting that is not positive.
-    public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
+    package init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
         gravitySplit = LowPassFilter(smoothing: .timeConstant(configuration.gravityTimeConstant), start: .firstSample)
@@ -164,7 +164,7 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
     }
 
     /// `sample` with ``MotionSample/physical`` filled in. O(1) amortised.
-    public mutating func estimate(_ sample: MotionSample) -> MotionSample {
+    package mutating func estimate(_ sample: MotionSample) -> MotionSample {
         let t = sample.timestamp
         guard sample.isFinite, previousTime.map({ t > $0 }) ?? true else { return sample }
         // After a gap the history says nothing about what follows: start as on a new stream.
@@ -259,7 +259,7 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
     /// from a fresh estimator. O(samples).
     ///
     /// - Throws: ``ConfigurationError`` for a setting that is not positive.
-    public static func apply(_ configuration: Configuration = Configuration(), to samples: [MotionSample]) throws(ConfigurationError) -> [MotionSample] {
+    package static func apply(_ configuration: Configuration = Configuration(), to samples: [MotionSample]) throws(ConfigurationError) -> [MotionSample] {
         var estimator = try PhysicalChannelEstimator(configuration: configuration)
         var out: [MotionSample] = []
         out.reserveCapacity(samples.count)

@@ -16,20 +16,20 @@
 ///
 /// - Complexity: O(window × lags) per bin, with window and lags in bins (60 × 27 with the defaults, every
 ///   0.1 s); O(1) per sample otherwise. The storage is allocated once by `init`; no update allocates.
-public struct RhythmTracker: Sendable {
+package struct RhythmTracker: Sendable {
     /// Settings in seconds and Hz.
-    public struct Configuration: Hashable, Sendable {
+    package struct Configuration: Hashable, Sendable {
         /// The span whose rhythm is measured, s.
-        public var window: Double
+        package var window: Double
         /// The shortest period looked for, s.
-        public var shortestPeriod: Double
+        package var shortestPeriod: Double
         /// The longest period looked for, s.
-        public var longestPeriod: Double
+        package var longestPeriod: Double
         /// The rate of the bins the signal is averaged into, Hz.
-        public var rate: Double
+        package var rate: Double
 
         /// Creates settings; the defaults span arm strokes and steps (0.4–3 s) over 6 s.
-        public init(window: Double = 6, shortestPeriod: Double = 0.4, longestPeriod: Double = 3, rate: Double = 10) {
+        package init(window: Double = 6, shortestPeriod: Double = 0.4, longestPeriod: Double = 3, rate: Double = 10) {
             self.window = window
             self.shortestPeriod = shortestPeriod
             self.longestPeriod = longestPeriod
@@ -39,7 +39,7 @@ public struct RhythmTracker: Sendable {
         /// Checks that every setting is positive and finite and the periods are ordered and at least two bins apart.
         ///
         /// - Throws: ``ConfigurationError`` naming the first setting out of range.
-        public func validate() throws(ConfigurationError) {
+        package func validate() throws(ConfigurationError) {
             try ConfigurationError.requirePositive(window, "rhythm.window")
             try ConfigurationError.requirePositive(shortestPeriod, "rhythm.shortestPeriod")
             try ConfigurationError.requirePositive(longestPeriod, "rhythm.longestPeriod")
@@ -52,21 +52,21 @@ public struct RhythmTracker: Sendable {
     }
 
     /// The rhythm read after a sample.
-    public struct Reading: Hashable, Sendable {
+    package struct Reading: Hashable, Sendable {
         /// The period, s; 0 when no rhythm was found.
-        public var period: Double
+        package var period: Double
         /// The autocorrelation at the period, in [0, 1]; 0 when no rhythm was found.
-        public var regularity: Double
+        package var regularity: Double
 
         /// The no-rhythm reading is `Reading(period: 0, regularity: 0)`.
-        public init(period: Double, regularity: Double) {
+        package init(period: Double, regularity: Double) {
             self.period = period
             self.regularity = regularity
         }
     }
 
     /// The settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let step: Double
     private let windowBins: Int
     private let shortestLag: Int
@@ -90,7 +90,7 @@ public struct RhythmTracker: Sendable {
     /// Creates a tracker.
     ///
     /// - Throws: ``ConfigurationError`` for a setting out of range.
-    public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
+    package init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
         step = 1 / configuration.rate
@@ -107,7 +107,7 @@ public struct RhythmTracker: Sendable {
 
     /// Consumes the value `x` at time `t` (s) and returns the rhythm as of the newest full bin. A non-finite value
     /// or a time not later than the previous one is passed over.
-    public mutating func update(_ x: Double, at t: Double) -> Reading {
+    package mutating func update(_ x: Double, at t: Double) -> Reading {
         guard x.isFinite, t.isFinite else { return reading }
         guard let (t0, x0) = previous else {
             start(x, at: t)
@@ -142,7 +142,7 @@ public struct RhythmTracker: Sendable {
     }
 
     /// Forgets every sample seen, as if newly created.
-    public mutating func reset() {
+    package mutating func reset() {
         previous = nil
         filled = 0
         head = 0

@@ -4,36 +4,36 @@
 /// memory only as it fills; once it has held `capacity` elements, no operation allocates.
 ///
 /// - Complexity: O(1) append (amortised while the storage grows) and indexed access.
-public struct RingBuffer<Element>: RandomAccessCollection {
+package struct RingBuffer<Element>: RandomAccessCollection {
     private var storage: ContiguousArray<Element?> = []
     private var head = 0
     /// The number of elements held.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The most elements the buffer holds.
-    public let capacity: Int
+    package let capacity: Int
 
     /// Creates an empty buffer holding at most `capacity` elements (at least one).
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = Swift.max(1, capacity)
     }
 
     /// Whether the buffer holds `capacity` elements.
-    public var isFull: Bool { count == capacity }
+    package var isFull: Bool { count == capacity }
 
     /// Always 0: the oldest element.
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
     /// ``count``: one past the newest element.
-    public var endIndex: Int { count }
+    package var endIndex: Int { count }
 
     /// The element `position` places after the oldest.
-    public subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "RingBuffer index out of range")
         return storage[(head + position) % storage.count]!
     }
 
     /// Appends `element`, dropping the oldest when full; returns the dropped element, if any.
     @discardableResult
-    public mutating func append(_ element: Element) -> Element? {
+    package mutating func append(_ element: Element) -> Element? {
         if count == storage.count, count < capacity { grow() }
         if count < storage.count {
             storage[(head + count) % storage.count] = element
@@ -48,7 +48,7 @@ public struct RingBuffer<Element>: RandomAccessCollection {
 
     /// Removes and returns the oldest element, or `nil` when empty.
     @discardableResult
-    public mutating func removeFirst() -> Element? {
+    package mutating func removeFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = storage[head]
         storage[head] = nil
@@ -66,7 +66,7 @@ public struct RingBuffer<Element>: RandomAccessCollection {
     }
 
     /// Removes every element, keeping the storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         for i in storage.indices { storage[i] = nil }
         head = 0
         count = 0

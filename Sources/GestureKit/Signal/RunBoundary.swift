@@ -9,28 +9,28 @@
 /// ```
 ///
 /// - Complexity: O(1), no allocation.
-public struct RunBoundary: Hashable, Sendable {
+package struct RunBoundary: Hashable, Sendable {
     private var previous: Double?
 
     /// A boundary that has seen no sample.
-    public init() {}
+    package init() {}
 
     /// Whether a sample at `timestamp` (s) comes after a gap longer than ``SampleValidator/defaultMaximumGap``.
-    public func isGap(before timestamp: Double) -> Bool {
+    package func isGap(before timestamp: Double) -> Bool {
         previous.map { Self.isGap(from: $0, to: timestamp) } ?? false
     }
 
     /// Whether the time from `previous` to `next` (s) is a gap that ends a run: longer than
     /// ``SampleValidator/defaultMaximumGap``. For a stage that keeps its previous timestamp itself.
-    public static func isGap(from previous: Double, to next: Double) -> Bool {
+    package static func isGap(from previous: Double, to next: Double) -> Bool {
         next - previous > SampleValidator.defaultMaximumGap
     }
 
     /// Remembers `timestamp` (s) when it is finite and later than the last one remembered.
-    public mutating func note(_ timestamp: Double) {
+    package mutating func note(_ timestamp: Double) {
         if timestamp.isFinite, previous.map({ timestamp > $0 }) ?? true { previous = timestamp }
     }
 
     /// Forgets the last sample, as at the start of a stream.
-    public mutating func reset() { previous = nil }
+    package mutating func reset() { previous = nil }
 }

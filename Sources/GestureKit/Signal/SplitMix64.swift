@@ -29,7 +29,7 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
 
     /// An independent generator for the sub-stream named by `keys`, derived from `seed` alone, so
     /// a recording's randomness does not depend on how many numbers other recordings drew.
-    public static func stream(_ seed: UInt64, _ keys: UInt64...) -> SplitMix64 {
+    package static func stream(_ seed: UInt64, _ keys: UInt64...) -> SplitMix64 {
         var mixer = SplitMix64(seed: seed)
         var state = mixer.next()
         for key in keys {
@@ -40,17 +40,17 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     }
 
     /// A uniform value in [0, 1), with 53 random bits.
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
     /// A uniform value in `range`.
-    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * unit()
     }
 
     /// A uniform integer in `0..<count` (`count` > 0), by Lemire's nearly-divisionless method.
-    public mutating func index(_ count: Int) -> Int {
+    package mutating func index(_ count: Int) -> Int {
         precondition(count > 0, "cannot choose from nothing")
         let bound = UInt64(count)
         var product = next().multipliedFullWidth(by: bound)
@@ -62,24 +62,24 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     }
 
     /// An element of a non-empty array, uniformly.
-    public mutating func choose<T>(_ elements: [T]) -> T {
+    package mutating func choose<T>(_ elements: [T]) -> T {
         elements[index(elements.count)]
     }
 
     /// `true` with probability `p`.
-    public mutating func bernoulli(_ p: Double) -> Bool {
+    package mutating func bernoulli(_ p: Double) -> Bool {
         unit() < p
     }
 
     /// A standard normal value (Box–Muller; one value per call, for simplicity over speed).
-    public mutating func gaussian() -> Double {
+    package mutating func gaussian() -> Double {
         let u = 1 - unit()  // (0, 1]: log is finite
         let v = unit()
         return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
     }
 
     /// The elements in a uniformly random order (Fisher–Yates).
-    public mutating func shuffled<T>(_ elements: [T]) -> [T] {
+    package mutating func shuffled<T>(_ elements: [T]) -> [T] {
         var a = elements
         if a.count < 2 { return a }
         for i in stride(from: a.count - 1, to: 0, by: -1) {

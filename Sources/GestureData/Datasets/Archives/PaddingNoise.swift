@@ -2,13 +2,13 @@
 /// `Missing_value_and_variable_length_datasets_adjusted` files do (U[0, 0.001)), for files whose adjusted
 /// version is missing (AllGestureWiimoteY TEST). Deterministic: MT19937 seeded and drawn as GSL does
 /// (``MersenneTwister``), row by row, left to right, so results match runs made with GSL's generator.
-public enum PaddingNoise {
+package enum PaddingNoise {
     /// The archive's noise amplitude.
-    public static let archiveAmplitude = 0.001
+    package static let archiveAmplitude = 0.001
 
     /// `examples` (read with ``UCRArchive/Padding/keep``) with every trailing NaN replaced by
     /// U[0, amplitude) noise. O(total size).
-    public static func fill(_ examples: [LabelledSeries], amplitude: Double = archiveAmplitude, seed: UInt) -> [LabelledSeries] {
+    package static func fill(_ examples: [LabelledSeries], amplitude: Double = archiveAmplitude, seed: UInt) -> [LabelledSeries] {
         var generator = MersenneTwister(seed: seed)
         return examples.map { example in
             var copy = example

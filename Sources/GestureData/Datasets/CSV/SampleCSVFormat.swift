@@ -27,23 +27,23 @@ public struct SampleCSVFormat: Hashable, Sendable {
     }
 
     /// The file or stream name used in errors.
-    public var file: String
+    package var file: String
     /// The header fields in order.
-    public var columns: [String]
+    package var columns: [String]
     /// The field separator.
-    public var delimiter: Character
+    package var delimiter: Character
     /// Column index of each standard channel found.
-    public var mapping: [Channel: Int]
+    package var mapping: [Channel: Int]
     /// Column index of the time column; `nil` for a file without one read at a stated rate (``rowRate``).
-    public var timeIndex: Int?
+    package var timeIndex: Int?
     /// The rate (Hz) the caller stated for a file without a time column: data row `k` (0-based) is at
     /// `k / rowRate` s. `nil` when the file has a time column.
-    public var rowRate: Double?
+    package var rowRate: Double?
     /// Multiplier from the time column to seconds.
-    public var timeScale: Double
+    package var timeScale: Double
     /// The time column's unit when stated (by the caller or the header); `nil` while it is to be
     /// inferred from the values (``settleClock(lines:firstLine:relative:)``).
-    public var statedTimeUnit: TimeUnit?
+    package var statedTimeUnit: TimeUnit?
     /// What was inferred from the header that a user should know (a column chosen over another,
     /// bare `x,y,z` taken as acceleration), one line each.
     public var notes: [String] = []
@@ -53,11 +53,11 @@ public struct SampleCSVFormat: Hashable, Sendable {
     var timeShift = 0.0
     /// Whether the time column holds ISO-8601 date-time text (`2019-03-11T10:00:00.000+02:00`), found in the
     /// first data line; times are then nanoseconds from ``timeOrigin``, made relative to the first sample.
-    public internal(set) var isoTime = false
+    package internal(set) var isoTime = false
     /// The acceleration unit: the one stated, else g.
     public var acceleration: AccelerationUnit
     /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
-    public var statedAcceleration: AccelerationUnit?
+    package var statedAcceleration: AccelerationUnit?
     /// The unit the acceleration columns' headers state (`(m/s^2)`, `(G)`), when they do.
     var headerAcceleration: HeaderUnit?
     /// Multiplier applied to acceleration, gravity and user acceleration columns (unit and sign).
@@ -69,10 +69,10 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// not judge it.
     var headerRotationRate = false
     /// Whether numbers are written with a decimal comma (`0,5`), found in the first data line.
-    public var decimalComma = false
+    package var decimalComma = false
     /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
     /// downstream to skip and count) instead of being rejected as an error.
-    public var acceptsNonFinite: Bool
+    package var acceptsNonFinite: Bool
 
     /// Infers the layout from a header line; `timeUnit`, when given, states the time column's unit
     /// (overriding the header's). `rate` (Hz) states the rate of a file without a time column: its rows
@@ -131,31 +131,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
                                     + "evenly spaced rows: state their rate (detect --rate HZ, datasets inspect csv:FILE --rate HZ, a manifest's time.rate)" + ImportPresets.advice(header: columns))
         }
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
-        var mapping: [Channel: Int] = [:]
-        let axes = ["x", "y", "z"]
-        let groups: [([Channel], [String], [String])] = [
-            (Channel.acceleration, axes, ["accel", "acc", "acceleration", "a", "", "accelerometeracceleration", "accelerometer"]),
-            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g"]),
-            (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
-            (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
-            (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
-            (Channel.magneticField, axes, ["mag", "magnetometer", "magneticfield", "magnetometermagneticfield"]),
-        ]
-        for (channels, suffixes, prefixes) in groups {
-            for prefix in prefixes {
-                let found = suffixes.map { find([prefix + $0]) }
-                if found.allSatisfy({ $0 != nil }), Set(found).count == found.count {
-                    for (c, i) in zip(channels, found) { mapping[c] = i! }
-                    break
-                }
-            }
-        }
-        for (channel, names) in [(Channel.roll, ["roll", "attituderoll", "motionroll"]),
-                                 (Channel.pitch, ["pitch", "attitudepitch", "motionpitch"]),
-                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"]),
-                                 (Channel.pressure, ["pressure", "barometerpressure", "baro"])] {
-            if let i = find(names) { mapping[channel] = i }
-        }
+        let mapping = Self.channelMapping(keys)
         guard mapping[.accelX] != nil || mapping[.userX] != nil else {
             throw DataFileError(file: file, line: 1, "no acceleration columns (accel_x…z, x,y,z, user.x…z, userAcceleration + gravity) in \(DataFileError.quote(line))"
                                     + ImportPresets.advice(header: columns))
@@ -216,6 +192,41 @@ public struct SampleCSVFormat: Hashable, Sendable {
                              + "name them accel_x…z to say so, gyro_x…z for rotation rate"
                              + (statedAcceleration == nil && headerAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
         }
+    }
+
+    /// The column of each channel a header names, from its normalised names (`keys`): the first spelling of each
+    /// group whose axes are all present in distinct columns, then Euler angles and pressure. O(columns).
+    static func channelMapping(_ keys: [String]) -> [Channel: Int] {
+        func find(_ names: [String]) -> Int? {
+            for name in names { if let i = keys.firstIndex(of: name) { return i } }
+            return nil
+        }
+        var mapping: [Channel: Int] = [:]
+        let axes = ["x", "y", "z"]
+        let groups: [([Channel], [String], [String])] = [
+            (Channel.acceleration, axes, ["accel", "acc", "acceleration", "a", "", "accelerometeracceleration", "accelerometer"]),
+            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g"]),
+            (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
+            (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
+            (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
+            (Channel.magneticField, axes, ["mag", "magnetometer", "magneticfield", "magnetometermagneticfield"]),
+        ]
+        for (channels, suffixes, prefixes) in groups {
+            for prefix in prefixes {
+                let found = suffixes.map { find([prefix + $0]) }
+                if found.allSatisfy({ $0 != nil }), Set(found).count == found.count {
+                    for (c, i) in zip(channels, found) { mapping[c] = i! }
+                    break
+                }
+            }
+        }
+        for (channel, names) in [(Channel.roll, ["roll", "attituderoll", "motionroll"]),
+                                 (Channel.pitch, ["pitch", "attitudepitch", "motionpitch"]),
+                                 (Channel.yaw, ["yaw", "attitudeyaw", "motionyaw"]),
+                                 (Channel.pressure, ["pressure", "barometerpressure", "baro"])] {
+            if let i = find(names) { mapping[channel] = i }
+        }
+        return mapping
     }
 
     /// The factor to rad/s of the unit a rotation-rate column's header states in brackets (`(deg/s)`, `[dps]`,

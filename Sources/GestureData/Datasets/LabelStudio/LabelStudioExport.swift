@@ -5,49 +5,49 @@ import Foundation
 /// recording, its existing annotations and any candidate annotations as predictions) and `recordings/<id>.csv`
 /// (each recording in seconds, g, rad/s, the file the task's URL names). Every file is written atomically.
 /// O(total size).
-public enum LabelStudioExport {
+package enum LabelStudioExport {
     /// The `TimeSeriesLabels` control's name, `from_name` in results.
-    public static let controlName = "label"
+    package static let controlName = "label"
     /// The `TimeSeries` object's name, `to_name` in results.
-    public static let objectName = "ts"
+    package static let objectName = "ts"
     /// The task data key holding the CSV's URL.
-    public static let csvKey = "csv"
+    package static let csvKey = "csv"
     /// The task data key holding the recording's id, which import reads back.
-    public static let recordingKey = "recording"
+    package static let recordingKey = "recording"
     /// The predictions made from the dataset's own annotation files.
-    public static let datasetModelVersion = "dataset"
+    package static let datasetModelVersion = "dataset"
     /// The URL prefix when the folder is served by Label Studio's local files storage with
     /// `LOCAL_FILES_DOCUMENT_ROOT` set to the export folder.
-    public static let localFilesPrefix = "/data/local-files/?d="
+    package static let localFilesPrefix = "/data/local-files/?d="
 
     /// Annotations proposed for some recordings (for example by a detector), exported as one prediction each.
-    public struct Candidates: Hashable, Sendable {
+    package struct Candidates: Hashable, Sendable {
         /// The prediction's `model_version`, naming where they come from.
-        public var name: String
+        package var name: String
         /// Recording id → its candidate annotations.
-        public var annotations: [String: [Annotation]]
+        package var annotations: [String: [Annotation]]
 
         /// Creates a set of candidates.
-        public init(name: String, annotations: [String: [Annotation]]) {
+        package init(name: String, annotations: [String: [Annotation]]) {
             self.name = name
             self.annotations = annotations
         }
     }
 
     /// What was written.
-    public struct Summary: Hashable, Sendable {
+    package struct Summary: Hashable, Sendable {
         /// Tasks (= recordings).
-        public var tasks = 0
+        package var tasks = 0
         /// Predictions from the dataset's annotations (one per recording that has any).
-        public var datasetPredictions = 0
+        package var datasetPredictions = 0
         /// Predictions from candidate sets.
-        public var candidatePredictions = 0
+        package var candidatePredictions = 0
         /// Regions over all predictions.
-        public var regions = 0
+        package var regions = 0
         /// The labels offered in the configuration.
-        public var labels: [String] = []
+        package var labels: [String] = []
         /// The channels shown.
-        public var channels: [Channel] = []
+        package var channels: [Channel] = []
     }
 
     /// Writes `dataset` to `folder` (created if needed).
@@ -59,7 +59,7 @@ public enum LabelStudioExport {
     /// - Throws: ``DataFileError`` for a file that cannot be written, a candidate naming an unknown recording, or a
     ///   label or channel Label Studio cannot show.
     @discardableResult
-    public static func write(_ dataset: Dataset, classes: [String]? = nil, urlPrefix: String = localFilesPrefix,
+    package static func write(_ dataset: Dataset, classes: [String]? = nil, urlPrefix: String = localFilesPrefix,
                              candidates: [Candidates] = [], to folder: URL) throws(DataFileError) -> Summary {
         let ids = Set(dataset.recordings.map(\.id))
         for set in candidates {
@@ -112,15 +112,15 @@ public enum LabelStudioExport {
     }
 
     /// The tasks file's name.
-    public static let tasksName = "tasks.json"
+    package static let tasksName = "tasks.json"
     /// The labelling configuration's name.
-    public static let configurationName = "config.xml"
+    package static let configurationName = "config.xml"
 
     /// The labelling configuration: a header with the recording's id, `TimeSeriesLabels` with `labels`, and a
     /// `TimeSeries` reading the task's CSV by URL with one `Channel` per channel over the `time` column (seconds).
     ///
     /// - Throws: ``DataFileError`` (naming `file`) when there is no label or no channel.
-    public static func configuration(channels: [Channel], labels: [String], file: String = configurationName) throws(DataFileError) -> String {
+    package static func configuration(channels: [Channel], labels: [String], file: String = configurationName) throws(DataFileError) -> String {
         guard !labels.isEmpty else {
             throw DataFileError(file: file, field: "labels", "the dataset has no classes and no annotations, so there is no label to offer; list them under classes in dataset.yaml")
         }

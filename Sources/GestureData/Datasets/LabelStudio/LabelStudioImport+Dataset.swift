@@ -8,7 +8,7 @@ extension LabelStudioImport {
         /// The task and annotation it came from, and how many submissions the task had.
         public var labelled: Labelled
         /// Added, moved, removed and unchanged annotations.
-        public var changes: AnnotationChanges
+        package var changes: AnnotationChanges
         /// The annotation file written, or `nil` when nothing changed.
         public var written: String?
     }

@@ -4,35 +4,35 @@ import Foundation
 /// `result`: `{"id", "from_name", "to_name", "type": "timeserieslabels", "value": {"start", "end", "instant",
 /// "timeserieslabels": [label]}}`, times in the units of the TimeSeries time column (seconds in GestureLab's
 /// exports). Results of other types (a choice, a text area a project added) decode with `value` `nil`.
-public struct LabelStudioRegion: Codable, Hashable, Sendable {
+package struct LabelStudioRegion: Codable, Hashable, Sendable {
     /// The region's id within its annotation (Label Studio makes short random ones).
-    public var id: String?
+    package var id: String?
     /// The control tag's name (`label` in GestureLab's configuration).
-    public var fromName: String
+    package var fromName: String
     /// The object tag's name (`ts`).
-    public var toName: String
+    package var toName: String
     /// The result type; GestureLab reads `timeserieslabels`.
-    public var type: String
+    package var type: String
     /// Start, end and labels, for a `timeserieslabels` result.
-    public var value: Value?
+    package var value: Value?
 
     /// A region's times and labels.
-    public struct Value: Codable, Hashable, Sendable {
+    package struct Value: Codable, Hashable, Sendable {
         /// Start, seconds.
-        public var start: Double
+        package var start: Double
         /// End, seconds.
-        public var end: Double
+        package var end: Double
         /// Whether it is a point in time (start = end).
-        public var instant: Bool
+        package var instant: Bool
         /// The labels; GestureLab writes one.
-        public var timeserieslabels: [String]
+        package var timeserieslabels: [String]
     }
 
     /// The result type of a labelled time range.
-    public static let timeSeriesLabels = "timeserieslabels"
+    package static let timeSeriesLabels = "timeserieslabels"
 
     /// A region for `annotation`, drawn with GestureLab's configuration.
-    public init(id: String, _ annotation: Annotation) {
+    package init(id: String, _ annotation: Annotation) {
         self.id = id
         fromName = LabelStudioExport.controlName
         toName = LabelStudioExport.objectName
@@ -53,12 +53,12 @@ public struct LabelStudioRegion: Codable, Hashable, Sendable {
 
     /// Thrown for a time range whose start or end is not a number: the project's TimeSeries had a `timeFormat`,
     /// so Label Studio wrote dates as text.
-    public struct TextTime: Error, Sendable {
+    package struct TextTime: Error, Sendable {
         /// The text found.
-        public var text: String
+        package var text: String
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeIfPresent(String.self, forKey: .id)
         fromName = try c.decodeIfPresent(String.self, forKey: .fromName) ?? ""

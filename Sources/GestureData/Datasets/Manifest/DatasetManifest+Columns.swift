@@ -3,19 +3,19 @@ extension DatasetManifest {
     /// sample's time to the last sample's time of the run; background values make none, ignored
     /// values make none and are counted in the ``ReadingReport``. Values compare as numbers when
     /// they are numbers (`5`, `5.0` and `5.00` are one value), else as trimmed text.
-    public struct LabelMapping: Codable, Hashable, Sendable {
+    package struct LabelMapping: Codable, Hashable, Sendable {
         /// Header name of the label column.
-        public var column: String?
+        package var column: String?
         /// 0-based index of the label column (files without a header).
-        public var index: Int?
+        package var index: Int?
         /// Values that mean "no gesture" (for example `"0"`, or `""` for an empty field).
-        public var background: [String]?
+        package var background: [String]?
         /// Values whose runs are dropped and reported (undocumented or transitional labels).
-        public var ignore: [String]?
+        package var ignore: [String]?
         /// Class names by value (`"5": turn`); a value not listed is its own name.
-        public var names: [String: String]?
+        package var names: [String: String]?
         /// Creates a mapping.
-        public init(column: String? = nil, index: Int? = nil, background: [String]? = nil,
+        package init(column: String? = nil, index: Int? = nil, background: [String]? = nil,
                     ignore: [String]? = nil, names: [String: String]? = nil) {
             self.column = column
             self.index = index
@@ -26,23 +26,23 @@ extension DatasetManifest {
     }
 
     /// One sensor's file of a multi-file recording: its own table, time column and channels.
-    public struct StreamMapping: Codable, Hashable, Sendable {
+    package struct StreamMapping: Codable, Hashable, Sendable {
         /// The stream's name (`accelerometer`, `gyroscope`, …), the key of ``RecordingEntry/files``.
-        public var name: String
+        package var name: String
         /// For a ``Source``: the file's pattern, using only captures of the matched pattern
         /// (`{subject}`, `{session}`, `{label}`) — for example `{session}/Gyroscope.csv`.
-        public var pattern: String?
+        package var pattern: String?
         /// The text layout; the manifest's ``table`` when absent.
-        public var table: TableFormat?
+        package var table: TableFormat?
         /// The time column; the manifest's ``time`` when absent.
-        public var time: TimeMapping?
+        package var time: TimeMapping?
         /// The channels this file holds.
-        public var channels: [ChannelMapping]
+        package var channels: [ChannelMapping]
         /// Whether a recording may lack this stream's file (not the first stream): then the recording has
         /// none of its channels, and the reading report counts the recordings without it.
-        public var optional: Bool?
+        package var optional: Bool?
         /// Creates a stream.
-        public init(name: String, pattern: String? = nil, table: TableFormat? = nil, time: TimeMapping? = nil,
+        package init(name: String, pattern: String? = nil, table: TableFormat? = nil, time: TimeMapping? = nil,
                     channels: [ChannelMapping], optional: Bool? = nil) {
             self.optional = optional
             self.name = name
@@ -56,35 +56,35 @@ extension DatasetManifest {
     /// How the streams of a multi-file recording become one: every stream is interpolated (linearly;
     /// quaternions by slerp) at the reference times — the first stream's timestamps, or a grid at
     /// ``rate`` — and reference times outside any stream's span are dropped (reported).
-    public struct Alignment: Codable, Hashable, Sendable {
+    package struct Alignment: Codable, Hashable, Sendable {
         /// The stream whose clock is kept; the first stream when absent.
-        public var to: String?
+        package var to: String?
         /// A fixed output rate, Hz, instead of a stream's clock.
-        public var rate: Double?
+        package var rate: Double?
         /// Creates an alignment.
-        public init(to: String? = nil, rate: Double? = nil) {
+        package init(to: String? = nil, rate: Double? = nil) {
             self.to = to
             self.rate = rate
         }
     }
 
     /// One channel: `value = raw × scale + offset`, read from a column given by name or index.
-    public struct ChannelMapping: Codable, Hashable, Sendable {
+    package struct ChannelMapping: Codable, Hashable, Sendable {
         /// The channel it becomes.
-        public var name: Channel
+        package var name: Channel
         /// Header name of the source column; defaults to `name`.
-        public var column: String?
+        package var column: String?
         /// 0-based index of the source column (files without a header).
-        public var index: Int?
+        package var index: Int?
         /// Multiplier applied to the raw value (units and sign); 1 when absent.
-        public var scale: Double?
+        package var scale: Double?
         /// Added after scaling; 0 when absent.
-        public var offset: Double?
+        package var offset: Double?
         /// Valid raw range `[min, max]`; values outside are reported by validation (and dropped by the
         /// `drop-out-of-range` repair).
-        public var valid: [Double]?
+        package var valid: [Double]?
         /// Creates a mapping.
-        public init(_ name: Channel, column: String? = nil, index: Int? = nil, scale: Double? = nil,
+        package init(_ name: Channel, column: String? = nil, index: Int? = nil, scale: Double? = nil,
                     offset: Double? = nil, valid: [Double]? = nil) {
             self.name = name
             self.column = column

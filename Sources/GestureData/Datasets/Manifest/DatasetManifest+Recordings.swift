@@ -1,20 +1,20 @@
 extension DatasetManifest {
     /// One recording of a project dataset.
-    public struct RecordingEntry: Codable, Hashable, Sendable {
+    package struct RecordingEntry: Codable, Hashable, Sendable {
         /// Identifier, unique in the dataset.
-        public var id: String
+        package var id: String
         /// Who performed it.
-        public var subject: String
+        package var subject: String
         /// Session (day, device, sitting).
-        public var session: String
+        package var session: String
         /// The CSV file, relative to the manifest's folder.
-        public var file: String
+        package var file: String
         /// The annotation CSV (`start,end,label`), relative to the manifest's folder.
-        public var annotations: String?
+        package var annotations: String?
         /// With ``DatasetManifest/streams``: the file of each stream by name (``file`` is the first's).
-        public var files: [String: String]?
+        package var files: [String: String]?
         /// Creates an entry.
-        public init(id: String, subject: String, session: String, file: String, annotations: String? = nil,
+        package init(id: String, subject: String, session: String, file: String, annotations: String? = nil,
                     files: [String: String]? = nil) {
             self.id = id
             self.subject = subject
@@ -26,14 +26,14 @@ extension DatasetManifest {
     }
 
     /// External data found by file patterns under a folder the user supplies.
-    public struct Source: Codable, Hashable, Sendable {
+    package struct Source: Codable, Hashable, Sendable {
         /// The external folder: absolute, or relative to the manifest's folder. Usually supplied on the
         /// command line instead (`--data DIR` or a `name:DIR` source).
-        public var path: String?
+        package var path: String?
         /// The patterns; each matching file is one recording.
-        public var files: [FilePattern]
+        package var files: [FilePattern]
         /// Creates a source.
-        public init(path: String? = nil, files: [FilePattern]) {
+        package init(path: String? = nil, files: [FilePattern]) {
             self.path = path
             self.files = files
         }
@@ -42,15 +42,15 @@ extension DatasetManifest {
     /// A path pattern relative to the source folder. `{subject}`, `{session}` and `{label}` capture
     /// path text (`{label:int}` only digits); `{*}` matches anything within one path component.
     /// A captured label becomes one annotation covering the whole recording.
-    public struct FilePattern: Codable, Hashable, Sendable {
+    package struct FilePattern: Codable, Hashable, Sendable {
         /// The pattern, components separated by `/`.
-        public var pattern: String
+        package var pattern: String
         /// The subject when the pattern does not capture one.
-        public var subject: String?
+        package var subject: String?
         /// The session when the pattern does not capture one.
-        public var session: String?
+        package var session: String?
         /// Creates a pattern.
-        public init(_ pattern: String, subject: String? = nil, session: String? = nil) {
+        package init(_ pattern: String, subject: String? = nil, session: String? = nil) {
             self.pattern = pattern
             self.subject = subject
             self.session = session

@@ -1,30 +1,30 @@
 extension DatasetManifest {
     /// The text layout of recording files.
-    public struct TableFormat: Codable, Hashable, Sendable {
+    package struct TableFormat: Codable, Hashable, Sendable {
         /// The field separator.
-        public var delimiter: Delimiter
+        package var delimiter: Delimiter
         /// Whether the first non-blank line names the columns.
-        public var header: Bool
+        package var header: Bool
         /// The decimal mark of numbers. When absent, a file whose first data row holds a number like
         /// `0,5` is read with decimal commas, and that is reported.
-        public var decimal: DecimalMark?
+        package var decimal: DecimalMark?
         /// Lines before the header (or the first data row) that are not part of the table: a device's
         /// preamble (ActiGraph writes 10) or metadata rows (Empatica E4 writes 2); 0 when absent.
-        public var skipRows: Int?
+        package var skipRows: Int?
         /// Text every data line ends with after its last field, removed before splitting (WISDM ends
         /// each line with `;`); none when absent.
-        public var trailing: String?
+        package var trailing: String?
         /// The line under the header that states each column's unit, counted from the header (1: the line right
         /// under it; 2 when a row of `CAL`/`RAW` comes first, as some Shimmer exports write). That line and the
         /// lines above it are not data. Its units set a channel's scale where the manifest states none
         /// (acceleration `m/(s^2)`, `g`, `mg`; rotation rate `deg/s`, `rad/s`) and the time column's unit (`ms`,
         /// `s`, `us`, `ns`); a unit it does not know leaves the channel as stated. `nil` without a units row.
-        public var unitsRow: Int?
+        package var unitsRow: Int?
         /// What blank lines between data rows mean: nothing (``BlankLines/skip``, when absent), or the end of one
         /// capture and the start of the next (``BlankLines/split``), each read as its own recording.
-        public var blankLines: BlankLines?
+        package var blankLines: BlankLines?
         /// Comma-separated with a header.
-        public init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil,
+        package init(delimiter: Delimiter = .comma, header: Bool = true, decimal: DecimalMark? = nil,
                     skipRows: Int? = nil, trailing: String? = nil, unitsRow: Int? = nil, blankLines: BlankLines? = nil) {
             self.blankLines = blankLines
             self.delimiter = delimiter
@@ -35,8 +35,14 @@ extension DatasetManifest {
             self.unitsRow = unitsRow
         }
 
+        /// The layout as ``DelimitedText`` reads it.
+        var layout: DelimitedText.Layout {
+            DelimitedText.Layout(separator: delimiter.separator, sniffsSeparator: delimiter == .auto, decimalComma: decimal.map { $0 == .comma },
+                                 header: header, skipRows: skipRows ?? 0, unitsRow: unitsRow ?? 0, trailing: trailing ?? "")
+        }
+
         /// A field separator, spelled `,`, `;`, `\t` (or `tab`), `whitespace` or `auto`.
-        public enum Delimiter: Hashable, Sendable, Codable {
+        package enum Delimiter: Hashable, Sendable, Codable {
             /// The most frequent of `,`, `;` and a tab in the header line, said in the reading report.
             case auto
             /// Runs of spaces and tabs (spelled `whitespace` or as one space).
@@ -47,12 +53,12 @@ extension DatasetManifest {
             case byte(UInt8)
 
             /// A comma.
-            public static let comma = Self.byte(UInt8(ascii: ","))
+            package static let comma = Self.byte(UInt8(ascii: ","))
             /// A semicolon.
-            public static let semicolon = Self.byte(UInt8(ascii: ";"))
+            package static let semicolon = Self.byte(UInt8(ascii: ";"))
 
             /// The separator a spelling names; every text names one.
-            public init(spelling: String) {
+            package init(spelling: String) {
                 switch spelling {
                 case "auto": self = .auto
                 case "whitespace", " ": self = .whitespace
@@ -62,7 +68,7 @@ extension DatasetManifest {
             }
 
             /// The manifest spelling: `auto`, `whitespace`, `\t`, or the separator itself.
-            public var spelling: String {
+            package var spelling: String {
                 switch self {
                 case .auto: "auto"
                 case .whitespace: "whitespace"
@@ -73,7 +79,7 @@ extension DatasetManifest {
 
             /// The separator byte to start with (`,` for ``auto`` until the header settles it), or
             /// `nil` for runs of whitespace.
-            public var separator: UInt8? {
+            package var separator: UInt8? {
                 switch self {
                 case .auto: UInt8(ascii: ",")
                 case .whitespace: nil
@@ -83,19 +89,19 @@ extension DatasetManifest {
             }
 
             /// Decodes any spelling.
-            public init(from decoder: any Decoder) throws {
+            package init(from decoder: any Decoder) throws {
                 self.init(spelling: try decoder.singleValueContainer().decode(String.self))
             }
 
             /// Encodes ``spelling``.
-            public func encode(to encoder: any Encoder) throws {
+            package func encode(to encoder: any Encoder) throws {
                 var c = encoder.singleValueContainer()
                 try c.encode(spelling)
             }
         }
 
         /// What blank lines between data rows mean.
-        public enum BlankLines: String, ManifestKeyword {
+        package enum BlankLines: String, ManifestKeyword {
             /// Nothing: they are skipped and the rows around them are one recording.
             case skip
             /// A run of blank lines ends one capture and starts the next: a file of captures (Arduino's IMU_Capture log
@@ -105,7 +111,7 @@ extension DatasetManifest {
         }
 
         /// The decimal mark of numbers.
-        public enum DecimalMark: String, ManifestKeyword {
+        package enum DecimalMark: String, ManifestKeyword {
             /// `0.5`.
             case point
             /// `0,5`, as phyphox's "semicolon, decimal comma" export and comma-decimal spreadsheets write.

@@ -1,36 +1,36 @@
 extension DatasetManifest {
     /// Where a recording's timestamps come from: a column scaled to seconds, or a fixed rate.
-    public struct TimeMapping: Codable, Hashable, Sendable {
+    package struct TimeMapping: Codable, Hashable, Sendable {
         /// Header name of the time column.
-        public var column: String?
+        package var column: String?
         /// 0-based index of the time column (files without a header).
-        public var index: Int?
+        package var index: Int?
         /// Multiplier to seconds (0.001 for milliseconds); 1 when absent.
-        public var scale: Double?
+        package var scale: Double?
         /// When there is no time column: samples are `1 / rate` seconds apart, starting at 0.
-        public var rate: Double?
+        package var rate: Double?
         /// The column's unit; an alternative to ``scale``.
-        public var unit: Unit?
+        package var unit: Unit?
         /// Where time 0 is; ``Origin/auto`` when absent (and ``relative`` is too). Shifting is reported.
-        public var origin: Origin?
+        package var origin: Origin?
         /// `relative: true` is `origin: first` (time 0 at each recording's first sample), `false` is
         /// `origin: file`; the documented alias, as on the command line (`detect --relative-time`).
-        public var relative: Bool?
+        package var relative: Bool?
         /// Rows sharing one timestamp (sensor batches); ``Batches/keep`` when absent.
-        public var batches: Batches?
+        package var batches: Batches?
         /// The time column holds date-time text rather than a number: `iso8601` (with or without an
         /// offset such as `+02:00` or `Z`; without one, UTC) or a pattern of `yyyy`, `MM`, `M`, `dd`,
         /// `d`, `HH`, `H`, `mm`, `ss` and `S…` (fractions of a second), other characters literal, read
         /// as UTC (for example ActiGraph's `M/d/yyyy HH:mm:ss.SSS`). Times are seconds from the first.
-        public var format: String?
+        package var format: String?
         /// For files without a time column: the 1-based line whose first field is the start time in
         /// seconds since the epoch (Empatica E4's first row). Reported; times still start at 0.
-        public var startRow: Int?
+        package var startRow: Int?
         /// For files without a time column: the 1-based line whose first field is the sampling rate in Hz
         /// (Empatica E4's second row), instead of ``rate``.
-        public var rateRow: Int?
+        package var rateRow: Int?
         /// A time column named `column`.
-        public init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil,
+        package init(column: String? = nil, index: Int? = nil, scale: Double? = nil, rate: Double? = nil,
                     unit: Unit? = nil, origin: Origin? = nil, relative: Bool? = nil, batches: Batches? = nil,
                     format: String? = nil, startRow: Int? = nil, rateRow: Int? = nil) {
             self.format = format
@@ -47,7 +47,7 @@ extension DatasetManifest {
         }
 
         /// A time column's unit, spelled `ns`, `us` (or `µs`), `ms` or `s`.
-        public enum Unit: String, ManifestKeyword {
+        package enum Unit: String, ManifestKeyword {
             /// Nanoseconds.
             case ns
             /// Microseconds.
@@ -60,10 +60,10 @@ extension DatasetManifest {
             case s
 
             /// The spellings errors list (the micro sign is an alias).
-            public static var listed: [String] { ["ns", "us", "ms", "s"] }
+            package static var listed: [String] { ["ns", "us", "ms", "s"] }
 
             /// The unit as the CSV readers name it.
-            public var timeUnit: SampleCSVFormat.TimeUnit {
+            package var timeUnit: SampleCSVFormat.TimeUnit {
                 switch self {
                 case .ns: .ns
                 case .us, .microSign: .us
@@ -73,7 +73,7 @@ extension DatasetManifest {
             }
 
             /// The manifest spelling of `unit`.
-            public init(_ unit: SampleCSVFormat.TimeUnit) {
+            package init(_ unit: SampleCSVFormat.TimeUnit) {
                 switch unit {
                 case .ns: self = .ns
                 case .us: self = .us
@@ -84,7 +84,7 @@ extension DatasetManifest {
         }
 
         /// Where time 0 is.
-        public enum Origin: String, ManifestKeyword {
+        package enum Origin: String, ManifestKeyword {
             /// Each recording's first sample.
             case first
             /// The values as read, scaled.
@@ -95,7 +95,7 @@ extension DatasetManifest {
         }
 
         /// What to do with rows sharing one timestamp (sensor batches).
-        public enum Batches: String, ManifestKeyword {
+        package enum Batches: String, ManifestKeyword {
             /// Keep them as read; validation reports the duplicates.
             case keep
             /// Spread them evenly between that time and the next distinct one; reported.
@@ -103,12 +103,12 @@ extension DatasetManifest {
         }
 
         /// The origin policy in force: ``origin``, or ``relative`` spelled as one, else ``Origin/auto``.
-        public var effectiveOrigin: Origin {
+        package var effectiveOrigin: Origin {
             origin ?? relative.map { $0 ? .first : .file } ?? .auto
         }
 
         /// Seconds per raw unit: ``unit`` or ``scale``, 1 when neither is given.
-        public var secondsPerUnit: Double {
+        package var secondsPerUnit: Double {
             unit.map(\.timeUnit.secondsPerUnit) ?? scale ?? 1
         }
     }

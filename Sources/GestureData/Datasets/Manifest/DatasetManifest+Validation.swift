@@ -2,7 +2,7 @@ import Foundation
 
 extension DatasetManifest {
     /// Reads a manifest file. Errors name the file.
-    public init(contentsOf url: URL) throws(DataFileError) {
+    package init(contentsOf url: URL) throws(DataFileError) {
         let text = try DataFileError.readText(url)
         try self.init(yaml: text, file: url.path)
     }
@@ -11,7 +11,7 @@ extension DatasetManifest {
     ///
     /// Values from a fixed list (`time.unit`, `time.origin`, `time.batches`, `table.decimal`,
     /// `axisConvention`) are checked as they are decoded; the rules that relate keys are checked here.
-    public init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
+    package init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
         do {
             self = try YAMLConfiguration(text: yaml, source: file).decode(DatasetManifest.self)
         } catch {
@@ -69,7 +69,7 @@ extension DatasetManifest.TimeMapping {
             throw DataFileError(file: file, field: "\(field).scale", .conflictingKeys("unit", "scale"))
         }
         if let relative, let origin, origin != (relative ? .first : .file) {
-            throw DataFileError(file: file, field: "\(field).relative", .relativeContradictsOrigin(relative: relative, origin: origin))
+            throw DataFileError(file: file, field: "\(field).relative", .relativeContradictsOrigin(relative: relative, origin: origin.rawValue))
         }
         if format != nil, unit != nil || scale != nil {
             throw DataFileError(file: file, field: "\(field).format", .conflictingKeys("format", unit != nil ? "unit" : "scale"))

@@ -7,66 +7,66 @@ import Yams
 /// One schema serves the project's own folders (channels named as in ``Channel``, scale 1) and
 /// external data (a column mapping with scale and offset per channel, and a ``Source`` of file
 /// patterns instead of a recording list), so every unit conversion is stated here, not in code.
-public struct DatasetManifest: Codable, Hashable, Sendable {
+package struct DatasetManifest: Codable, Hashable, Sendable {
     /// The format tag written by ``DatasetWriter``.
-    public static let currentFormat = "gesturelab-dataset/1"
+    package static let currentFormat = "gesturelab-dataset/1"
 
     /// Format tag, `gesturelab-dataset/1`.
-    public var format: String
+    package var format: String
     /// Short name, used in reports.
-    public var name: String
+    package var name: String
     /// What it is.
-    public var description: String
+    package var description: String
     /// Segments (one labelled recording per example) or continuous recordings.
-    public var kind: Dataset.Kind
+    package var kind: Dataset.Kind
     /// Nominal sampling rate, Hz, when stated.
-    public var samplingRate: Double?
+    package var samplingRate: Double?
     /// The units of the channels after conversion (always seconds, g, rad/s, radians).
-    public var units: Units
+    package var units: Units
     /// The axis and sign convention after conversion (always ``AxisConvention/coremotion``).
-    public var axisConvention: AxisConvention
+    package var axisConvention: AxisConvention
     /// The class labels annotations may use; `nil` means any label is allowed.
-    public var classes: [String]?
+    package var classes: [String]?
     /// How the recording files are laid out as text.
-    public var table: TableFormat
+    package var table: TableFormat
     /// Where time comes from.
-    public var time: TimeMapping
+    package var time: TimeMapping
     /// The channels and the file columns they come from (of the one file per recording; empty when
     /// ``streams`` name one file per sensor).
-    public var channels: [ChannelMapping]
+    package var channels: [ChannelMapping]
     /// A column holding a label per sample, whose runs become annotations.
-    public var labels: LabelMapping?
+    package var labels: LabelMapping?
     /// One file per sensor for each recording, aligned onto one clock; `nil` for one file per recording.
-    public var streams: [StreamMapping]?
+    package var streams: [StreamMapping]?
     /// How ``streams`` are aligned: onto the first stream's clock, or onto a stated rate.
-    public var align: Alignment?
+    package var align: Alignment?
     /// The recordings of a project dataset, each with its file; empty for an external ``Source``.
-    public var recordings: [RecordingEntry]
+    package var recordings: [RecordingEntry]
     /// For external data: the folder and file patterns that give the recordings.
-    public var source: Source?
+    package var source: Source?
     /// The conversion from the source's units and axes, in words.
-    public var conversion: String?
+    package var conversion: String?
     /// Licence, as stated by the source.
-    public var license: String?
+    package var license: String?
     /// How to cite the source.
-    public var citation: String?
+    package var citation: String?
 
     /// The units a manifest states; GestureLab always converts to these on the way in.
-    public struct Units: Codable, Hashable, Sendable {
+    package struct Units: Codable, Hashable, Sendable {
         /// Time unit, `s`.
-        public var time = "s"
+        package var time = "s"
         /// Acceleration unit, `g` (9.80665 m/s²).
-        public var acceleration = "g"
+        package var acceleration = "g"
         /// Rotation-rate unit, `rad/s`.
-        public var rotationRate = "rad/s"
+        package var rotationRate = "rad/s"
         /// Angle unit, `rad`.
-        public var angle = "rad"
+        package var angle = "rad"
         /// The standard units.
-        public init() {}
+        package init() {}
     }
 
     /// Creates a manifest.
-    public init(
+    package init(
         name: String, description: String = "", kind: Dataset.Kind, samplingRate: Double? = nil,
         classes: [String]? = nil, table: TableFormat = TableFormat(), time: TimeMapping = TimeMapping(column: "time"),
         channels: [ChannelMapping], labels: LabelMapping? = nil, streams: [StreamMapping]? = nil, align: Alignment? = nil,
@@ -100,7 +100,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     }
 
     /// Decodes a manifest; missing optional keys take their defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(.format, default: Self.currentFormat)
         name = try c.decode(String.self, forKey: .name)
@@ -125,7 +125,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     }
 
     /// Encodes the manifest with the keys it decodes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(format, forKey: .format)
         try c.encode(name, forKey: .name)
@@ -153,7 +153,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     }
 
     /// The manifest as YAML text.
-    public func yaml() -> String {
+    package func yaml() -> String {
         // Encoding plain Codable values cannot fail.
         (try? YAMLEncoder().encode(self)) ?? ""
     }

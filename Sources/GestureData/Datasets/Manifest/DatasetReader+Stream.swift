@@ -15,7 +15,7 @@ extension DatasetReader {
             read.problems = [DatasetProblem(.unreadable, error)]
             return read
         }
-        var parser = DelimitedText(format)
+        var parser = DelimitedText(format.layout)
         let hasTimeColumn = time.column != nil || time.index != nil
         let textTime = hasTimeColumn && time.format != nil
         let numericTime = hasTimeColumn && !textTime
@@ -75,154 +75,28 @@ extension DatasetReader {
         var base: TimeOrigin? = nil
         var problems = table.problems
         if textTime, let timeField, let format = time.format, let pattern = DateTimePattern(format) {
-            let name = timeHeader.flatMap { timeField < $0.count ? $0[timeField] : nil } ?? time.column ?? "column \(timeField)"
-            let texts = LabelColumn.values(bytes, lines: table.lines, field: timeField, delimiter: parser.delimiter)
-            var readings: [DateTimePattern.Reading?] = texts.map { pattern.read($0) }
-            let first = readings.lazy.compactMap { $0 }.first
-            timestamps = readings.map { r in r.map { Double($0.nanoseconds - first!.nanoseconds) / 1e9 } ?? .nan }
-            for (k, r) in readings.enumerated() where r == nil {
-                problems.append(DatasetProblem(.nonNumeric, DataFileError(
-                    file: file, line: Int(table.lines[k]), field: name,
-                    "\(DataFileError.quote(texts[k])) is not a date-time \(pattern.isISO8601 ? "in ISO-8601 (2019-03-11T10:00:00.000+02:00)" : "of the pattern '\(format)'")")))
-            }
-            readings = []
-            if let first {
-                base = TimeOrigin(units: first.nanoseconds, perSecond: 1_000_000_000)
-                let zone = first.offset.map { $0 == 0 ? "UTC (Z)" : "offset \($0 < 0 ? "-" : "+")\(abs($0) / 3600 < 10 ? "0" : "")\(abs($0) / 3600):\(abs($0) % 3600 / 60 < 10 ? "0" : "")\(abs($0) % 3600 / 60) applied" }
-                    ?? "no offset in the text: read as UTC"
-                // One line per clock, not per file: the start of each file is its own business.
-                let note = "time: column '\(name)' read as date-time text (\(pattern.isISO8601 ? "ISO-8601" : "pattern '\(format)'"), \(zone)), "
-                    + "times from each file's first sample"
-                if !report.notes.contains(note) { report.notes.append(note) }
-            }
-            if time.batches == .spread { StreamAligner.spreadBatches(&timestamps, report: &report) }
+            (timestamps, base) = dateTimeClock(bytes, table: table, timeField: timeField, timeHeader: timeHeader, time: time, format: format,
+                                               pattern: pattern, parser: parser, file: file, problems: &problems, report: &report)
         } else if hasTimeColumn {
-            timestamps = columns.removeFirst()
-            var time = time
-            let name = timeField.flatMap { i in timeHeader.flatMap { i < $0.count ? $0[i] : nil } }
-            if time.unit == nil, time.scale == nil, let timeField, let units = table.units, timeField < units.count,
-               let unit = SampleCSVFormat.TimeUnit(word: units[timeField].trimmingCharacters(in: .whitespaces)) {
-                // The units row states the clock's unit: nothing is left to infer.
-                time.unit = .init(unit)
-                let note = "time: column '\(name ?? "column \(timeField)")' read as \(unit.name) (its units row says '\(units[timeField])')"
-                if !report.notes.contains(note) { report.notes.append(note) }
-            }
-            do {
-                if let inferred = try inferTimeUnit(timestamps, lines: table.lines, name: name, time: time, file: file) {
-                    time.unit = .init(inferred.unit)
-                    if !report.notes.contains(inferred.note) { report.notes.append(inferred.note) }
-                }
-            } catch {
+            let clock = numericClock(columns.removeFirst(), bytes: bytes, table: table, timeField: timeField, timeHeader: timeHeader,
+                                     time: time, parser: parser, file: file, report: &report)
+            if let failure = clock.failure {
                 var read = empty
-                read.problems = table.problems + [DatasetProblem(.timeUnit, error)]
+                read.problems = table.problems + [failure]
                 return read
             }
-            let s = time.secondsPerUnit
-            let unitsPerSecond = (1 / s).rounded()
-            let wholeUnits = unitsPerSecond >= 1 && abs(unitsPerSecond * s - 1) < 1e-12
-            if let first = timestamps.first, wholeUnits, ClockInference.isEpochSized(seconds: first * s) {
-                // An epoch or uptime clock: count from the first time's whole second so the steps keep
-                // their precision (a Double of 1.7e9 s resolves only 0.24 µs).
-                guard let firstUnits = Int64(exactly: first.rounded(.down)) else {
-                    // Not a clock reading: no 64-bit clock counts that far (or it is infinite).
-                    var read = empty
-                    read.problems = table.problems + [DatasetProblem(.outOfRange, DataFileError(
-                        file: file, line: table.lines.first.map(Int.init), field: name ?? time.column ?? "time",
-                        .timeBeyondClock(first)))]
-                    return read
-                }
-                let perSecond = Int64(unitsPerSecond)
-                if abs(first) >= 0x1p53, let timeField,
-                   let exact = exactTimes(bytes, lines: table.lines, field: timeField, parser: parser, unitsPerSecond: perSecond) {
-                    timestamps = exact.times
-                    base = exact.origin
-                } else {
-                    let origin = TimeOrigin(units: firstUnits, perSecond: perSecond)
-                    for i in timestamps.indices { timestamps[i] = origin.seconds(raw: timestamps[i]) }
-                    base = origin
-                }
-            } else if s != 1 {
-                for i in timestamps.indices { timestamps[i] *= s }
-            }
-            if time.batches == .spread { StreamAligner.spreadBatches(&timestamps, report: &report) }
+            (timestamps, base) = (clock.timestamps, clock.base)
         } else {
-            var rate = time.rate ?? 1
-            do throws(DataFileError) {
-                if let row = time.rateRow {
-                    rate = try metadata(bytes, row: row, parser: parser, file: file, key: "time.rateRow", what: "a sampling rate in Hz")
-                    guard rate > 0 else {
-                        throw DataFileError(file: file, line: row, field: "time.rateRow", "\(rate) is not a positive sampling rate in Hz")
-                    }
-                }
-                var note = time.rateRow.map { "time: \(SampleCSVFormat.format(rate)) Hz from line \($0) (time.rateRow)" }
-                if let row = time.startRow {
-                    let start = try metadata(bytes, row: row, parser: parser, file: file, key: "time.startRow", what: "a start time in seconds since the epoch")
-                    // Microseconds keep the start exact enough for aligning files while the steps stay exact.
-                    guard let micros = Int64(exactly: (start * 1e6).rounded()) else {
-                        throw DataFileError(file: file, line: row, field: "time.startRow", .timeBeyondClock(start))
-                    }
-                    base = TimeOrigin(units: micros, perSecond: 1_000_000)
-                    note = (note ?? "time: \(SampleCSVFormat.format(rate)) Hz") + ", the start time in epoch seconds from line \(row) (time.startRow)"
-                }
-                if let note, !report.notes.contains(note) { report.notes.append(note) }
-            } catch {
+            let clock = rateClock(bytes, rowCount: table.rowCount, time: time, parser: parser, file: file, report: &report)
+            if let failure = clock.failure {
                 var read = empty
-                read.problems = problems + [DatasetProblem(.nonNumeric, error)]
+                read.problems = problems + [failure]
                 return read
             }
-            let period = 1 / rate
-            timestamps = (0..<table.rowCount).map { Double($0) * period }
+            (timestamps, base) = (clock.timestamps, clock.base)
         }
-        var channels: [(Channel, [Double])] = []
-        let accelerationLike = Set(Channel.acceleration + Channel.gravity + Channel.userAcceleration)
-        // The scale each channel was given (by the manifest or its header), for the physics check.
-        var statedScales: [Channel: Double] = [:]
-        for (k, (mapping, var column)) in zip(mappings, columns).enumerated() {
-            var s = mapping.scale ?? 1
-            if mapping.scale != nil { statedScales[mapping.name] = s }
-            let o = mapping.offset ?? 0
-            // Units in the header set the scale where the manifest gives none, and must agree where it does.
-            let slot = k + (numericTime ? 1 : 0)
-            let headerName = table.header.flatMap { h in slotIndices[slot] < h.count ? h[slotIndices[slot]] : nil } ?? mapping.column
-            if let units = table.units, slotIndices[slot] < units.count,
-               let unit = Self.unitsRowScale(units[slotIndices[slot]], channel: mapping.name) {
-                // The units row states the column's unit: it sets the scale where the manifest gives none.
-                let column = headerName ?? mapping.name.rawValue
-                if mapping.scale == nil {
-                    s = unit.factor
-                    statedScales[mapping.name] = s
-                    let quantity = Channel.rotationRate.contains(mapping.name) ? "rotation rate" : "acceleration"
-                    let note = "units: \(quantity) in \(unit.name) by the units row ('\(units[slotIndices[slot]])' under '\(column)' and the others), "
-                        + "times \(unit.factor) with the sign as written; give the channels a scale in the manifest to state the sign"
-                    if unit.factor != 1, !report.notes.contains(where: { $0.hasPrefix("units: \(quantity) in \(unit.name) by the units row") }) {
-                        report.notes.append(note)
-                    }
-                } else if abs(abs(s) / unit.factor - 1) > 0.02 {
-                    problems.append(DatasetProblem(.units, DataFileError(
-                        file: file, line: 1, field: column,
-                        "the units row states \(unit.name) but the manifest scales \(mapping.name) by \(s), which is not ±\(unit.factor); "
-                            + "fix the channel's scale (±\(unit.factor) for \(unit.name))")))
-                }
-            }
-            if table.units == nil, accelerationLike.contains(mapping.name), let name = headerName, let unit = HeaderUnit(column: name) {
-                if mapping.scale == nil {
-                    s = unit.toG
-                    statedScales[mapping.name] = s
-                    if unit != .g {
-                        let note = "units: \(mapping.name) in \(unit.rawValue) by its header ('\(name)'), divided by 9.80665 to g with the sign as written; give the channel a scale in the manifest to state the sign"
-                        if !report.notes.contains(note) { report.notes.append(note) }
-                    }
-                } else if abs(abs(s) / unit.toG - 1) > 0.02 {
-                    problems.append(DatasetProblem(.units, DataFileError(
-                        file: file, line: 1, field: name,
-                        .unitMismatch(unit: unit.rawValue, channel: "\(mapping.name)", scale: s, expected: unit.toG))))
-                }
-            }
-            if s != 1 || o != 0 {
-                column.withUnsafeMutableBufferPointer { c in for i in c.indices { c[i] = c[i] * s + o } }
-            }
-            channels.append((mapping.name, column))
-        }
+        let (channels, statedScales) = scaledChannels(columns, mappings: mappings, table: table, slotIndices: slotIndices, numericTime: numericTime,
+                                                      file: file, problems: &problems, report: &report)
         problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
                                  refusingUnstated: refusingUnstatedUnits, file: file, lines: table.lines)
         let header = table.header

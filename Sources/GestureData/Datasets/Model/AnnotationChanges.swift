@@ -1,36 +1,36 @@
 /// What replacing one recording's annotations with another set changes: annotations added, moved (same label,
 /// overlapping in time, other start or end) and removed, so an import can say what it did per recording.
-public struct AnnotationChanges: Hashable, Sendable {
+package struct AnnotationChanges: Hashable, Sendable {
     /// Annotations in the new set with no counterpart in the old one.
-    public var added: [Annotation] = []
+    package var added: [Annotation] = []
     /// Pairs (old, new) of one label that overlap in time but differ in start or end.
-    public var moved: [Moved] = []
+    package var moved: [Moved] = []
     /// Annotations of the old set with no counterpart in the new one.
-    public var removed: [Annotation] = []
+    package var removed: [Annotation] = []
     /// Annotations identical (start, end and label) in both sets.
-    public var unchanged = 0
+    package var unchanged = 0
 
     /// One annotation whose times changed.
-    public struct Moved: Hashable, Sendable {
+    package struct Moved: Hashable, Sendable {
         /// Before, seconds.
-        public var old: Annotation
+        package var old: Annotation
         /// After, seconds.
-        public var new: Annotation
+        package var new: Annotation
 
         /// Creates a move from `old` to `new`.
-        public init(old: Annotation, new: Annotation) {
+        package init(old: Annotation, new: Annotation) {
             self.old = old
             self.new = new
         }
     }
 
     /// Whether the two sets are equal as multisets.
-    public var isEmpty: Bool { added.isEmpty && moved.isEmpty && removed.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && moved.isEmpty && removed.isEmpty }
 
     /// Compares `old` with `new`: identical annotations first, then, of one label, the pairs that overlap most
     /// (greedily) count as moved; the rest are added or removed. O((n + m)² log(n + m)) for n old and m new
     /// annotations, fine for the tens a recording holds.
-    public init(old: [Annotation], new: [Annotation]) {
+    package init(old: [Annotation], new: [Annotation]) {
         var oldLeft = old, newLeft: [Annotation] = []
         for a in new {
             if let i = oldLeft.firstIndex(of: a) { oldLeft.remove(at: i); unchanged += 1 } else { newLeft.append(a) }
@@ -56,7 +56,7 @@ public struct AnnotationChanges: Hashable, Sendable {
     }
 
     /// One line: counts, then each change as `label start…end s` (moves as `old → new`).
-    public var summary: String {
+    package var summary: String {
         func span(_ a: Annotation) -> String { "\(a.start)…\(a.end) s" }
         var parts = ["\(added.count) added, \(moved.count) moved, \(removed.count) removed, \(unchanged) unchanged"]
         if !added.isEmpty { parts.append("added " + added.map { "\($0.label) \(span($0))" }.joined(separator: ", ")) }

@@ -39,8 +39,8 @@ extension DataFileError {
         case unsupportedAxisConvention(String)
         /// Two keys that state the same thing (`unit` and `scale`) are both given.
         case conflictingKeys(String, String)
-        /// `relative` and `origin` disagree.
-        case relativeContradictsOrigin(relative: Bool, origin: DatasetManifest.TimeMapping.Origin)
+        /// `relative` and `origin` disagree: the `relative` value and the `origin` as spelled.
+        case relativeContradictsOrigin(relative: Bool, origin: String)
         /// A time mapping has no column, index or positive rate.
         case noTimeSource
         /// `streams` is an empty list.
@@ -160,7 +160,7 @@ extension DataFileError {
             case .unsupportedAxisConvention: "must be 'coremotion' (convert signs in the channel scales)"
             case let .conflictingKeys(a, b): "give \(a) or \(b), not both"
             case let .relativeContradictsOrigin(relative, origin):
-                "relative: \(relative) contradicts origin: \(origin.rawValue); give one of them"
+                "relative: \(relative) contradicts origin: \(origin); give one of them"
             case .noTimeSource: "give a time column, index, or a positive rate"
             case .noStreams: "name at least one stream"
             case let .duplicateStream(name): "duplicate stream '\(name)'"

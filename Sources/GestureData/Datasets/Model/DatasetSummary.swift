@@ -1,62 +1,62 @@
 import Foundation
 
 /// What `gesturelab datasets inspect` reports: counts, timing and classes of a dataset.
-public struct DatasetSummary: Codable, Hashable, Sendable {
+package struct DatasetSummary: Codable, Hashable, Sendable {
     /// One class and how much of it there is.
-    public struct ClassCount: Codable, Hashable, Sendable {
+    package struct ClassCount: Codable, Hashable, Sendable {
         /// The label.
-        public var label: String
+        package var label: String
         /// Number of annotations.
-        public var annotations: Int
+        package var annotations: Int
         /// Number of samples inside those annotations.
-        public var samples: Int
+        package var samples: Int
         /// Total annotated time, seconds.
-        public var seconds: Double
+        package var seconds: Double
     }
 
     /// The dataset's name.
-    public var name: String
+    package var name: String
     /// `segments` or `continuous`.
-    public var kind: String
+    package var kind: String
     /// Number of recordings.
-    public var recordings: Int
+    package var recordings: Int
     /// Subjects, sorted with numbers by value.
-    public var subjects: [String]
+    package var subjects: [String]
     /// Sessions, sorted with numbers by value.
-    public var sessions: [String]
+    package var sessions: [String]
     /// Total samples.
-    public var samples: Int
+    package var samples: Int
     /// Total duration, seconds (sum of first-to-last sample spans; timestamp glitches inflate it).
-    public var duration: Double
+    package var duration: Double
     /// Shortest recording, samples.
-    public var minLength: Int
+    package var minLength: Int
     /// Longest recording, samples.
-    public var maxLength: Int
+    package var maxLength: Int
     /// Stated sampling rate, Hz.
-    public var statedRate: Double?
+    package var statedRate: Double?
     /// Estimated rate, Hz: the median over recordings of 1 / mean regular interval (positive and at
     /// most ten times the median interval), robust to bursty delivery and timestamp glitches.
-    public var estimatedRate: Double?
+    package var estimatedRate: Double?
     /// Timing jitter, seconds: the median over recordings of the standard deviation of regular intervals.
-    public var jitter: Double?
+    package var jitter: Double?
     /// Gaps: intervals longer than ``Recording/gapFactor`` of their recording's median interval, over all recordings.
-    public var gaps: Int
+    package var gaps: Int
     /// The gaps' total duration, seconds.
-    public var gapSeconds: Double
+    package var gapSeconds: Double
     /// The longest gap, seconds (0 without gaps).
-    public var longestGap: Double
+    package var longestGap: Double
     /// Channel names in order of first appearance.
-    public var channels: [String]
+    package var channels: [String]
     /// Classes with counts, sorted by label.
-    public var classes: [ClassCount]
+    package var classes: [ClassCount]
     /// Fraction of the total duration covered by annotations (0…1).
-    public var annotationCoverage: Double
+    package var annotationCoverage: Double
     /// Recordings whose timestamps are out of order (`datasets convert --repair sort` sorts them); their
     /// samples per class are counted one by one, not by the time order they lack.
-    public var unsortedRecordings = 0
+    package var unsortedRecordings = 0
 
     /// Summarises `dataset`. O(samples log samples).
-    public init(_ dataset: Dataset) {
+    package init(_ dataset: Dataset) {
         name = dataset.name
         kind = dataset.kind.rawValue
         recordings = dataset.recordings.count
@@ -124,7 +124,7 @@ public struct DatasetSummary: Codable, Hashable, Sendable {
     }
 
     /// A human-readable report.
-    public var text: String {
+    package var text: String {
         func f(_ v: Double?, _ digits: Int = 3) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         var lines = [
             "dataset      \(name) (\(kind))",

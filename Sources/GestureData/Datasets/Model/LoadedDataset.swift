@@ -1,21 +1,21 @@
 /// A dataset together with where each value came from, so validation can name file and line.
 public struct LoadedDataset: Sendable {
     /// Where one recording came from.
-    public struct Provenance: Hashable, Sendable {
+    package struct Provenance: Hashable, Sendable {
         /// The data file.
-        public var file: String
+        package var file: String
         /// The 1-based line of each sample (empty when the source has no lines, e.g. generated data).
-        public var lines: [Int32]
+        package var lines: [Int32]
         /// The annotation file, if any.
-        public var annotationFile: String?
+        package var annotationFile: String?
         /// The 1-based line of each annotation, in the recording's annotation order.
-        public var annotationLines: [Int32]
+        package var annotationLines: [Int32]
         /// Seconds subtracted from the file's times to make them relative to the first sample (0 when
         /// the times were kept).
-        public var timeOffset: Double
+        package var timeOffset: Double
 
         /// Creates a provenance record.
-        public init(file: String, lines: [Int32] = [], annotationFile: String? = nil, annotationLines: [Int32] = [],
+        package init(file: String, lines: [Int32] = [], annotationFile: String? = nil, annotationLines: [Int32] = [],
                     timeOffset: Double = 0) {
             self.file = file
             self.lines = lines
@@ -28,11 +28,11 @@ public struct LoadedDataset: Sendable {
     /// The data, already converted to seconds, g, rad/s, radians and the CoreMotion convention.
     public var dataset: Dataset
     /// `provenance[i]` describes `dataset.recordings[i]`.
-    public var provenance: [Provenance]
+    package var provenance: [Provenance]
     /// Problems met while reading (unparseable values read as NaN so rows stay aligned).
-    public var problems: [DatasetProblem]
+    package var problems: [DatasetProblem]
     /// The manifest it was read with, when there was one.
-    public var manifest: DatasetManifest?
+    package var manifest: DatasetManifest?
     /// The reading policies applied (time origin, label runs, batches, alignment), with counts.
     public var report: ReadingReport
 
@@ -46,7 +46,7 @@ public struct LoadedDataset: Sendable {
     }
 
     /// Creates a loaded dataset.
-    public init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem], manifest: DatasetManifest?,
+    package init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem], manifest: DatasetManifest?,
                 report: ReadingReport = ReadingReport()) {
         precondition(provenance.count == dataset.recordings.count, "one provenance per recording")
         self.dataset = dataset
@@ -57,7 +57,7 @@ public struct LoadedDataset: Sendable {
     }
 
     /// Valid ranges per channel in converted units, from the manifest's raw `valid` ranges.
-    public var limits: [Channel: ClosedRange<Double>] {
+    package var limits: [Channel: ClosedRange<Double>] {
         var result: [Channel: ClosedRange<Double>] = [:]
         for mapping in (manifest?.channels ?? []) + (manifest?.streams ?? []).flatMap(\.channels) {
             guard let valid = mapping.valid, valid.count == 2 else { continue }
@@ -69,5 +69,5 @@ public struct LoadedDataset: Sendable {
     }
 
     /// The class labels the manifest allows, or `nil` when it does not restrict them.
-    public var classes: [String]? { manifest?.classes }
+    package var classes: [String]? { manifest?.classes }
 }

@@ -3,46 +3,46 @@
 /// spread, sensor files aligned onto one clock. `inspect`, `validate`, `convert` and `import` print it.
 public struct ReadingReport: Codable, Hashable, Sendable {
     /// Recordings whose times were made relative to their first sample (epoch or uptime clocks).
-    public var relativeTimeRecordings = 0
+    package var relativeTimeRecordings = 0
     /// Annotations made from runs of a label column.
-    public var labelAnnotations = 0
+    package var labelAnnotations = 0
     /// Samples in runs of ignored label values, by value.
-    public var ignoredLabelSamples: [String: Int] = [:]
+    package var ignoredLabelSamples: [String: Int] = [:]
     /// Runs of ignored label values.
-    public var ignoredLabelRuns = 0
+    package var ignoredLabelRuns = 0
     /// Groups of rows that shared one timestamp and were spread evenly (`batches: spread`).
-    public var spreadBatches = 0
+    package var spreadBatches = 0
     /// Rows whose time was changed by spreading.
-    public var spreadRows = 0
+    package var spreadRows = 0
     /// Rows put in time order while reading (`convert --repair sort`), before streams were aligned.
-    public var sortedRows = 0
+    package var sortedRows = 0
     /// Recordings assembled from several sensor files.
-    public var alignedRecordings = 0
+    package var alignedRecordings = 0
     /// The alignment policy in words, when streams were aligned.
-    public var alignment: String?
+    package var alignment: String?
     /// Reference samples dropped because they lie outside a stream's time span.
-    public var alignmentDroppedSamples = 0
+    package var alignmentDroppedSamples = 0
     /// Reference samples (or grid points) left out because they fall inside a stream's gap, where a value would
     /// be invented.
-    public var alignmentGapSamples = 0
+    package var alignmentGapSamples = 0
     /// Annotations from the label column cut to (or, wholly outside, dropped from) the aligned recording's span.
-    public var alignmentClippedAnnotations = 0
+    package var alignmentClippedAnnotations = 0
     /// The longest interval, seconds, between two samples of a stream that was interpolated across.
-    public var largestGap: Double?
+    package var largestGap: Double?
     /// The file holding ``largestGap``.
-    public var largestGapFile: String?
+    package var largestGapFile: String?
     /// What was inferred rather than stated (a time unit, an epoch clock made relative, bare
     /// `x,y,z` taken as acceleration), one line each, without repeats.
     public var notes: [String] = []
 
     /// An empty report.
-    public init() {}
+    package init() {}
 
     /// Whether reading applied no policy.
     public var isEmpty: Bool { self == ReadingReport() }
 
     /// Adds `other`'s counts; keeps the larger gap.
-    public mutating func merge(_ other: ReadingReport) {
+    package mutating func merge(_ other: ReadingReport) {
         relativeTimeRecordings += other.relativeTimeRecordings
         labelAnnotations += other.labelAnnotations
         ignoredLabelSamples.merge(other.ignoredLabelSamples, uniquingKeysWith: +)

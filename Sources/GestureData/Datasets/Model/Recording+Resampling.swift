@@ -3,21 +3,21 @@ import GestureKit
 extension Recording {
     /// What resampling did to a recording: how many samples went in and came out, and the gaps the grid
     /// restarted after instead of interpolating across.
-    public struct Resampling: Hashable, Sendable {
+    package struct Resampling: Hashable, Sendable {
         /// Samples read.
-        public var samplesIn = 0
+        package var samplesIn = 0
         /// Samples written.
-        public var samplesOut = 0
+        package var samplesOut = 0
         /// Intervals longer than the largest interpolated one, where the grid restarted.
-        public var gaps = 0
+        package var gaps = 0
         /// Channels dropped because the resampler carries no auxiliary columns.
-        public var droppedChannels: [Channel] = []
+        package var droppedChannels: [Channel] = []
 
         /// Counts of no recording.
-        public init() {}
+        package init() {}
 
         /// Adds `other`'s counts.
-        public mutating func merge(_ other: Resampling) {
+        package mutating func merge(_ other: Resampling) {
             samplesIn += other.samplesIn
             samplesOut += other.samplesOut
             gaps += other.gaps
@@ -25,7 +25,7 @@ extension Recording {
         }
 
         /// The method and the counts in words, for `datasets convert --rate`.
-        public func description(rate: Double, gapFactor: Double) -> String {
+        package func description(rate: Double, gapFactor: Double) -> String {
             "resampled to \(SampleCSVFormat.format(rate)) Hz by linear interpolation (attitude by slerp) on a grid from each "
                 + "recording's first sample; \(samplesIn) samples in, \(samplesOut) out; the grid restarts after each of \(gaps) gaps "
                 + "(intervals over \(SampleCSVFormat.format(gapFactor)) median intervals), never interpolated across"
@@ -39,7 +39,7 @@ extension Recording {
     ///
     /// - Throws: ``GestureKit/ConfigurationError`` when `rate` is not a positive number.
     /// - Complexity: O(samples in + samples out).
-    public func resampled(rate: Double, gapFactor: Double = Recording.gapFactor) throws(ConfigurationError) -> (Recording, Resampling) {
+    package func resampled(rate: Double, gapFactor: Double = Recording.gapFactor) throws(ConfigurationError) -> (Recording, Resampling) {
         var report = Resampling()
         report.samplesIn = count
         let maximumGap = gapFactor * (medianInterval ?? 1 / rate)

@@ -70,7 +70,7 @@ public struct Recording: Hashable, Sendable {
     ///
     /// - Throws: ``GestureKit/ConfigurationError`` for a stage out of range.
     /// - Complexity: O(samples × stages).
-    public func staged(through stages: [StageSpecification]) throws(ConfigurationError) -> Recording {
+    package func staged(through stages: [StageSpecification]) throws(ConfigurationError) -> Recording {
         guard !stages.isEmpty else { return self }
         var pipeline = Pipeline(stages: try StageSpecification.makeStages(stages), recognizers: [])
         return Recording(id: id, subject: subject, session: session, samples: pipeline.stageOutput(samples), annotations: annotations)

@@ -67,7 +67,7 @@ public enum ImportPresets {
     }
 
     /// The manifest of preset `name`, or `nil` when there is none by that name.
-    public static func manifest(_ name: String) throws(DataFileError) -> DatasetManifest? {
+    package static func manifest(_ name: String) throws(DataFileError) -> DatasetManifest? {
         guard let yaml = byName[name] else { return nil }
         return try DatasetManifest(yaml: yaml, file: "datasets/presets/\(name)/dataset.yaml")
     }

@@ -14,7 +14,7 @@ struct DelimitedText {
     /// The columns of one file, in slot order, plus the 1-based line of each row.
     struct Table {
         var header: [String]?
-        /// The units row's fields (``DatasetManifest/TableFormat/unitsRow``), one a header column; `nil` without one.
+        /// The units row's fields (``Layout/unitsRow``), one a header column; `nil` without one.
         var units: [String]?
         var columns: [[Double]]
         var lines: [Int32]
@@ -41,14 +41,32 @@ struct DelimitedText {
     /// What was settled from the file rather than stated (the separator, a decimal comma), in words.
     private(set) var notes: [String] = []
 
-    init(_ format: DatasetManifest.TableFormat) {
-        sniffsDelimiter = format.delimiter == .auto
-        delimiter = format.delimiter.separator
-        decimalComma = format.decimal.map { $0 == .comma }
-        hasHeader = format.header
-        skipRows = max(0, format.skipRows ?? 0)
-        unitsRow = max(0, format.unitsRow ?? 0)
-        trailing = Array((format.trailing ?? "").utf8)
+    /// How a file's text is laid out, as the parser needs it (a manifest's table format converts to it).
+    struct Layout: Hashable, Sendable {
+        /// The separator byte to start with, or `nil` for runs of spaces and tabs.
+        var separator: UInt8?
+        /// Whether the separator is to be taken from the header line (`delimiter: auto`).
+        var sniffsSeparator = false
+        /// Whether numbers use a decimal comma; `nil` to detect it.
+        var decimalComma: Bool?
+        /// Whether the first non-blank line is a header.
+        var header = true
+        /// Lines skipped before the header or first data row.
+        var skipRows = 0
+        /// The line under the header holding the columns' units (1: right under it); 0 without one.
+        var unitsRow = 0
+        /// Text each line may end with after its last field; empty for none.
+        var trailing = ""
+    }
+
+    init(_ layout: Layout) {
+        sniffsDelimiter = layout.sniffsSeparator
+        delimiter = layout.separator
+        decimalComma = layout.decimalComma
+        hasHeader = layout.header
+        skipRows = max(0, layout.skipRows)
+        unitsRow = max(0, layout.unitsRow)
+        trailing = Array(layout.trailing.utf8)
     }
 
     /// The end of the line `[start, end)` without its ``trailing`` text (and spaces after it).
@@ -146,46 +164,15 @@ struct DelimitedText {
             if decimalComma == nil {
                 // A file whose first data row holds a number like 0,5 (quoted when the separator is a
                 // comma) writes decimal commas.
-                decimalComma = false
-                do {
-                    var p = pos
-                    while p < n {
-                        let (lineEnd, next) = TextLines.lineBreak(in: base, from: p, count: n)
-                        let end = contentEnd(base, from: p, to: lineEnd)
-                        let row = Self.fields(String(decoding: UnsafeBufferPointer(start: base + p, count: end - p), as: UTF8.self), separator: delimiter)
-                        if row.contains(where: { !$0.isEmpty }) {
-                            decimalComma = row.contains(where: Self.isDecimalComma)
-                            if decimalComma == true {
-                                notes.append("table: decimal commas read (numbers written like 0,5); state it with table.decimal: comma")
-                            }
-                            break
-                        }
-                        p = next
-                    }
+                decimalComma = firstRowHasDecimalComma(base, from: pos, count: n)
+                if decimalComma == true {
+                    notes.append("table: decimal commas read (numbers written like 0,5); state it with table.decimal: comma")
                 }
             }
             let slots: [(index: Int, name: String)]
             do throws(DataFileError) { slots = try resolve(header) } catch {
-                var error = error
-                // A header that is one field holding another separator was split with the wrong one.
-                if let header, header.count == 1, let fixed = [UInt8(ascii: ";"), UInt8(ascii: ","), 9].first(where: { c in
-                    c != delimiter && Self.sniffSeparator(firstLine) == c
-                }) {
-                    let name = fixed == 9 ? "\\t" : String(UnicodeScalar(fixed))
-                    error.message = "the header is one field: its columns are separated by '\(name)', not "
-                        + "'\(delimiter.map { $0 == 9 ? "\\t" : String(UnicodeScalar($0)) } ?? "whitespace")'; set table.delimiter: '\(name)' (or auto) in the manifest"
-                        + (fixed == UInt8(ascii: ";") ? ", and table.decimal: comma if the numbers are written 0,5" : "")
-                }
-                if case let .missingColumn(name, _) = error.reason, header != nil,
-                   let line = Self.lineNaming(name, base, from: afterFirst, count: n, separator: delimiter) {
-                    // A preamble above the header: say how many lines to skip.
-                    let skip = headerLineNumber + line - 1
-                    error.message += "; the header is line \(skip + 1): set table.skipRows: \(skip) in the manifest"
-                }
-                if let header, case .missingColumn = error.reason, case let advice = ImportPresets.advice(header: header), !advice.isEmpty {
-                    error.message += advice
-                }
-                table.problems.append(DatasetProblem(.missingColumn, error))
+                table.problems.append(DatasetProblem(.missingColumn, explained(error, header: header, firstLine: firstLine,
+                                                                               headerLineNumber: headerLineNumber, base, afterFirst: afterFirst, count: n)))
                 return
             }
             let rows = scanRows(base, from: pos, to: n, firstLine: lineNumber + 1, slots: slots, header: header, file: file,

@@ -4,7 +4,7 @@ import GestureKit
 /// Turns one text line of a sample stream into a sample.
 ///
 /// Conforming formats keep what they learn from earlier lines (a header's column order).
-public protocol SampleLineDecoder {
+package protocol SampleLineDecoder {
     /// Decodes line `lineNumber` (1-based, without its line break) of `file`; returns `nil` for a
     /// line that holds no sample (a header or a comment), throws for a malformed one.
     mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample?
@@ -20,12 +20,12 @@ public protocol SampleLineDecoder {
 
 extension SampleLineDecoder {
     /// A decoder that never holds lines back has none.
-    public mutating func nextHeld() -> MotionSample? { nil }
+    package mutating func nextHeld() -> MotionSample? { nil }
     /// A decoder that never holds lines back has nothing to decide.
-    public mutating func finish() throws(DataFileError) {}
+    package mutating func finish() throws(DataFileError) {}
     /// Spaces and tabs only, unless the decoder says otherwise (a tab-separated format, where a tab
     /// ends a field and a line of tabs is a row of empty fields).
-    public func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+    package func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
 }
 
 /// A ``MotionSource`` reading samples line by line from a file or a pipe (standard input), each
@@ -36,11 +36,11 @@ extension SampleLineDecoder {
 /// (``TextLines``), and a leading byte-order mark is skipped.
 ///
 /// - Complexity: O(line length) per sample; the buffer is reused.
-public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
+package struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// The name used in error messages (a path, or `-` for standard input).
-    public let name: String
+    package let name: String
     /// The decoder, with whatever it has learned (for example the header).
-    public private(set) var decoder: Decoder
+    package private(set) var decoder: Decoder
     /// Kept so the descriptor stays open as long as the source lives.
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -52,14 +52,14 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// Whether the decoder has been told that the input ended.
     private var finished = false
     /// Lines read so far.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
     /// For a descriptor with a receive timeout (a network input): called with the seconds since data last
     /// arrived whenever a read times out or a signal interrupts it; returning `true` ends the input there.
-    public var onIdle: ((Double) -> Bool)?
+    package var onIdle: ((Double) -> Bool)?
     private var lastData = DispatchTime.now()
 
     /// Reads from `handle`, naming it `name` in errors; the source keeps the handle open while it lives.
-    public init(handle: FileHandle, name: String, decoder: Decoder) {
+    package init(handle: FileHandle, name: String, decoder: Decoder) {
         self.name = name
         self.decoder = decoder
         self.handle = handle
@@ -67,7 +67,7 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     }
 
     /// The next sample, or `nil` at the end of the input. Reads one line at a time: O(line length).
-    public mutating func next() throws(DataFileError) -> MotionSample? {
+    package mutating func next() throws(DataFileError) -> MotionSample? {
         if let sample = decoder.nextHeld() { return sample }
         while let line = try nextLine() {
             if decoder.isBlank(line[...]) { continue }

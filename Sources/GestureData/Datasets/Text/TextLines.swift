@@ -10,34 +10,34 @@
 /// ``byteOrderMarkLength(_:count:)`` directly, so there is one definition of a line for all of them.
 ///
 /// - Complexity: O(text length) for a full iteration, no allocation per line.
-public struct TextLines: Sequence, Sendable {
+package struct TextLines: Sequence, Sendable {
     /// One line of the text.
-    public struct Line: Sendable {
+    package struct Line: Sendable {
         /// The 1-based line number.
-        public var number: Int
+        package var number: Int
         /// The line without its line break.
-        public var text: Substring
+        package var text: Substring
     }
 
     /// The text, stored as contiguous UTF-8 so it can be scanned as bytes.
     private let text: String
 
     /// The lines of `text`.
-    public init(_ text: some StringProtocol) {
+    package init(_ text: some StringProtocol) {
         var text = String(text)
         text.makeContiguousUTF8()
         self.text = text
     }
 
     /// Iterates the lines in order.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         fileprivate let text: String
         fileprivate var offset: Int
         fileprivate var index: String.Index
         fileprivate var number = 0
 
         /// The next line, or `nil` after the last. O(line length).
-        public mutating func next() -> Line? {
+        package mutating func next() -> Line? {
             let utf8 = text.utf8
             let count = utf8.count
             guard offset < count else { return nil }
@@ -55,7 +55,7 @@ public struct TextLines: Sequence, Sendable {
     }
 
     /// An iterator from the first line (after any byte-order mark).
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         let bom = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.byteOrderMarkLength(bytes.baseAddress!, count: bytes.count)
         } ?? 0
@@ -73,7 +73,7 @@ extension TextLines {
     ///
     /// - Complexity: O(line length); the scan tests one comparison per ordinary byte.
     @inline(__always)
-    public static func lineBreak(in base: UnsafePointer<UInt8>, from start: Int, count: Int) -> (end: Int, next: Int) {
+    package static func lineBreak(in base: UnsafePointer<UInt8>, from start: Int, count: Int) -> (end: Int, next: Int) {
         var end = start
         while end < count {
             let byte = base[end]
@@ -88,7 +88,7 @@ extension TextLines {
 
     /// 3 when `base[0..<count]` starts with the UTF-8 byte-order mark (EF BB BF), otherwise 0.
     @inline(__always)
-    public static func byteOrderMarkLength(_ base: UnsafePointer<UInt8>, count: Int) -> Int {
+    package static func byteOrderMarkLength(_ base: UnsafePointer<UInt8>, count: Int) -> Int {
         count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
     }
 }

@@ -26,27 +26,27 @@ public struct RepairPolicy: OptionSet, Hashable, Sendable {
 }
 
 /// What a repair changed, in counts.
-public struct RepairReport: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct RepairReport: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Rows dropped for a NaN or infinite value.
-    public var droppedNonFinite = 0
+    package var droppedNonFinite = 0
     /// Rows dropped for a value outside the valid range.
-    public var droppedOutOfRange = 0
+    package var droppedOutOfRange = 0
     /// Recordings whose rows were reordered by sorting.
-    public var sortedRecordings = 0
+    package var sortedRecordings = 0
     /// Rows dropped as duplicate timestamps.
-    public var droppedDuplicates = 0
+    package var droppedDuplicates = 0
     /// Rows dropped as out of time order.
-    public var droppedUnordered = 0
+    package var droppedUnordered = 0
     /// Whole-recording labels of segment datasets refitted to the remaining samples.
-    public var refittedSegmentAnnotations = 0
+    package var refittedSegmentAnnotations = 0
     /// Recordings left with no samples.
-    public var emptiedRecordings = 0
+    package var emptiedRecordings = 0
 
     /// An empty report.
-    public init() {}
+    package init() {}
 
     /// One line naming the repair and where it was applied.
-    public var description: String {
+    package var description: String {
         "repair: dropped \(droppedNonFinite) rows with NaN/inf, \(droppedOutOfRange) rows out of range, "
             + "\(droppedDuplicates) duplicate-timestamp rows, \(droppedUnordered) rows out of time order; sorted \(sortedRecordings) recordings; "
             + "\(emptiedRecordings) recordings left empty; \(refittedSegmentAnnotations) segment labels refitted"
@@ -56,9 +56,9 @@ public struct RepairReport: Hashable, Sendable, Codable, CustomStringConvertible
 /// Applies a ``RepairPolicy`` to a loaded dataset. Order: drop NaN rows, drop out-of-range rows,
 /// sort, de-duplicate, drop rows out of time order. Annotations are kept, except
 /// that a segment dataset's whole-recording label is refitted to the samples that remain. O(samples log samples) with sorting.
-public enum DatasetRepair {
+package enum DatasetRepair {
     /// Repairs `loaded` in place and reports the counts.
-    public static func apply(_ policy: RepairPolicy, to loaded: inout LoadedDataset) -> RepairReport {
+    package static func apply(_ policy: RepairPolicy, to loaded: inout LoadedDataset) -> RepairReport {
         var report = RepairReport()
         guard !policy.isEmpty else { return report }
         let limits = loaded.limits

@@ -6,16 +6,16 @@ import GestureKit
 /// empty files) are included as found by the reader.
 ///
 /// O(samples + annotations).
-public struct DatasetValidator: Sendable {
+package struct DatasetValidator: Sendable {
     /// A gap is an interval longer than this many of the recording's median intervals, the one rule
     /// (``Recording/runs(gapFactor:)``) that `inspect`, `find` and alignment count by. Gaps are warnings.
-    public var gapFactor: Double
+    package var gapFactor: Double
 
     /// Creates a validator.
-    public init(gapFactor: Double = Recording.gapFactor) { self.gapFactor = gapFactor }
+    package init(gapFactor: Double = Recording.gapFactor) { self.gapFactor = gapFactor }
 
     /// Every problem, reading problems first, then per recording in order.
-    public func validate(_ loaded: LoadedDataset) -> [DatasetProblem] {
+    package func validate(_ loaded: LoadedDataset) -> [DatasetProblem] {
         var problems = loaded.problems
         let reported = Set(loaded.problems.compactMap { p in p.location.line.map { "\(p.location.file):\($0)" } })
         let emptyReported = Set(loaded.problems.filter { $0.kind == .emptyFile || $0.kind == .unreadable || $0.kind == .missingColumn }.map(\.location.file))
@@ -108,13 +108,13 @@ public struct DatasetValidator: Sendable {
 
     /// The nominal sample interval, seconds: the stated rate's, else the median of the positive intervals of
     /// `timestamps`; `nil` when neither exists. O(samples log samples).
-    public static func nominalInterval(_ timestamps: [Double], samplingRate: Double?) -> Double? {
+    package static func nominalInterval(_ timestamps: [Double], samplingRate: Double?) -> Double? {
         samplingRate.map { 1 / $0 } ?? Recording.medianInterval(of: timestamps)
     }
 
     /// How far, seconds, an annotation may reach past its recording's first or last sample: half the `nominal`
     /// sample interval (plus 1 ns for rounding). Validation and the Label Studio import use this one rule.
-    public static func annotationTolerance(nominal: Double?) -> Double { (nominal ?? 0) / 2 + 1e-9 }
+    package static func annotationTolerance(nominal: Double?) -> Double { (nominal ?? 0) / 2 + 1e-9 }
 
     /// `value` to 3 decimals, for messages.
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

@@ -12,12 +12,12 @@ import Darwin
 /// For tests, the environment variable `GESTURELAB_FAIL_WRITE_AT=K` makes the process die (exit status 70)
 /// half-way through the K-th write, after half of the temporary file is written and before the rename:
 /// the worst moment for a writer that is not atomic.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url` atomically, creating missing folders when `createFolders` is set.
     ///
     /// - Throws: ``DataFileError`` naming the file and the system's reason.
     /// - Complexity: O(bytes); one extra file in the target's folder while writing.
-    public static func write(_ data: Data, to url: URL, createFolders: Bool = false) throws(DataFileError) {
+    package static func write(_ data: Data, to url: URL, createFolders: Bool = false) throws(DataFileError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
@@ -54,7 +54,7 @@ public enum AtomicFile {
     }
 
     /// Writes `text` as UTF-8; see ``write(_:to:createFolders:)``.
-    public static func write(_ text: String, to url: URL, createFolders: Bool = false) throws(DataFileError) {
+    package static func write(_ text: String, to url: URL, createFolders: Bool = false) throws(DataFileError) {
         try write(Data(text.utf8), to: url, createFolders: createFolders)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// then the channel names) and `annotations/<id>.csv` (`start,end,label`). Every file is written
 /// atomically, and numbers use the shortest text that reads back to the same `Double`, so
 /// read → write → read gives identical data. O(total size).
-public enum DatasetWriter {
+package enum DatasetWriter {
     /// Writes `dataset` into `folder` (created if needed). Returns the manifest written.
     ///
     /// - Parameter labelColumn: when given, annotations are written as this per-sample column of each
@@ -12,7 +12,7 @@ public enum DatasetWriter {
     ///   files. Each annotation then covers the samples inside it, so its times become those of its first
     ///   and last sample; overlapping annotations cannot be written this way and are refused.
     @discardableResult
-    public static func write(_ dataset: Dataset, to folder: URL, classes: [String]? = nil,
+    package static func write(_ dataset: Dataset, to folder: URL, classes: [String]? = nil,
                              labelColumn: String? = nil) throws(DataFileError) -> DatasetManifest {
         if let labelColumn, labelColumn.isEmpty || labelColumn == "time" || labelColumn.contains(where: { $0 == "," || $0.isNewline }) {
             throw DataFileError(file: folder.path, field: "label column", "'\(labelColumn)' is empty, 'time', or holds a comma")

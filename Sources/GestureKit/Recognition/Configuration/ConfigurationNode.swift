@@ -3,7 +3,7 @@
 /// Scalars written as text (YAML's plain scalars) keep their text and take a type only when a
 /// decoder asks for one, as a YAML decoder does; JSON numbers and booleans arrive typed. Mappings
 /// keep their keys in document order, so an unknown key is reported where it was written.
-public indirect enum ConfigurationNode: Hashable, Sendable {
+package indirect enum ConfigurationNode: Hashable, Sendable {
     /// `null`, `~` or an empty value.
     case null
     /// `true` / `false`.
@@ -18,21 +18,21 @@ public indirect enum ConfigurationNode: Hashable, Sendable {
     case mapping([Entry])
 
     /// One key of a mapping with its value.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The key as written.
-        public var key: String
+        package var key: String
         /// Its value.
-        public var value: ConfigurationNode
+        package var value: ConfigurationNode
 
         /// Creates an entry.
-        public init(key: String, value: ConfigurationNode) {
+        package init(key: String, value: ConfigurationNode) {
             self.key = key
             self.value = value
         }
     }
 
     /// What kind of value this is, for messages (`a mapping`, `a number`, …).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -54,7 +54,7 @@ extension ConfigurationNode: Decodable {
 
     /// Reads any JSON (or other self-describing) document as a tree. Mapping keys are sorted, since
     /// `JSONDecoder` does not keep document order.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
             self = .mapping(try keyed.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
                 Entry(key: $0.stringValue, value: try keyed.decode(ConfigurationNode.self, forKey: $0))

@@ -24,10 +24,10 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
     case physical(PhysicalChannelEstimator.Configuration)
 
     /// The names a specification may have.
-    public static let names = ["gravitySplit", "attitude", "oneEuro", "resample", "physical"]
+    package static let names = ["gravitySplit", "attitude", "oneEuro", "resample", "physical"]
 
     /// The default gravity split (the smoothing of Apple's Motion Events guide).
-    public static var gravitySplit: StageSpecification {
+    package static var gravitySplit: StageSpecification {
         guard case let .timeConstant(t) = ExponentialSmoothing.documented else { preconditionFailure("documented smoothing is a time constant") }
         return .gravitySplit(timeConstant: t)
     }
@@ -35,7 +35,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
     /// A fresh stage.
     ///
     /// - Throws: ``ConfigurationError`` naming the setting that is out of range.
-    public func makeStage() throws(ConfigurationError) -> any SignalStage {
+    package func makeStage() throws(ConfigurationError) -> any SignalStage {
         switch self {
         case let .gravitySplit(t):
             try ConfigurationError.requirePositive(t, "gravitySplit.timeConstant")
@@ -48,7 +48,7 @@ public enum StageSpecification: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// Fresh stages for `specifications`, in order. O(stages).
-    public static func makeStages(_ specifications: [StageSpecification]) throws(ConfigurationError) -> [any SignalStage] {
+    package static func makeStages(_ specifications: [StageSpecification]) throws(ConfigurationError) -> [any SignalStage] {
         var stages: [any SignalStage] = []
         for s in specifications { stages.append(try s.makeStage()) }
         return stages

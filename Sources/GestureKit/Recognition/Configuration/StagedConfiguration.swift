@@ -10,9 +10,9 @@
 /// runs, the one that was evaluated.
 public struct StagedConfiguration: ConfigurationDecoding, Sendable {
     /// The stages, in order; empty when the document names none.
-    public var stages: [StageSpecification]
+    package var stages: [StageSpecification]
     /// The recognizer's settings: the document without `stages`.
-    public var settings: ConfigurationNode
+    package var settings: ConfigurationNode
 
     /// Splits `document` into stages and settings.
     ///

@@ -6,15 +6,15 @@
 /// path and the nearest key the type does know.
 ///
 /// - Complexity: O(size of the tree) plus O(k²) per unknown key for the suggestion.
-public struct StrictDecoder: Sendable {
+package struct StrictDecoder: Sendable {
     /// Creates a decoder.
-    public init() {}
+    package init() {}
 
     /// Decodes `type` from `node`.
     ///
     /// - Throws: `DecodingError` for a missing or mistyped value; ``ConfigurationError`` whose key is
     ///   the dotted path of the first unknown key (in document order) otherwise.
-    public func decode<T: Decodable>(_ type: T.Type, from node: ConfigurationNode) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from node: ConfigurationNode) throws -> T {
         let state = State()
         let value = try state.unbox(T.self, node, path: [])
         if let unknown = state.firstUnknownKey(in: node) { throw unknown }

@@ -92,7 +92,7 @@ import Testing
             _ = try Self.load(time: "{column: time, unit: s, relative: true, origin: file}", csv: "time,x,y,z\n0,0,0,-1\n")
         } throws: { error in
             let error = error as? DataFileError
-            return error?.field == "time.relative" && error?.reason == .relativeContradictsOrigin(relative: true, origin: .file)
+            return error?.field == "time.relative" && error?.reason == .relativeContradictsOrigin(relative: true, origin: "file")
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
         (.unknownFormat("x/2"), "unknown format 'x/2'"),
         (.unsupportedAxisConvention("enu"), "must be 'coremotion' (convert signs in the channel scales)"),
         (.conflictingKeys("unit", "scale"), "give unit or scale, not both"),
-        (.relativeContradictsOrigin(relative: true, origin: .file), "relative: true contradicts origin: file; give one of them"),
+        (.relativeContradictsOrigin(relative: true, origin: "file"), "relative: true contradicts origin: file; give one of them"),
         (.noTimeSource, "give a time column, index, or a positive rate"),
         (.noStreams, "name at least one stream"),
         (.duplicateStream("acc"), "duplicate stream 'acc'"),

@@ -150,7 +150,7 @@ import Testing
         let expected = try Self.reference(files)
         for (k, dialect) in Self.dialects.enumerated() {
             let delimiter: DatasetManifest.TableFormat.Delimiter = dialect.separator == 9 ? .tab : .byte(dialect.separator)
-            var parser = DelimitedText(DatasetManifest.TableFormat(delimiter: delimiter, header: true, decimal: .point))
+            var parser = DelimitedText(DatasetManifest.TableFormat(delimiter: delimiter, header: true, decimal: .point).layout)
             let table = parser.parse(try DelimitedText.bytes(of: files[k].url), file: "t") { (_: [String]?) throws(DataFileError) in
                 (0..<width).map { ($0, "c\($0)") }
             }
