@@ -6,9 +6,9 @@ import GestureKit
 ///
 /// The executable's `main.swift` calls ``main()``; tests parse arguments in process with
 /// `GestureLab.parseAsRoot(_:)`.
-public struct GestureLab: ParsableCommand {
+package struct GestureLab: ParsableCommand {
     /// The command's name, help, version and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "gesturelab",
         abstract: "Train, evaluate and compare motion-gesture recognizers.",
         discussion: """
@@ -24,5 +24,5 @@ public struct GestureLab: ParsableCommand {
     )
 
     /// The root command has no options of its own; it only dispatches to a subcommand.
-    public init() {}
+    package init() {}
 }

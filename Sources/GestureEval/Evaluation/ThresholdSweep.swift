@@ -10,9 +10,9 @@ import GestureData
 /// matched with ``EventMatching``. A false activation is an insertion (a detection intersecting
 /// no judged annotation's window); the miss rate is 1 − recall over judged annotations.
 /// - Complexity: O(values × total samples) recognizer steps.
-public struct ThresholdSweep: Sendable {
+package struct ThresholdSweep: Sendable {
     /// One value's outcome.
-    public struct Point: Codable, Hashable, Sendable {
+    package struct Point: Codable, Hashable, Sendable {
         /// The parameter's value.
         package var value: Double
         /// Judged annotations.

@@ -19,7 +19,7 @@ public struct ReportFolder: Sendable {
     /// The folder.
     public let url: URL
     /// What has been written so far.
-    public private(set) var manifest: ReportManifest
+    package private(set) var manifest: ReportManifest
 
     /// Creates the folder (and its parents) if needed and writes an empty manifest.
     ///
@@ -89,7 +89,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// Reads the manifest of an existing report folder.
-    public static func manifest(at folder: URL) throws(DataFileError) -> ReportManifest {
+    package static func manifest(at folder: URL) throws(DataFileError) -> ReportManifest {
         let file = folder.appendingPathComponent(ReportManifest.fileName)
         let data: Data
         do {

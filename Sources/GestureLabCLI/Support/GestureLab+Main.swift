@@ -8,7 +8,7 @@ extension GestureLab {
     ///   message and usage on standard error and exit **2**;
     /// - any other failure prints one line, `error: …`, on standard error and exits **1**
     ///   (see ``CommandLineError/describe(_:)``).
-    public static func main() {
+    package static func main() {
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
