@@ -6,5 +6,5 @@ import GestureData
 import GestureEval
 
 Fuzzer.run { input in
-    _ = try? Experiment(yaml: String(decoding: input, as: UTF8.self), file: "experiment.yaml")
+    _ = try? Experiment(yaml: String(decoding: input, as: UTF8.self), file: "experiment.yaml", trainers: .standard)
 }

@@ -1,23 +1,23 @@
 /// The frames of a WebSocket byte stream (RFC 6455 §5.2): bytes go in as they arrive, whole frames come out
 /// with their payload unmasked. The buffer is compacted as frames leave, so it holds at most one frame and
 /// one read. Used by ``WebSocketClient``; usable with any other socket. O(frame) per frame.
-package struct WebSocketFrames: Sendable {
+public struct WebSocketFrames: Sendable {
     /// Frames and messages larger than this are refused, bytes.
-    package static let maximumSize = 1 << 24
+    public static let maximumSize = 1 << 24
     private var pending: [UInt8] = []
     private var offset = 0
 
     /// An empty stream.
-    package init() {}
+    public init() {}
 
     /// Adds received bytes.
-    package mutating func append(_ bytes: some Collection<UInt8>) {
+    public mutating func append(_ bytes: some Collection<UInt8>) {
         pending.append(contentsOf: bytes)
     }
 
     /// The next whole frame (opcode, FIN, unmasked payload), or `nil` when more bytes are needed.
     /// - Throws: ``LiveInputError/protocolViolation(url:reason:)`` naming `url` for reserved bits, an unknown opcode or an oversized frame.
-    package mutating func next(url: String) throws(LiveInputError) -> (opcode: UInt8, final: Bool, payload: [UInt8])? {
+    public mutating func next(url: String) throws(LiveInputError) -> (opcode: UInt8, final: Bool, payload: [UInt8])? {
         let available = pending.count - offset
         guard available >= 2 else { return nil }
         let first = pending[offset], second = pending[offset + 1]

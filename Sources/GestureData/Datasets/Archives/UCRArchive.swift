@@ -2,9 +2,9 @@ import Foundation
 
 /// Reader for the UCR time-series archive's TSV files: one example per line, the class label
 /// first, then the values, tab-separated; variable-length series are padded with `NaN` at the end.
-package enum UCRArchive {
+public enum UCRArchive {
     /// How trailing `NaN` padding is treated.
-    package enum Padding: Sendable {
+    public enum Padding: Sendable {
         /// Trailing NaNs are removed, giving each series its true length (the default).
         case trim
         /// Trailing NaNs are kept (the file's fixed width); a NaN anywhere else is still an error.
@@ -15,7 +15,7 @@ package enum UCRArchive {
     ///
     /// A NaN in the middle of a series, a non-numeric value, an empty series, or a file without any
     /// series is an error naming the file, line and column. Lines are split by ``TextLines``. O(file size).
-    package static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
+    public static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
         let text = try DataFileError.readText(url)
         return try parse(text, file: url.path, padding: padding)
     }
@@ -24,7 +24,7 @@ package enum UCRArchive {
     ///
     /// Works on the UTF-8 bytes: lines split as ``TextLines`` splits them, fields on tabs, commas or spaces
     /// (runs of them count once), numbers by ``DelimitedText``'s exact fast path with `strtod` behind it.
-    package static func parse(_ text: String, file: String, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
+    public static func parse(_ text: String, file: String, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(DataFileError) in try parse(bytes, file: file, padding: padding) }

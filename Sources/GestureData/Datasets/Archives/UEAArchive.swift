@@ -2,16 +2,16 @@ import Foundation
 
 /// Reader for the UEA / sktime `.ts` format: `@` header tags, then `@data` lines of
 /// `dim1values:dim2values:…:label` with comma-separated values (`?` for missing, read as NaN).
-package enum UEAArchive {
+public enum UEAArchive {
     /// Reads every example. Errors name file, line and dimension; a file without series is an error.
     /// Lines are split by ``TextLines``. O(file size).
-    package static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
+    public static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
         let text = try DataFileError.readText(url)
         return try parse(text, file: url.path)
     }
 
     /// Parses `.ts` text; `file` names it in errors.
-    package static func parse(_ text: String, file: String) throws(DataFileError) -> [LabelledSeries] {
+    public static func parse(_ text: String, file: String) throws(DataFileError) -> [LabelledSeries] {
         var inData = false, labelled = true, dimensions: Int? = nil
         var examples: [LabelledSeries] = []
         for numbered in TextLines(text) {

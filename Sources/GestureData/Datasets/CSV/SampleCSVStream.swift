@@ -8,38 +8,38 @@ import GestureKit
 /// `seconds_elapsed`), the first data lines are held back until a few steps between times have
 /// been seen (or the input ends), and the unit is inferred from them
 /// (``SampleCSVFormat/settleClock(lines:firstLine:relative:)``); what was inferred is added to ``notes`` once.
-package struct SampleCSVStream: Sendable {
+public struct SampleCSVStream: Sendable {
     /// The layout, once the header has been seen.
-    package private(set) var format: SampleCSVFormat?
+    public private(set) var format: SampleCSVFormat?
     /// The 1-based number of the last line fed.
-    package private(set) var lineNumber = 0
+    public private(set) var lineNumber = 0
     /// The name used in errors.
-    package var file: String
+    public var file: String
     /// The acceleration unit of the data as stated (`--acceleration`); `nil`: from the header, else g.
-    package var acceleration: SampleCSVFormat.AccelerationUnit?
+    public var acceleration: SampleCSVFormat.AccelerationUnit?
     /// Whether non-finite values are passed on rather than rejected (``SampleCSVFormat/acceptsNonFinite``).
-    package var acceptsNonFinite: Bool
+    public var acceptsNonFinite: Bool
     /// The time column's unit, when the caller states it (overrides the header; nothing is inferred).
-    package var timeUnit: SampleCSVFormat.TimeUnit?
+    public var timeUnit: SampleCSVFormat.TimeUnit?
     /// Whether times are made relative to the first sample even when they are not epoch-sized
     /// (epoch and uptime clocks always are).
-    package var relativeTime: Bool
+    public var relativeTime: Bool
     /// The rate (Hz) of a file without a time column, as the caller states it: its data rows are then
     /// `1 / rate` s apart from 0. A file with a time column and a stated rate is an error.
-    package var rate: Double?
+    public var rate: Double?
     /// What was inferred (column choices, bare `x,y,z`, the time unit and origin), one line each.
-    package private(set) var notes: [String] = []
+    public private(set) var notes: [String] = []
     /// Called with each note as it is made (for example to print it on standard error).
-    package var onNote: (@Sendable (String) -> Void)?
+    public var onNote: (@Sendable (String) -> Void)?
 
     /// Positive steps between held times that settle the unit: 8 by default; a live stream that
     /// must not be held back (a pipe) can settle it from fewer (1: from the first two distinct times).
-    package var stepsToInfer = 8
+    public var stepsToInfer = 8
     /// Whether every sample is checked against physics as it arrives (``PhysicalPlausibility/Watch``): the rotation
     /// rate's sustained peak, acceleration and rotation rate together, and rest near 0 g, each refused at the line
     /// that settles it, as a whole file's check refuses it. On by default; a reader that checks the whole file at the
     /// end turns it off.
-    package var watchesPhysics = true
+    public var watchesPhysics = true
     private var watch: PhysicalPlausibility.Watch?
 
     /// Lines held at most (batches sharing one time give no steps).
@@ -63,7 +63,7 @@ package struct SampleCSVStream: Sendable {
     private var readyHead = 0
 
     /// A stream named `file` in errors.
-    package init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit? = nil,
+    public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit? = nil,
                 acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false, rate: Double? = nil) {
         self.rate = rate
         self.file = file
@@ -76,7 +76,7 @@ package struct SampleCSVStream: Sendable {
     /// Feeds the next line (without or with its line break). Returns the next sample that is ready,
     /// or `nil` for the header, blank lines and lines held while the time unit is inferred (those
     /// come from ``nextHeld()`` later; call ``finish()`` at the end of the input). O(fields).
-    package mutating func feed(_ line: String) throws(DataFileError) -> MotionSample? {
+    public mutating func feed(_ line: String) throws(DataFileError) -> MotionSample? {
         try accept(line, lineNumber: lineNumber + 1)
         return nextHeld()
     }
@@ -127,7 +127,7 @@ package struct SampleCSVStream: Sendable {
     }
 
     /// The input has ended: settles the clock from whatever lines were held.
-    package mutating func finish() throws(DataFileError) {
+    public mutating func finish() throws(DataFileError) {
         if !clockSettled, format != nil, !held.isEmpty { try settle() }
     }
 
@@ -142,7 +142,7 @@ package struct SampleCSVStream: Sendable {
     }
 
     /// The next sample that was held back and is now ready, or `nil`.
-    package mutating func nextHeld() -> MotionSample? { nextReady()?.sample }
+    public mutating func nextHeld() -> MotionSample? { nextReady()?.sample }
 
     private mutating func settle() throws(DataFileError) {
         clockSettled = true
@@ -186,7 +186,7 @@ package struct SampleCSVStream: Sendable {
 extension SampleCSVStream: SampleLineDecoder {
     /// Decodes line `lineNumber` of `file`: the header if none has been seen yet (returns `nil`),
     /// otherwise a sample, or `nil` while lines are held to infer the time unit. O(fields).
-    package mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample? {
+    public mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample? {
         self.file = file
         try accept(String(line), lineNumber: lineNumber)
         return nextHeld()
@@ -194,7 +194,7 @@ extension SampleCSVStream: SampleLineDecoder {
 
     /// Blank as ``accept(_:lineNumber:)`` skips it: white space only, where a tab that separates the
     /// header's fields is not white space but a row of empty fields. O(line length).
-    package func isBlank(_ line: Substring) -> Bool {
+    public func isBlank(_ line: Substring) -> Bool {
         DelimitedText.isBlankLine(line, separator: format?.delimiter.asciiValue)
     }
 }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Reads and writes annotation files: CSV with header `start,end,label`, times in seconds.
-package enum AnnotationFile {
+public enum AnnotationFile {
     /// The header line.
-    package static let header = "start,end,label"
+    public static let header = "start,end,label"
 
     /// Reads annotations, collecting every bad line as a problem. Returns the annotations in file
     /// order with their 1-based lines. Lines are split by ``TextLines``; header names may be quoted.
     /// A file without even the header is a problem; a header without rows is a recording with no
     /// gestures. O(file size).
-    package static func read(_ url: URL) -> ([Annotation], [Int32], [DatasetProblem]) {
+    public static func read(_ url: URL) -> ([Annotation], [Int32], [DatasetProblem]) {
         let file = url.path
         let text: String
         do { text = try DataFileError.readText(url) } catch {
@@ -57,7 +57,7 @@ package enum AnnotationFile {
     }
 
     /// The text of an annotation file. Labels may not contain commas or line breaks.
-    package static func text(_ annotations: [Annotation], file: String) throws(DataFileError) -> String {
+    public static func text(_ annotations: [Annotation], file: String) throws(DataFileError) -> String {
         var text = header + "\n"
         for a in annotations {
             guard !a.label.contains(where: { $0 == "," || $0.isNewline }), !a.label.isEmpty else {

@@ -11,7 +11,7 @@ extension DatasetManifest {
     ///
     /// Values from a fixed list (`time.unit`, `time.origin`, `time.batches`, `table.decimal`,
     /// `axisConvention`) are checked as they are decoded; the rules that relate keys are checked here.
-    package init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
+    public init(yaml: String, file: String = "dataset.yaml") throws(DataFileError) {
         do {
             self = try YAMLConfiguration(text: yaml, source: file).decode(DatasetManifest.self)
         } catch {

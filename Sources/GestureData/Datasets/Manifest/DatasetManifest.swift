@@ -7,7 +7,7 @@ import Yams
 /// One schema serves the project's own folders (channels named as in ``Channel``, scale 1) and
 /// external data (a column mapping with scale and offset per channel, and a ``Source`` of file
 /// patterns instead of a recording list), so every unit conversion is stated here, not in code.
-package struct DatasetManifest: Codable, Hashable, Sendable {
+public struct DatasetManifest: Codable, Hashable, Sendable {
     /// The format tag written by ``DatasetWriter``.
     package static let currentFormat = "gesturelab-dataset/1"
 
@@ -100,7 +100,7 @@ package struct DatasetManifest: Codable, Hashable, Sendable {
     }
 
     /// Decodes a manifest; missing optional keys take their defaults.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(.format, default: Self.currentFormat)
         name = try c.decode(String.self, forKey: .name)
@@ -125,7 +125,7 @@ package struct DatasetManifest: Codable, Hashable, Sendable {
     }
 
     /// Encodes the manifest with the keys it decodes.
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(format, forKey: .format)
         try c.encode(name, forKey: .name)

@@ -42,7 +42,7 @@ public enum DatasetReader {
 
     /// Loads the dataset `manifest` describes; relative paths are resolved against `folder`.
     /// `sortingRows` is as in ``load(at:data:sortingRows:)``.
-    package static func load(_ manifest: DatasetManifest, folder: URL, data: URL? = nil,
+    public static func load(_ manifest: DatasetManifest, folder: URL, data: URL? = nil,
                             sortingRows: Bool = false) throws(DataFileError) -> LoadedDataset {
         struct Job: Sendable {
             var id, subject, session: String

@@ -1,10 +1,10 @@
 /// One problem found while reading or validating a dataset, located by file, line and field.
-package struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
+public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
     /// How serious it is: errors make `validate` fail, warnings do not.
-    package enum Severity: String, Codable, Sendable { case error, warning }
+    public enum Severity: String, Codable, Sendable { case error, warning }
 
     /// What kind of problem it is.
-    package enum Kind: String, Codable, Sendable, CaseIterable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         /// The file cannot be read.
         case unreadable
         /// The file has no data rows.
@@ -49,19 +49,19 @@ package struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Error or warning.
-    package var severity: Severity
+    public var severity: Severity
     /// The kind.
-    package var kind: Kind
+    public var kind: Kind
     /// Where and what: `file:line: field: message`.
-    package var location: DataFileError
+    public var location: DataFileError
 
     /// Creates a problem.
-    package init(_ kind: Kind, _ location: DataFileError, severity: Severity? = nil) {
+    public init(_ kind: Kind, _ location: DataFileError, severity: Severity? = nil) {
         self.kind = kind
         self.location = location
         self.severity = severity ?? (kind == .gap || kind == .unlistedFile ? .warning : .error)
     }
 
     /// `severity: location [kind]`.
-    package var description: String { "\(severity.rawValue): \(location) [\(kind.rawValue)]" }
+    public var description: String { "\(severity.rawValue): \(location) [\(kind.rawValue)]" }
 }

@@ -4,7 +4,7 @@ import GestureKit
 /// Turns one text line of a sample stream into a sample.
 ///
 /// Conforming formats keep what they learn from earlier lines (a header's column order).
-package protocol SampleLineDecoder {
+public protocol SampleLineDecoder {
     /// Decodes line `lineNumber` (1-based, without its line break) of `file`; returns `nil` for a
     /// line that holds no sample (a header or a comment), throws for a malformed one.
     mutating func decode(_ line: Substring, lineNumber: Int, file: String) throws(DataFileError) -> MotionSample?
@@ -20,12 +20,12 @@ package protocol SampleLineDecoder {
 
 extension SampleLineDecoder {
     /// A decoder that never holds lines back has none.
-    package mutating func nextHeld() -> MotionSample? { nil }
+    public mutating func nextHeld() -> MotionSample? { nil }
     /// A decoder that never holds lines back has nothing to decide.
-    package mutating func finish() throws(DataFileError) {}
+    public mutating func finish() throws(DataFileError) {}
     /// Spaces and tabs only, unless the decoder says otherwise (a tab-separated format, where a tab
     /// ends a field and a line of tabs is a row of empty fields).
-    package func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+    public func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
 }
 
 /// A ``MotionSource`` reading samples line by line from a file or a pipe (standard input), each
@@ -36,11 +36,11 @@ extension SampleLineDecoder {
 /// (``TextLines``), and a leading byte-order mark is skipped.
 ///
 /// - Complexity: O(line length) per sample; the buffer is reused.
-package struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
+public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// The name used in error messages (a path, or `-` for standard input).
-    package let name: String
+    public let name: String
     /// The decoder, with whatever it has learned (for example the header).
-    package private(set) var decoder: Decoder
+    public private(set) var decoder: Decoder
     /// Kept so the descriptor stays open as long as the source lives.
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -52,14 +52,14 @@ package struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// Whether the decoder has been told that the input ended.
     private var finished = false
     /// Lines read so far.
-    package private(set) var lineNumber = 0
+    public private(set) var lineNumber = 0
     /// For a descriptor with a receive timeout (a network input): called with the seconds since data last
     /// arrived whenever a read times out or a signal interrupts it; returning `true` ends the input there.
-    package var onIdle: ((Double) -> Bool)?
+    public var onIdle: ((Double) -> Bool)?
     private var lastData = DispatchTime.now()
 
     /// Reads from `handle`, naming it `name` in errors; the source keeps the handle open while it lives.
-    package init(handle: FileHandle, name: String, decoder: Decoder) {
+    public init(handle: FileHandle, name: String, decoder: Decoder) {
         self.name = name
         self.decoder = decoder
         self.handle = handle
@@ -67,7 +67,7 @@ package struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     }
 
     /// The next sample, or `nil` at the end of the input. Reads one line at a time: O(line length).
-    package mutating func next() throws(DataFileError) -> MotionSample? {
+    public mutating func next() throws(DataFileError) -> MotionSample? {
         if let sample = decoder.nextHeld() { return sample }
         while let line = try nextLine() {
             if decoder.isBlank(line[...]) { continue }

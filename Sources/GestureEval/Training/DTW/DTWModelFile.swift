@@ -3,20 +3,20 @@ import GestureKit
 import GestureData
 
 /// Reads and writes ``DTWModel`` files (JSON; written atomically).
-package enum DTWModelFile {
+public enum DTWModelFile {
     /// Writes `model` to `url` atomically: a reader sees the old file or the new one, never a partial one.
-    package static func write(_ model: DTWModel, to url: URL) throws(DataFileError) {
+    public static func write(_ model: DTWModel, to url: URL) throws(DataFileError) {
         try ModelFile.write(to: url, model.encoded)
     }
 
     /// Reads a model; a missing, old, corrupted or foreign file is an error naming the file.
-    package static func read(from url: URL) throws(DataFileError) -> DTWModel {
+    public static func read(from url: URL) throws(DataFileError) -> DTWModel {
         try ModelFile.read(from: url, DTWModel.decode, message: \.message)
     }
 
     /// One line per key an older model file uses that is read under a new name (``DTWModel/renamedKeys(inVersion:)``),
     /// naming the file; empty for a current, unreadable or foreign file (reading it says what is wrong).
-    package static func deprecations(in data: Data, file: String) -> [String] {
+    public static func deprecations(in data: Data, file: String) -> [String] {
         struct Version: Decodable { var version: Int }
         guard let version = try? JSONDecoder().decode(Version.self, from: data).version else { return [] }
         return DTWModel.renamedKeys(inVersion: version).map {
@@ -25,7 +25,7 @@ package enum DTWModelFile {
     }
 
     /// ``deprecations(in:file:)`` of the file at `url`.
-    package static func deprecations(at url: URL) -> [String] {
+    public static func deprecations(at url: URL) -> [String] {
         guard let data = try? Data(contentsOf: url) else { return [] }
         return deprecations(in: data, file: url.path)
     }
