@@ -146,6 +146,8 @@ struct Train: ParsableCommand {
             // A learned recognizer's model, in its trainer's file format.
             try trainer.writeModel(model, to: url)
             print("\(trainer.trainedLine(recordings: recordings.count)): \(summary)")
+            // A spotter that chose its own settings shows what it compared.
+            for line in model.model(as: MiniRocketModel.self)?.selection?.lines ?? [] { print(line) }
         }
         print("wrote \(out)")
     }

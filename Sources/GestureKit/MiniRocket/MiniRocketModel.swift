@@ -121,10 +121,13 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     }
     /// ``stages`` as written: absent when empty, so a model without stages keeps its bytes.
     private var storedStages: [StageSpecification]?
+    /// How the settings were chosen, when a trainer chose them (provenance; absent otherwise, so other models keep
+    /// their bytes).
+    public var selection: Selection? = nil
 
     private enum CodingKeys: String, CodingKey {
         case version, channels, samplingRate, lengthPolicy, transform, featureMeans, featureScales, labels, weights, intercepts
-        case alpha, seed, stream, storedStages = "stages"
+        case alpha, seed, stream, storedStages = "stages", selection
     }
 
     /// Creates a model; ``validate()`` checks it.

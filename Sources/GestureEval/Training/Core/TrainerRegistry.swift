@@ -41,13 +41,14 @@ public struct TrainerRegistry: Sendable {
 }
 
 extension TrainerRegistry {
-    /// The built-in learned recognizers, listed explicitly: DTW templates, the MiniRocket segment classifier and the
-    /// MiniRocket stream spotter.
+    /// The built-in learned recognizers, listed explicitly: DTW templates, the MiniRocket segment classifier, the
+    /// MiniRocket stream spotter, and the spotter that chooses its own settings.
     public static var standard: TrainerRegistry {
         var registry = TrainerRegistry()
         registry.register(DTWTemplateMatcherTrainer())
         registry.register(MiniRocketClassifierTrainer())
         registry.register(MiniRocketSpotterTrainer())
+        registry.register(SpotterTrainer())
         return registry
     }
 }

@@ -1,0 +1,162 @@
+import GestureKit
+import GestureData
+
+/// The candidates of a `spotter` entry, derived from its training recordings alone: the same rules on every task, no
+/// number chosen by looking at a task's results.
+///
+/// **What the annotations say** (``Evidence``): the median duration of the judged annotations, the onset-to-onset
+/// spacing of consecutive annotations in a recording (median and 10th percentile), the recordings' rate, and whether
+/// the background is periodic (the median ``GestureKit/PhysicalQuantities/Kind/rhythmRegularity`` outside the
+/// annotations at least 0.5: strokes, steps).
+///
+/// **The rules.**
+/// - window: the median duration, to 0.1 s (at least 0.3 s): the span a window labels is a typical gesture;
+/// - hop: an eighth of the window, 0.05–0.5 s, so every gesture is scored about eight times;
+/// - refractory time: half the 10th-percentile spacing, at least half a window: a gesture rarely repeats within its
+///   own duration, and never faster than the training recordings show;
+/// - context either side: a quarter window, one window and two windows, none longer than the median spacing (a window
+///   sees at most the neighbouring gesture);
+/// - rate: 200 samples over the window and its context (5 Hz at least, never above the recordings'), so every
+///   candidate costs about the same; MiniRocket's dilations cover the rest;
+/// - channels: the magnitudes (|a|, and |ω| with a gyroscope: independent of how the device sits); the magnitudes
+///   with the rhythm channels where the background is periodic; the magnitudes with the orientation-free channels
+///   (acceleration along gravity, tilt, stillness, and the rotation about gravity with a gyroscope); the device axes
+///   (acceleration, and rotation rate with a gyroscope: a sensor strapped in place keeps its axes);
+/// - class weights: none, then balanced;
+/// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25) and at most 1,200 windows for one class,
+///   2,400 for more, so each class keeps about as many windows as a one-class spotter has and the background about
+///   four classes' worth.
+///
+/// Any key the entry sets is fixed in every candidate.
+struct SpotterRecipe {
+    /// What the training recordings say, the basis of every rule above.
+    struct Evidence {
+        var medianDuration: Double
+        var medianSpacing: Double?
+        var shortSpacing: Double?
+        var samplingRate: Double
+        var classes: Int
+        var periodicBackground: Bool
+        var gyroscope: Bool
+        var accelerationSource: String
+
+        /// The evidence as named numbers (``GestureKit/MiniRocketModel/Selection/evidence``).
+        var named: [String: Double] {
+            var values = ["medianDuration": medianDuration, "samplingRate": samplingRate,
+                          "periodicBackground": periodicBackground ? 1 : 0, "gyroscope": gyroscope ? 1 : 0, "classes": Double(classes)]
+            if let medianSpacing { values["medianSpacing"] = medianSpacing }
+            if let shortSpacing { values["shortSpacing"] = shortSpacing }
+            return values
+        }
+    }
+
+    /// One candidate: settings that ``MiniRocketStreamSettings`` decodes.
+    struct Candidate {
+        var round: Int
+        var channels: [MotionChannel]
+        var window: Double, hop: Double, context: Double, refractoryTime: Double, samplingRate: Double
+        var balanced: Bool
+        var negativesPerPositive: Double = 4
+        var maxWindows: Int = 1200
+
+        /// The candidate over `fixed` (the entry's configuration, whose keys win) with `overrides` (the cheaper
+        /// search's), as a configuration value.
+        func configuration(fixed: [String: ConfigurationValue], overrides: [String: ConfigurationValue] = [:]) -> ConfigurationValue {
+            var map: [String: ConfigurationValue] = [
+                "channels": .array(channels.map { .string($0.rawValue) }), "window": .number(window), "hop": .number(hop),
+                "context": .number(context), "refractoryTime": .number(refractoryTime), "samplingRate": .number(samplingRate),
+                "classWeights": .string(balanced ? "balanced" : "none"),
+                "negativesPerPositive": .number(negativesPerPositive), "maxWindows": .number(Double(maxWindows)),
+            ]
+            for (key, value) in overrides where fixed[key] == nil { map[key] = value }
+            map.merge(fixed) { _, entry in entry }
+            return .object(map)
+        }
+    }
+
+    var evidence: Evidence
+
+    /// The evidence of judged training `recordings` (staged). Throws when they hold no annotation or no rate.
+    init(_ recordings: [Recording]) throws(TrainingError) {
+        let durations = recordings.flatMap { $0.annotations.map { $0.end - $0.start } }.filter { $0 > 0 && $0.isFinite }
+        guard !durations.isEmpty else { throw TrainingError("the training recordings hold no judged annotation to derive a window from") }
+        var spacings: [Double] = []
+        for r in recordings {
+            let starts = r.annotations.map(\.start).sorted()
+            spacings += zip(starts.dropFirst(), starts).map { $0 - $1 }.filter { $0 > 0 }
+        }
+        let rates = recordings.compactMap(\.samplingRate).filter { $0.isFinite && $0 > 0 }
+        guard let rate = try? Descriptive.median(rates) else { throw TrainingError("no training recording has two samples at increasing times") }
+        guard let first = recordings.first(where: { $0.count > 0 }) else { throw TrainingError("the training recordings hold no sample") }
+        let accelerationSource = first.has(Channel.acceleration) ? "accel" : "user"
+        evidence = Evidence(medianDuration: try! Descriptive.median(durations), medianSpacing: try? Descriptive.median(spacings),
+                            shortSpacing: try? Descriptive.quantile(spacings, 0.1), samplingRate: rate,
+                            classes: Set(recordings.flatMap { $0.annotations.map(\.label) }).count,
+                            periodicBackground: Self.periodicBackground(recordings), gyroscope: first.has(Channel.rotationRate),
+                            accelerationSource: accelerationSource)
+    }
+
+    /// Whether the median rhythm regularity outside the annotations is at least 0.5. O(samples).
+    static func periodicBackground(_ recordings: [Recording]) -> Bool {
+        let channel = MotionChannel(rawValue: "rhythmRegularity")!
+        var values: [Double] = []
+        for r in recordings {
+            let derived = r.derivingChannels([channel])
+            guard let column = derived.column(Channel(channel)) else { return false }
+            var a = 0
+            let annotations = r.annotations.sorted { $0.start < $1.start }
+            // Every fourth sample: the regularity changes over seconds.
+            for i in stride(from: 0, to: column.count, by: 4) {
+                let t = r.timestamps[i]
+                while a < annotations.count, annotations[a].end < t { a += 1 }
+                if a < annotations.count, annotations[a].start <= t { continue }
+                if column[i].isFinite { values.append(column[i]) }
+            }
+        }
+        return ((try? Descriptive.median(values)) ?? 0) >= 0.5
+    }
+
+    /// `value` to a tenth.
+    static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    var window: Double { max(0.3, Self.tenth(evidence.medianDuration)) }
+    var hop: Double { min(0.5, max(0.05, (window / 8 * 20).rounded() / 20)) }
+    var refractoryTime: Double { Self.tenth(max(window / 2, (evidence.shortSpacing ?? window) / 2)) }
+
+    /// The contexts of round 1, shortest first, without repeats.
+    var contexts: [Double] {
+        let cap = evidence.medianSpacing ?? .infinity
+        var result: [Double] = []
+        for c in [window / 4, window, 2 * window].map({ Self.tenth(min($0, cap)) }) where !result.contains(c) { result.append(c) }
+        return result
+    }
+
+    /// 200 samples over the window and its context, 5 Hz at least, the recordings' rate at most, to a whole Hz.
+    func samplingRate(context: Double) -> Double {
+        min(evidence.samplingRate.rounded(), max(5, (200 / (window + 2 * context)).rounded()))
+    }
+
+    /// The channel sets of round 2 after the magnitudes (round 1's).
+    var magnitudes: [MotionChannel] {
+        [MotionChannel(rawValue: "\(evidence.accelerationSource).magnitude")!] + (evidence.gyroscope ? [MotionChannel(rawValue: "gyro.magnitude")!] : [])
+    }
+
+    var otherChannelSets: [[MotionChannel]] {
+        let named = { (names: [String]) in names.map { MotionChannel(rawValue: $0)! } }
+        var sets: [[MotionChannel]] = []
+        if evidence.periodicBackground { sets.append(magnitudes + named(["strokePeriod", "rhythmRegularity"])) }
+        sets.append(magnitudes + named(["verticalAcceleration", "tilt", "stillness"] + (evidence.gyroscope ? ["yawRate"] : [])))
+        let axes = evidence.accelerationSource == "accel" ? MotionChannel.acceleration : MotionChannel.userAcceleration
+        sets.append(axes + (evidence.gyroscope ? MotionChannel.rotationRate : []))
+        return sets
+    }
+
+    /// Round 1: the magnitudes at each context.
+    var firstRound: [Candidate] {
+        contexts.map { c in
+            Candidate(round: 1, channels: magnitudes, window: window, hop: hop, context: c, refractoryTime: refractoryTime,
+                      samplingRate: samplingRate(context: c), balanced: false,
+                      negativesPerPositive: max(0.25, 4 / Double(max(1, evidence.classes))), maxWindows: evidence.classes > 1 ? 2400 : 1200)
+        }
+    }
+}

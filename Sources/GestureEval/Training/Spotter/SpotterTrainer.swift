@@ -1,0 +1,221 @@
+import Foundation
+import GestureKit
+import GestureData
+
+/// The spotter with no settings (`spotter`): an entry names it and its labels, and every choice a `minirocket-stream`
+/// entry would set by hand is made from the training recordings of each fold.
+///
+/// 1. ``SpotterRecipe`` derives candidates from the training annotations (durations, spacing, rate, a periodic
+///    background).
+/// 2. Each candidate is trained as a ``MiniRocketStreamTrainer`` would train it, at a lower cost (504 features, no
+///    hard negatives), and scored by its cross-fitted detections: each subject group of the training recordings
+///    spotted by a model trained without it, thresholds calibrated the same way. The selection is therefore nested
+///    inside the fold, and never sees the fold's test subjects.
+/// 3. The rounds are greedy: the context (and with it the rate) with the magnitudes; then the channel sets at the best
+///    context; then balanced class weights. A later candidate replaces the incumbent only when it scores higher.
+/// 4. The winner is retrained at full fidelity (the entry's `features`, hard negatives) on all training recordings,
+///    and its model records every candidate and score (``GestureKit/MiniRocketModel/Selection``).
+///
+/// With fewer than three training subjects there are no subject groups to hold out; each recording is then cut into
+/// three parts at quiet points between annotations, and the parts are the groups (recorded as `pseudoSubjects`).
+///
+/// The model is a `minirocket-stream` model: `detect` and apps run it as such, behind the stages it records.
+///
+/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings.
+package struct SpotterTrainer: RecognizerTrainer {
+    /// A window classifier with its stream settings, thresholds and selection.
+    package typealias Model = MiniRocketModel
+
+    /// The identifier of entries that name it.
+    package static let identifier = "spotter"
+
+    /// A trainer.
+    package init() {}
+
+    /// `spotter`.
+    package var identifier: String { Self.identifier }
+
+    /// Nothing is searched by hand: the spotter searches itself.
+    package var searchable: [String]? { [] }
+
+    /// Segments are refused.
+    package func refusal(of kind: Dataset.Kind) -> String? {
+        kind == .continuous ? nil : "spotter spots gestures in continuous recordings; for segments use minirocket"
+    }
+
+    /// The settings that are not chosen (`features`, `seed`, …) must decode as `minirocket-stream` settings would.
+    package func validate(_ setup: TrainingSetup) throws(TrainingError) {
+        let probe = SpotterRecipe.Candidate(round: 1, channels: [MotionChannel(rawValue: "accel.magnitude")!], window: 1, hop: 0.5, context: 0,
+                                            refractoryTime: 0, samplingRate: 10, balanced: false)
+        do { _ = try probe.configuration(fixed: try fixedKeys(setup)).decoding.decode(MiniRocketStreamSettings.self) } catch {
+            throw setup.error("invalid spotter configuration: \(error)")
+        }
+    }
+
+    /// The entry's own keys, fixed in every candidate.
+    func fixedKeys(_ setup: TrainingSetup) throws(TrainingError) -> [String: ConfigurationValue] {
+        switch setup.configuration {
+        case .object(let map): return map
+        case .null: return [:]
+        default: throw setup.error("a spotter configuration is a map of minirocket-stream keys to fix")
+        }
+    }
+
+    /// What a candidate trains with while it is compared: fewer features and no hard negatives (¼ of the cost).
+    static let selectionOverrides: [String: ConfigurationValue] = ["features": .number(504), "hardNegatives": .bool(false)]
+
+    /// The rounds described above, then the winner at full fidelity.
+    package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<MiniRocketModel> {
+        let fixed = try fixedKeys(setup)
+        let staged = try setup.staged(recordings)
+        let (units, pseudo) = Self.crossFittingUnits(staged)
+        let recipe = try SpotterRecipe(units)
+        var compared: [(candidate: SpotterRecipe.Candidate, configuration: ConfigurationValue, point: TrainingObjective.OperatingPoint?, failure: String?)] = []
+
+        func compare(_ candidates: [SpotterRecipe.Candidate], incumbent: Int?) throws(TrainingError) -> Int {
+            var indices = incumbent.map { [$0] } ?? []
+            for candidate in candidates {
+                let configuration = candidate.configuration(fixed: fixed, overrides: Self.selectionOverrides)
+                // A fixed key can make two candidates one: train it once.
+                guard !compared.contains(where: { $0.configuration == configuration }) else { continue }
+                do {
+                    let settings = try configuration.decoding.decode(MiniRocketStreamSettings.self)
+                    let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
+                    let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
+                                                     metric: setup.objective.maximize)
+                    compared.append((candidate, configuration, point, nil))
+                    indices.append(compared.count - 1)
+                } catch {
+                    compared.append((candidate, configuration, nil, "\(error)"))
+                }
+            }
+            guard !indices.isEmpty else {
+                throw setup.error("spotter: no candidate could be trained: \(compared.compactMap(\.failure).joined(separator: "; "))")
+            }
+            // The incumbent (first) wins ties: a later round must do better to change the choice.
+            return indices[setup.objective.choose(indices.map { compared[$0].point! }).index]
+        }
+
+        var best = try compare(recipe.firstRound, incumbent: nil)
+        let context = compared[best].candidate
+        best = try compare(recipe.otherChannelSets.map { channels in
+            var c = context
+            (c.round, c.channels) = (2, channels)
+            return c
+        }, incumbent: best)
+        var balanced = compared[best].candidate
+        (balanced.round, balanced.balanced) = (3, true)
+        best = try compare([balanced], incumbent: best)
+
+        // The winner at full fidelity, on every training recording.
+        let chosen = compared[best]
+        let result: MiniRocketStreamTrainer.Result
+        do {
+            let settings = try chosen.candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self)
+            result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
+        } catch let error as TrainingError { throw error } catch { throw setup.error("spotter training: \(error)") }
+        var model = result.model
+        model.stages = setup.scoredStages(reading: model.channels, training: recordings)
+        var evidence = recipe.evidence.named
+        if pseudo { evidence["pseudoSubjects"] = Double(Set(units.map(\.subject)).count) }
+        model.selection = .init(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
+        var summary = result.summary
+        let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units, metric: setup.objective.maximize)
+        summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: true)
+        let c = chosen.candidate
+        summary.values.merge(["window": c.window, "hop": c.hop, "context": c.context, "refractoryTime": c.refractoryTime,
+                              "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
+                              "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
+        return Trained(model, summary: summary)
+    }
+
+    /// A compared candidate as the model records it.
+    static func record(_ entry: (candidate: SpotterRecipe.Candidate, configuration: ConfigurationValue,
+                                 point: TrainingObjective.OperatingPoint?, failure: String?)) -> MiniRocketModel.Selection.Candidate {
+        let c = entry.candidate
+        // The fixed keys win over the candidate's: record what was trained.
+        let settings = try? entry.configuration.decoding.decode(MiniRocketStreamSettings.self)
+        let finite = { (x: Double?) in x.flatMap { $0.isFinite ? $0 : nil } }
+        return .init(round: c.round, channels: settings?.channels ?? c.channels, window: settings?.window ?? c.window, hop: settings?.hop ?? c.hop,
+                     context: settings?.context ?? c.context, refractoryTime: settings?.refractoryTime ?? c.refractoryTime,
+                     samplingRate: settings?.samplingRate ?? c.samplingRate, balancedClassWeights: settings?.balancedClassWeights ?? c.balanced,
+                     score: finite(entry.point?.score), recall: finite(entry.point?.recall), falsePerHour: finite(entry.point?.falsePerHour),
+                     failure: entry.failure)
+    }
+
+    /// `recordings` as cross-fitting units: as they are with three subjects or more; otherwise each recording cut into
+    /// three parts at the middle of the quiet stretch between two annotations nearest each third, each part its own
+    /// subject (`true` then). O(samples).
+    static func crossFittingUnits(_ recordings: [Recording]) -> ([Recording], Bool) {
+        guard Set(recordings.map(\.subject)).count < 3 else { return (recordings, false) }
+        var parts: [Recording] = []
+        for r in recordings {
+            guard let start = r.timestamps.first, let end = r.timestamps.last, r.annotations.count >= 6 else {
+                parts.append(r)
+                continue
+            }
+            let sorted = r.annotations.sorted { $0.start < $1.start }
+            // The quiet points: midway between an annotation's end and the next one's start.
+            let quiet = zip(sorted, sorted.dropFirst()).compactMap { a, b in b.start > a.end ? (a.end + b.start) / 2 : nil }
+            var cuts: [Double] = []
+            for k in 1...2 {
+                let target = start + Double(k) * (end - start) / 3
+                if let cut = quiet.min(by: { abs($0 - target) < abs($1 - target) }), !cuts.contains(cut) { cuts.append(cut) }
+            }
+            let bounds = [start] + cuts.sorted() + [end]
+            for (k, (from, to)) in zip(bounds, bounds.dropFirst()).enumerated() {
+                // Half-open but for the last part, so a sample on a cut belongs to one part.
+                var part = r.slice(from: from, to: k == bounds.count - 2 ? to : to.nextDown)
+                part.annotations = part.annotations.filter { $0.start >= from && $0.end <= to }
+                part.id = "\(r.id) part \(k + 1)"
+                part.subject = "\(r.subject) part \(k + 1)"
+                parts.append(part)
+            }
+        }
+        return (parts, true)
+    }
+
+    /// The model's pipeline over each recording, as `minirocket-stream` runs it.
+    package func detect(_ model: MiniRocketModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
+        try MiniRocketSpotterTrainer().detect(model, on: recordings, setup: setup)
+    }
+
+    /// A spotter model records its stages itself: the `minirocket-stream` pipeline.
+    package func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
+        try MiniRocketSpotterTrainer().pipeline(forModel: document, registry: registry)
+    }
+
+    /// What a training step processes: the longest-context candidate's windows, and how many candidates are compared.
+    package struct Workload: Codable, Hashable, Sendable {
+        /// The windows of one `minirocket-stream` training with the longest-context candidate's settings.
+        package var stream: MiniRocketWorkload
+        /// The candidates compared (at most; a fixed key merges some).
+        package var candidates: Int
+    }
+
+    /// The candidates' count and the longest-context candidate's windows.
+    package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> Workload? {
+        guard setup.kind == .continuous, let fixed = try? fixedKeys(setup), let recipe = try? SpotterRecipe(judged),
+              let candidate = recipe.firstRound.last,
+              let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
+              let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
+        return Workload(stream: stream, candidates: recipe.firstRound.count + recipe.otherChannelSets.count + 1)
+    }
+
+    /// A `minirocket-stream` training with those settings at full fidelity, plus a quarter of one per compared
+    /// candidate, then testing as `minirocket-stream`.
+    package func estimatedSeconds(of w: Workload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
+                                 model: TrainingCostModel) -> Double? {
+        let rocket = MiniRocketSpotterTrainer(), none = TrainingWorkload.Testing(samples: 0, recordings: 0, units: 0)
+        guard let training = rocket.estimatedSeconds(of: w.stream, training: samples, searched: 0, testing: none, model: model),
+              let trainingAndTest = rocket.estimatedSeconds(of: w.stream, training: samples, searched: 0, testing: testing, model: model)
+        else { return nil }
+        return training * (1 + Double(w.candidates) / 4) + (trainingAndTest - training)
+    }
+
+    /// The `minirocket-stream` model file.
+    package func readModel(at url: URL) throws(DataFileError) -> Trained<MiniRocketModel> { try MiniRocketSpotterTrainer().readModel(at: url) }
+
+    /// Writes the model, with its selection, atomically.
+    package func writeModel(_ model: MiniRocketModel, to url: URL) throws(DataFileError) { try MiniRocketSpotterTrainer().writeModel(model, to: url) }
+}

@@ -1,0 +1,56 @@
+extension MiniRocketModel {
+    /// How a spotter's settings were chosen when its trainer chose them (the `spotter` entry of GestureEval): what the
+    /// training annotations said, every candidate compared and its cross-fitted score, and which one won. Provenance
+    /// only: the spotter runs ``MiniRocketModel/stream`` and never reads it.
+    public struct Selection: Codable, Sendable, Equatable {
+        /// One compared setting of the spotter.
+        public struct Candidate: Codable, Sendable, Equatable {
+            /// The round of the search that compared it (1: context and rate, 2: channels, 3: class weights).
+            public var round: Int
+            /// The channels, in order.
+            public var channels: [MotionChannel]
+            /// Gesture span per window, seconds.
+            public var window: Double
+            /// Seconds between windows.
+            public var hop: Double
+            /// Seconds of context either side.
+            public var context: Double
+            /// Seconds between events at least.
+            public var refractoryTime: Double
+            /// The model's rate, Hz.
+            public var samplingRate: Double
+            /// Whether the ridge weighed the classes alike.
+            public var balancedClassWeights: Bool
+            /// The maximised metric on held-out (cross-fitted) detections of the training recordings; `nil` when it
+            /// is undefined or the candidate failed.
+            public var score: Double?
+            /// Event recall there.
+            public var recall: Double?
+            /// False activations per hour of training background there.
+            public var falsePerHour: Double?
+            /// Why the candidate could not be trained, if it could not.
+            public var failure: String?
+
+            /// A candidate; see the properties.
+            public init(round: Int, channels: [MotionChannel], window: Double, hop: Double, context: Double, refractoryTime: Double,
+                        samplingRate: Double, balancedClassWeights: Bool, score: Double? = nil, recall: Double? = nil,
+                        falsePerHour: Double? = nil, failure: String? = nil) {
+                (self.round, self.channels, self.window, self.hop, self.context) = (round, channels, window, hop, context)
+                (self.refractoryTime, self.samplingRate, self.balancedClassWeights) = (refractoryTime, samplingRate, balancedClassWeights)
+                (self.score, self.recall, self.falsePerHour, self.failure) = (score, recall, falsePerHour, failure)
+            }
+        }
+
+        /// What the training annotations and recordings said, by name (seconds, Hz, counts).
+        public var evidence: [String: Double]
+        /// The candidates in the order compared.
+        public var candidates: [Candidate]
+        /// The index of the chosen candidate in ``candidates``.
+        public var chosen: Int
+
+        /// A selection; see the properties.
+        public init(evidence: [String: Double], candidates: [Candidate], chosen: Int) {
+            (self.evidence, self.candidates, self.chosen) = (evidence, candidates, chosen)
+        }
+    }
+}

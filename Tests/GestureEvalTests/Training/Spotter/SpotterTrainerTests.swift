@@ -1,0 +1,90 @@
+import Foundation
+import GestureData
+@testable import GestureEval
+import GestureKit
+import GestureTestSupport
+import Testing
+
+@Suite struct SpotterTrainerTests {
+    /// Four subjects of 120 s at 25 Hz, a 1.2 s "wave" every 10 s among rest and bouncing (MiniRocketStreamTrainerTests').
+    static let training = MiniRocketStreamTrainerTests.training
+
+    static func setup(_ configuration: String = "{}") throws -> TrainingSetup {
+        let value = try JSONDecoder().decode(ConfigurationValue.self, from: Data(configuration.utf8))
+        return TrainingSetup(name: "auto", recognizer: "spotter", configuration: value, kind: .continuous,
+                             matching: EventMatching(toleranceBefore: 0.5, toleranceAfter: 0.5), registry: .standard)
+    }
+
+    @Test func candidatesFollowTheTrainingAnnotations() throws {
+        let recipe = try SpotterRecipe(Self.training)
+        #expect(abs(recipe.evidence.medianDuration - 1.2) < 1e-9 && abs(recipe.evidence.medianSpacing! - 10) < 1e-6)
+        #expect(recipe.window == 1.2 && recipe.hop == 0.15)
+        // Half the 10th-percentile spacing: waves come every 10 s.
+        #expect(recipe.refractoryTime == 5)
+        #expect(recipe.contexts == [0.3, 1.2, 2.4])
+        // 200 samples over window and context would need more than the recordings' 25 Hz.
+        #expect(recipe.firstRound.map(\.samplingRate) == [25, 25, 25])
+        #expect(recipe.magnitudes.map(\.rawValue) == ["accel.magnitude"])
+        #expect(recipe.otherChannelSets.last!.map(\.rawValue) == ["accel.x", "accel.y", "accel.z"])
+    }
+
+    @Test func choosesByHeldOutScoreAndFindsTheGesturesOfANewSubject() throws {
+        let setup = try Self.setup(#"{"features": 336, "maxDilationsPerKernel": 4, "maxWindows": 300, "seed": 5}"#)
+        let trainer = try #require(TrainerRegistry.standard.learned("spotter"))
+        try trainer.validate(setup)
+        let trained = try trainer.train(setup, on: Self.training)
+        let model = try #require(trained.model(as: MiniRocketModel.self))
+        let selection = try #require(model.selection)
+        // Three contexts, at least two channel sets, balanced weights.
+        #expect(selection.candidates.count >= 6)
+        #expect(Set(selection.candidates.map(\.round)) == [1, 2, 3])
+        // Greedy rounds keep the incumbent unless beaten: the chosen one scored highest of all.
+        let scores = selection.candidates.map { $0.score ?? -1 }
+        #expect(scores[selection.chosen] == scores.max())
+        let chosen = selection.candidates[selection.chosen]
+        #expect(model.channels == chosen.channels && model.stream?.context == chosen.context)
+        // The fixed key holds in every candidate; the cheaper search's features do not reach the shipped model.
+        #expect(model.transform.featureCount == 336)
+        #expect(trained.summary.values["candidates"] == Double(selection.candidates.count))
+        #expect(trained.summary.operatingPoint?.heldOut == true)
+        // What detect runs: a new subject, spotted sample by sample.
+        let test = MiniRocketStreamTrainerTests.recording("new", subject: "new", seed: 99)
+        var spotter = try MiniRocketSpotter(configuration: model)
+        let counts = EventMatching(toleranceBefore: 0.5, toleranceAfter: 0.5).match(annotations: test.annotations, events: spotter.run(over: test.samples)).counts
+        #expect(counts.recall >= 0.8, "recall \(counts.recall)")
+        #expect(counts.insertions <= 2, "\(counts.insertions) false activations")
+        // The model file keeps the selection.
+        let decoded = try MiniRocketModel.decode(try model.encoded())
+        #expect(decoded.selection == selection)
+    }
+
+    @Test func aFixedContextIsNeverChosen() throws {
+        let setup = try Self.setup(#"{"features": 168, "maxDilationsPerKernel": 4, "maxWindows": 200, "context": 0.2, "hardNegatives": false}"#)
+        let trained = try SpotterTrainer().fit(setup, on: Self.training)
+        let selection = try #require(trained.model.selection)
+        #expect(selection.candidates.allSatisfy { $0.context == 0.2 })
+        // Round 1's three contexts became one candidate.
+        #expect(selection.candidates.filter { $0.round == 1 }.count == 1)
+    }
+
+    @Test func oneSubjectIsCutIntoThreeCrossFittingParts() throws {
+        let one = MiniRocketStreamTrainerTests.recording("only", subject: "only", seconds: 150, seed: 3)
+        let (parts, pseudo) = SpotterTrainer.crossFittingUnits([one])
+        #expect(pseudo && parts.count == 3 && Set(parts.map(\.subject)).count == 3)
+        // No sample and no annotation lost or doubled.
+        #expect(parts.reduce(0) { $0 + $1.count } == one.count)
+        #expect(parts.reduce(0) { $0 + $1.annotations.count } == one.annotations.count)
+        let (same, unchanged) = SpotterTrainer.crossFittingUnits(Self.training)
+        #expect(!unchanged && same == Self.training)
+    }
+
+    @Test func segmentsAreRefusedAndNothingIsSearchedByHand() throws {
+        let trainer = try #require(TrainerRegistry.standard.learned("spotter"))
+        var setup = try Self.setup()
+        setup.search = ["context": [1, 2]]
+        #expect(throws: TrainingError.self) { try trainer.validate(setup) }
+        setup.search = [:]
+        setup.kind = .segments
+        #expect(throws: TrainingError.self) { _ = try trainer.train(setup, on: Self.training) }
+    }
+}
