@@ -21,6 +21,13 @@ struct DatasetEvaluationOptions: ParsableArguments {
 
     @OptionGroup var judging: JudgingOptions
 
+    @Option(name: .customLong("ignore-labels"), parsing: .upToNextOption,
+            help: """
+                Annotation labels not judged (don't-care regions), separated by spaces or commas: their annotations and the \
+                detections on them count neither as correct nor as false, and their time is not background.
+                """)
+    var ignoreLabelArguments: [String] = []
+
     @OptionGroup var units: AccelerationOption
 
     @Option(help: "Rename annotation labels before judging, PATTERN=LABEL with * and ? globs, e.g. 'fall_*=fall' (repeatable).")
@@ -62,7 +69,8 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                      search: search.ranges, model: model, labelMap: try Self.labelMap(labelMap),
                                      objective: search.maxFalsePerHour.map { TrainingObjective(maximize: search.maximized(), maxFalsePerHour: $0) })
         let experiment = Experiment(name: "evaluate-\(recognizer)", datasets: [EntryOptions.datasetKey(dataset): .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
-                                    matching: .init(before: judging.tolerance, after: judging.tolerance), metric: search.metric ?? .f1,
+                                    matching: .init(before: judging.tolerance, after: judging.tolerance, ignore: JudgingOptions.labelList(ignoreLabelArguments)),
+                                    metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line", trainers: .standard)
         let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)

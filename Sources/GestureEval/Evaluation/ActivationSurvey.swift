@@ -51,7 +51,7 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
         }
         let detector = EntryDetector(entry: entry, kind: .continuous, registry: registry, matching: matching, trainers: trainers)
         // Judged once, with what judging left out of each recording: the activities of the breakdown.
-        let judging = entry.judging(dataset.recordings, kind: .continuous), judged = judging.recordings
+        let judging = entry.judging(dataset.recordings, kind: .continuous, ignoring: matching), judged = judging.recordings
         let events: [[GestureEvent]]
         do { events = try detector.detect(model, on: judged).events } catch {
             throw error as? ExperimentError ?? ExperimentError(entry: entry.name, "\(error)")
@@ -60,11 +60,11 @@ public struct ActivationSurvey: Codable, Hashable, Sendable {
         recordings = judged.count
         hours = judged.reduce(0) { $0 + $1.duration } / 3600
         activations = zip(matches, events).reduce(0) { $0 + $1.0.detections.count }
-        judgedAnnotations = judged.reduce(0) { $0 + $1.annotations.count }
+        judgedAnnotations = judged.reduce(0) { $0 + $1.annotations.count { !matching.ignores($0.label) } }
         detectedAnnotations = matches.reduce(0) { $0 + $1.annotationOutcomes.filter { $0 == .correct }.count }
         breakdown = FalseActivationBreakdown(judged: judged, unjudged: judging.unjudged, matches: matches)
         judgedLabels = entry.labels
-        annotationLabels = Set(judged.flatMap { $0.annotations.map(\.label) }).sorted()
+        annotationLabels = Set(judged.flatMap { $0.annotations.map(\.label) }.filter { !matching.ignores($0) }).sorted()
         activationLabels = Set(events.joined().map(\.label)).sorted()
     }
 }

@@ -24,6 +24,21 @@ package struct EventCounts: Codable, Hashable, Sendable {
     package var fragmentedAnnotations = 0
     /// Detections that absorbed at least one merged annotation (Ward's merging returns).
     package var mergingDetections = 0
+    /// ``ignoredDetections``, `nil` for none: encoded only when a detection was ignored, so results without
+    /// don't-care regions encode as they always have.
+    private var storedIgnored: Int?
+
+    /// Detections that fell in a don't-care region (``EventMatching/ignoredLabels``): counted in neither
+    /// ``detections`` nor ``insertions`` nor ``fragments``.
+    package var ignoredDetections: Int {
+        get { storedIgnored ?? 0 }
+        set { storedIgnored = newValue == 0 ? nil : newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case annotations, detections, truePositives, substitutions, insertions, deletions, fragments, merged, fragmentedAnnotations,
+             mergingDetections, storedIgnored = "ignoredDetections"
+    }
 
     /// All zero.
     package init() {}
@@ -53,16 +68,18 @@ package struct EventCounts: Codable, Hashable, Sendable {
         s.merged += b.merged
         s.fragmentedAnnotations += b.fragmentedAnnotations
         s.mergingDetections += b.mergingDetections
+        s.ignoredDetections += b.ignoredDetections
         return s
     }
 }
 
 extension EventMatching.Result {
-    /// Counts per label (labels of annotations and detections). O(A + D).
+    /// Counts per label (labels of judged annotations and of detections; an ignored detection counts only in
+    /// ``EventCounts/ignoredDetections`` of its label, an ignored annotation nowhere). O(A + D).
     package var countsByLabel: [String: EventCounts] {
         var byLabel: [String: EventCounts] = [:]
         var fragmentedOwners = Set<Int>(), mergingOwners = Set<Int>()
-        for (a, annotation) in annotations.enumerated() {
+        for (a, annotation) in annotations.enumerated() where annotationOutcomes[a] != .ignored {
             var c = byLabel[annotation.label, default: EventCounts()]
             c.annotations += 1
             switch annotationOutcomes[a] {
@@ -76,6 +93,11 @@ extension EventMatching.Result {
         }
         for (d, detection) in detections.enumerated() {
             var c = byLabel[detection.label, default: EventCounts()]
+            guard detectionOutcomes[d] != .ignored else {
+                c.ignoredDetections += 1
+                byLabel[detection.label] = c
+                continue
+            }
             c.detections += 1
             switch detectionOutcomes[d] {
             case .insertion: c.insertions += 1

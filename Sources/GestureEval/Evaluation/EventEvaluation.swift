@@ -25,7 +25,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         package var session: String
         /// First to last sample, seconds.
         package var duration: Double
-        /// Duration not covered by any annotation, seconds.
+        /// Duration not covered by any annotation (judged or ignored), seconds.
         package var background: Double
         /// Pooled counts.
         package var counts: EventCounts
@@ -103,7 +103,11 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         try Self.check(recordings: recordings.count, lists: results.count, matching: matching)
         self.matching = matching
         var labelSet = Set<String>()
-        for r in results { labelSet.formUnion(r.annotations.map(\.label)); labelSet.formUnion(r.detections.map(\.label)) }
+        for r in results {
+            // Ignored annotations (don't-care regions) are in no table; ignored detections in none but their count.
+            labelSet.formUnion(zip(r.annotations, r.annotationOutcomes).filter { $0.1 != .ignored }.map { $0.0.label })
+            labelSet.formUnion(zip(r.detections, r.detectionOutcomes).filter { $0.1 != .ignored }.map { $0.0.label })
+        }
         labels = labelSet.sorted()
 
         var outcomes: [RecordingOutcome] = []
@@ -123,7 +127,7 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
                 counts: counts, countsByLabel: perLabel))
             for (label, c) in perLabel { byLabel[label, default: EventCounts()] = byLabel[label, default: EventCounts()] + c }
             bySubject[recording.subject, default: EventCounts()] = bySubject[recording.subject, default: EventCounts()] + counts
-            for (a, annotation) in result.annotations.enumerated() {
+            for (a, annotation) in result.annotations.enumerated() where result.annotationOutcomes[a] != .ignored {
                 guard let d = result.detectionOfAnnotation[a] else {
                     confusion.add(row: annotation.label, column: Self.null)
                     continue
@@ -140,7 +144,8 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
                     directionMatrix.add(row: truth.rawValue, column: detection.direction?.rawValue ?? "none")
                 }
             }
-            for (d, detection) in result.detections.enumerated() where result.annotationOfDetection[d] == nil {
+            for (d, detection) in result.detections.enumerated()
+            where result.annotationOfDetection[d] == nil && result.detectionOutcomes[d] != .ignored {
                 confusion.add(row: Self.null, column: detection.label)
             }
         }
@@ -191,7 +196,9 @@ public struct EventEvaluation: Codable, Hashable, Sendable {
         return Direction.allCases.first { label.hasSuffix($0.rawValue) }
     }
 
-    /// The part of a recording's time span covered by no annotation, seconds. O(A log A).
+    /// The part of a recording's time span covered by no annotation, seconds: judged annotations and the
+    /// ignored ones a judged recording keeps (``EventMatching/ignoredLabels``), whose time is not background either.
+    /// O(A log A).
     package static func background(of recording: Recording) -> Double {
         guard let first = recording.timestamps.first, let last = recording.timestamps.last, last > first else { return 0 }
         var covered = 0.0, reach = first

@@ -22,6 +22,17 @@ import GestureData
 ///   also detected by another detection, so it is fragmented); otherwise an *insertion*;
 /// - unmatched annotation intersecting some detection: *merged* (one detection covered several
 ///   annotations); otherwise a *deletion*.
+///
+/// **Don't-care regions** (``ignoredLabels``, an experiment's `matching: {ignore: [transition]}`): annotations
+/// whose label is ignored are not judged. They take no part in the matching and their outcome is *ignored*: never
+/// correct, substitution, deleted or merged, not in the recall denominator, not in any per-label count. A detection
+/// that no judged annotation takes and that intersects an ignored annotation's window (widened by the same
+/// tolerances) is *ignored* as well, before being a fragment or an insertion: neither correct nor false, not in the
+/// precision denominator (``EventCounts/ignoredDetections`` counts it). So a detection overlapping both a judged and
+/// an ignored annotation is matched to the judged one. Ignored time is not background: an ignored annotation stays
+/// on its recording (judging keeps it, see ``Experiment/Entry/judging(_:kind:ignoring:)``), so
+/// ``EventEvaluation/background(of:)`` and every false-activation rate per hour leave its time out. Labels are
+/// compared exactly, after any label map; an experiment rejects an ignored label that an entry judges.
 /// Complexity O(A·D log(A·D)) for A annotations and D detections (both are small per recording).
 public struct EventMatching: Codable, Hashable, Sendable {
     /// How far before an annotation's start a detection may begin, seconds (≥ 0).
@@ -30,12 +41,40 @@ public struct EventMatching: Codable, Hashable, Sendable {
     package var toleranceAfter: Double
     /// Event phases counted as detections (an array, not a set, so it encodes deterministically).
     package var phases: [GestureEvent.Phase]
+    /// Annotation labels not judged (don't-care regions), sorted and distinct; `nil` when none, so a matching
+    /// without them encodes as it always has.
+    private var ignore: [String]?
 
     /// Creates a matching configuration; tolerances in seconds.
     public init(toleranceBefore: Double = 0.5, toleranceAfter: Double = 0.5, phases: [GestureEvent.Phase] = [.ended]) {
+        self.init(toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, phases: phases, ignoring: [])
+    }
+
+    /// Creates a matching configuration that judges no annotation labelled one of `ignoredLabels` (see the
+    /// don't-care regions above); tolerances in seconds.
+    public init(toleranceBefore: Double = 0.5, toleranceAfter: Double = 0.5, phases: [GestureEvent.Phase] = [.ended],
+                ignoring ignoredLabels: [String]) {
         self.toleranceBefore = toleranceBefore
         self.toleranceAfter = toleranceAfter
         self.phases = phases
+        ignore = ignoredLabels.isEmpty ? nil : Set(ignoredLabels).sorted()
+    }
+
+    /// Annotation labels not judged (don't-care regions), sorted; empty by default.
+    public var ignoredLabels: [String] { ignore ?? [] }
+
+    /// Whether annotations labelled `label` are not judged. O(ignored labels).
+    public func ignores(_ label: String) -> Bool { ignore?.contains(label) ?? false }
+
+    /// `recordings` without the annotations this matching ignores: what learns from examples of the judged
+    /// labels alone (templates) reads. Unchanged without ignored labels. O(annotations).
+    package func withoutIgnored(_ recordings: [Recording]) -> [Recording] {
+        guard ignore != nil else { return recordings }
+        return recordings.map { r in
+            var r = r
+            r.annotations.removeAll { ignores($0.label) }
+            return r
+        }
     }
 
     /// What happened to one annotation or detection.
@@ -52,6 +91,9 @@ public struct EventMatching: Codable, Hashable, Sendable {
         case deletion
         /// Unmatched annotation intersecting a detection matched to another annotation.
         case merged
+        /// An annotation whose label is ignored, or an unmatched detection intersecting such an annotation's
+        /// window: neither correct nor false (see the don't-care regions above).
+        case ignored
     }
 
     /// The matching of one recording.
@@ -64,9 +106,9 @@ public struct EventMatching: Codable, Hashable, Sendable {
         package var detectionOfAnnotation: [Int?]
         /// For each detection, the index of its matched annotation.
         package var annotationOfDetection: [Int?]
-        /// Outcome of each annotation: correct, substitution, deletion or merged.
+        /// Outcome of each annotation: correct, substitution, deletion, merged or ignored.
         package var annotationOutcomes: [Outcome]
-        /// Outcome of each detection: correct, substitution, insertion or fragment.
+        /// Outcome of each detection: correct, substitution, insertion, fragment or ignored.
         package var detectionOutcomes: [Outcome]
         /// For each fragment detection, the annotation it fragments (its most preferred candidate).
         package var fragmentOf: [Int?]
@@ -83,7 +125,8 @@ public struct EventMatching: Codable, Hashable, Sendable {
         }
         struct Candidate { var a: Int; var d: Int; var sameLabel: Bool; var overlap: Double; var distance: Double }
         var candidates: [Candidate] = []
-        for a in annotations.indices {
+        let ignored = annotations.map { ignores($0.label) }
+        for a in annotations.indices where !ignored[a] {
             for d in detections.indices where intersects(a, d) {
                 let ann = annotations[a], det = detections[d]
                 let overlap = max(0, min(ann.end, det.end) - max(ann.start, det.start))
@@ -114,7 +157,9 @@ public struct EventMatching: Codable, Hashable, Sendable {
         var annotationOutcomes: [Outcome] = []
         var mergedInto = [Int?](repeating: nil, count: annotations.count)
         for a in annotations.indices {
-            if let d = ofAnnotation[a] {
+            if ignored[a] {
+                annotationOutcomes.append(.ignored)
+            } else if let d = ofAnnotation[a] {
                 annotationOutcomes.append(annotations[a].label == detections[d].label ? .correct : .substitution)
             } else if let covering = preferredDetection[a] {
                 annotationOutcomes.append(.merged)
@@ -128,6 +173,8 @@ public struct EventMatching: Codable, Hashable, Sendable {
         for d in detections.indices {
             if let a = ofDetection[d] {
                 detectionOutcomes.append(annotations[a].label == detections[d].label ? .correct : .substitution)
+            } else if annotations.indices.contains(where: { ignored[$0] && intersects($0, d) }) {
+                detectionOutcomes.append(.ignored)
             } else if let owner = preferredAnnotation[d] {
                 detectionOutcomes.append(.fragment)
                 fragmentOf[d] = owner

@@ -30,7 +30,8 @@ public struct EventOutcome: Codable, Hashable, Sendable {
     /// The detection's score (recognizer-specific: peak g, radians, DTW distance); `nil` for an annotation.
     package var score: Double?
     /// What matching made of it: correct, substitution, deletion or merged (annotations); correct,
-    /// substitution, insertion or fragment (detections).
+    /// substitution, insertion or fragment (detections); ignored for an annotation in a don't-care region and a
+    /// detection that fell in one (``EventMatching/ignoredLabels``), neither correct nor false.
     package var outcome: EventMatching.Outcome
     /// For a false activation (insertion): what was happening, the label of the unjudged annotation it overlaps
     /// most or ``FalseActivationBreakdown/unannotated``; `nil` otherwise.

@@ -57,7 +57,7 @@ package struct ThresholdSweep: Sendable {
         guard dataset.kind == .continuous else { throw ExperimentError(dataset: dataset.name, "a sweep needs continuous recordings, this dataset holds segments") }
         guard !values.isEmpty else { throw ExperimentError(entry: entry.name, "no values to sweep") }
         let full = try entry.completeSettings(entry.baseConfiguration(), registry: registry, keys: [parameter])
-        let recordings = entry.judged(dataset.recordings, kind: .continuous)
+        let recordings = entry.judged(dataset.recordings, kind: .continuous, ignoring: matching)
         let background = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
         var points: [Point] = []
         for value in values {

@@ -111,7 +111,8 @@ package struct ExperimentAggregator: Sendable {
         let pooled = try EventEvaluation(recordings: recordings, matches: matches, matching: matching, bootstrap: bootstrap)
         var correct: [Bool] = [], latencies: [Double] = []
         for m in matches {
-            correct += m.annotationOutcomes.map { $0 == .correct }
+            // Judged annotations only: the ignored ones (don't-care regions) are neither hits nor misses.
+            correct += m.annotationOutcomes.filter { $0 != .ignored }.map { $0 == .correct }
             for (a, outcome) in m.annotationOutcomes.enumerated() where outcome == .correct {
                 latencies.append(m.detections[m.detectionOfAnnotation[a]!].time - m.annotations[a].end)
             }

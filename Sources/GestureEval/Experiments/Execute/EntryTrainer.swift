@@ -44,7 +44,7 @@ package struct EntryTrainer: Sendable {
 
     /// The model learned from `recordings` (all of them training data; judged as the entry is). Throws naming the entry.
     package func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
-        try train(judged: entry.judged(recordings, kind: kind))
+        try train(judged: entry.judged(recordings, kind: kind, ignoring: setup.matching))
     }
 
     /// The model learned from `recordings` already judged as the entry judges them (a fold's training part, judged once

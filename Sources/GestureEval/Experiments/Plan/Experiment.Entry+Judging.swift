@@ -8,19 +8,34 @@ extension Experiment.Entry {
         judging(recordings, kind: kind).recordings
     }
 
-    /// ``judged(_:kind:)``'s recordings, each with the annotations judging left out of it (label map applied): the one
-    /// place recordings are judged. O(annotations).
-    package func judging(_ recordings: [Recording], kind: Dataset.Kind) -> JudgedRecordings {
+    /// ``judged(_:kind:)`` with `matching`'s don't-care regions: continuous recordings also keep the annotations
+    /// whose label `matching` ignores (``EventMatching/ignoredLabels``), so that matching, background and training
+    /// windows see them as not judged rather than as background; segments labelled so are not judged. O(annotations).
+    public func judged(_ recordings: [Recording], kind: Dataset.Kind, ignoring matching: EventMatching) -> [Recording] {
+        judging(recordings, kind: kind, ignoring: matching).recordings
+    }
+
+    /// ``judged(_:kind:ignoring:)``'s recordings, each with the annotations judging left out of it (label map applied):
+    /// the one place recordings are judged. Ignored annotations are neither judged nor left out: a continuous recording
+    /// keeps them, marked by `matching`. O(annotations).
+    package func judging(_ recordings: [Recording], kind: Dataset.Kind, ignoring matching: EventMatching = EventMatching()) -> JudgedRecordings {
         var judged = JudgedRecordings()
         for r in relabelled(recordings) {
             var kept = r
-            kept.annotations = r.annotations.filter { judges($0.label) }
+            kept.annotations = r.annotations.filter { keeps($0.label, kind: kind, ignoring: matching) }
             if kind == .segments && kept.annotations.isEmpty { continue }
             judged.recordings.append(kept)
             // Equal annotations share a label, so these are exactly the annotations of `r` that `kept` lacks.
-            judged.unjudged.append(r.annotations.filter { !judges($0.label) })
+            judged.unjudged.append(r.annotations.filter { !keeps($0.label, kind: kind, ignoring: matching) && !matching.ignores($0.label) })
         }
         return judged
+    }
+
+    /// Whether a judged recording of `kind` keeps annotations labelled `label`: judged ones, and on continuous
+    /// recordings the ones `matching` ignores. O(labels).
+    private func keeps(_ label: String, kind: Dataset.Kind, ignoring matching: EventMatching) -> Bool {
+        guard !matching.ignores(label) else { return kind == .continuous }
+        return judges(label)
     }
 
     /// `recordings` with the label map applied to every annotation, none dropped. O(annotations).

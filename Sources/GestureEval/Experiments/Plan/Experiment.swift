@@ -12,7 +12,7 @@ import GestureData
 ///   ucr: {train: ucr:X_TRAIN.tsv, test: ucr:X_TEST.tsv}   # one dataset, sessions train / test
 /// split: leave-one-subject-out                # | grouped-k-fold:5[:session] | stratified-k-fold:5 | fixed:train:test
 /// seed: 1
-/// matching: {before: 0.5, after: 0.5}         # seconds
+/// matching: {before: 0.5, after: 0.5}         # seconds; optional ignore: [transition] (don't-care regions)
 /// labelMap: {"fall_*": fall}                  # annotation labels renamed before judging (glob patterns)
 /// metric: f1                                  # f1 | precision | recall | accuracy | balanced-accuracy
 /// objective: {maximize: recall, maxFalsePerHour: 5}   # optional: what the search maximises (default: metric), under a budget
@@ -29,19 +29,45 @@ import GestureData
 /// ```
 /// Relative paths are resolved against the current directory (run from the repository root).
 public struct Experiment: Codable, Hashable, Sendable {
-    /// Matching tolerances, seconds.
+    /// Matching tolerances, seconds, and the annotation labels not judged (don't-care regions).
     public struct Matching: Codable, Hashable, Sendable {
         /// Before an annotation's start.
         public var before: Double
         /// After an annotation's end.
         public var after: Double
+        /// Annotation labels (after the label map) not judged: `ignore: [transition, unknown]`. Their annotations
+        /// and the detections on them count neither as correct nor as false, and their time is not background (see
+        /// ``EventMatching``); empty by default, and then not encoded.
+        public var ignore: [String]
         /// Defaults: 0.5 s each.
         public init(before: Double = 0.5, after: Double = 0.5) {
+            self.init(before: before, after: after, ignore: [])
+        }
+        /// Tolerances, and the labels not judged.
+        public init(before: Double = 0.5, after: Double = 0.5, ignore: [String]) {
             self.before = before
             self.after = after
+            self.ignore = ignore
         }
-        /// The ``EventMatching`` these tolerances give.
-        public var eventMatching: EventMatching { EventMatching(toleranceBefore: before, toleranceAfter: after) }
+        /// The ``EventMatching`` these tolerances and ignored labels give.
+        public var eventMatching: EventMatching { EventMatching(toleranceBefore: before, toleranceAfter: after, ignoring: ignore) }
+
+        private enum Keys: String, CodingKey { case before, after, ignore }
+
+        /// Decodes `before` and `after`, and `ignore` when given (default: none).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            self.init(before: try c.decode(Double.self, forKey: .before), after: try c.decode(Double.self, forKey: .after),
+                      ignore: try c.decode(.ignore, default: [String]()))
+        }
+
+        /// Encodes the tolerances, and `ignore` only when it names a label.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(before, forKey: .before)
+            try c.encode(after, forKey: .after)
+            if !ignore.isEmpty { try c.encode(ignore, forKey: .ignore) }
+        }
     }
 
     /// The metric tuned, tabulated and ranked (see ``TrainingMetric``, where training, which sits below the
@@ -183,9 +209,15 @@ public struct Experiment: Codable, Hashable, Sendable {
         for (name, t) in [("matching.before", matching.before), ("matching.after", matching.after)] where !(t >= 0 && t.isFinite) {
             throw fail(name, "must be a finite number of seconds ≥ 0, got \(t)")
         }
+        for (i, label) in matching.ignore.enumerated() where label.isEmpty { throw fail("matching.ignore[\(i)]", "an empty label") }
         var names = Set<String>()
         for (i, entry) in entries.enumerated() {
             let key = "entries[\(i)]"
+            // An annotation is judged or not judged, never both (an entry without labels judges all but the ignored).
+            for ignored in matching.ignore {
+                guard let label = entry.labels.first(where: { $0.hasSuffix("*") ? ignored.hasPrefix($0.dropLast()) : $0 == ignored }) else { continue }
+                throw fail("\(key).labels", "'\(label)' judges '\(ignored)', which matching.ignore names: a label cannot be both judged and ignored")
+            }
             guard !entry.name.isEmpty, names.insert(entry.name).inserted else { throw fail("\(key).name", "empty or repeated name '\(entry.name)'") }
             guard !entry.datasets.isEmpty else { throw fail("\(key).dataset", "names no dataset") }
             for d in entry.datasets where datasets[d] == nil {

@@ -26,7 +26,9 @@ package struct JudgedFolds: Sendable {
     /// Judges each fold in `folds` of each dataset of `datasets` (both by dataset key) that an entry of `experiment` is
     /// tested on, training and test part, with the entry's labels and its label map merged with the experiment's (as
     /// ``EntryTrainer`` merges them). Datasets or folds that are missing are left out; the plan names them.
+    /// Annotations of the labels the experiment's matching ignores stay on continuous recordings, marked by it.
     package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) {
+        let ignoring = experiment.matching.eventMatching
         for var entry in experiment.entries {
             entry.labelMap = experiment.labelMap.merging(entry.labelMap)
             entries[entry.name] = entry
@@ -35,8 +37,8 @@ package struct JudgedFolds: Sendable {
                 for fold in assignment.folds {
                     let judging = Key(labels: entry.labels, labelMap: entry.labelMap, dataset: key, fold: fold.index)
                     guard training[judging] == nil else { continue }
-                    training[judging] = entry.judged(fold.train.map { dataset.recordings[$0] }, kind: dataset.kind)
-                    test[judging] = entry.judging(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind)
+                    training[judging] = entry.judged(fold.train.map { dataset.recordings[$0] }, kind: dataset.kind, ignoring: ignoring)
+                    test[judging] = entry.judging(fold.test.map { dataset.recordings[$0] }, kind: dataset.kind, ignoring: ignoring)
                 }
             }
         }

@@ -17,7 +17,9 @@ import GestureData
 ///
 /// Per class c: detections = events of c, annotations = annotations labelled c, true positives = events of c
 /// matched to an annotation labelled c, false activations = events of c intersecting no annotation window,
-/// per hour of background (``EventEvaluation/background(of:)``).
+/// per hour of background (``EventEvaluation/background(of:)``). Events of c in a don't-care region
+/// (``EventMatching/ignoredLabels``) count in none of these: a threshold that only adds them is neither rewarded
+/// nor penalised, and the ignored annotations' time is not background.
 ///
 /// - Complexity: one spotting pass (O(samples × Σ template lengths), without threshold pruning), then
 ///   O(C log C + C × M) for C candidates, M the cost of matching one recording; a budget shared by several classes
@@ -103,21 +105,23 @@ package struct StreamCalibration: Hashable, Sendable {
         let backgroundHours = recordings.reduce(0) { $0 + EventEvaluation.background(of: $1) } / 3600
         return choices.map { choice in
             var c = choice
-            var kept = 0, truePositives = 0, insertions = 0, annotations = 0
+            var kept = 0, judged = 0, truePositives = 0, insertions = 0, annotations = 0
             for (r, events) in zip(recordings, detections) {
                 let own = events.filter { $0.label == choice.label && matching.phases.contains($0.phase) }
                 annotations += r.annotations.count { $0.label == choice.label }
                 guard !own.isEmpty else { continue }
                 let counts = matching.match(annotations: r.annotations, events: own).counts
                 kept += own.count
+                judged += counts.detections
                 truePositives += counts.truePositives
                 insertions += counts.insertions
             }
             guard annotations > 0 else { return c }
             c.kept = kept
-            c.precision = kept == 0 ? .nan : Double(truePositives) / Double(kept)
+            // Precision and F1 over the judged detections: those in don't-care regions count neither way.
+            c.precision = judged == 0 ? .nan : Double(truePositives) / Double(judged)
             c.recall = Double(truePositives) / Double(annotations)
-            c.f1 = 2 * Double(truePositives) / Double(kept + annotations)
+            c.f1 = 2 * Double(truePositives) / Double(judged + annotations)
             c.falsePerHour = backgroundHours > 0 ? Double(insertions) / backgroundHours : (insertions > 0 ? .infinity : 0)
             return c
         }
@@ -150,7 +154,7 @@ package struct StreamCalibration: Hashable, Sendable {
             }
             let fph = backgroundHours > 0 ? Double(state.insertions) / backgroundHours : (state.insertions > 0 ? .infinity : 0)
             return Choice(label: c.label, threshold: threshold, candidates: c.distances.count, kept: state.kept,
-                          precision: state.kept == 0 ? .nan : Double(state.truePositives) / Double(state.kept),
+                          precision: state.judged == 0 ? .nan : Double(state.truePositives) / Double(state.judged),
                           recall: Double(state.truePositives) / Double(c.annotations), f1: c.f1(at: i), falsePerHour: fph)
         }
     }
@@ -165,9 +169,11 @@ package struct StreamCalibration: Hashable, Sendable {
         var distances: [Double]
         /// Thresholds from strictest to loosest: state 0 keeps nothing, each next one every candidate up to the
         /// next distinct distance. True positives and insertions never decrease along it.
-        var states: [(kept: Int, truePositives: Int, insertions: Int)]
+        /// `judged`: the kept candidates that matching judges, all but those in don't-care regions
+        /// (``EventMatching/ignoredLabels``), which count neither as hits nor as false activations.
+        var states: [(kept: Int, truePositives: Int, insertions: Int, judged: Int)]
 
-        func f1(at i: Int) -> Double { 2 * Double(states[i].truePositives) / Double(states[i].kept + annotations) }
+        func f1(at i: Int) -> Double { 2 * Double(states[i].truePositives) / Double(states[i].judged + annotations) }
     }
 
     /// The curve of `label`, or `nil` when no recording annotates it. Per distinct distance only the recordings
@@ -183,9 +189,9 @@ package struct StreamCalibration: Hashable, Sendable {
         sorted = sorted.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
 
         var included = [[GestureEvent]](repeating: [], count: recordings.count)
-        var perRecording = [(tp: Int, insertions: Int)](repeating: (0, 0), count: recordings.count)
-        var tp = 0, insertions = 0
-        var states = [(kept: 0, truePositives: 0, insertions: 0)]
+        var perRecording = [(tp: Int, insertions: Int, judged: Int)](repeating: (0, 0, 0), count: recordings.count)
+        var tp = 0, insertions = 0, judged = 0
+        var states = [(kept: 0, truePositives: 0, insertions: 0, judged: 0)]
         var k = 0
         while k < sorted.count {
             // Every candidate at this distance enters together.
@@ -200,9 +206,10 @@ package struct StreamCalibration: Hashable, Sendable {
                 let c = matching.match(annotations: recordings[r].annotations, events: included[r]).counts
                 tp += c.truePositives - perRecording[r].tp
                 insertions += c.insertions - perRecording[r].insertions
-                perRecording[r] = (c.truePositives, c.insertions)
+                judged += c.detections - perRecording[r].judged
+                perRecording[r] = (c.truePositives, c.insertions, c.detections)
             }
-            states.append((k, tp, insertions))
+            states.append((k, tp, insertions, judged))
         }
         return Curve(label: label, annotations: annotations, distances: sorted.map(\.distance), states: states)
     }

@@ -43,7 +43,7 @@ extension DTWTemplateMatcherTrainer {
         do {
             for r in compared {
                 let parts = kind == .segments ? [(r, r.annotations[0].label)]
-                    : r.annotations.map { (r.slice(from: $0.start - context, to: $0.end + context), $0.label) }
+                    : r.annotations.filter { !matching.ignores($0.label) }.map { (r.slice(from: $0.start - context, to: $0.end + context), $0.label) }
                 for (part, label) in parts where part.count >= 2 {
                     examples.append(DTWExample(label: label, series: try DTWExamples.series(part, channels: channels)))
                     subjects.append(r.subject)

@@ -89,7 +89,7 @@ package struct DTWTemplateMatcherTrainer: RecognizerTrainer {
     /// training samples with a model file (nothing is trained) or an invalid configuration.
     package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> DTWWorkload? {
         guard setup.modelFile == nil, let settings = try? setup.configuration.decoding.decode(DTWTrainingSettings.self) else { return nil }
-        return DTWWorkload(settings: settings, judged: judged, kind: setup.kind, search: setup.search)
+        return DTWWorkload(settings: settings, judged: setup.matching.withoutIgnored(judged), kind: setup.kind, search: setup.search)
     }
 
     /// Band learning, medoids and calibration, then classification (segments: a pruned nearest-neighbour search

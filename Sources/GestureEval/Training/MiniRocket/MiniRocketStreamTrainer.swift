@@ -132,11 +132,17 @@ package struct MiniRocketStreamTrainer: Sendable {
     }
 
     /// `nil`: neither positive nor negative; `.some(nil)`: a negative; `.some(label)`: a positive of that class.
+    /// An annotation the matching ignores (a don't-care region, ``EventMatching/ignoredLabels``) makes no positive, and
+    /// a window near it that is no positive of a judged annotation is neither positive nor negative.
     func label(of g: (start: Double, end: Double), in annotations: [Annotation]) -> String?? {
         let margin = settings.window / 2
         var best: (overlap: Double, label: String)?
         var near = false
         for a in annotations {
+            guard !matching.ignores(a.label) else {
+                if g.start <= a.end + margin, a.start - margin <= g.end { near = true }
+                continue
+            }
             let overlap = min(g.end, a.end) - max(g.start, a.start)
             if overlap >= 0.5 * min(g.end - g.start, a.end - a.start), overlap > (best?.overlap ?? -1) { best = (overlap, a.label) }
             if g.start <= a.end + margin, a.start - margin <= g.end { near = true }
