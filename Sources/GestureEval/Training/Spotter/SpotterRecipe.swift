@@ -151,7 +151,7 @@ struct SpotterRecipe {
         return sets
     }
 
-    /// Round 1: the magnitudes at each context.
+    /// Round 1: the magnitudes at each context; round 2 pairs each context with the other channel sets.
     var firstRound: [Candidate] {
         contexts.map { c in
             Candidate(round: 1, channels: magnitudes, window: window, hop: hop, context: c, refractoryTime: refractoryTime,

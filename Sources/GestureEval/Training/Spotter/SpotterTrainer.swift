@@ -11,8 +11,9 @@ import GestureData
 ///    hard negatives), and scored by its cross-fitted detections: each subject group of the training recordings
 ///    spotted by a model trained without it, thresholds calibrated the same way. The selection is therefore nested
 ///    inside the fold, and never sees the fold's test subjects.
-/// 3. The rounds are greedy: the context (and with it the rate) with the magnitudes; then the channel sets at the best
-///    context; then balanced class weights. A later candidate replaces the incumbent only when it scores higher.
+/// 3. The rounds: the contexts (and with them the rates) with the magnitudes; then every other channel set at every
+///    context; then balanced class weights for the best so far. A later candidate replaces the incumbent only when it
+///    scores higher.
 /// 4. The winner is retrained at full fidelity (the entry's `features`, hard negatives) on all training recordings,
 ///    and its model records every candidate and score (``GestureKit/MiniRocketModel/Selection``).
 ///
@@ -21,7 +22,8 @@ import GestureData
 ///
 /// The model is a `minirocket-stream` model: `detect` and apps run it as such, behind the stages it records.
 ///
-/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings.
+/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings; 3 + 3 × (2 or 3) + 1
+///   candidates.
 package struct SpotterTrainer: RecognizerTrainer {
     /// A window classifier with its stream settings, thresholds and selection.
     package typealias Model = MiniRocketModel
@@ -98,11 +100,13 @@ package struct SpotterTrainer: RecognizerTrainer {
         }
 
         var best = try compare(recipe.firstRound, incumbent: nil)
-        let context = compared[best].candidate
-        best = try compare(recipe.otherChannelSets.map { channels in
-            var c = context
-            (c.round, c.channels) = (2, channels)
-            return c
+        // Channels and context interact (the rhythm channels see seconds of strokes themselves): every pair.
+        best = try compare(recipe.otherChannelSets.flatMap { channels in
+            recipe.firstRound.map { first in
+                var c = first
+                (c.round, c.channels) = (2, channels)
+                return c
+            }
         }, incumbent: best)
         var balanced = compared[best].candidate
         (balanced.round, balanced.balanced) = (3, true)
@@ -200,7 +204,7 @@ package struct SpotterTrainer: RecognizerTrainer {
               let candidate = recipe.firstRound.last,
               let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
               let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
-        return Workload(stream: stream, candidates: recipe.firstRound.count + recipe.otherChannelSets.count + 1)
+        return Workload(stream: stream, candidates: recipe.firstRound.count * (1 + recipe.otherChannelSets.count) + 1)
     }
 
     /// A `minirocket-stream` training with those settings at full fidelity, plus a quarter of one per compared

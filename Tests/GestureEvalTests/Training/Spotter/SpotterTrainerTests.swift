@@ -35,8 +35,9 @@ import Testing
         let trained = try trainer.train(setup, on: Self.training)
         let model = try #require(trained.model(as: MiniRocketModel.self))
         let selection = try #require(model.selection)
-        // Three contexts, at least two channel sets, balanced weights.
-        #expect(selection.candidates.count >= 6)
+        // Three contexts, each with the magnitudes and at least two other channel sets, then balanced weights.
+        #expect(selection.candidates.count >= 10)
+        #expect(selection.candidates.filter { $0.round == 2 }.count == 3 * Set(selection.candidates.filter { $0.round == 2 }.map(\.channels)).count)
         #expect(Set(selection.candidates.map(\.round)) == [1, 2, 3])
         // Greedy rounds keep the incumbent unless beaten: the chosen one scored highest of all.
         let scores = selection.candidates.map { $0.score ?? -1 }
