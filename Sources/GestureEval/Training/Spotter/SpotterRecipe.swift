@@ -23,9 +23,8 @@ import GestureData
 ///   (acceleration along gravity, tilt, stillness, and the rotation about gravity with a gyroscope); the device axes
 ///   (acceleration, and rotation rate with a gyroscope: a sensor strapped in place keeps its axes);
 /// - class weights: none, then balanced;
-/// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25) and at most 1,200 windows for one class,
-///   2,400 for more, so each class keeps about as many windows as a one-class spotter has and the background about
-///   four classes' worth.
+/// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25), so the background weighs about four
+///   classes' worth and the classes share the rest of the 1,200 windows (the ridge is cubic in them).
 ///
 /// Any key the entry sets is fixed in every candidate.
 struct SpotterRecipe {
@@ -156,7 +155,7 @@ struct SpotterRecipe {
         contexts.map { c in
             Candidate(round: 1, channels: magnitudes, window: window, hop: hop, context: c, refractoryTime: refractoryTime,
                       samplingRate: samplingRate(context: c), balanced: false,
-                      negativesPerPositive: max(0.25, 4 / Double(max(1, evidence.classes))), maxWindows: evidence.classes > 1 ? 2400 : 1200)
+                      negativesPerPositive: max(0.25, 4 / Double(max(1, evidence.classes))))
         }
     }
 }
