@@ -73,6 +73,24 @@ import GestureTestSupport
         #expect(!manifest.contains("unsafeFlags"), "Package.swift uses unsafeFlags")
     }
 
+    /// GestureData's rooms point one way: the `Model` and `Text` rooms name no type of the `Manifest` room (the manifest,
+    /// its reader and their helpers), so `Manifest` depends on them and never the reverse. Comments aside: a doc
+    /// comment may point a reader to the manifest.
+    @Test func gestureDataModelAndTextNameNoManifestType() throws {
+        let manifestRoom = try Self.sources("GestureData").filter { $0.key.contains("/Datasets/Manifest/") }
+        let declaration = /^(?:public |package )?(?:final )?(?:struct|enum|class|protocol) (\w+)/.anchorsMatchLineEndings()
+        let types = Set(manifestRoom.values.flatMap { $0.matches(of: declaration).map { Substring($0.output.1) } })
+        #expect(types.isSuperset(of: ["DatasetManifest", "DatasetReader", "AnnotationFile"]), "found \(types.sorted())")
+        let lower = try Self.sources("GestureData").filter { $0.key.contains("/Datasets/Model/") || $0.key.contains("/Datasets/Text/") }
+        #expect(lower.count > 10)
+        for (path, text) in lower {
+            let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }.joined(separator: "\n")
+            let named = Self.words(code).intersection(types)
+            #expect(named.isEmpty, "\(path) names \(named.sorted()) of the Manifest room: the arrow runs from Manifest to Model and Text")
+        }
+    }
+
     /// A public type that the command line uses must be more than the command line's: used by another library file
     /// than its own, or listed in its module's DocC catalogue as API an app may rely on. Otherwise it is `package`.
     @Test func noPublicTypeServesOnlyTheCommandLine() throws {

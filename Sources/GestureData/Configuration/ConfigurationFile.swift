@@ -5,7 +5,7 @@ import GestureKit
 /// GestureKit's `JSONConfiguration`, so it carries no comments), YAML otherwise. The one place that chooses.
 public enum ConfigurationFile {
     /// Whether `url` names a JSON document.
-    public static func isJSON(_ url: URL) -> Bool { url.pathExtension.lowercased() == "json" }
+    package static func isJSON(_ url: URL) -> Bool { url.pathExtension.lowercased() == "json" }
 
     /// The document at `url`, ready to decode (strictly: unknown keys are errors).
     ///
@@ -20,7 +20,7 @@ public enum ConfigurationFile {
     }
 
     /// Writes `value` atomically: JSON for a `.json` name, otherwise YAML after `comments`, one `# ` line each.
-    public static func write(_ value: ConfigurationValue, comments: [String] = [], to url: URL) throws(DataFileError) {
+    package static func write(_ value: ConfigurationValue, comments: [String] = [], to url: URL) throws(DataFileError) {
         let text = isJSON(url) ? value.json + "\n" : comments.map { "# \($0)\n" }.joined() + value.yaml
         try AtomicFile.write(text, to: url)
     }

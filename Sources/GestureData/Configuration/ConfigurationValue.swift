@@ -61,7 +61,7 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
     }
 
     /// The value at a dotted key path (`peakThreshold`, `smoothing.timeConstant`), if any.
-    public subscript(path path: String) -> ConfigurationValue? {
+    package subscript(path path: String) -> ConfigurationValue? {
         var node = self
         for key in path.split(separator: ".") {
             guard case let .object(o) = node, let next = o[String(key)] else { return nil }
@@ -71,7 +71,7 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
     }
 
     /// A copy with `value` at the dotted key path, creating intermediate mappings. O(depth).
-    public func setting(_ path: String, to value: ConfigurationValue) -> ConfigurationValue {
+    package func setting(_ path: String, to value: ConfigurationValue) -> ConfigurationValue {
         let keys = path.split(separator: ".").map(String.init)
         func set(_ node: ConfigurationValue, _ keys: ArraySlice<String>) -> ConfigurationValue {
             guard let first = keys.first else { return value }

@@ -62,7 +62,7 @@ extension DatasetFormat {
 
     /// A dataset whose recordings each came from the file `url`, as `url#id`.
     private static func segments(_ dataset: Dataset, _ url: URL) -> LoadedDataset {
-        LoadedDataset(dataset: dataset, provenance: dataset.recordings.map { .init(file: "\(url.path)#\($0.id)") }, problems: [], manifest: nil)
+        LoadedDataset(dataset: dataset, provenance: dataset.recordings.map { .init(file: "\(url.path)#\($0.id)") }, problems: [])
     }
 
     /// GRT classification rows as one continuous recording with one annotation per run of equal labels.

@@ -6,14 +6,14 @@ extension DatasetSource {
     public static let seriesFormats = DatasetFormat.allCases.filter { $0.reader.labelledSeries != nil }
 
     /// Why a text does not name a dataset in a format the caller accepts.
-    public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The text has no `FORMAT:` prefix.
         case missingFormat(text: String, accepted: [DatasetFormat])
         /// The prefix (lowercased) is not one of the accepted formats.
         case unsupportedFormat(String, accepted: [DatasetFormat])
 
         /// One line, e.g. `unknown format 'foo'; supported: ucr, ts`.
-        public var description: String {
+        package var description: String {
             switch self {
             case let .missingFormat(text, accepted):
                 "must be FORMAT:PATH with FORMAT one of \(accepted.map(\.rawValue).joined(separator: ", ")), e.g. \(accepted.first ?? .ucr):Data_TRAIN; got '\(text)'"
@@ -26,7 +26,7 @@ extension DatasetSource {
     /// Parses `FORMAT:PATH` (as ``init(_:)`` does), requiring FORMAT to be one of `accepted`.
     ///
     /// - Throws: ``FormatError`` when the text has no prefix or another one.
-    public init(_ text: String, accepting accepted: [DatasetFormat]) throws(FormatError) {
+    package init(_ text: String, accepting accepted: [DatasetFormat]) throws(FormatError) {
         self.init(text)
         guard let format else {
             guard let (prefix, _) = Self.prefixed(text) else { throw .missingFormat(text: text, accepted: accepted) }
@@ -43,7 +43,7 @@ extension DatasetSource {
     /// - Throws: ``DataFileError`` naming the file, line and column of what cannot be read, or the source
     ///   when its format holds no labelled series.
     /// - Complexity: O(file size).
-    public func labelledSeries(paddingNoiseSeed: UInt? = nil) throws(DataFileError) -> [LabelledSeries] {
+    package func labelledSeries(paddingNoiseSeed: UInt? = nil) throws(DataFileError) -> [LabelledSeries] {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         guard let read = format?.reader.labelledSeries else {
             throw DataFileError(file: path, "\(format.map { "\($0.rawValue): " } ?? "a dataset folder ")holds no labelled series; use \(Self.seriesFormats.map { "\($0.rawValue):" }.joined(separator: " or "))")

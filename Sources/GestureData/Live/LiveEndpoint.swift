@@ -16,7 +16,7 @@ public enum LiveEndpoint: Hashable, Sendable, CustomStringConvertible {
 
     /// The path a `ws://HOST:PORT` without one asks for: SensorServer's accelerometer and gyroscope on one
     /// connection.
-    public static let sensorServerPath = #"/sensors/connect?types=["android.sensor.accelerometer","android.sensor.gyroscope"]"#
+    package static let sensorServerPath = #"/sensors/connect?types=["android.sensor.accelerometer","android.sensor.gyroscope"]"#
 
     /// Parses `text`; a `scheme://` other than osc, udp, tcp and ws, or a bad port, is an error.
     /// - Throws: ``LiveInputError/invalidEndpoint(_:reason:)`` saying what is wrong with `text`.

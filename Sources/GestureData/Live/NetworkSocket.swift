@@ -9,7 +9,7 @@ import Darwin
 /// remote one (sending), or TCP connected to a server. The descriptor closes when the value is released.
 public final class NetworkSocket: @unchecked Sendable {
     /// The descriptor.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// `host:port` as given, for messages.
     public let name: String
 
@@ -42,7 +42,7 @@ public final class NetworkSocket: @unchecked Sendable {
     }
 
     /// A TCP connection to `host:port`; reads wait at most `timeout` seconds.
-    public static func tcpConnected(host: String, port: Int, timeout: Double) throws(LiveInputError) -> NetworkSocket {
+    package static func tcpConnected(host: String, port: Int, timeout: Double) throws(LiveInputError) -> NetworkSocket {
         let s = try connected(host: host, port: port, type: SOCK_STREAM, scheme: "tcp")
         s.setTimeout(timeout)
         return s
@@ -70,7 +70,7 @@ public final class NetworkSocket: @unchecked Sendable {
     /// Reads one datagram (or what a stream holds) into `buffer`: the byte count, 0 at the end of a stream, or
     /// `nil` when nothing arrived within the timeout or a signal interrupted the wait.
     /// - Throws: ``LiveInputError`` on a socket error.
-    public func receive(into buffer: inout [UInt8]) throws(LiveInputError) -> Int? {
+    package func receive(into buffer: inout [UInt8]) throws(LiveInputError) -> Int? {
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }

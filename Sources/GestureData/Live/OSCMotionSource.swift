@@ -18,7 +18,7 @@ public struct OSCMotionSource: MotionSource {
     /// Datagrams received.
     public private(set) var datagrams = 0
     /// Messages whose address no route matched, by address (the first 16 addresses).
-    public private(set) var unrouted: [String: Int] = [:]
+    package private(set) var unrouted: [String: Int] = [:]
     /// Called with the seconds waited when nothing arrived for the stall time.
     public var onStall: ((Double) -> Void)? {
         get { watch.onStall }

@@ -22,7 +22,7 @@ public struct SensorServerDecoder: Sendable {
     /// The acceleration type.
     public static let accelerometer = "android.sensor.accelerometer"
     /// The rotation-rate types (of the uncalibrated gyroscope, the first three values are used).
-    public static let gyroscopes: Set<String> = ["android.sensor.gyroscope", "android.sensor.gyroscope_uncalibrated"]
+    package static let gyroscopes: Set<String> = ["android.sensor.gyroscope", "android.sensor.gyroscope_uncalibrated"]
 
     private let defaultType: String
     private var rotationRate: Vector3?
@@ -36,7 +36,7 @@ public struct SensorServerDecoder: Sendable {
 
     /// The decoder for a connection to `path`: readings without a type are of the `type=` of a
     /// `/sensor/connect?type=…` path, else accelerations.
-    public init(path: String) {
+    package init(path: String) {
         var type = Self.accelerometer
         if let query = path.split(separator: "?", maxSplits: 1).dropFirst().first {
             for pair in query.split(separator: "&") where pair.hasPrefix("type=") { type = String(pair.dropFirst(5)) }

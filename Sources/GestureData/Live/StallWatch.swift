@@ -3,13 +3,13 @@
 /// input so they report stalls alike. O(1) per call.
 public struct StallWatch {
     /// Seconds of silence before ``onStall`` is called (once per silence).
-    public let stallTime: Double
+    package let stallTime: Double
     /// Seconds of silence that end the input, or `nil` to wait for ``stop``.
-    public let idleLimit: Double?
+    package let idleLimit: Double?
     /// Ends the input when set (Ctrl-C).
-    public let stop: StopFlag
+    package let stop: StopFlag
     /// Called with the seconds of silence when a silence passes ``stallTime``.
-    public var onStall: ((Double) -> Void)?
+    package var onStall: ((Double) -> Void)?
     private var reported = false
 
     /// A watch with the given limits, in seconds.
@@ -21,7 +21,7 @@ public struct StallWatch {
 
     /// Called after a wait that ended with `silence` seconds since data last arrived (0 when data just
     /// arrived); returns whether the input should end.
-    public mutating func shouldEnd(afterSilenceOf silence: Double) -> Bool {
+    package mutating func shouldEnd(afterSilenceOf silence: Double) -> Bool {
         if silence < stallTime {
             reported = false
         } else if !reported {

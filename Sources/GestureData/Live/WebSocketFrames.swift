@@ -3,7 +3,7 @@
 /// one read. Used by ``WebSocketClient``; usable with any other socket. O(frame) per frame.
 public struct WebSocketFrames: Sendable {
     /// Frames and messages larger than this are refused, bytes.
-    public static let maximumSize = 1 << 24
+    package static let maximumSize = 1 << 24
     private var pending: [UInt8] = []
     private var offset = 0
 

@@ -22,13 +22,13 @@ public enum Parallelism {
     }
 
     /// The number of threads work is spread over now.
-    public static var workers: Int { ParallelLoop.workers(threads) }
+    package static var workers: Int { ParallelLoop.workers(threads) }
 }
 
 /// Runs `body` for `0..<count` on up to ``Parallelism/threads`` threads and returns the results in index
 /// order, so the outcome does not depend on scheduling. Each slot is written once, by its own iteration.
 /// O(count) slots plus the work of `body`.
-public func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+package func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
     let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
     results.initialize(repeating: nil)
     defer {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reader for the Gesture Recognition Toolkit's text files: labelled classification data (one
 /// labelled sample per row) and labelled time-series data (blocks of rows per example).
-public enum GRTFile {
+package enum GRTFile {
     /// What a GRT file holds.
-    public enum Contents: Hashable, Sendable {
+    package enum Contents: Hashable, Sendable {
         /// One labelled sample per row, in file order: `labels[i]` for `rows[i]`.
         case classification(labels: [String], rows: [[Double]])
         /// One labelled series per example.
@@ -13,7 +13,7 @@ public enum GRTFile {
 
     /// Reads a `.grt` file. Errors name file and line; a file without examples is an error. Lines are
     /// split by ``TextLines``. O(file size).
-    public static func read(contentsOf url: URL) throws(DataFileError) -> Contents {
+    package static func read(contentsOf url: URL) throws(DataFileError) -> Contents {
         let text = try DataFileError.readText(url)
         let file = url.path
         let lines = TextLines(text).map { $0.text.trimmingCharacters(in: .whitespaces) }

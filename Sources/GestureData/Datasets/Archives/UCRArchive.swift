@@ -15,7 +15,7 @@ public enum UCRArchive {
     ///
     /// A NaN in the middle of a series, a non-numeric value, an empty series, or a file without any
     /// series is an error naming the file, line and column. Lines are split by ``TextLines``. O(file size).
-    public static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
+    package static func read(contentsOf url: URL, padding: Padding = .trim) throws(DataFileError) -> [LabelledSeries] {
         let text = try DataFileError.readText(url)
         return try parse(text, file: url.path, padding: padding)
     }

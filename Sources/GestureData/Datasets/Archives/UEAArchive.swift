@@ -5,7 +5,7 @@ import Foundation
 public enum UEAArchive {
     /// Reads every example. Errors name file, line and dimension; a file without series is an error.
     /// Lines are split by ``TextLines``. O(file size).
-    public static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
+    package static func read(contentsOf url: URL) throws(DataFileError) -> [LabelledSeries] {
         let text = try DataFileError.readText(url)
         return try parse(text, file: url.path)
     }

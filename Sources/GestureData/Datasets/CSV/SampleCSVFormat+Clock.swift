@@ -22,7 +22,7 @@ extension SampleCSVFormat {
     ///
     /// - Throws: when no unit gives a plausible clock (``ClockInference/inferredUnit``), naming the line
     ///   and column, or when the acceleration at rest reads in the wrong unit.
-    public mutating func settleClock(lines: [String], firstLine: Int = 2, relative: Bool) throws(DataFileError) -> String? {
+    package mutating func settleClock(lines: [String], firstLine: Int = 2, relative: Bool) throws(DataFileError) -> String? {
         var said: [String] = []
         if let first = lines.first {
             // Decimal commas (`0,5`) show in the first data line, whatever the separator.

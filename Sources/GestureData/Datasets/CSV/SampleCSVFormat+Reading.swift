@@ -8,7 +8,7 @@ extension SampleCSVFormat {
     /// field past the last column). `row` is the line's 0-based place among the data lines, which is its
     /// time (`row / rowRate` s) in a file without a time column; a file with one ignores it.
     /// O(fields); allocation-free apart from the field split.
-    public func parse(line: String, lineNumber: Int, row: Int = 0) throws(DataFileError) -> MotionSample {
+    package func parse(line: String, lineNumber: Int, row: Int = 0) throws(DataFileError) -> MotionSample {
         let fields = DelimitedText.fields(line.hasSuffix("\r") ? line.dropLast() : line[...], separator: delimiter.asciiValue)
         // A line of another width has its fields under the wrong columns (or none under some): refused
         // before any is read, so an empty field cannot pass for the next column's value.
@@ -222,7 +222,7 @@ extension SampleCSVFormat {
         let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         var report = ReadingReport()
         report.notes = stream.notes
-        return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: problems, manifest: nil,
+        return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: problems,
                              report: report)
     }
 

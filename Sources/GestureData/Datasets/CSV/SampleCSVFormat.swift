@@ -46,7 +46,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
     package var statedTimeUnit: TimeUnit?
     /// What was inferred from the header that a user should know (a column chosen over another,
     /// bare `x,y,z` taken as acceleration), one line each.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// When times are made relative to the first sample: that sample's raw time, kept exact.
     var timeOrigin: TimeOrigin?
     /// Seconds subtracted after ``timeOrigin`` (the first time's fraction of a raw unit).
@@ -55,7 +55,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// first data line; times are then nanoseconds from ``timeOrigin``, made relative to the first sample.
     package internal(set) var isoTime = false
     /// The acceleration unit: the one stated, else g.
-    public var acceleration: AccelerationUnit
+    package var acceleration: AccelerationUnit
     /// The acceleration unit the caller stated (`--acceleration`), `nil` when it was not.
     package var statedAcceleration: AccelerationUnit?
     /// The unit the acceleration columns' headers state (`(m/s^2)`, `(G)`), when they do.
@@ -80,7 +80,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// rate, when a rate is stated for a file with a time column (it would be ignored), when there is no
     /// acceleration (neither total nor gravity + user acceleration), or when bare `x,y,z` are in a
     /// gyroscope's file.
-    public init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit? = nil,
+    package init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit? = nil,
                 acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil, rate: Double? = nil) throws(DataFileError) {
         self.file = file
         self.acceleration = acceleration ?? .g

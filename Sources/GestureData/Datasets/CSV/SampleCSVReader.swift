@@ -88,7 +88,7 @@ enum SampleCSVReader {
         var report = ReadingReport()
         report.notes = stream.notes
         return LoadedDataset(dataset: Dataset(name: recording.id, kind: .continuous, recordings: [recording]),
-                             provenance: [.init(file: url.path, lines: lines)], problems: problems, manifest: nil, report: report)
+                             provenance: [.init(file: url.path, lines: lines)], problems: problems, report: report)
     }
 
     /// Reads the data lines of `chunk` from `start` with `plan`, appending to `columns`, up to the last line

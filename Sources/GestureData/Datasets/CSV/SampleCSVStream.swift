@@ -10,27 +10,27 @@ import GestureKit
 /// (``SampleCSVFormat/settleClock(lines:firstLine:relative:)``); what was inferred is added to ``notes`` once.
 public struct SampleCSVStream: Sendable {
     /// The layout, once the header has been seen.
-    public private(set) var format: SampleCSVFormat?
+    package private(set) var format: SampleCSVFormat?
     /// The 1-based number of the last line fed.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
     /// The name used in errors.
-    public var file: String
+    package var file: String
     /// The acceleration unit of the data as stated (`--acceleration`); `nil`: from the header, else g.
-    public var acceleration: SampleCSVFormat.AccelerationUnit?
+    package var acceleration: SampleCSVFormat.AccelerationUnit?
     /// Whether non-finite values are passed on rather than rejected (``SampleCSVFormat/acceptsNonFinite``).
-    public var acceptsNonFinite: Bool
+    package var acceptsNonFinite: Bool
     /// The time column's unit, when the caller states it (overrides the header; nothing is inferred).
-    public var timeUnit: SampleCSVFormat.TimeUnit?
+    package var timeUnit: SampleCSVFormat.TimeUnit?
     /// Whether times are made relative to the first sample even when they are not epoch-sized
     /// (epoch and uptime clocks always are).
-    public var relativeTime: Bool
+    package var relativeTime: Bool
     /// The rate (Hz) of a file without a time column, as the caller states it: its data rows are then
     /// `1 / rate` s apart from 0. A file with a time column and a stated rate is an error.
-    public var rate: Double?
+    package var rate: Double?
     /// What was inferred (column choices, bare `x,y,z`, the time unit and origin), one line each.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
     /// Called with each note as it is made (for example to print it on standard error).
-    public var onNote: (@Sendable (String) -> Void)?
+    package var onNote: (@Sendable (String) -> Void)?
 
     /// Positive steps between held times that settle the unit: 8 by default; a live stream that
     /// must not be held back (a pipe) can settle it from fewer (1: from the first two distinct times).
@@ -39,7 +39,7 @@ public struct SampleCSVStream: Sendable {
     /// rate's sustained peak, acceleration and rotation rate together, and rest near 0 g, each refused at the line
     /// that settles it, as a whole file's check refuses it. On by default; a reader that checks the whole file at the
     /// end turns it off.
-    public var watchesPhysics = true
+    package var watchesPhysics = true
     private var watch: PhysicalPlausibility.Watch?
 
     /// Lines held at most (batches sharing one time give no steps).
@@ -76,7 +76,7 @@ public struct SampleCSVStream: Sendable {
     /// Feeds the next line (without or with its line break). Returns the next sample that is ready,
     /// or `nil` for the header, blank lines and lines held while the time unit is inferred (those
     /// come from ``nextHeld()`` later; call ``finish()`` at the end of the input). O(fields).
-    public mutating func feed(_ line: String) throws(DataFileError) -> MotionSample? {
+    package mutating func feed(_ line: String) throws(DataFileError) -> MotionSample? {
         try accept(line, lineNumber: lineNumber + 1)
         return nextHeld()
     }

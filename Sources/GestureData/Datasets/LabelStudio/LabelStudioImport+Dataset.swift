@@ -24,7 +24,11 @@ extension LabelStudioImport {
     /// - Complexity: O(annotations²) per recording for the comparison, plus the files written.
     public static func apply(_ labelled: [Labelled], to loaded: LoadedDataset, folder: URL) throws(DataFileError) -> [Outcome] {
         let manifestFile = folder.appendingPathComponent(DatasetReader.manifestName).path
-        guard var manifest = loaded.manifest, manifest.source == nil, !manifest.recordings.isEmpty else {
+        // The manifest `loaded` was read from, read again here: `LoadedDataset` (the Model room) carries plain values
+        // only, and this is the file the import rewrites.
+        var readFrom: DatasetManifest?
+        if let file = loaded.manifestFile { readFrom = try DatasetManifest(contentsOf: URL(fileURLWithPath: file)) }
+        guard var manifest = readFrom, manifest.source == nil, !manifest.recordings.isEmpty else {
             throw DataFileError(file: manifestFile, field: "recordings", "not a project dataset with a recording list; write one first with `gesturelab datasets convert … --out DIR` and import into DIR")
         }
         if manifest.labels != nil {

@@ -3,7 +3,7 @@ import Foundation
 /// Reads and writes annotation files: CSV with header `start,end,label`, times in seconds.
 public enum AnnotationFile {
     /// The header line.
-    public static let header = "start,end,label"
+    package static let header = Annotation.fileHeader
 
     /// Reads annotations, collecting every bad line as a problem. Returns the annotations in file
     /// order with their 1-based lines. Lines are split by ``TextLines``; header names may be quoted.
@@ -57,7 +57,7 @@ public enum AnnotationFile {
     }
 
     /// The text of an annotation file. Labels may not contain commas or line breaks.
-    public static func text(_ annotations: [Annotation], file: String) throws(DataFileError) -> String {
+    package static func text(_ annotations: [Annotation], file: String) throws(DataFileError) -> String {
         var text = header + "\n"
         for a in annotations {
             guard !a.label.contains(where: { $0 == "," || $0.isNewline }), !a.label.isEmpty else {

@@ -94,4 +94,17 @@ extension DatasetManifest {
             self.valid = valid
         }
     }
+
+    /// Valid ranges per channel in converted units, from the raw `valid` ranges of the channels and the streams'
+    /// channels (each scaled and offset as its values are); what ``LoadedDataset`` carries as `limits`.
+    package var limits: [Channel: ClosedRange<Double>] {
+        var result: [Channel: ClosedRange<Double>] = [:]
+        for mapping in channels + (streams ?? []).flatMap(\.channels) {
+            guard let valid = mapping.valid, valid.count == 2 else { continue }
+            let s = mapping.scale ?? 1, o = mapping.offset ?? 0
+            let a = valid[0] * s + o, b = valid[1] * s + o
+            result[mapping.name] = min(a, b)...max(a, b)
+        }
+        return result
+    }
 }

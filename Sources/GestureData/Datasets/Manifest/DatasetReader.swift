@@ -7,7 +7,7 @@ import Foundation
 /// Files are parsed in parallel over all cores; O(total size).
 public enum DatasetReader {
     /// The manifest file name inside a dataset folder.
-    public static let manifestName = "dataset.yaml"
+    package static let manifestName = "dataset.yaml"
 
     /// Reads the dataset at `url` (its folder or its manifest), failing on the first problem met while
     /// reading (a non-numeric value, a missing column, an empty file). Values that parse but are
@@ -37,7 +37,9 @@ public enum DatasetReader {
             throw DataFileError(file: url.path, .notADataset(source: "\(prefix.rawValue):\(url.path)"))
         }
         let manifest = try DatasetManifest(contentsOf: manifestURL)
-        return try load(manifest, folder: manifestURL.deletingLastPathComponent(), data: data, sortingRows: sortingRows)
+        var loaded = try load(manifest, folder: manifestURL.deletingLastPathComponent(), data: data, sortingRows: sortingRows)
+        loaded.manifestFile = manifestURL.path
+        return loaded
     }
 
     /// Loads the dataset `manifest` describes; relative paths are resolved against `folder`.
@@ -145,7 +147,7 @@ public enum DatasetReader {
             license: manifest.license, citation: manifest.citation
         )
         return LoadedDataset(dataset: dataset, provenance: provenance, problems: results.flatMap(\.2) + unlisted,
-                             manifest: manifest, report: report)
+                             limits: manifest.limits, classes: manifest.classes, report: report)
     }
 
     /// `path` (`~` expanded) if absolute, else relative to `folder`.

@@ -16,4 +16,8 @@ public struct Annotation: Hashable, Codable, Sendable {
 
     /// The length, seconds.
     public var duration: Double { end - start }
+
+    /// The header line of an annotation file (times in seconds, then the label), which `AnnotationFile` reads and
+    /// writes; here so a reading error can quote it without the `Model` room knowing the `Manifest` room.
+    package static let fileHeader = "start,end,label"
 }

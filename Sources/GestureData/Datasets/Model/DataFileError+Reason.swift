@@ -198,7 +198,7 @@ extension DataFileError {
                     + "offsets \(SampleCSVFormat.format(-atRest.x)), \(SampleCSVFormat.format(-atRest.y)), \(SampleCSVFormat.format(-atRest.z)) "
                     + "(offset: on each, the rates at rest) for a zero point, in the manifest"
             case let .annotationHeader(found, hint):
-                "expected the header '\(AnnotationFile.header)', found \(DataFileError.quote(found))\(hint?.advice ?? "")"
+                "expected the header '\(Annotation.fileHeader)', found \(DataFileError.quote(found))\(hint?.advice ?? "")"
             case let .annotationFields(found): "expected start,end,label, found \(DataFileError.quote(found))"
             case let .notSeconds(text): "\(DataFileError.quote(text)) is not a finite number of seconds"
             case .emptyLabel: "empty label"

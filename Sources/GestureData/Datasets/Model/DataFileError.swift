@@ -47,7 +47,7 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// the quote shows what the file really holds.
     ///
     /// The one place messages quote data. O(`limit`).
-    public static func quote(_ text: some StringProtocol, limit: Int = 80) -> String {
+    package static func quote(_ text: some StringProtocol, limit: Int = 80) -> String {
         let prefix = text.prefix(limit)
         let shown = visible(prefix)
         return prefix.endIndex == text.endIndex ? "'\(shown)'" : "'\(shown)…'"

@@ -1,10 +1,10 @@
 /// One problem found while reading or validating a dataset, located by file, line and field.
 public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
     /// How serious it is: errors make `validate` fail, warnings do not.
-    public enum Severity: String, Codable, Sendable { case error, warning }
+    package enum Severity: String, Codable, Sendable { case error, warning }
 
     /// What kind of problem it is.
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// The file cannot be read.
         case unreadable
         /// The file has no data rows.
@@ -49,14 +49,14 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// Where and what: `file:line: field: message`.
-    public var location: DataFileError
+    package var location: DataFileError
 
     /// Creates a problem.
-    public init(_ kind: Kind, _ location: DataFileError, severity: Severity? = nil) {
+    package init(_ kind: Kind, _ location: DataFileError, severity: Severity? = nil) {
         self.kind = kind
         self.location = location
         self.severity = severity ?? (kind == .gap || kind == .unlistedFile ? .warning : .error)

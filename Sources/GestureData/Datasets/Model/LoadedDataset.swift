@@ -31,8 +31,14 @@ public struct LoadedDataset: Sendable {
     package var provenance: [Provenance]
     /// Problems met while reading (unparseable values read as NaN so rows stay aligned).
     package var problems: [DatasetProblem]
-    /// The manifest it was read with, when there was one.
-    package var manifest: DatasetManifest?
+    /// Valid ranges per channel in converted units (a manifest's `valid` ranges, scaled and offset as its values
+    /// are); empty when nothing limits the values.
+    package var limits: [Channel: ClosedRange<Double>]
+    /// The class labels the dataset allows (a manifest's `classes`), or `nil` when it does not restrict them.
+    package var classes: [String]?
+    /// The manifest file it was read from, when it was read from one (``DatasetReader/load(at:data:sortingRows:)``).
+    /// Plain values only: the `Model` room knows no manifest type (the arrow runs from `Manifest` to it).
+    package var manifestFile: String?
     /// The reading policies applied (time origin, label runs, batches, alignment), with counts.
     public var report: ReadingReport
 
@@ -41,33 +47,23 @@ public struct LoadedDataset: Sendable {
         self.dataset = dataset
         provenance = dataset.recordings.map { Provenance(file: $0.id) }
         problems = []
-        manifest = nil
+        limits = [:]
+        classes = nil
+        manifestFile = nil
         report = ReadingReport()
     }
 
     /// Creates a loaded dataset.
-    package init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem], manifest: DatasetManifest?,
+    package init(dataset: Dataset, provenance: [Provenance], problems: [DatasetProblem],
+                limits: [Channel: ClosedRange<Double>] = [:], classes: [String]? = nil, manifestFile: String? = nil,
                 report: ReadingReport = ReadingReport()) {
         precondition(provenance.count == dataset.recordings.count, "one provenance per recording")
         self.dataset = dataset
         self.provenance = provenance
         self.problems = problems
-        self.manifest = manifest
+        self.limits = limits
+        self.classes = classes
+        self.manifestFile = manifestFile
         self.report = report
     }
-
-    /// Valid ranges per channel in converted units, from the manifest's raw `valid` ranges.
-    package var limits: [Channel: ClosedRange<Double>] {
-        var result: [Channel: ClosedRange<Double>] = [:]
-        for mapping in (manifest?.channels ?? []) + (manifest?.streams ?? []).flatMap(\.channels) {
-            guard let valid = mapping.valid, valid.count == 2 else { continue }
-            let s = mapping.scale ?? 1, o = mapping.offset ?? 0
-            let a = valid[0] * s + o, b = valid[1] * s + o
-            result[mapping.name] = min(a, b)...max(a, b)
-        }
-        return result
-    }
-
-    /// The class labels the manifest allows, or `nil` when it does not restrict them.
-    package var classes: [String]? { manifest?.classes }
 }

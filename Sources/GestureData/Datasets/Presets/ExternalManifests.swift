@@ -7,7 +7,7 @@ import Foundation
 public enum ExternalManifests {
     /// The built-in manifests by source prefix (`gyronics`, `phoneairlines`, `moocow`, `uwave`, `swimwatch`), as the
     /// table of readers (``DatasetFormat``) holds them.
-    public static let byPrefix: [String: (folder: String, yaml: String)] = Dictionary(uniqueKeysWithValues: DatasetFormat.allCases.compactMap { format in
+    package static let byPrefix: [String: (folder: String, yaml: String)] = Dictionary(uniqueKeysWithValues: DatasetFormat.allCases.compactMap { format in
         format.reader.builtInManifest.map { (format.rawValue, $0) }
     })
 

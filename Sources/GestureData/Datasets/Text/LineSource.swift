@@ -20,12 +20,12 @@ public protocol SampleLineDecoder {
 
 extension SampleLineDecoder {
     /// A decoder that never holds lines back has none.
-    public mutating func nextHeld() -> MotionSample? { nil }
+    package mutating func nextHeld() -> MotionSample? { nil }
     /// A decoder that never holds lines back has nothing to decide.
-    public mutating func finish() throws(DataFileError) {}
+    package mutating func finish() throws(DataFileError) {}
     /// Spaces and tabs only, unless the decoder says otherwise (a tab-separated format, where a tab
     /// ends a field and a line of tabs is a row of empty fields).
-    public func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+    package func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
 }
 
 /// A ``MotionSource`` reading samples line by line from a file or a pipe (standard input), each
@@ -38,9 +38,9 @@ extension SampleLineDecoder {
 /// - Complexity: O(line length) per sample; the buffer is reused.
 public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// The name used in error messages (a path, or `-` for standard input).
-    public let name: String
+    package let name: String
     /// The decoder, with whatever it has learned (for example the header).
-    public private(set) var decoder: Decoder
+    package private(set) var decoder: Decoder
     /// Kept so the descriptor stays open as long as the source lives.
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -52,10 +52,10 @@ public struct LineSource<Decoder: SampleLineDecoder>: MotionSource {
     /// Whether the decoder has been told that the input ended.
     private var finished = false
     /// Lines read so far.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
     /// For a descriptor with a receive timeout (a network input): called with the seconds since data last
     /// arrived whenever a read times out or a signal interrupts it; returning `true` ends the input there.
-    public var onIdle: ((Double) -> Bool)?
+    package var onIdle: ((Double) -> Bool)?
     private var lastData = DispatchTime.now()
 
     /// Reads from `handle`, naming it `name` in errors; the source keeps the handle open while it lives.

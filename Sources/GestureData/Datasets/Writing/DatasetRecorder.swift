@@ -21,9 +21,9 @@ public final class DatasetRecorder {
     /// Samples appended so far.
     public private(set) var samples = 0
     /// The recording file, relative to ``folder``.
-    public var recordingFile: String { "recordings/\(recordingID).csv" }
+    package var recordingFile: String { "recordings/\(recordingID).csv" }
     /// The annotation file, relative to ``folder``.
-    public var annotationFile: String { "annotations/\(recordingID).csv" }
+    package var annotationFile: String { "annotations/\(recordingID).csv" }
 
     private let handle: FileHandle
     private var pending = ""

@@ -98,7 +98,7 @@ extension Experiment {
 
         /// What this entry's trainer is told on recordings of `kind` (``TrainingSetup``): its configuration as read
         /// (`configuration`), search ranges, stages, model file and judging.
-        public func setup(configuration: ConfigurationValue = .object([:]), kind: Dataset.Kind = .continuous,
+        package func setup(configuration: ConfigurationValue = .object([:]), kind: Dataset.Kind = .continuous,
                           matching: EventMatching = EventMatching(), objective: TrainingObjective = TrainingObjective(maximize: .f1),
                           registry: RecognizerRegistry) -> TrainingSetup {
             TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values), stages: stages,
@@ -112,7 +112,7 @@ extension Experiment {
         }
 
         /// Whether annotation `label` is judged.
-        public func judges(_ label: String) -> Bool {
+        package func judges(_ label: String) -> Bool {
             labels.isEmpty || labels.contains { $0.hasSuffix("*") ? label.hasPrefix($0.dropLast()) : $0 == label }
         }
     }

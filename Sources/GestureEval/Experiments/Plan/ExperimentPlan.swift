@@ -66,7 +66,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     /// Units in experiment order: entries, then their datasets, then folds.
     public var units: [WorkUnit]
     /// The trainers whose workloads and estimates the steps use.
-    public var trainers = TrainerRegistry()
+    package var trainers = TrainerRegistry()
 
     private enum CodingKeys: String, CodingKey { case experiment, trainingSteps, units }
 
@@ -99,7 +99,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     /// Plans `experiment` (label maps merged into its entries) over `folds` of `datasets` (both by dataset key), each
     /// step's workload counted by its recognizer's trainer in `trainers` (recognizers from `registry`).
     /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
-    public init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
+    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
                 registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         try self.init(experiment: experiment, datasets: datasets, folds: folds, registry: registry, trainers: trainers,
                       judged: JudgedFolds(experiment: experiment, datasets: datasets, folds: folds))
@@ -147,7 +147,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     }
 
     /// Training steps used by more than one entry.
-    public var sharedTrainingSteps: [TrainingStep] { trainingSteps.filter { $0.entries.count > 1 } }
+    package var sharedTrainingSteps: [TrainingStep] { trainingSteps.filter { $0.entries.count > 1 } }
 }
 
 extension ExperimentPlan {

@@ -3,7 +3,7 @@ import Foundation
 extension ExperimentPlan {
     /// One row per unit: entry, dataset, fold, recordings tested, its training step, the candidates that
     /// step tries, the step's estimated one-core seconds (``estimatedSeconds(of:model:)``) and the entries sharing it.
-    public var table: CSVTable {
+    package var table: CSVTable {
         var table = CSVTable(header: ["unit", "entry", "dataset", "fold", "test recordings", "training", "training recordings", "candidates", "step est. s",
                                       "shared with"])
         for u in units {
@@ -16,7 +16,7 @@ extension ExperimentPlan {
     }
 
     /// A one-paragraph summary: units, training steps, how many are shared and the candidates trained.
-    public var summary: String {
+    package var summary: String {
         let candidates = trainingSteps.reduce(0) { $0 + $1.candidates }
         let shared = sharedTrainingSteps
         return "\(experiment): \(units.count) work units (entry × dataset × fold), \(trainingSteps.count) training steps"

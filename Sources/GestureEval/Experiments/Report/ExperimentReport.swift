@@ -18,7 +18,7 @@ public enum ExperimentReport {
     /// One row per entry and dataset: the pooled metric and its interval, the folds' mean and spread, and (continuous)
     /// false activations per hour of background, fragments and their share of detections, pooled over folds, as the
     /// aggregator computed them (``ExperimentResult/EntryScore/foldStatistics``). Only `group`'s members when given.
-    public static func comparisonTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
+    package static func comparisonTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
         var table = CSVTable(header: ["group", "entry", "recognizer", "dataset", "labels", "metric", "value", "lower", "upper", "over", "folds", "fold mean", "fold sd",
                                       "fp/h", "fragments", "fragment share"])
         let groupOf = Dictionary(result.groups.flatMap { g in g.group.entries.map { ($0, g.group.name) } }) { first, _ in first }
@@ -35,7 +35,7 @@ public enum ExperimentReport {
     /// One row per entry and dataset with per-subject scores: the pooled metric beside the subjects' mean, their
     /// sample standard deviation, the worst subject with its value, and the best value. Only `group`'s members
     /// when given.
-    public static func generalisationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
+    package static func generalisationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil) -> CSVTable {
         var table = CSVTable(header: ["entry", "dataset", "metric", "pooled", "subjects", "subject mean", "subject sd", "worst subject", "worst", "best"])
         for s in result.scores where group?.entries.contains(s.entry) ?? true {
             guard let b = s.bySubject else { continue }
@@ -47,7 +47,7 @@ public enum ExperimentReport {
 
     /// One row per entry, dataset and test subject: the metric on that subject's test recordings alone, with
     /// precision, recall and false activations per hour (continuous) or accuracy and macro F1 (segments).
-    public static func subjectTable(_ result: ExperimentResult) -> CSVTable {
+    package static func subjectTable(_ result: ExperimentResult) -> CSVTable {
         var table = CSVTable(header: ["entry", "dataset", "subject", "metric", "value", "count", "precision", "recall", "fp/h", "accuracy", "macro f1"])
         for s in result.scores {
             for p in s.bySubject?.subjects ?? [] {
@@ -61,7 +61,7 @@ public enum ExperimentReport {
 
     /// One row per continuous entry and activity with at least one false activation (every activity when
     /// `all`): what was happening when it fired (``FalseActivationBreakdown``), pooled over folds.
-    public static func falseActivationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil, all: Bool = false) -> CSVTable {
+    package static func falseActivationTable(_ result: ExperimentResult, group: Experiment.ComparisonGroup? = nil, all: Bool = false) -> CSVTable {
         var table = CSVTable(header: ["entry", "dataset", "activity", "false activations", "hours", "per hour"])
         for s in result.scores where group?.entries.contains(s.entry) ?? true {
             for a in s.falseActivations?.activities ?? [] where all || a.falseActivations > 0 {
@@ -74,7 +74,7 @@ public enum ExperimentReport {
     /// One row per judged annotation and per detection of every continuous entry's test recordings
     /// (``EventOutcome``), in entry order, then fold, recording and time: which gestures were missed, and what was
     /// happening when a false activation fired. Times in seconds.
-    public static func outcomeTable(_ result: ExperimentResult) -> CSVTable {
+    package static func outcomeTable(_ result: ExperimentResult) -> CSVTable {
         var table = CSVTable(header: outcomeColumns)
         for s in result.scores {
             for o in s.outcomes ?? [] { table.append(outcomeRow(o, of: s)) }
@@ -94,7 +94,7 @@ public enum ExperimentReport {
     }
 
     /// One row per entry, dataset and fold.
-    public static func foldTable(_ result: ExperimentResult) -> CSVTable {
+    package static func foldTable(_ result: ExperimentResult) -> CSVTable {
         var table = CSVTable(header: ["entry", "dataset", "fold", "metric", "value", "lower", "upper", "over", "count", "precision", "recall", "fp/h",
                                       "fragments", "fragment share", "trained"])
         for s in result.scores {
@@ -111,7 +111,7 @@ public enum ExperimentReport {
 
     /// One row per pair of entries judged on the same annotations (only `group`'s when given). A bootstrap
     /// p-value of 0 reads `< 1/B` (``bootstrapP(_:replicates:)``) unless `numeric` (`pairs.csv`, read by programs).
-    public static func pairTable(_ result: ExperimentResult, group: String? = nil, numeric: Bool = false) -> CSVTable {
+    package static func pairTable(_ result: ExperimentResult, group: String? = nil, numeric: Bool = false) -> CSVTable {
         var table = CSVTable(header: ["group", "first", "second", "dataset", "mcnemar b", "mcnemar c", "mcnemar p", "mcnemar method",
                                       "difference", "lower", "upper", "over", "bootstrap p", "wilcoxon W", "wilcoxon p"])
         for p in result.pairs where group.map({ $0 == p.group }) ?? true {
@@ -127,14 +127,14 @@ public enum ExperimentReport {
     }
 
     /// Average ranks of the ranked entries.
-    public static func rankTable(_ r: RankComparison) -> CSVTable {
+    package static func rankTable(_ r: RankComparison) -> CSVTable {
         var table = CSVTable(header: ["entry", "average rank"])
         for (m, rank) in zip(r.methods, r.friedman.averageRanks).sorted(by: { $0.1 < $1.1 }) { table.append([m, fmt(rank)]) }
         return table
     }
 
     /// Holm-adjusted pairwise Wilcoxon p-values and Nemenyi decisions of the ranked entries.
-    public static func rankPairTable(_ r: RankComparison) -> CSVTable {
+    package static func rankPairTable(_ r: RankComparison) -> CSVTable {
         var table = CSVTable(header: ["first", "second", "rank difference", "nemenyi p", "nemenyi significant", "wilcoxon p (Holm)", "holm significant"])
         for (n, w) in zip(r.nemenyi.pairs, r.pairwise.pairs) {
             table.append([r.methods[n.first], r.methods[n.second], fmt(n.rankDifference), fmt(n.pValue), n.significant ? "yes" : "no",
@@ -145,7 +145,7 @@ public enum ExperimentReport {
 
     /// The omnibus line: Friedman χ², Iman–Davenport F, the critical difference, and a note when the units
     /// (cross-validation folds) share training data, which makes the tests approximate.
-    public static func rankSummary(_ r: RankComparison, test: Experiment.RankTest, split: Split) -> String {
+    package static func rankSummary(_ r: RankComparison, test: Experiment.RankTest, split: Split) -> String {
         let units = r.units.count, k = r.methods.count
         var s = "Friedman χ²(\(k - 1)) = \(fmt(r.friedman.chiSquare)), p = \(fmt(r.friedman.pValue)); "
         s += "Iman–Davenport F = \(fmt(r.friedman.imanDavenportF)), p = \(fmt(r.friedman.imanDavenportPValue)); "
@@ -265,25 +265,25 @@ public enum ExperimentReport {
     }
 
     /// `x` with four significant digits for tables (`nan`, `inf`; empty for `nil`).
-    public static func fmt(_ x: Double?) -> String {
+    package static func fmt(_ x: Double?) -> String {
         guard let x else { return "" }
         guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
         return String(format: "%.4g", x)
     }
 
     /// What an interval resampled, for an `over` cell ("2 subjects"; empty without an interval or units).
-    public static func over(_ interval: ConfidenceInterval?) -> String {
+    package static func over(_ interval: ConfidenceInterval?) -> String {
         interval?.units?.description ?? ""
     }
 
     /// A bootstrap (or permutation) p-value for a table cell: ``fmt(_:)`` of `p`, or `< 1/B` when no replicate
     /// of the `replicates` fell on the other side, since p cannot be resolved below 1/B ("< 0.001" for 1000).
-    public static func bootstrapP(_ p: Double, replicates: Int) -> String {
+    package static func bootstrapP(_ p: Double, replicates: Int) -> String {
         p == 0 && replicates > 0 ? "< \(fmt(1 / Double(replicates)))" : fmt(p)
     }
 
     /// `p = …` in words, or `p < 1/B` where ``bootstrapP(_:replicates:)`` bounds it.
-    public static func bootstrapPWording(_ p: Double, replicates: Int) -> String {
+    package static func bootstrapPWording(_ p: Double, replicates: Int) -> String {
         let cell = bootstrapP(p, replicates: replicates)
         return cell.hasPrefix("<") ? "p \(cell)" : "p = \(cell)"
     }

@@ -5,7 +5,7 @@ import GestureData
 /// Reads and writes ``DTWModel`` files (JSON; written atomically).
 public enum DTWModelFile {
     /// Writes `model` to `url` atomically: a reader sees the old file or the new one, never a partial one.
-    public static func write(_ model: DTWModel, to url: URL) throws(DataFileError) {
+    package static func write(_ model: DTWModel, to url: URL) throws(DataFileError) {
         try ModelFile.write(to: url, model.encoded)
     }
 
@@ -25,7 +25,7 @@ public enum DTWModelFile {
     }
 
     /// ``deprecations(in:file:)`` of the file at `url`.
-    public static func deprecations(at url: URL) -> [String] {
+    package static func deprecations(at url: URL) -> [String] {
         guard let data = try? Data(contentsOf: url) else { return [] }
         return deprecations(in: data, file: url.path)
     }

@@ -29,7 +29,7 @@ import Testing
     static func validated(_ annotations: [Annotation]) -> [DatasetProblem] {
         var dataset = Self.dataset
         dataset.recordings[0].annotations = annotations
-        let loaded = LoadedDataset(dataset: dataset, provenance: [.init(file: "r.csv")], problems: [], manifest: nil, report: ReadingReport())
+        let loaded = LoadedDataset(dataset: dataset, provenance: [.init(file: "r.csv")], problems: [], report: ReadingReport())
         return DatasetValidator().validate(loaded)
     }
 
