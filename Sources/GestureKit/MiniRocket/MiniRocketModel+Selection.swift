@@ -32,7 +32,7 @@ extension MiniRocketModel {
             public var failure: String?
 
             /// A candidate; see the properties.
-            public init(round: Int, channels: [MotionChannel], window: Double, hop: Double, context: Double, refractoryTime: Double,
+            package init(round: Int, channels: [MotionChannel], window: Double, hop: Double, context: Double, refractoryTime: Double,
                         samplingRate: Double, balancedClassWeights: Bool, score: Double? = nil, recall: Double? = nil,
                         falsePerHour: Double? = nil, failure: String? = nil) {
                 (self.round, self.channels, self.window, self.hop, self.context) = (round, channels, window, hop, context)
@@ -49,7 +49,7 @@ extension MiniRocketModel {
         public var chosen: Int
 
         /// A selection; see the properties.
-        public init(evidence: [String: Double], candidates: [Candidate], chosen: Int) {
+        package init(evidence: [String: Double], candidates: [Candidate], chosen: Int) {
             (self.evidence, self.candidates, self.chosen) = (evidence, candidates, chosen)
         }
     }
