@@ -126,15 +126,17 @@ import Testing
             let experiment = try Experiment(contentsOf: url, trainers: .standard)
             if experiment.datasets.values.contains(where: { "\($0)".contains("../shared") }), !SharedData.isAvailable { continue }
             // Recordings of people: one person's fold, the form `--fold` takes (archive splits train on their TRAIN part).
-            var fold: [String] = []
-            if experiment.datasets.values.contains(where: { if case let .source(s) = $0 { s.contains("../shared") } else { false } }) {
-                let datasets = try experiment.loadDatasets()
-                let key = try #require(experiment.entries.first?.datasets.first)
-                let draw = Split.subjectDraws(train: 1, draws: 1)
-                let name = try FoldAssignment(draw.strategy(seed: experiment.seed), dataset: #require(datasets[key])).folds[0].name
-                fold = ["--split", draw.description, "--fold", name]
-            }
+            let shared = experiment.datasets.values.contains(where: { if case let .source(s) = $0 { s.contains("../shared") } else { false } })
+            let datasets = shared ? try experiment.loadDatasets() : [:]
             for entry in experiment.entries {
+                // Each entry's own dataset names its folds (an experiment may hold several datasets).
+                var fold: [String] = []
+                if shared {
+                    let key = try #require(entry.datasets.first)
+                    let draw = Split.subjectDraws(train: 1, draws: 1)
+                    let name = try FoldAssignment(draw.strategy(seed: experiment.seed), dataset: #require(datasets[key])).folds[0].name
+                    fold = ["--split", draw.description, "--fold", name]
+                }
                 let run = try GestureLabBinary.run(["train", "--experiment", url.path, "--entry", entry.name] + fold + ["--out", out.path, "--quiet"],
                                                    directory: SharedData.packageRoot)
                 #expect(run.status == 0, "\(file) / \(entry.name): \(run.stderr)")

@@ -114,10 +114,13 @@ private struct MidpointPushTrainer: RecognizerTrainer {
     }
 
     /// Each learned recognizer's trainer is registered under its recognizer's identifier, and every trainer the
-    /// commands know is either a streaming recognizer of the recognizer registry or the segment classifier.
+    /// commands know is a streaming recognizer of the recognizer registry, the segment classifier, or the spotter with
+    /// no settings (whose models run as `minirocket-stream`).
     @Test func theTrainerRegistryListsTheLearnedRecognizers() {
-        #expect(TrainerRegistry.standard.identifiers == [DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier, MiniRocketSpotter.identifier])
-        #expect(Set(TrainerRegistry.standard.identifiers).subtracting(RecognizerRegistry.standard.identifiers) == [MiniRocketClassifier.identifier])
+        #expect(TrainerRegistry.standard.identifiers == [DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier, MiniRocketSpotter.identifier,
+                                                         SpotterTrainer.identifier])
+        #expect(Set(TrainerRegistry.standard.identifiers).subtracting(RecognizerRegistry.standard.identifiers)
+                == [MiniRocketClassifier.identifier, SpotterTrainer.identifier])
         #expect(TrainerRegistry.standard.modelFileReaders == [DTWTemplateMatcher.identifier])
         #expect(TrainerRegistry.standard.learned("shake") == nil && TrainerRegistry.standard.trainer(for: "shake").identifier == "shake")
     }
