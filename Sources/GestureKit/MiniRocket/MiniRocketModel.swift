@@ -31,7 +31,10 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         public var hop: Double
         /// Signal scored before and after the window, seconds each side (not part of the event).
         public var context: Double
-        /// Shortest time between two events, seconds (the shared ``EventStage``'s refractory time).
+        /// Shortest time between two events, seconds (the shared ``EventStage``'s refractory time): two windows
+        /// closer than this compete and the higher score wins. Negative where gestures follow each other closer than a
+        /// window and its context span: two windows then compete only when they overlap by more than its magnitude,
+        /// which is above −(``window`` + 2 × ``context``), so windows at the same place always compete.
         public var refractoryTime: Double
         /// The class of ``MiniRocketModel/labels`` that means "no gesture": never reported.
         public var backgroundLabel: String
@@ -53,12 +56,21 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
             self.thresholds = thresholds
         }
 
+        /// Throws unless `refractoryTime` (seconds) is finite and above −(`window` + 2 × `context`): windows at the
+        /// same place must compete.
+        package static func requireRefractoryTime(_ refractoryTime: Double, window: Double, context: Double,
+                                                  key: String) throws(ConfigurationError) {
+            guard refractoryTime.isFinite, refractoryTime > -(window + 2 * context) else {
+                throw ConfigurationError(key: key, "must be a finite number of seconds above −(window + 2 × context) = \(-(window + 2 * context)), got \(refractoryTime)")
+            }
+        }
+
         /// Throws unless the durations are valid and the labels are the model's.
         func validate(labels: [String]) throws(ConfigurationError) {
             try ConfigurationError.requirePositive(window, "stream.window")
             try ConfigurationError.requirePositive(hop, "stream.hop")
             try ConfigurationError.requireNonNegative(context, "stream.context")
-            try ConfigurationError.requireNonNegative(refractoryTime, "stream.refractoryTime")
+            try Self.requireRefractoryTime(refractoryTime, window: window, context: context, key: "stream.refractoryTime")
             if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "stream.movingDeviation") }
             guard labels.contains(backgroundLabel) else {
                 throw ConfigurationError(key: "stream.backgroundLabel", "'\(backgroundLabel)' is not one of the model's classes (\(labels.joined(separator: ", ")))")

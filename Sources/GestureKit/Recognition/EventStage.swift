@@ -71,7 +71,9 @@ package struct EventStage: Sendable {
         }
     }
 
-    /// The refractory time, seconds: candidates closer than this compete.
+    /// The refractory time, seconds: candidates closer than this compete. Negative (spotters of fixed-length windows
+    /// only, where dense gestures lie closer than a window): candidates compete only when they overlap by more than
+    /// its magnitude. Every rule below holds for either sign when candidates are equally long.
     package let refractoryTime: Double
     /// The context at either side of a candidate, seconds; ``interval(of:)`` removes it.
     package let context: Double
@@ -107,7 +109,7 @@ package struct EventStage: Sendable {
     ///
     /// - Complexity: O(capacity) memory.
     package init(refractoryTime: Double, context: Double, capacity: Int = EventStage.defaultCapacity) {
-        self.refractoryTime = max(0, refractoryTime)
+        self.refractoryTime = refractoryTime
         self.context = context
         self.capacity = max(1, capacity)
         pending.reserveCapacity(self.capacity)
@@ -209,8 +211,9 @@ package struct EventStage: Sendable {
     ///
     /// - Complexity: O(N log N) for N candidates.
     package static func suppress(_ candidates: [Candidate], refractoryTime: Double) -> [Candidate] {
-        let r = max(0, refractoryTime)
-        // Kept candidates are pairwise apart by more than r: sorted by start, they are sorted by end too.
+        let r = refractoryTime
+        // Kept candidates are pairwise apart by more than r: sorted by start, they are sorted by end too (for a
+        // negative r, because such candidates are equally long).
         var kept: [Candidate] = []
         for p in candidates.sorted(by: { $0.precedes($1) }) {
             // The first kept candidate whose end (plus r) reaches p's start: it and only it can compete.

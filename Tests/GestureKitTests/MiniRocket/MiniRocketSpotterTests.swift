@@ -147,11 +147,12 @@ import Testing
 
     /// The differential property: on random streams with gaps and irregular clocks, the streamed events are the
     /// calibration's detections (``MiniRocketSpotter/events(of:)`` of the window candidates), to the bit; no
-    /// window spans a gap.
-    @Test(arguments: 0..<8)
+    /// window spans a gap. Negative refractory times too (dense gestures: 1.5 s windows that may overlap by 0.5 or
+    /// 1.2 s before they compete).
+    @Test(arguments: 0..<12)
     func streamedEventsEqualTheCalibrationsDetections(seed: UInt64) throws {
         var random = SplitMix64(seed: 0x3C + seed)
-        let base = try Self.model(refractory: [0, 0.5, 2][random.index(3)])
+        let base = try Self.model(refractory: [0, 0.5, 2, -0.5, -1.2][random.index(5)])
         let probe = try MiniRocketSpotter(configuration: base)
         let scores = try probe.windowScores(Self.stream(seconds: 20)).map { $0.scores[1] }.sorted()
         var model = base

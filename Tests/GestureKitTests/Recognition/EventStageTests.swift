@@ -120,6 +120,41 @@ import Testing
         #expect(EventStage.suppress(candidates.filter { $0.cost <= tau }, refractoryTime: refractory) == offline.filter { $0.cost <= tau })
     }
 
+    /// Dense gestures (issue 55): equally long windows may overlap by up to −r before they compete. Two 3 s windows
+    /// 1 s apart overlap by 2 s: they compete under r = −1.5, both stay under r = −2.5.
+    @Test func aNegativeRefractoryTimeLetsEquallyLongWindowsOverlap() {
+        let first = Candidate(start: 10, end: 13, cost: -2, source: 0)
+        let second = Candidate(start: 11, end: 14, cost: -1, source: 1)
+        #expect(EventStage.suppress([first, second], refractoryTime: -1.5) == [first])
+        #expect(EventStage.suppress([first, second], refractoryTime: -2.5) == [first, second])
+        #expect(Self.streamed([first, second], arrival: [0, 1], refractory: -2.5).events == [first, second])
+    }
+
+    /// The differential property for a negative refractory time, on windows of one length (as a MiniRocket spotter
+    /// offers them, by end): streamed = offline, and the kept ones overlap by less than −r.
+    @Test(arguments: 0..<20)
+    func aNegativeRefractoryTimeStreamsAsTheOfflineRule(seed: UInt64) {
+        var random = SplitMix64(seed: 0xD3E + seed)
+        let length = 3.0, refractory = [-0.5, -1.5, -2.75][random.index(3)]
+        var candidates: [Candidate] = []
+        var t = 0.0
+        for _ in 0..<(1 + random.index(80)) {
+            t += Double(1 + random.index(6)) / 8
+            candidates.append(Candidate(start: t, end: t + length, cost: Double(random.index(8)) / 4, source: random.index(3)))
+        }
+        let offline = EventStage.suppress(candidates, refractoryTime: refractory)
+        let byEnd = candidates.indices.sorted { (candidates[$0].end, $0) < (candidates[$1].end, $1) }
+        let (streamed, stage) = Self.streamed(candidates, arrival: byEnd, refractory: refractory)
+        #expect(streamed == offline, "seed \(seed)")
+        #expect(stage.forcedDecisions == 0)
+        #expect(Self.streamed(candidates, arrival: byEnd, refractory: refractory, costAware: true).events == offline, "seed \(seed)")
+        for (a, b) in zip(offline, offline.dropFirst()) { #expect(a.end + refractory < b.start) }
+        // Nothing kept is beaten by a competitor: every dropped candidate competes with a kept one at least as good.
+        for c in candidates where !offline.contains(c) {
+            #expect(offline.contains { $0.competes(with: c, refractoryTime: refractory) && !c.precedes($0) }, "seed \(seed)")
+        }
+    }
+
     /// Windows of 3 s every 0.125 s (exact in binary), each better than the one before: a rising score, as a
     /// MiniRocket spotter sees it on a slow ramp with a low threshold.
     static func risingChain(_ count: Int, from first: Int = 0) -> [Candidate] {

@@ -61,7 +61,8 @@ package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     package var hop: Double
     /// Seconds of context each side.
     package var context: Double
-    /// Seconds between events at least.
+    /// Seconds between events at least; negative: how far windows may overlap before they compete
+    /// (``GestureKit/MiniRocketModel/Stream/refractoryTime``).
     package var refractoryTime: Double
     /// The model's rate, Hz; `nil`: the recordings'.
     package var samplingRate: Double?
@@ -138,7 +139,7 @@ package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         try ConfigurationError.requirePositive(window, "window")
         try ConfigurationError.requirePositive(hop, "hop")
         try ConfigurationError.requireNonNegative(context, "context")
-        try ConfigurationError.requireNonNegative(refractoryTime, "refractoryTime")
+        try MiniRocketModel.Stream.requireRefractoryTime(refractoryTime, window: window, context: context, key: "refractoryTime")
         if let samplingRate { try ConfigurationError.requirePositive(samplingRate, "samplingRate") }
         if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "movingDeviation") }
         try ConfigurationError.requirePositive(negativesPerPositive, "negativesPerPositive")

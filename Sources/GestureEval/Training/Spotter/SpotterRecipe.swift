@@ -13,7 +13,10 @@ import GestureData
 /// - window: the median duration, to 0.1 s (at least 0.3 s): the span a window labels is a typical gesture;
 /// - hop: an eighth of the window, 0.05–0.5 s, so every gesture is scored about eight times;
 /// - refractory time: half the 10th-percentile spacing, at least half a window: a gesture rarely repeats within its
-///   own duration, and never faster than the training recordings show;
+///   own duration, and never faster than the training recordings show. Where gestures are dense (that rule would make
+///   windows centred on two neighbours of the 10th-percentile spacing compete), windows compete only when their centres
+///   lie closer than that spacing (at least half a window), so nine neighbours in ten can both be kept: the refractory
+///   time is then negative, an overlap allowed (``GestureKit/MiniRocketModel/Stream/refractoryTime``);
 /// - context either side: a quarter window, one window and two windows, none longer than the median spacing (a window
 ///   sees at most the neighbouring gesture);
 /// - rate: 200 samples over the window and its context (5 Hz at least, never above the recordings'), so every
@@ -26,7 +29,8 @@ import GestureData
 /// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25), so the background weighs about four
 ///   classes' worth and the classes share the rest of the 1,200 windows (the ridge is cubic in them).
 ///
-/// Any key the entry sets is fixed in every candidate.
+/// Any key the entry sets is fixed in every candidate; a fixed window or context is also what the rules above derive
+/// from (the hop, the refractory time, the rate).
 struct SpotterRecipe {
     /// What the training recordings say, the basis of every rule above.
     struct Evidence {
@@ -74,9 +78,14 @@ struct SpotterRecipe {
     }
 
     var evidence: Evidence
+    /// The entry's own window and context, seconds, when it sets them.
+    var fixedWindow: Double?, fixedContext: Double?
 
-    /// The evidence of judged training `recordings` (staged). Throws when they hold no annotation or no rate.
-    init(_ recordings: [Recording]) throws(TrainingError) {
+    /// The evidence of judged training `recordings` (staged), with the entry's `fixed` keys. Throws when they hold no
+    /// annotation or no rate.
+    init(_ recordings: [Recording], fixed: [String: ConfigurationValue] = [:]) throws(TrainingError) {
+        if case .number(let w)? = fixed["window"] { fixedWindow = w }
+        if case .number(let c)? = fixed["context"] { fixedContext = c }
         let durations = recordings.flatMap { $0.annotations.map { $0.end - $0.start } }.filter { $0 > 0 && $0.isFinite }
         guard !durations.isEmpty else { throw TrainingError("the training recordings hold no judged annotation to derive a window from") }
         var spacings: [Double] = []
@@ -118,12 +127,20 @@ struct SpotterRecipe {
     /// `value` to a tenth.
     static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-    var window: Double { max(0.3, Self.tenth(evidence.medianDuration)) }
+    var window: Double { fixedWindow ?? max(0.3, Self.tenth(evidence.medianDuration)) }
     var hop: Double { min(0.5, max(0.05, (window / 8 * 20).rounded() / 20)) }
-    var refractoryTime: Double { Self.tenth(max(window / 2, (evidence.shortSpacing ?? window) / 2)) }
+    /// The refractory time of windows with `context` seconds each side (see the rules above).
+    func refractoryTime(context: Double) -> Double {
+        let sparse = Self.tenth(max(window / 2, (evidence.shortSpacing ?? window) / 2))
+        let span = window + 2 * context
+        // Windows compete when their centres lie closer than span + r; dense neighbours must not.
+        let centres = max(window / 2, evidence.shortSpacing ?? .infinity)
+        return centres < span + sparse ? Self.tenth(centres - span) : sparse
+    }
 
     /// The contexts of round 1, shortest first, without repeats.
     var contexts: [Double] {
+        if let fixedContext { return [fixedContext] }
         let cap = evidence.medianSpacing ?? .infinity
         var result: [Double] = []
         for c in [window / 4, window, 2 * window].map({ Self.tenth(min($0, cap)) }) where !result.contains(c) { result.append(c) }
@@ -153,7 +170,7 @@ struct SpotterRecipe {
     /// Round 1: the magnitudes at each context; round 2 pairs each context with the other channel sets.
     var firstRound: [Candidate] {
         contexts.map { c in
-            Candidate(round: 1, channels: magnitudes, window: window, hop: hop, context: c, refractoryTime: refractoryTime,
+            Candidate(round: 1, channels: magnitudes, window: window, hop: hop, context: c, refractoryTime: refractoryTime(context: c),
                       samplingRate: samplingRate(context: c), balanced: false,
                       negativesPerPositive: max(0.25, 4 / Double(max(1, evidence.classes))))
         }

@@ -72,7 +72,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         let staged = try setup.staged(recordings)
         let (units, pseudo) = Self.crossFittingUnits(staged)
         // Don't-care annotations say nothing of the gestures' durations, spacing or classes.
-        let recipe = try SpotterRecipe(setup.matching.withoutIgnored(units))
+        let recipe = try SpotterRecipe(setup.matching.withoutIgnored(units), fixed: fixed)
         var compared: [(candidate: SpotterRecipe.Candidate, configuration: ConfigurationValue, point: TrainingObjective.OperatingPoint?, failure: String?)] = []
 
         func compare(_ candidates: [SpotterRecipe.Candidate], incumbent: Int?) throws(TrainingError) -> Int {
@@ -200,7 +200,7 @@ package struct SpotterTrainer: RecognizerTrainer {
 
     /// The candidates' count and the longest-context candidate's windows.
     package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> Workload? {
-        guard setup.kind == .continuous, let fixed = try? fixedKeys(setup), let recipe = try? SpotterRecipe(setup.matching.withoutIgnored(judged)),
+        guard setup.kind == .continuous, let fixed = try? fixedKeys(setup), let recipe = try? SpotterRecipe(setup.matching.withoutIgnored(judged), fixed: fixed),
               let candidate = recipe.firstRound.last,
               let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
               let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }

@@ -20,12 +20,38 @@ import Testing
         #expect(abs(recipe.evidence.medianDuration - 1.2) < 1e-9 && abs(recipe.evidence.medianSpacing! - 10) < 1e-6)
         #expect(recipe.window == 1.2 && recipe.hop == 0.15)
         // Half the 10th-percentile spacing: waves come every 10 s.
-        #expect(recipe.refractoryTime == 5)
         #expect(recipe.contexts == [0.3, 1.2, 2.4])
+        // Half the 10th-percentile spacing (waves every 10 s), but windows of 1.2 s with 2.4 s each side centred on two
+        // neighbours would then compete (6 s + 5 s > 10 s): they may come 4 s apart instead.
+        #expect(recipe.contexts.map { recipe.refractoryTime(context: $0) } == [5, 5, 4])
         // 200 samples over window and context would need more than the recordings' 25 Hz.
         #expect(recipe.firstRound.map(\.samplingRate) == [25, 25, 25])
         #expect(recipe.magnitudes.map(\.rawValue) == ["accel.magnitude"])
         #expect(recipe.otherChannelSets.last!.map(\.rawValue) == ["accel.x", "accel.y", "accel.z"])
+    }
+
+    /// Dense gestures (ActRecTut's: 4.4 s long, one every 3 s at the 10th percentile): windows centred on two such
+    /// neighbours must not compete, so the refractory time becomes the overlap they may share.
+    @Test func denseGesturesGetANegativeRefractoryTime() throws {
+        var recipe = try SpotterRecipe(Self.training)
+        recipe.evidence.medianDuration = 4.4
+        recipe.evidence.shortSpacing = 3
+        recipe.evidence.medianSpacing = 5.7
+        // Windows of 4.4 s with 1.1 s each side span 6.6 s: centres 3 s apart overlap by 3.6 s.
+        #expect(recipe.refractoryTime(context: 1.1) == -3.6)
+        for c in recipe.contexts {
+            let r = recipe.refractoryTime(context: c), span = recipe.window + 2 * c
+            #expect(abs(span + r - 3) < 1e-9 && r > -span, "context \(c)")
+            let candidate = try #require(recipe.firstRound.first { $0.context == c })
+            #expect(try candidate.configuration(fixed: [:]).decoding.decode(MiniRocketStreamSettings.self).refractoryTime == r)
+            // Windows at the same place must still compete.
+            #expect(throws: ConfigurationError.self) {
+                try candidate.configuration(fixed: ["refractoryTime": .number(-span)]).decoding.decode(MiniRocketStreamSettings.self)
+            }
+        }
+        // Sparse ones keep the positive rule.
+        recipe.evidence.shortSpacing = 30
+        #expect(recipe.refractoryTime(context: 1.1) == 15)
     }
 
     @Test func choosesByHeldOutScoreAndFindsTheGesturesOfANewSubject() throws {
