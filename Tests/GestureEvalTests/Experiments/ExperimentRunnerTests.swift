@@ -221,6 +221,37 @@ private func experiment(_ entries: [Experiment.Entry], seed: UInt64 = 3) -> Expe
         #expect(evaluation.metrics.contains { $0.scope == "tuned/fold s2" && $0.name == "trained.threshold" })
     }
 
+    /// Issue 55: an entry whose settings the experiment file says were chosen on these folds is never headlined as an
+    /// estimate, and the report warns about it; an entry without the key reads, and encodes, as before.
+    @Test func anEntryTunedOnTheseFoldsIsNeverHeadlinedAsAnEstimate() throws {
+        func run(_ entries: [Experiment.Entry]) throws -> ExperimentResult {
+            try ExperimentRunner(experiment: experiment(entries), datasets: ["pushes": pushes], registry: pushRegistry, trainers: .standard).run()
+        }
+        let tuned = { (warning: ExperimentWarning) in if case .tunedOnTheseFolds = warning { true } else { false } }
+        let plain = try run([pushEntry("low", threshold: 0.5), pushEntry("high", threshold: 1.0)])
+        #expect(!plain.warnings.contains(where: tuned) && !(plain.groups.first?.headline.description.contains("settings chosen") ?? true))
+        // high (every detection right) is best.
+        #expect(plain.groups.first?.headline.description.contains("'high' best") == true)
+        var high = pushEntry("high", threshold: 1.0)
+        high.tunedOnTheseFolds = true
+        let result = try run([pushEntry("low", threshold: 0.5), high])
+        let headline = try #require(result.groups.first?.headline.description)
+        #expect(headline.contains("'high' best, f1 0.8571 [0.4, 1] over 4 subjects (settings chosen on these folds: not an estimate for new people), ahead of 'low'"), "\(headline)")
+        #expect(result.warnings.filter(tuned) == [.tunedOnTheseFolds(entry: "high")])
+        #expect(ExperimentWarning.tunedOnTheseFolds(entry: "high").description.contains("entry 'high': its settings were chosen after scoring on these folds"))
+        // Flagging the runner-up changes no headline, only the warnings.
+        var low = pushEntry("low", threshold: 0.5)
+        low.tunedOnTheseFolds = true
+        let second = try run([low, pushEntry("high", threshold: 1.0)])
+        #expect(second.groups.first?.headline.description == plain.groups.first?.headline.description)
+        #expect(second.warnings.filter(tuned) == [.tunedOnTheseFolds(entry: "low")])
+        // The key is written only when set, and reads back.
+        let encoded = try JSONEncoder().encode(high), untouched = try JSONEncoder().encode(pushEntry("high", threshold: 1.0))
+        #expect(String(decoding: encoded, as: UTF8.self).contains("tunedOnTheseFolds"))
+        #expect(!String(decoding: untouched, as: UTF8.self).contains("tunedOnTheseFolds"))
+        #expect(try JSONDecoder().decode(Experiment.Entry.self, from: encoded).tunedOnTheseFolds)
+    }
+
     /// Annotations outside an entry's labels are dropped, so detections on them count as insertions.
     @Test func onlyJudgedLabelsCount() throws {
         var relabelled = pushes

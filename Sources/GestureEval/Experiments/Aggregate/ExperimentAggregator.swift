@@ -53,6 +53,7 @@ package struct ExperimentAggregator: Sendable {
         var warnings = folds.sorted { $0.key < $1.key }.flatMap { key, f in f.warnings.map { ExperimentWarning.foldAssignment(dataset: key, warning: $0) } }
         warnings += runs.flatMap(\.warnings)
         warnings += Self.fewUnitWarnings(runs)
+        warnings += experiment.entries.filter(\.tunedOnTheseFolds).map { .tunedOnTheseFolds(entry: $0.name) }
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,

@@ -28,6 +28,9 @@ public enum ExperimentWarning: Codable, Hashable, Sendable {
     /// The dataset's intervals resample only `units` (fewer than ``ExperimentWarning/fewUnits``): a percentile
     /// interval over so few draws is close to the range of their values, not a population's spread.
     case fewIntervalUnits(dataset: String, units: IntervalUnits)
+    /// The experiment file says the entry's settings were chosen after scoring on these folds
+    /// (``Experiment/Entry/tunedOnTheseFolds``): its figure is not an estimate for new people.
+    case tunedOnTheseFolds(entry: String)
     /// A warning read back from a `results.json`, which holds warnings worded.
     case worded(String)
 

@@ -161,6 +161,7 @@ struct ExperimentComparisons: Sendable {
         let best = order[0], second = order[1]
         let (w, r) = (group.entries[best], group.entries[second])
         headline.best = .init(entry: w, value: values[best])
+        headline.bestTunedOnTheseFolds = experiment.entries.contains { $0.name == w && $0.tunedOnTheseFolds }
         headline.runnerUp = .init(entry: r, value: values[second])
         if runs.count == group.entries.count { headline.interval = runs.first(where: { $0.entry.name == w })?.score.overall.interval }
         if let ranking, let i = ranking.methods.firstIndex(of: w), let j = ranking.methods.firstIndex(of: r) {

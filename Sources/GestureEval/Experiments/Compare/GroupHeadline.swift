@@ -37,6 +37,8 @@ public struct GroupHeadline: Hashable, Sendable {
     public var metric: String
     /// The best entry.
     public var best: Standing
+    /// Whether the best entry's settings were chosen on these folds (``Experiment/Entry/tunedOnTheseFolds``).
+    public var bestTunedOnTheseFolds = false
     /// The best entry's interval, when every member ran on one dataset's units.
     public var interval: ConfidenceInterval?
     /// The runner-up; `nil` when the group has one entry (nothing to compare).

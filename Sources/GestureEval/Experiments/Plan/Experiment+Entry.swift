@@ -33,12 +33,16 @@ extension Experiment {
         /// Signal stages in front of the recognizer (`stages: [gravitySplit, {oneEuro: {…}}]`): training, evaluation,
         /// sweeps and `detect` run exactly this pipeline, and the trained model or configuration records it.
         public var stages: [StageSpecification]
+        /// Whether this entry's settings were chosen after scoring it, or entries like it, on this experiment's folds
+        /// (`tunedOnTheseFolds: true`): its figure then describes how well it fits these folds, not new people, and
+        /// the report says so (``ExperimentWarning/tunedOnTheseFolds(entry:)``, and in its group's headline).
+        public var tunedOnTheseFolds: Bool
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
                     labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil,
                     labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil, group: String? = nil,
-                    stages: [StageSpecification] = []) {
+                    stages: [StageSpecification] = [], tunedOnTheseFolds: Bool = false) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -51,10 +55,11 @@ extension Experiment {
             self.objective = objective
             self.group = group
             self.stages = stages
+            self.tunedOnTheseFolds = tunedOnTheseFolds
         }
 
         private enum Keys: String, CodingKey {
-            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages, tunedOnTheseFolds
         }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
@@ -76,6 +81,7 @@ extension Experiment {
             objective = try TrainingObjective.decode(from: c, objective: .objective, budget: .maxFalsePerHour)
             group = try c.decodeIfPresent(String.self, forKey: .group)
             stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
+            tunedOnTheseFolds = try c.decodeIfPresent(Bool.self, forKey: .tunedOnTheseFolds) ?? false
         }
 
         /// Encodes every field.
@@ -94,6 +100,7 @@ extension Experiment {
             try c.encodeIfPresent(group, forKey: .group)
             // Only when set, so entries without stages keep their encoding (results.json).
             if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
+            if tunedOnTheseFolds { try c.encode(true, forKey: .tunedOnTheseFolds) }
         }
 
         /// What this entry's trainer is told on recordings of `kind` (``TrainingSetup``): its configuration as read

@@ -33,6 +33,10 @@ extension ExperimentWarning: CustomStringConvertible {
             "\(dataset): every interval resamples its \(units), so it rests on \(Self.spelled(units.count)) "
                 + "value\(units.count == 1 ? "" : "s"): read it as the range of \(units.count == 1 ? "that one" : "those \(units.count)"), "
                 + "not as the spread of new \(units.kind == .subjects ? "people" : units.kind.rawValue)"
+        case let .tunedOnTheseFolds(entry):
+            "entry '\(entry)': its settings were chosen after scoring on these folds (the experiment file says so), so its "
+                + "figure shows how well it fits them, not how it does on new people; a nested estimate makes every choice "
+                + "inside the training folds (recognizer: spotter, or search:)"
         case let .worded(text): text
         }
     }

@@ -7,6 +7,8 @@ extension GroupHeadline: CustomStringConvertible {
         var line = "\(group): "
         guard let runnerUp else { return line + "'\(best.entry)' alone (\(metric) \(fmt(best.value))); nothing to compare" }
         line += "'\(best.entry)' best, \(metric) \(fmt(best.value))" + (interval.map { " [\(fmt($0.lower)), \(fmt($0.upper))]" + ($0.units.map { " over \($0)" } ?? "") } ?? "")
+        // Never quoted as an estimate when its settings were chosen on the folds that score it.
+        if bestTunedOnTheseFolds { line += " (settings chosen on these folds: not an estimate for new people)" }
         line += best.value == runnerUp.value ? ", tied with '\(runnerUp.entry)'" : ", ahead of '\(runnerUp.entry)' (\(fmt(runnerUp.value)))"
         let level = " at α = \(fmt(alpha))"
         let uncorrected = ", uncorrected (no rank comparison)"
