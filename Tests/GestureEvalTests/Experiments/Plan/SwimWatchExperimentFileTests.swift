@@ -60,6 +60,9 @@ import Testing
         #expect(long[3].channels?.map(\.rawValue) == ["accel.magnitude", "gyro.magnitude", "strokePeriod", "rhythmRegularity"])
         #expect(long[4].channels == long[3].channels && long[4].augmentation == long[2].augmentation && long[3].augmentation.copies == 0)
         #expect(try spec.comparisonGroups().count == 1)
+        // Issue 55: the entries whose settings were chosen after scoring these folds say so; the searched ones choose
+        // inside the folds and do not.
+        #expect(spec.entries.indices.filter { spec.entries[$0].tunedOnTheseFolds } == [3] + Array(8...12))
     }
 
     /// With `../shared/datasets/SwimWatch_Turns` present, the experiment's dataset reference loads it.
