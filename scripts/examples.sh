@@ -42,8 +42,10 @@ fi
 # The whole path of the embedding article: gesturelab tunes a shake counter on the shipped dataset
 # and writes JSON; the app (GestureKit alone) loads it and finds both annotated shakes of a recording.
 root="$(cd ../.. && pwd)"
-(cd "$root" && swift build -c release --product gesturelab >/dev/null \
-  && .build/release/gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \
+# EXAMPLES_GESTURELAB_BUILT=1 (scripts/test.sh, right after `swift test -c release` built it) skips rebuilding
+# gesturelab: a plain `swift build` after the tests' build (testing enabled) would compile the whole package again.
+if [ "${EXAMPLES_GESTURELAB_BUILT:-0}" != 1 ]; then (cd "$root" && swift build -c release --product gesturelab >/dev/null); fi
+(cd "$root" && .build/release/gesturelab train --recognizer shake --config configs/shake.yaml --dataset datasets/default \
        --labels shake --search peakThreshold=1.0:1.5:0.25 --out "$scratch/shake.json" --quiet >/dev/null)
 recording="$root/datasets/default/recordings/subject01-session1-01.csv"
 annotated="$(grep -c ',shake$' "$root/datasets/default/annotations/subject01-session1-01.csv")"

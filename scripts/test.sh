@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release
+# `swift test` builds every product, gesturelab included (with testing enabled, as the CLI tests run it): a separate
+# `swift build` first would compile the whole package twice.
 swift test -c release "$@"
 # The embedding example: builds against GestureKit alone and recognizes a piped stream.
-bash scripts/examples.sh
+EXAMPLES_GESTURELAB_BUILT=1 bash scripts/examples.sh
