@@ -24,8 +24,10 @@ extension Recording {
         guard !missing.isEmpty else { return self }
         // The orientation-free channels travel together on a sample (``GestureKit/MotionSample/physical``): one asked
         // for brings the others the samples give, so that ``samples`` carries them to a spotter's resampler.
-        if missing.contains(where: \.isDerivableByPhysicalEstimation) {
-            missing += MotionChannel.physical.filter { c in column(Channel(c)) == nil && !missing.contains(c) }
+        // Per placement: another unit's reading carries its own (`verticalAcceleration@lowerarm` brings `tilt@lowerarm`, …).
+        for placement in Set(missing.filter(\.isDerivableByPhysicalEstimation).map(\.placement)) {
+            let kinds = MotionChannel.physical.compactMap { c in placement.map { c.placed(at: $0) } ?? c }
+            missing += kinds.filter { c in column(Channel(c)) == nil && !missing.contains(c) }
         }
         let split = missing.contains(where: \.isDerivableByGravitySplit)
         var splitter = GravitySplitter()

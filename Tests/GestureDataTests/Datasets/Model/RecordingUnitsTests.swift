@@ -51,6 +51,12 @@ import Testing
         let series = try Self.recording().series(channels: [MotionChannel.acceleration[2], armX])
         #expect(series.length == 4)
         let vertical = try #require(MotionChannel(rawValue: "verticalAcceleration@lowerarm"))
-        #expect(Self.recording().derivingChannels([vertical]).column(Channel(vertical))?.allSatisfy(\.isFinite) == true)
+        let physical = Self.recording().derivingChannels([vertical])
+        #expect(physical.column(Channel(vertical))?.allSatisfy(\.isFinite) == true)
+        // The unit's orientation-free channels travel together, so its samples carry them where the unit is present.
+        #expect(physical.column("tilt@lowerarm") != nil && physical.column("tilt") == nil)
+        #expect(physical.samples.map { vertical.value(in: $0) != nil } == [true, false, true, true])
+        let stream = try MiniRocketSpotter.series(channels: [vertical], samplingRate: 10, samples: physical.samples)
+        #expect(stream.times.count == 4)
     }
 }
