@@ -16,7 +16,9 @@
 /// `score` = the class's ridge score, `details["margin"]` = score − threshold.
 ///
 /// A sample lacking one of the model's channels is skipped (run the spotter in a ``Pipeline`` to derive user
-/// acceleration or gravity). The model must have a ``MiniRocketModel/stream`` section.
+/// acceleration or gravity). A placed channel (`accel.magnitude@lowerarm`) whose unit is absent from a sample (that
+/// unit's gap, ``MotionSample/units``) holds the unit's last value since the start or the last ``reset()``; the
+/// sample is skipped only before the unit's first reading. Training reads the same way (``series(channels:samplingRate:movingDeviation:samples:)``). The model must have a ``MiniRocketModel/stream`` section.
 ///
 /// - Complexity: one MiniRocket transform of a window plus O(classes × features) per hop; O(channels) per sample
 ///   otherwise. Nothing is allocated per window once the first window is scored (buffers are reused).
@@ -65,6 +67,8 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     /// events are exactly what calibration counts; ``finish(into:)`` keeps the count.
     public var forcedDecisions: Int { stage.forcedDecisions }
     private var features: [Double]
+    /// Each placed channel's last value, held through its unit's gaps; `nil` before the unit's first reading.
+    private var held: [Double?]
     private var resampled: [MotionSample] = []
     private var workspace = MiniRocketClassifier.Workspace()
 
@@ -90,6 +94,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
         window = [Double](repeating: 0, count: windowLength * c)
         scores = [Double](repeating: 0, count: configuration.labels.count)
         features = [Double](repeating: 0, count: c)
+        held = [Double?](repeating: nil, count: c)
         nextEnd = windowLength - 1
         resampler = try Resampler(rate: rate)
         envelope = try stream.movingDeviation.map { (seconds) throws(ConfigurationError) in
@@ -130,6 +135,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
         stage.reset()
         startRun()
         windowsScored = 0
+        for d in held.indices { held[d] = nil }
     }
 
     /// Finishes a run (a gap, or the stream's end): the waiting windows are decided, and the window grid starts again.
@@ -149,7 +155,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         let channels = configuration.channels, c = channels.count
         for d in 0..<c {
-            guard let v = channels[d].value(in: sample) else { return }
+            guard let v = Self.read(channels[d], d, of: sample, holding: &held) else { return }
             features[d] = v
         }
         envelope?.update(&features)
@@ -272,6 +278,7 @@ extension MiniRocketSpotter {
         var series = Series(values: [], times: [], runs: [])
         var runStart = 0
         var out: [MotionSample] = []
+        var held = [Double?](repeating: nil, count: channels.count)
         for sample in samples where sample.isFinite {
             if resampler.isGap(before: sample) {
                 if series.times.count > runStart { series.runs.append(runStart..<series.times.count) }
@@ -281,7 +288,12 @@ extension MiniRocketSpotter {
             out.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &out)
             for s in out {
-                var row = channels.compactMap { $0.value(in: s) }
+                var row: [Double] = []
+                row.reserveCapacity(channels.count)
+                for d in channels.indices {
+                    guard let v = read(channels[d], d, of: s, holding: &held) else { break }
+                    row.append(v)
+                }
                 guard row.count == channels.count else { continue }
                 envelope?.update(&row)
                 series.values += row
@@ -290,6 +302,15 @@ extension MiniRocketSpotter {
         }
         if series.times.count > runStart { series.runs.append(runStart..<series.times.count) }
         return series
+    }
+
+    /// `channel`'s value in `sample`: a placed channel whose unit is absent gives its last value (`held[d]`, kept
+    /// here), `nil` before the unit's first reading and for a primary channel the sample lacks. O(1).
+    @inline(__always)
+    static func read(_ channel: MotionChannel, _ d: Int, of sample: MotionSample, holding held: inout [Double?]) -> Double? {
+        guard channel.placement != nil else { return channel.value(in: sample) }
+        if let v = channel.value(in: sample) { held[d] = v }
+        return held[d]
     }
 
     /// The sample index at which each window the spotter scores ends, run by run: in each run the first at

@@ -23,6 +23,10 @@
 /// when the sample lacks the channel (an accelerometer-only sample has no `user.x`). The orientation-free
 /// channels (``physical``) are derived by a ``PhysicalChannelEstimator`` stage, which ``Pipeline/prepare(for:)``
 /// adds when a recognizer needs one.
+///
+/// Any of these channels but the archive columns may name the sensor unit it comes from: `<name>@<placement>`
+/// (`accel.magnitude@lowerarm`, `gyro.x@hand`, `verticalAcceleration@trunk`) reads the unit worn there, in the same
+/// unit as the name alone, from ``MotionSample/units``; a name without `@` is the primary unit's, as it always was.
 public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// Where a channel's value comes from; resolved once from the name so reading a sample is a switch.
     enum Source: Hashable, Sendable {
@@ -36,12 +40,25 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         case accel, gyro, user, gravity, mag
     }
 
-    /// The name, for example `gyro.x` or `dim3`.
+    /// The name, for example `gyro.x`, `dim3` or `accel.magnitude@lowerarm`.
     public let rawValue: String
     let source: Source
+    /// The sensor unit the channel is read from (`lowerarm` in `accel.x@lowerarm`); `nil` for the primary unit.
+    public let placement: String?
 
-    /// The channel named `rawValue`, or `nil` for a name that is no channel (see the table above).
+    /// The channel named `rawValue`, or `nil` for a name that is no channel (see the table above), or whose
+    /// placement is empty or not letters, digits, `_` and `-` (``isPlacement(_:)``).
     public init?(rawValue: String) {
+        if let at = rawValue.lastIndex(of: "@") {
+            let name = String(rawValue[..<at]), place = String(rawValue[rawValue.index(after: at)...])
+            // Archive columns belong to no body.
+            guard Self.isPlacement(place), let base = MotionChannel(rawValue: name), base.placement == nil, !base.isArchiveDimension else { return nil }
+            self.rawValue = rawValue
+            source = base.source
+            placement = place
+            return
+        }
+        placement = nil
         let axes: [String: Axis] = ["x": .x, "y": .y, "z": .z]
         let parts = rawValue.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 2, let axis = axes[parts[1]] {
@@ -199,10 +216,18 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     package var isDerivableByPhysicalEstimation: Bool { physicalKind != nil }
 
     /// The channel's value in `sample`, in its unit; `nil` when the sample lacks it (archive columns always).
+    /// A placed channel reads ``MotionSample/units``: `nil` when that unit is absent from the sample (its gap).
     ///
     /// - Complexity: O(1) (Euler angles convert the attitude).
     @inline(__always)
     public func value(in sample: MotionSample) -> Double? {
+        guard let placement else { return primaryValue(in: sample) }
+        return sample.units?[placement].flatMap(primaryValue(in:))
+    }
+
+    /// The value in `sample` itself, whatever the placement.
+    @inline(__always)
+    func primaryValue(in sample: MotionSample) -> Double? {
         switch source {
         case let .acceleration(a): sample.acceleration[a]
         case let .rotationRate(a): sample.rotationRate?[a]
@@ -230,7 +255,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let channel = MotionChannel(rawValue: name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                debugDescription: "unknown channel '\(name)'; channels: \(Self.validNames.joined(separator: ", "))"))
+                debugDescription: "unknown channel '\(name)'; channels: \(Self.validNames.joined(separator: ", ")), each also as NAME@PLACEMENT (accel.x@wrist)"))
         }
         self = channel
     }

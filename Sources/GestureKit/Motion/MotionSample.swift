@@ -22,6 +22,12 @@ public struct MotionSample: Hashable, Codable, Sendable {
     public var pressure: Double?
     /// Orientation-free quantities derived by a ``PhysicalChannelEstimator`` stage, when one ran.
     package var physical: PhysicalQuantities?
+    /// The readings of the other sensor units worn with this one at this instant, keyed by placement (`lowerarm`,
+    /// `trunk`), each in the same units as this sample's own (g, rad/s, µT, hPa) and stamped with this timestamp;
+    /// what a placed channel (`accel.x@lowerarm`, ``MotionChannel/placement``) reads. A placement missing from it
+    /// is that unit's gap at this instant, which leaves this sample (the primary unit's) valid. `nil` for a stream
+    /// of one unit, so such samples encode as before.
+    public var units: [String: MotionSample]?
 
     /// Creates a sample. Units: seconds, g, rad/s, µT, hPa.
     public init(

@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Every window is in seconds and read on the samples' clock, so the same motion at 25, 50 or 100 Hz gives the
 /// same values: a value "a window ago" is interpolated between the two samples around it. The sample passes on
-/// with ``MotionSample/physical`` filled in; nothing else changes.
+/// with ``MotionSample/physical`` filled in, and so does each other unit it carries (``MotionSample/units``), by an
+/// estimator of its own per placement; nothing else changes.
 ///
 /// A gap longer than ``SampleValidator/defaultMaximumGap`` (the resampler's) starts the estimator afresh: what
 /// follows is estimated as on a new stream, so a recording cut by a gap gives what its two halves give.
@@ -133,6 +134,9 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
     private var previousMagneticAngle: Double?
     /// The device axis whose horizontal projection is the magnetic heading's reference (0, 1, 2).
     private var referenceAxis: Int?
+    /// One estimator per other sensor unit (``MotionSample/units``), by placement, with these settings: each unit
+    /// has its own gravity, histories and rhythm, and its gaps are its own.
+    private var unitEstimators: [String: PhysicalChannelEstimator] = [:]
 
     /// Creates an estimator.
     ///
@@ -227,6 +231,14 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
             headingChange: yawRate == nil ? nil : heading - headingsAgo.x,
             magneticHeadingChange: magneticAvailable ? magneticHeading - headingsAgo.y : nil,
             pressureChange: pressureChange, stillness: deviation, strokePeriod: beat.period, rhythmRegularity: beat.regularity)
+        if let units = sample.units {
+            var derived: [String: MotionSample] = [:]
+            // In place (the dictionary's modify accessor), so no estimator's buffers are copied per sample.
+            for (placement, unit) in units {
+                derived[placement] = unitEstimators[placement, default: try! PhysicalChannelEstimator(configuration: configuration)].estimate(unit)
+            }
+            out.units = derived
+        }
         return out
     }
 
@@ -282,5 +294,6 @@ public struct PhysicalChannelEstimator: SignalStage, ChannelRequiring, Sendable 
         magneticHeading = 0
         previousMagneticAngle = nil
         referenceAxis = nil
+        unitEstimators = [:]
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// Output samples fall on the grid `t₀ + k / rate`, where `t₀` is the first input timestamp.
 /// Across a gap longer than ``maximumGap`` nothing is invented: the grid restarts at the sample
-/// after the gap. Optional channels are interpolated only when both neighbours have them.
+/// after the gap. Optional channels, and other sensor units (``MotionSample/units``), are interpolated only when
+/// both neighbours have them.
 ///
 /// - Complexity: O(1) per output sample, no allocation.
 public struct Resampler: SignalStage, Sendable {
@@ -86,6 +87,12 @@ public struct Resampler: SignalStage, Sendable {
                 magneticHeadingChange: lerp(p.magneticHeadingChange, q.magneticHeadingChange),
                 pressureChange: lerp(p.pressureChange, q.pressureChange), stillness: lerp(p.stillness, q.stillness)!,
                 strokePeriod: lerp(p.strokePeriod, q.strokePeriod)!, rhythmRegularity: lerp(p.rhythmRegularity, q.rhythmRegularity)!)
+        }
+        // Another unit is interpolated like this one where both neighbours have it; else it is absent (its gap).
+        if let p = a.units, let q = b.units {
+            var units: [String: MotionSample] = [:]
+            for (placement, x) in p { if let y = q[placement] { units[placement] = interpolate(x, y, u, at: t) } }
+            sample.units = units
         }
         return sample
     }

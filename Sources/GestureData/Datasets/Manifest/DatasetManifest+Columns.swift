@@ -1,3 +1,5 @@
+import GestureKit
+
 extension DatasetManifest {
     /// A column that labels every sample. Runs of equal values become annotations from the first
     /// sample's time to the last sample's time of the run; background values make none, ignored
@@ -99,12 +101,76 @@ extension DatasetManifest {
     /// channels (each scaled and offset as its values are); what ``LoadedDataset`` carries as `limits`.
     package var limits: [Channel: ClosedRange<Double>] {
         var result: [Channel: ClosedRange<Double>] = [:]
-        for mapping in channels + (streams ?? []).flatMap(\.channels) {
+        for mapping in channelsWithSensors + (streams ?? []).flatMap(\.channels) {
             guard let valid = mapping.valid, valid.count == 2 else { continue }
             let s = mapping.scale ?? 1, o = mapping.offset ?? 0
             let a = valid[0] * s + o, b = valid[1] * s + o
             result[mapping.name] = min(a, b)...max(a, b)
         }
         return result
+    }
+}
+
+extension DatasetManifest {
+    /// Another sensor unit worn with the primary one and logged in the same file, rows on the same clock: its
+    /// placement and the columns it gives, each read as ``ChannelMapping`` reads a channel (scale, offset, valid
+    /// range). In YAML:
+    ///
+    /// ```yaml
+    /// sensors:
+    ///   - placement: lowerarm
+    ///     channels: [{name: accel.x, column: acc_2_x, scale: -0.001}, {name: gyr_2_x}]
+    /// ```
+    ///
+    /// Each channel becomes the column `<name>@<placement>` (`accel.x@lowerarm`; an auxiliary name stays auxiliary,
+    /// `gyr_2_x@lowerarm`). An empty cell in a unit's columns is that unit's gap on that row (NaN in all its columns,
+    /// counted per unit in the ``ReadingReport``), never an error and never another unit's gap; a row whose primary
+    /// columns (the manifest's `channels`) are all empty is dropped and counted, and a row with only some of them
+    /// empty is an error as without sensors.
+    package struct SensorMapping: Codable, Hashable, Sendable {
+        /// Where the unit is worn (`lowerarm`, `wrist`, `trunk`): letters, digits, `_` and `-`.
+        package var placement: String
+        /// The unit's channels, named without placement (`accel.x`, not `accel.x@lowerarm`).
+        package var channels: [ChannelMapping]
+
+        /// Creates a unit.
+        package init(placement: String, channels: [ChannelMapping]) {
+            self.placement = placement
+            self.channels = channels
+        }
+
+        /// The unit's channels as the file is read: each named `<name>@<placement>`.
+        var placedChannels: [ChannelMapping] {
+            channels.map { m in
+                var placed = m
+                placed.name = Channel(rawValue: "\(m.name.rawValue)@\(placement)")
+                // A column stated by the channel's name alone is the unplaced name in the file.
+                if placed.column == nil, placed.index == nil { placed.column = m.name.rawValue }
+                return placed
+            }
+        }
+    }
+
+    /// The channels one file of this manifest gives: ``channels``, then every ``sensors`` unit's placed channels.
+    var channelsWithSensors: [ChannelMapping] {
+        channels + (sensors ?? []).flatMap(\.placedChannels)
+    }
+
+    /// Checks the sensor units: placements spelled as channel names allow and unique, channels not placed twice,
+    /// no ``streams`` beside them (units share the one file's rows).
+    func checkSensors(file: String) throws(DataFileError) {
+        guard let sensors else { return }
+        if streams != nil { throw DataFileError(file: file, field: "sensors", .conflictingKeys("streams", "sensors")) }
+        var seen = Set<String>()
+        for (i, unit) in sensors.enumerated() {
+            guard MotionChannel.isPlacement(unit.placement), seen.insert(unit.placement).inserted else {
+                throw DataFileError(file: file, field: "sensors[\(i)].placement", .invalidValue(
+                    "'\(unit.placement)' must be a new placement of letters, digits, _ and - (e.g. lowerarm, left-wrist)"))
+            }
+            for (k, m) in unit.channels.enumerated() where m.name.rawValue.contains("@") {
+                throw DataFileError(file: file, field: "sensors[\(i)].channels[\(k)].name", .invalidValue(
+                    "'\(m.name.rawValue)' names its placement already: write \(m.name.rawValue.split(separator: "@")[0]) under the unit"))
+            }
+        }
     }
 }

@@ -39,6 +39,7 @@ extension DatasetManifest {
                 throw DataFileError(file: file, field: "align.rate", .notPositiveRate)
             }
         }
+        try checkSensors(file: file)
         if let labels, labels.column == nil, labels.index == nil {
             throw DataFileError(file: file, field: "labels", .noLabelColumn)
         }

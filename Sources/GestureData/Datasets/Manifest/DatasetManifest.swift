@@ -34,6 +34,9 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
     /// The channels and the file columns they come from (of the one file per recording; empty when
     /// ``streams`` name one file per sensor).
     package var channels: [ChannelMapping]
+    /// Other sensor units in the same file as the primary one (whose columns are ``channels``), by placement;
+    /// `nil` for one unit.
+    package var sensors: [SensorMapping]? = nil
     /// A column holding a label per sample, whose runs become annotations.
     package var labels: LabelMapping?
     /// One file per sensor for each recording, aligned onto one clock; `nil` for one file per recording.
@@ -96,7 +99,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case format, name, description, kind, samplingRate, units, axisConvention, classes, table, time
-        case channels, labels, streams, align, recordings, source, conversion, license, citation
+        case channels, sensors, labels, streams, align, recordings, source, conversion, license, citation
     }
 
     /// Decodes a manifest; missing optional keys take their defaults.
@@ -115,6 +118,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         streams = try c.decodeIfPresent([StreamMapping].self, forKey: .streams)
         // With streams the channels are the streams'.
         channels = streams == nil ? try c.decode([ChannelMapping].self, forKey: .channels) : try c.decode(.channels, default: [])
+        sensors = try c.decodeIfPresent([SensorMapping].self, forKey: .sensors)
         labels = try c.decodeIfPresent(LabelMapping.self, forKey: .labels)
         align = try c.decodeIfPresent(Alignment.self, forKey: .align)
         recordings = try c.decode(.recordings, default: [])
@@ -142,6 +146,7 @@ public struct DatasetManifest: Codable, Hashable, Sendable {
         try c.encode(table, forKey: .table)
         try c.encode(time, forKey: .time)
         if streams == nil || !channels.isEmpty { try c.encode(channels, forKey: .channels) }
+        try c.encodeIfPresent(sensors, forKey: .sensors)
         try c.encodeIfPresent(labels, forKey: .labels)
         try c.encodeIfPresent(streams, forKey: .streams)
         try c.encodeIfPresent(align, forKey: .align)

@@ -45,7 +45,7 @@ extension DatasetReader {
     static func readRecording(_ files: [URL], manifest: DatasetManifest, sortingRows: Bool = false)
         -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) {
         var report = ReadingReport()
-        var streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channels)]
+        var streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channelsWithSensors)]
         var files = files
         // An optional stream whose file is absent is left out of this recording, and said.
         for i in streams.indices.reversed() where i > 0 && streams[i].optional == true && i < files.count
@@ -61,6 +61,7 @@ extension DatasetReader {
             var read = readStream(url, table: stream.table ?? manifest.table, time: stream.time ?? manifest.time,
                                   channels: stream.channels, labels: i == 0 ? manifest.labels : nil,
                                   refusingUnstatedUnits: manifest.source != nil, report: &report)
+            if manifest.sensors != nil { sensorGaps(&read, mappings: stream.channels, file: url.lastPathComponent, report: &report) }
             problems += read.problems
             read.problems = []
             // Only streams that must be aligned need it now; one file is sorted by the repair after reading.
@@ -134,5 +135,54 @@ extension DatasetReader {
             if start != a.start || end != a.end { report.alignmentClippedAnnotations += 1 }
             return start <= end ? Annotation(start: start, end: end, label: a.label) : nil
         }
+    }
+
+    /// Turns the empty cells of a file with sensor units (``DatasetManifest/SensorMapping``) into gaps: a row whose
+    /// primary columns are all empty is dropped (the primary unit's gap: no sample there), and on every row a unit
+    /// with an empty cell is absent (NaN in all its columns), each counted in `report` under `file` and the
+    /// unit's placement (`primary` for the dropped rows). Their empty-value problems go; a row with only some primary
+    /// cells empty keeps its problems, as without sensors.
+    ///
+    /// - Complexity: O(rows × channels + problems).
+    static func sensorGaps(_ read: inout StreamRead, mappings: [DatasetManifest.ChannelMapping], file: String, report: inout ReadingReport) {
+        guard read.timestamps.count == read.lines.count, !read.lines.isEmpty else { return }
+        let names = read.channels.map(\.0)
+        let primary = names.indices.filter { names[$0].placement == nil }
+        var units: [String: [Int]] = [:]
+        for k in names.indices { if let p = names[k].placement { units[p, default: []].append(k) } }
+        // The problems name a cell by the file's column, as the mapping states it (or the channel's name).
+        var placedField: [String: Bool] = [:]
+        for m in mappings { placedField[(m.column ?? m.name.rawValue).lowercased()] = m.name.placement != nil }
+        var gaps = [String: Int](uniqueKeysWithValues: units.keys.map { ($0, 0) })
+        gaps["primary"] = 0
+        var keep: [Int] = [], dropped = Set<Int32>()
+        keep.reserveCapacity(read.lines.count)
+        for row in read.lines.indices {
+            // Each unit's gap counts on every row, also one dropped for the primary unit's: the file's own count.
+            for (placement, columns) in units where columns.contains(where: { read.channels[$0].1[row].isNaN }) {
+                gaps[placement]! += 1
+                for k in columns { read.channels[k].1[row] = .nan }
+            }
+            if !primary.isEmpty, primary.allSatisfy({ read.channels[$0].1[row].isNaN }) {
+                gaps["primary"]! += 1
+                dropped.insert(read.lines[row])
+            } else {
+                keep.append(row)
+            }
+        }
+        read.problems.removeAll { p in
+            guard p.kind == .missingValue, let line = p.location.line else { return false }
+            return dropped.contains(Int32(line)) || (placedField[p.location.field?.lowercased() ?? ""] ?? false)
+        }
+        if keep.count < read.lines.count {
+            read.timestamps = keep.map { read.timestamps[$0] }
+            read.lines = keep.map { read.lines[$0] }
+            for k in read.channels.indices {
+                let column = read.channels[k].1
+                read.channels[k].1 = keep.map { column[$0] }
+            }
+            if let labels = read.labels, labels.count == read.lines.count + dropped.count { read.labels = keep.map { labels[$0] } }
+        }
+        report.sensorGaps = (report.sensorGaps ?? [:]).merging([file: gaps]) { a, b in a.merging(b, uniquingKeysWith: +) }
     }
 }

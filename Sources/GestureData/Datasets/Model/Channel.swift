@@ -32,6 +32,16 @@ public struct Channel: RawRepresentable, Hashable, Codable, Sendable, Expressibl
     /// The column name.
     public var description: String { rawValue }
 
+    /// The sensor unit the column belongs to: the text after the last `@` when it names a placement
+    /// (`accel.x@lowerarm`, or an auxiliary `gyr_2_x@lowerarm`); `nil` for the primary unit's columns. A NaN in a
+    /// placed column is that unit's gap.
+    package var placement: String? {
+        if let motion { return motion.placement }
+        guard let at = rawValue.lastIndex(of: "@") else { return nil }
+        let text = String(rawValue[rawValue.index(after: at)...])
+        return MotionChannel.isPlacement(text) ? text : nil
+    }
+
     /// The physical unit of the column for people (`g`, `rad/s`, `rad`, `µT`, `hPa`); empty for unitless quaternion
     /// components, archive columns and auxiliary columns.
     public var physicalUnit: String {

@@ -31,6 +31,9 @@ public struct ReadingReport: Codable, Hashable, Sendable {
     package var largestGap: Double?
     /// The file holding ``largestGap``.
     package var largestGapFile: String?
+    /// By file name, then placement: rows where that sensor unit's cells were empty (its gaps, NaN in its columns);
+    /// under `primary`, rows dropped because every primary column was empty. `nil` without sensor units.
+    package var sensorGaps: [String: [String: Int]]?
     /// What was inferred rather than stated (a time unit, an epoch clock made relative, bare
     /// `x,y,z` taken as acceleration), one line each, without repeats.
     public var notes: [String] = []
@@ -55,6 +58,9 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         alignmentDroppedSamples += other.alignmentDroppedSamples
         alignmentGapSamples += other.alignmentGapSamples
         alignmentClippedAnnotations += other.alignmentClippedAnnotations
+        if let gaps = other.sensorGaps {
+            sensorGaps = (sensorGaps ?? [:]).merging(gaps) { a, b in a.merging(b, uniquingKeysWith: +) }
+        }
         for note in other.notes where !notes.contains(note) { notes.append(note) }
         if let gap = other.largestGap, gap > (largestGap ?? -1) {
             largestGap = gap
@@ -91,6 +97,13 @@ public struct ReadingReport: Codable, Hashable, Sendable {
                 line += "; largest gap interpolated across \(String(format: "%.4f", largestGap)) s (\(largestGapFile ?? "?"))"
             }
             lines.append(line)
+        }
+        for file in (sensorGaps ?? [:]).keys.sorted() {
+            let gaps = sensorGaps![file]!
+            let units = gaps.keys.filter { $0 != "primary" }.sorted().map { "\($0) \(gaps[$0]!)" }
+            let total = gaps.values.reduce(0, +), dropped = gaps["primary"] ?? 0
+            let counts = ["primary \(dropped) (rows dropped)"] + units
+            lines.append("sensors: \(file): \(total) unit-rows empty, each its unit's own gap: " + counts.joined(separator: ", "))
         }
         return lines + notes
     }

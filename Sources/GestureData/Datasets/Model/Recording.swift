@@ -39,7 +39,7 @@ public struct Recording: Hashable, Sendable {
 
     /// Creates a recording of `samples` (in time order): acceleration always; rotation rate, attitude, gravity,
     /// user acceleration, magnetic field, pressure and each orientation-free quantity (``GestureKit/PhysicalQuantities``)
-    /// when every sample carries them. O(samples).
+    /// when every sample carries them; the other sensor units' columns as ``unitColumns(of:)`` gives them. O(samples).
     public init(id: String, subject: String = "unknown", session: String = "unknown", samples: [MotionSample],
                 annotations: [Annotation] = []) {
         func columns(_ names: [Channel], _ values: (MotionSample) -> [Double]?) -> [(Channel, [Double])] {
@@ -62,6 +62,7 @@ public struct Recording: Hashable, Sendable {
         for kind in PhysicalQuantities.Kind.allCases {
             channels += columns([Channel(rawValue: kind.rawValue)]) { s in s.physical?[kind].map { [$0] } }
         }
+        channels += Self.unitColumns(of: samples)
         self.init(id: id, subject: subject, session: session, timestamps: samples.map(\.timestamp), channels: channels, annotations: annotations)
     }
 
@@ -111,7 +112,9 @@ public struct Recording: Hashable, Sendable {
     /// The recording as motion samples, in order: what a recognizer is fed.
     ///
     /// Acceleration axes the recording lacks read 0; optional channels are filled only when all
-    /// of their components are present.
+    /// of their components are present. Placed columns (`accel.x@lowerarm`) become the other units' readings
+    /// (``GestureKit/MotionSample/units``), by the same rules; a unit with a NaN at a sample is absent from it (its gap),
+    /// and the primary unit's sample stays.
     public var samples: MotionSamples { MotionSamples(self) }
 
     /// The samples in `[start, end]` seconds as a new recording with the annotations that overlap it.
@@ -141,6 +144,9 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
     /// The orientation-free columns by ``GestureKit/PhysicalQuantities/Kind``, when the recording has them (derived
     /// by ``Recording/derivingChannels(_:)``); `nil` unless the four that every sample gives are there.
     private let physical: [PhysicalQuantities.Kind: [Double]]?
+    /// The other sensor units, by placement in column order: each unit's motion columns (`accel.x@lowerarm`) read
+    /// as a recording of their own.
+    private let units: [(placement: String, samples: MotionSamples)]
 
     init(_ recording: Recording) {
         func group(_ channels: [Channel]) -> [[Double]]? {
@@ -161,6 +167,13 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
         }
         let required: [PhysicalQuantities.Kind] = [.verticalAcceleration, .horizontalAcceleration, .tilt, .stillness]
         self.physical = required.allSatisfy { physical[$0] != nil } ? physical : nil
+        var placed: [String: [(Channel, [Double])]] = [:], order: [String] = []
+        for (name, column) in zip(recording.channelNames, recording.columns) {
+            guard let placement = name.placement, let motion = name.motion else { continue }
+            if placed[placement] == nil { order.append(placement) }
+            placed[placement, default: []].append((Channel(motion.unplaced), column))
+        }
+        units = order.map { p in (p, MotionSamples(Recording(id: p, timestamps: recording.timestamps, channels: placed[p]!))) }
     }
 
     /// Always 0.
@@ -191,6 +204,12 @@ public struct MotionSamples: RandomAccessCollection, Sendable {
                 magneticHeadingChange: p[.magneticHeadingChange]?[i], pressureChange: p[.pressureChange]?[i],
                 stillness: p[.stillness]![i], strokePeriod: p[.strokePeriod]?[i] ?? 0,
                 rhythmRegularity: p[.rhythmRegularity]?[i] ?? 0)
+        }
+        if !units.isEmpty {
+            var present: [String: MotionSample] = [:]
+            // A NaN in any of a unit's columns is its gap here: absent, never the primary unit's gap.
+            for (placement, samples) in units where samples[i].isFinite { present[placement] = samples[i] }
+            sample.units = present
         }
         return sample
     }

@@ -67,11 +67,13 @@ package enum DatasetRepair {
             let source = loaded.provenance[r]
             let t = recording.timestamps
             let columns = recording.columns
+            // Another sensor unit's NaN is that unit's gap, not a bad row (``Channel/placement``).
+            let primary = recording.channelNames.indices.filter { recording.channelNames[$0].placement == nil }.map { columns[$0] }
             let ranges = recording.channelNames.map { limits[$0] }
             var keep: [Int] = []
             keep.reserveCapacity(t.count)
             for i in t.indices {
-                if policy.contains(.dropNonFinite), !t[i].isFinite || columns.contains(where: { !$0[i].isFinite }) {
+                if policy.contains(.dropNonFinite), !t[i].isFinite || primary.contains(where: { !$0[i].isFinite }) {
                     report.droppedNonFinite += 1
                     continue
                 }

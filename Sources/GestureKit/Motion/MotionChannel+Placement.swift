@@ -1,0 +1,24 @@
+extension MotionChannel {
+    /// Whether `text` can name a placement: not empty, only ASCII letters, digits, `_` and `-` (so a name such as
+    /// `accel.x@lower arm` or `accel.x@` is no channel, not a channel of an odd unit).
+    ///
+    /// - Complexity: O(length).
+    package static func isPlacement(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { b in
+            (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95 || b == 45
+        }
+    }
+
+    /// The same channel of the primary unit (`accel.x` for `accel.x@lowerarm`); itself without a placement.
+    package var unplaced: MotionChannel {
+        guard placement != nil else { return self }
+        // The name before the last `@` parsed when this channel did.
+        return MotionChannel(rawValue: String(rawValue[..<rawValue.lastIndex(of: "@")!]))!
+    }
+
+    /// The same channel read from the unit at `placement` (`accel.x@lowerarm`), `nil` for an archive column or a
+    /// name ``isPlacement(_:)`` refuses.
+    package func placed(at placement: String) -> MotionChannel? {
+        MotionChannel(rawValue: "\(unplaced.rawValue)@\(placement)")
+    }
+}
