@@ -24,7 +24,9 @@ import GestureData
 /// - channels: the magnitudes (|a|, and |ω| with a gyroscope: independent of how the device sits); the magnitudes
 ///   with the rhythm channels where the background is periodic; the magnitudes with the orientation-free channels
 ///   (acceleration along gravity, tilt, stillness, and the rotation about gravity with a gyroscope); the device axes
-///   (acceleration, and rotation rate with a gyroscope: a sensor strapped in place keeps its axes);
+///   (acceleration, and rotation rate with a gyroscope: a sensor strapped in place keeps its axes). With several sensor
+///   units on the body (placed columns such as `accel.x@lowerarm`), every set but the rhythm's spans all of them:
+///   each unit's magnitudes, orientation-free channels or axes;
 /// - class weights: none, then balanced;
 /// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25), so the background weighs about four
 ///   classes' worth and the classes share the rest of the 1,200 windows (the ridge is cubic in them).
@@ -42,6 +44,8 @@ struct SpotterRecipe {
         var periodicBackground: Bool
         var gyroscope: Bool
         var accelerationSource: String
+        /// The other sensor units' placements, sorted, each with whether it has a gyroscope.
+        var placements: [(name: String, gyroscope: Bool)] = []
 
         /// The evidence as named numbers (``GestureKit/MiniRocketModel/Selection/evidence``).
         var named: [String: Double] {
@@ -49,6 +53,7 @@ struct SpotterRecipe {
                           "periodicBackground": periodicBackground ? 1 : 0, "gyroscope": gyroscope ? 1 : 0, "classes": Double(classes)]
             if let medianSpacing { values["medianSpacing"] = medianSpacing }
             if let shortSpacing { values["shortSpacing"] = shortSpacing }
+            if !placements.isEmpty { values["placements"] = Double(placements.count) }
             return values
         }
     }
@@ -102,6 +107,10 @@ struct SpotterRecipe {
                             classes: Set(recordings.flatMap { $0.annotations.map(\.label) }).count,
                             periodicBackground: Self.periodicBackground(recordings), gyroscope: first.has(Channel.rotationRate),
                             accelerationSource: accelerationSource)
+        let placed = first.channelNames.compactMap(\.motion).filter { $0.placement != nil && $0.unplaced == MotionChannel.acceleration[0] }
+        evidence.placements = placed.map { p in
+            (p.placement!, first.has(MotionChannel.rotationRate.compactMap { $0.placed(at: p.placement!) }.map(Channel.init)))
+        }.sorted { $0.name < $1.name }
     }
 
     /// Whether the median rhythm regularity outside the annotations is at least 0.5. O(samples).
@@ -152,18 +161,25 @@ struct SpotterRecipe {
         min(evidence.samplingRate.rounded(), max(5, (200 / (window + 2 * context)).rounded()))
     }
 
-    /// The channel sets of round 2 after the magnitudes (round 1's).
-    var magnitudes: [MotionChannel] {
-        [MotionChannel(rawValue: "\(evidence.accelerationSource).magnitude")!] + (evidence.gyroscope ? [MotionChannel(rawValue: "gyro.magnitude")!] : [])
+    /// `channels` of the primary unit, then the same of every other unit (those with a gyroscope only for `gyro`).
+    func everyUnit(_ channels: [String], gyro: [String] = []) -> [MotionChannel] {
+        let primary = channels + (evidence.gyroscope ? gyro : [])
+        return primary.map { MotionChannel(rawValue: $0)! } + evidence.placements.flatMap { unit in
+            (channels + (unit.gyroscope ? gyro : [])).map { MotionChannel(rawValue: "\($0)@\(unit.name)")! }
+        }
     }
 
+    /// Round 1's channels: every unit's magnitudes.
+    var magnitudes: [MotionChannel] { everyUnit(["\(evidence.accelerationSource).magnitude"], gyro: ["gyro.magnitude"]) }
+
+    /// The channel sets of round 2 after the magnitudes (round 1's).
     var otherChannelSets: [[MotionChannel]] {
         let named = { (names: [String]) in names.map { MotionChannel(rawValue: $0)! } }
         var sets: [[MotionChannel]] = []
         if evidence.periodicBackground { sets.append(magnitudes + named(["strokePeriod", "rhythmRegularity"])) }
-        sets.append(magnitudes + named(["verticalAcceleration", "tilt", "stillness"] + (evidence.gyroscope ? ["yawRate"] : [])))
-        let axes = evidence.accelerationSource == "accel" ? MotionChannel.acceleration : MotionChannel.userAcceleration
-        sets.append(axes + (evidence.gyroscope ? MotionChannel.rotationRate : []))
+        sets.append(magnitudes + everyUnit(["verticalAcceleration", "tilt", "stillness"], gyro: ["yawRate"]))
+        let axes = (evidence.accelerationSource == "accel" ? MotionChannel.acceleration : MotionChannel.userAcceleration).map(\.rawValue)
+        sets.append(everyUnit(axes, gyro: MotionChannel.rotationRate.map(\.rawValue)))
         return sets
     }
 

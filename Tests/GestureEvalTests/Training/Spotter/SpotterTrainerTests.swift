@@ -30,6 +30,23 @@ import Testing
         #expect(recipe.otherChannelSets.last!.map(\.rawValue) == ["accel.x", "accel.y", "accel.z"])
     }
 
+    /// Several sensor units (issue 58): every channel set but the rhythm's spans each unit; one unit reads as before.
+    @Test func everyUnitsChannelsAreCandidates() throws {
+        let single = try SpotterRecipe(Self.training)
+        #expect(single.evidence.placements.isEmpty && single.evidence.named["placements"] == nil)
+        let worn = Self.training.map { recording in
+            var r = recording
+            for axis in ["x", "y", "z"] { r.setColumn(Channel(rawValue: "accel.\(axis)@ankle"), r.column(Channel(rawValue: "accel.\(axis)"))!) }
+            return r
+        }
+        let recipe = try SpotterRecipe(worn)
+        #expect(recipe.evidence.placements.map(\.name) == ["ankle"] && recipe.evidence.named["placements"] == 1)
+        #expect(recipe.magnitudes.map(\.rawValue) == ["accel.magnitude", "accel.magnitude@ankle"])
+        #expect(recipe.otherChannelSets.last!.map(\.rawValue) == ["accel.x", "accel.y", "accel.z", "accel.x@ankle", "accel.y@ankle", "accel.z@ankle"])
+        #expect(recipe.otherChannelSets.dropLast().last!.map(\.rawValue) == ["accel.magnitude", "accel.magnitude@ankle", "verticalAcceleration",
+                                                                  "tilt", "stillness", "verticalAcceleration@ankle", "tilt@ankle", "stillness@ankle"])
+    }
+
     /// Dense gestures (ActRecTut's: 4.4 s long, one every 3 s at the 10th percentile): windows centred on two such
     /// neighbours must not compete, so the refractory time becomes the overlap they may share.
     @Test func denseGesturesGetANegativeRefractoryTime() throws {
