@@ -124,9 +124,14 @@ import Testing
         for file in files {
             let url = folder.appendingPathComponent(file)
             let experiment = try Experiment(contentsOf: url, trainers: .standard)
-            if experiment.datasets.values.contains(where: { "\($0)".contains("../shared") }), !SharedData.isAvailable { continue }
+            // A shared dataset is named directly, or by a manifest of this repository that reads it (actrectut-all-sensors).
+            func readsSharedData(_ source: String) -> Bool {
+                let manifest = SharedData.packageRoot.appendingPathComponent(source).appendingPathComponent("dataset.yaml")
+                return source.contains("../shared") || ((try? String(contentsOf: manifest, encoding: .utf8))?.contains("/shared/") ?? false)
+            }
+            let shared = experiment.datasets.values.contains(where: { if case let .source(s) = $0 { readsSharedData(s) } else { false } })
+            if shared, !SharedData.isAvailable { continue }
             // Recordings of people: one person's fold, the form `--fold` takes (archive splits train on their TRAIN part).
-            let shared = experiment.datasets.values.contains(where: { if case let .source(s) = $0 { s.contains("../shared") } else { false } })
             let datasets = shared ? try experiment.loadDatasets() : [:]
             for entry in experiment.entries {
                 // Each entry's own dataset names its folds (an experiment may hold several datasets).
