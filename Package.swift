@@ -33,6 +33,13 @@ let package = Package(
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
 
+        // OpenBLAS's LAPACK (BSD-3-Clause), found through pkg-config: the ridge's symmetric eigendecomposition.
+        .systemLibrary(
+            name: "COpenBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"]), .brew(["openblas"])]
+        ),
+
         // Data layer, pure Swift (no GSL): datasets, readers, manifests, import presets, configuration,
         // synthesis, live input and output. Resources/Presets and Resources/External: the import presets' and the
         // external datasets' manifests (the one copy; each datasets/presets/<name>/dataset.yaml and
@@ -55,6 +62,7 @@ let package = Package(
                 "GestureKit",
                 "GestureData",
                 "CGSL",
+                "COpenBLAS",
                 "CMiniRocketKernels",
             ],
             resources: [.copy("Reports/Resources/report.js"), .copy("Reports/Resources/report.css"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what GestureLab needs on a fresh Debian/Ubuntu machine with Swift:
-# GSL (libgsl-dev), pkg-config, rsvg-convert (librsvg2-bin) and nc (netcat-openbsd). Safe to run again: it installs only what is missing.
+# GSL (libgsl-dev), OpenBLAS (libopenblas-dev), pkg-config, rsvg-convert (librsvg2-bin) and nc (netcat-openbsd). Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -8,6 +8,8 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists gsl 2>/dev/null; then missing+=(libgsl-dev); fi
+# OpenBLAS's LAPACK: the ridge's eigendecomposition (MiniRocket training).
+if ! pkg-config --exists openblas 2>/dev/null; then missing+=(libopenblas-dev); fi
 # rsvg-convert renders the report plots in the test that looks for clipped text.
 command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)
 # nc sends CSV lines over UDP and TCP in the live-input tests.

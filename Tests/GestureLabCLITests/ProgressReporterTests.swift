@@ -32,6 +32,14 @@ import Testing
         #expect(lines[0].hasPrefix("compare x  1/4  elapsed ") && lines[0].contains("remaining ~"), "\(lines[0])")
         #expect(lines[1].hasPrefix("compare x  2/4  elapsed "), "\(lines[1])")
         #expect(lines[2].hasPrefix("compare x  2/4  elapsed "), "the final state: \(lines[2])")
+        #expect(lines[2].contains(" cores busy)") && !lines[1].contains("CPU"), "only the final line says how busy the cores were")
+    }
+
+    /// The final line puts the CPU seconds of every thread beside the wall time: two busy cores read about 2.
+    @Test func theFinalLineSaysHowBusyTheCoresWere() {
+        let done = [ProgressReporter.Counter(name: "", total: 3, done: 3)]
+        #expect(ProgressReporter.line(label: "compare x", counters: done, doneWork: 3, totalWork: 3, elapsed: 60, cpu: 117.6)
+                == "compare x  3/3  elapsed 60.0 s  CPU 117.6 s (1.96 cores busy)")
     }
 
     /// A log is not written before an interval of work has passed: a short run leaves it empty, even at its end.

@@ -14,7 +14,7 @@ struct BenchRidge: ParsableCommand {
         discussion: """
             Fits RidgeClassifierCV on seeded random features (two classes) for each number of windows n and \
             prints the CPU seconds of the process, the plan's estimate of the same fit (perRidgeCell · n²·p/2 + \
-            eigenSeconds(n), which grows faster than n³ once the matrix leaves the cache), and the seconds \
+            eigenSeconds(n)), and the seconds \
             per n³ once the Gram matrix's share is taken out.
             Example:
               .build/release/gesturelab bench ridge --windows 1000,2000

@@ -44,6 +44,8 @@ final class ProgressReporter: @unchecked Sendable {
     /// Whether a log line was written, so that `finish` ends the log with the final state.
     private var logged = false
     private let start = DispatchTime.now().uptimeNanoseconds
+    /// The process's CPU seconds (every thread's) when the reporter was made.
+    private let cpuStart = ProgressReporter.processCPUSeconds()
     private let lock = NSLock()
     private var counters: [Counter]
     private let totalWork: Double
@@ -105,7 +107,7 @@ final class ProgressReporter: @unchecked Sendable {
         case .off: return
         case .terminal: draw(final: true)
         // A log that was told the run is under way is told how it ended; a short run's log stays empty.
-        case .log: if logged { write(currentLine() + "\n") }
+        case .log: if logged { write(currentLine(final: true) + "\n") }
         }
     }
 
@@ -133,25 +135,39 @@ final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    /// The line for the state now (under the lock).
-    private func currentLine() -> String {
+    /// The line for the state now (under the lock); the final one also says how busy the cores were.
+    private func currentLine(final: Bool = false) -> String {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Self.line(label: label, counters: counters, doneWork: doneWork, totalWork: totalWork, elapsed: elapsed)
+        return Self.line(label: label, counters: counters, doneWork: doneWork, totalWork: totalWork, elapsed: elapsed,
+                         cpu: final ? Self.processCPUSeconds() - cpuStart : nil)
     }
 
     private func draw(final: Bool) {
-        write("\r\u{1B}[K" + currentLine() + (final ? "\n" : ""))
+        write("\r\u{1B}[K" + currentLine(final: final) + (final ? "\n" : ""))
+    }
+
+    /// CPU seconds the process has used on all its threads (user and system). O(1).
+    static func processCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// The progress line: `label  trained 3/18  tested 40/96  elapsed 12.3 s  remaining ~40 s`; the
-    /// remaining time is `elapsed × work left / work done` (none before any work or after the last).
-    static func line(label: String, counters: [Counter], doneWork: Double, totalWork: Double, elapsed: Double) -> String {
+    /// remaining time is `elapsed × work left / work done` (none before any work or after the last). With `cpu`
+    /// (the CPU seconds of every thread over the same time, for the final line):
+    /// `…  elapsed 61.0 s  CPU 118.3 s (1.94 cores busy)`.
+    static func line(label: String, counters: [Counter], doneWork: Double, totalWork: Double, elapsed: Double,
+                     cpu: Double? = nil) -> String {
         var s = label
         for c in counters { s += "  \(c.name)\(c.done)/\(c.total)" }
         s += "  elapsed \(String(format: "%.1f", elapsed)) s"
         if doneWork > 0, doneWork < totalWork, counters.contains(where: { $0.done < $0.total }) {
             let remaining = elapsed * (totalWork - doneWork) / doneWork
             s += "  remaining ~\(remaining < 10 ? String(format: "%.1f", remaining) : String(Int(remaining.rounded()))) s"
+        }
+        if let cpu, elapsed > 0 {
+            s += "  CPU \(String(format: "%.1f", cpu)) s (\(String(format: "%.2f", cpu / elapsed)) cores busy)"
         }
         return s
     }

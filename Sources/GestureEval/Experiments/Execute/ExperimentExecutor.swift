@@ -79,27 +79,56 @@ package struct ExperimentExecutor: Sendable {
     }
 
     /// Runs `units` of `plan` (default: all) and the training steps they use; `progress` is called after each
-    /// training step and each unit (from the worker threads). Throws the error of the first failing step (or unit) in plan order, naming entry, dataset and fold.
+    /// training step and each unit (from the worker threads). Throws the error of the first failing step in plan
+    /// order, or else of the first failing unit, naming entry, dataset and fold.
+    ///
+    /// A work item is one training step and then the tests of its units, so a core never waits at a barrier between
+    /// training and testing; items start longest first (the plan's estimate), so the longest does not start last and
+    /// leave the other cores idle. Results are collected in plan order, whatever the schedule.
     package func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
                     progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
         let units = units ?? plan.units
-        let needed = Set(units.map(\.training)).sorted()
-        let trained = parallelMap(needed.count) { i -> Result<TrainedModel, ExperimentError> in
-            let step = plan.trainingSteps[needed[i]]
-            defer { progress?(.trained(step: step.index)) }
-            return Result { () throws(ExperimentError) in try train(step, trainer: trainers[TrainerKey(step.entries[0], step.dataset)]!) }
+        let testedBy = Dictionary(grouping: units, by: \.training)
+        let estimates = Dictionary(uniqueKeysWithValues: testedBy.keys.map { ($0, plan.estimatedSeconds(of: plan.trainingSteps[$0])) })
+        let order = testedBy.keys.sorted { estimates[$0]! > estimates[$1]! || (estimates[$0]! == estimates[$1]! && $0 < $1) }
+        let items = parallelMap(order.count) { i -> Result<[UnitResult], StepFailure> in
+            let step = plan.trainingSteps[order[i]]
+            let model: TrainedModel
+            do throws(ExperimentError) {
+                model = try train(step, trainer: trainers[TrainerKey(step.entries[0], step.dataset)]!)
+            } catch {
+                return .failure(StepFailure(unit: nil, step: step.index, error: error))
+            }
+            progress?(.trained(step: step.index))
+            var results: [UnitResult] = []
+            for unit in testedBy[order[i]]! {
+                defer { progress?(.tested(unit: unit.index)) }
+                do throws(ExperimentError) {
+                    results.append(try test(model, unit: unit, trainer: trainers[TrainerKey(unit.entry, unit.dataset)]!))
+                } catch {
+                    return .failure(StepFailure(unit: unit.index, step: step.index, error: error))
+                }
+            }
+            return .success(results)
         }
-        var trainedModels: [Int: TrainedModel] = [:]
-        for (step, result) in zip(needed, trained) { trainedModels[step] = try result.get() }
-        let models = trainedModels
-        let tested = parallelMap(units.count) { i -> Result<UnitResult, ExperimentError> in
-            let unit = units[i]
-            defer { progress?(.tested(unit: unit.index)) }
-            return Result { () throws(ExperimentError) in
-                try test(models[unit.training]!, unit: unit, trainer: trainers[TrainerKey(unit.entry, unit.dataset)]!)
+        var byUnit: [Int: UnitResult] = [:]
+        var failures: [StepFailure] = []
+        for item in items {
+            switch item {
+            case .success(let results): for result in results { byUnit[result.unit.index] = result }
+            case .failure(let failure): failures.append(failure)
             }
         }
-        return try tested.map { result throws(ExperimentError) in try result.get() }
+        // A failed training step before any failed unit, each in plan order: what a run in plan order would throw first.
+        if let first = failures.min(by: { ($0.unit == nil ? 0 : 1, $0.unit ?? $0.step) < ($1.unit == nil ? 0 : 1, $1.unit ?? $1.step) }) {
+            throw first.error
+        }
+        return units.map { byUnit[$0.index]! }
+    }
+
+    /// Why a work item stopped: its training step failed (`unit` nil) or one of its units' tests did.
+    private struct StepFailure: Error {
+        var unit: Int?, step: Int, error: ExperimentError
     }
 
     private struct TrainerKey: Hashable {

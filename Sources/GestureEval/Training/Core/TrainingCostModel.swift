@@ -27,28 +27,24 @@ public struct TrainingCostModel: Codable, Hashable, Sendable {
     /// (1.43e-9 s a cell), and SwimWatch_Turns' spotting steps of one channel cost 1.65 × as much per channel
     /// as those of three, relative to their estimate (`Benchmarks/plan-estimate.md`).
     public var cellOverheadChannels: Double = 1.44
-    /// MiniRocket: one feature of one series over one sample (convolution share and PPV pooling).
-    public var perRocketCell: Double = 8e-11
+    /// MiniRocket: one feature of one series over one sample, with what each window brings along (the convolution
+    /// share and PPV pooling, about 8e-11 s alone; the window's channels derived and cut out; its scores' share of
+    /// the event stage's calibration). Fitted on SwimWatch_Turns' MiniRocket steps of fold 0 (`bench plan --fold 0`)
+    /// once the eigendecomposition no longer hid the rest (`Benchmarks/profile.md`).
+    public var perRocketCell: Double = 4e-10
     /// MiniRocket: one feature of one pair of training examples in the ridge's Gram matrix.
     public var perRidgeCell: Double = 1.2e-10
-    /// MiniRocket: the ridge's eigendecomposition, per cube of the training windows while the n × n Gram matrix
-    /// (8·n² bytes) stays in the cache (GSL's `gsl_eigen_symmv` on one core: 1.86–1.99e-9 s at n = 300…1,000,
-    /// `gesturelab bench ridge`; see ``eigenSeconds(windows:)`` beyond).
-    public var perEigenCell: Double = 1.9e-9
-    /// MiniRocket: the windows up to which ``perEigenCell`` holds (a Gram matrix of 8 MB).
-    public var eigenCacheWindows: Double = 1000
-    /// MiniRocket: beyond ``eigenCacheWindows`` each cube costs 1 + (n − eigenCacheWindows) / eigenSlowdownWindows
-    /// times ``perEigenCell``, the Householder reduction streaming the matrix from memory: measured 3.0e-9 s at
-    /// n = 1,333, 4.0e-9 at 1,600, 5.2e-9 at 2,000 and 6.8e-9 at 2,700 (least squares: 627 windows, within 7 %).
-    public var eigenSlowdownWindows: Double = 627
+    /// MiniRocket: the ridge's eigendecomposition, per cube of the training windows (LAPACK's `dsyevd` on one core:
+    /// 1.85–2.7e-10 s at n = 1,000…2,700, `gesturelab bench ridge`; its blocked reduction keeps that rate beyond the
+    /// cache, where GSL's solver, used before, slowed from 1.9e-9 to 6.8e-9).
+    public var perEigenCell: Double = 2.0e-10
 
     /// The constants fitted on the default experiment (see the type's discussion).
     public static let reference = TrainingCostModel(perSample: 1.9e-7, perCell: 5.9e-10, perSpottingCell: 1.17e-9, perNearestCell: 2.8e-10,
                                             perBandSearchCell: 5e-10, perBoundSample: 2e-9, perUnit: 2e-4)
 
-    /// The seconds of one eigendecomposition of the ridge's Gram matrix over `n` windows: ``perEigenCell`` · n³, times
-    /// 1 + (n − ``eigenCacheWindows``) / ``eigenSlowdownWindows`` once the matrix outgrows the cache. O(1).
+    /// The seconds of one eigendecomposition of the ridge's Gram matrix over `n` windows: ``perEigenCell`` · n³. O(1).
     public func eigenSeconds(windows n: Double) -> Double {
-        perEigenCell * n * n * n * (1 + max(0, n - eigenCacheWindows) / eigenSlowdownWindows)
+        perEigenCell * n * n * n
     }
 }

@@ -41,7 +41,7 @@ extension RidgeClassifierCV {
 
         var gram = Self.gram(x, rows: n, columns: p)
         for r in 0..<n { for c in 0..<n { gram[r * n + c] += root[r] * root[c] } }
-        let (eigenvalues, q) = try Self.eigen(gram, n: n)
+        let (eigenvalues, q) = try SymmetricEigendecomposition.decompose(gram, n: n)
         // The intercept's direction: the eigenvector nearest √w (scikit-learn's _find_smallest_angle).
         var intercept = 0, nearest = -1.0
         for i in 0..<n {

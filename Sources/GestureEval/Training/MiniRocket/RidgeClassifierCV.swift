@@ -1,4 +1,3 @@
-import CGSL
 import Foundation
 import GestureKit
 import GestureData
@@ -13,8 +12,8 @@ import GestureData
 /// `d = diag(Q·D·Qᵀ) − (Q·D·Qᵀ·1) / n`, and the residuals are `c / d`. The α of smallest mean squared residual over
 /// all classes wins (the first on ties); the weights are `Xcᵀ·c`.
 ///
-/// Linear algebra: the eigendecomposition is GSL's symmetric solver (`gsl_eigen_symmv`, Householder tridiagonal
-/// reduction and implicit QL, O(n³)); the Gram matrix, O(n²·p) and by far the larger cost when n ≪ p (MiniRocket:
+/// Linear algebra: the eigendecomposition is LAPACK's divide-and-conquer solver (``SymmetricEigendecomposition``,
+/// O(n³)); the Gram matrix, O(n²·p) and by far the larger cost when n ≪ p (MiniRocket:
 /// ~10,000 features, gesture sets of hundreds of examples), is formed here in Swift with SIMD and over the cores,
 /// because GSL's bundled CBLAS is a reference implementation several times slower. When n > p scikit-learn
 /// decomposes the p × p covariance instead; the leave-one-out residuals are the same, so the Gram path is kept for
@@ -104,7 +103,7 @@ public struct RidgeClassifierCV: Sendable {
         for i in 0..<n { for c in 0..<k { y[i * k + c] -= yMeans[c] } }
 
         let gram = Self.gram(x, rows: n, columns: p)
-        let (eigenvalues, q) = try Self.eigen(gram, n: n)
+        let (eigenvalues, q) = try SymmetricEigendecomposition.decompose(gram, n: n)
         // Qᵀy (n × k) and Qᵀ1 (n).
         var qty = [Double](repeating: 0, count: n * k), qt1 = [Double](repeating: 0, count: n)
         for r in 0..<n {
@@ -187,28 +186,5 @@ public struct RidgeClassifierCV: Sendable {
         var sum = 0.0
         for r in 0..<n { for c0 in 0..<k { let e = c[r * k + c0] / d[r]; sum += e * e } }
         return (sum / Double(n * k), c)
-    }
-
-    /// Eigenvalues and eigenvectors (row-major n × n, eigenvector `i` in column `i`) of the symmetric `matrix`, by GSL.
-    static func eigen(_ matrix: [Double], n: Int) throws(StatisticsError) -> (values: [Double], vectors: [Double]) {
-        var a = matrix
-        var values = [Double](repeating: 0, count: n)
-        var vectors = [Double](repeating: 0, count: n * n)
-        let status: Int32 = try GSL.checked("gsl_eigen_symmv") {
-            a.withUnsafeMutableBufferPointer { ab in
-                values.withUnsafeMutableBufferPointer { vb in
-                    vectors.withUnsafeMutableBufferPointer { qb in
-                        var am = gsl_matrix_view_array(ab.baseAddress, n, n)
-                        var ev = gsl_vector_view_array(vb.baseAddress, n)
-                        var qm = gsl_matrix_view_array(qb.baseAddress, n, n)
-                        guard let workspace = gsl_eigen_symmv_alloc(n) else { return Int32(GSL_ENOMEM) }
-                        defer { gsl_eigen_symmv_free(workspace) }
-                        return gsl_eigen_symmv(&am.matrix, &ev.vector, &qm.matrix, workspace)
-                    }
-                }
-            }
-        }
-        guard status == 0 else { throw .gsl(function: "gsl_eigen_symmv", code: status, reason: "the eigendecomposition failed") }
-        return (values, vectors)
     }
 }

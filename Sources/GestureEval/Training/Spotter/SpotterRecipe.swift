@@ -163,9 +163,9 @@ struct SpotterRecipe {
 
     /// `channels` of the primary unit, then the same of every other unit (those with a gyroscope only for `gyro`).
     func everyUnit(_ channels: [String], gyro: [String] = []) -> [MotionChannel] {
-        let primary = channels + (evidence.gyroscope ? gyro : [])
-        return primary.map { MotionChannel(rawValue: $0)! } + evidence.placements.flatMap { unit in
-            (channels + (unit.gyroscope ? gyro : [])).map { MotionChannel(rawValue: "\($0)@\(unit.name)")! }
+        let named = { (names: [String]) in names.map { MotionChannel(rawValue: $0)! } }
+        return named(channels + (evidence.gyroscope ? gyro : [])) + evidence.placements.flatMap { unit in
+            named(channels + (unit.gyroscope ? gyro : [])).map { $0.placed(at: unit.name)! }
         }
     }
 

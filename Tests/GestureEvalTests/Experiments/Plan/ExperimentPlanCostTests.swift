@@ -140,8 +140,11 @@ import Testing
         let parts = seen.withLock { $0 }
         #expect(Set(parts) == Set(plan.trainingSteps.map { .trained(step: $0.index) } + plan.units.map { .tested(unit: $0.index) }))
         #expect(parts.count == plan.trainingSteps.count + plan.units.count)
-        // Every step is trained before any unit is tested.
-        #expect(parts.prefix(plan.trainingSteps.count).allSatisfy { if case .trained = $0 { true } else { false } })
+        // A unit is tested after its step is trained (a work item is a step, then its units).
+        for unit in plan.units {
+            let trained = try #require(parts.firstIndex(of: .trained(step: unit.training)))
+            #expect(trained < parts.firstIndex(of: .tested(unit: unit.index))!, "unit \(unit.index)")
+        }
         let total = plan.trainingSteps.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }
         #expect(isClose(parts.reduce(0) { $0 + plan.estimatedSeconds(of: $1) }, total, relative: 1e-9))
         #expect(plan.estimatedSeconds(of: .trained(step: 4)) > 10 * plan.estimatedSeconds(of: .trained(step: 0)), "DTW medoids outweigh a rule pass")
