@@ -22,3 +22,19 @@ extension MotionChannel {
         MotionChannel(rawValue: "\(unplaced.rawValue)@\(placement)")
     }
 }
+
+extension MotionChannel {
+    /// The channel's value in `sample`, in its unit, holding through its unit's gaps: a placed channel whose unit is
+    /// absent from `sample` (``MotionSample/units``) gives `held`, its last value, and a reading updates `held`;
+    /// `nil` before the unit's first reading. A channel without a placement reads `sample` alone (`held` untouched),
+    /// `nil` when the sample lacks it. The one rule by which the streaming recognizers and their training series
+    /// read another unit (``MiniRocketSpotter``, ``DTWTemplateMatcher``).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    package func value(in sample: MotionSample, holding held: inout Double?) -> Double? {
+        guard placement != nil else { return value(in: sample) }
+        if let v = value(in: sample) { held = v }
+        return held
+    }
+}
