@@ -53,6 +53,11 @@ extension Pipeline {
             }
             var lacking = missing()
             guard !lacking.isEmpty else { continue }
+            // Another unit the input never carries: no stage derives it from the primary unit.
+            if let absent = lacking.first(where: { $0.placement != nil && sample.units == nil }) {
+                if channelError == nil { channelError = MissingChannelError(channel: absent, recognizer: name) }
+                continue
+            }
             if !physicalAdded, lacking.contains(where: \.isDerivableByPhysicalEstimation) {
                 // The default settings are in range.
                 stages.append(try! PhysicalChannelEstimator())
@@ -100,10 +105,11 @@ extension Pipeline {
 
     /// Whether `sample` gives `channel`. A placed channel whose unit is absent from the probed sample (its gap, or a
     /// stream that starts before that unit) is judged by the primary unit's reading, as the unit's will be once it
-    /// arrives: a gap at the first sample must not silence a recognizer.
+    /// arrives: a gap at the first sample must not silence a recognizer. A sample without other units
+    /// (``MotionSample/units`` `nil`: a stream of one unit) gives no placed channel.
     private static func gives(_ channel: MotionChannel, _ sample: MotionSample) -> Bool {
         if channel.value(in: sample) != nil { return true }
-        guard let placement = channel.placement, sample.units?[placement] == nil else { return false }
+        guard let placement = channel.placement, let units = sample.units, units[placement] == nil else { return false }
         return channel.unplaced.value(in: sample) != nil
     }
 
