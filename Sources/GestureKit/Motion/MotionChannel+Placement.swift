@@ -37,4 +37,18 @@ extension MotionChannel {
         if let v = value(in: sample) { held = v }
         return held
     }
+
+    /// Whether `sample`, a stream's first, shows that the stream gives this channel to a recognizer that holds a unit's
+    /// gaps (``value(in:holding:)``): a placed channel whose unit is absent from a sample that carries other units (its
+    /// gap, or a stream that starts before that unit) is judged by the primary unit's reading, as the unit's will be
+    /// once it arrives, so a gap at the first sample does not silence a recognizer; a sample without other units
+    /// (``MotionSample/units`` `nil`: a stream of one unit) gives no placed channel. The one rule of
+    /// ``Pipeline/prepare(for:)`` and ``DTWTemplateMatcher/check(_:)``.
+    ///
+    /// - Complexity: O(1).
+    package func isGiven(by sample: MotionSample) -> Bool {
+        if value(in: sample) != nil { return true }
+        guard let placement, let units = sample.units, units[placement] == nil else { return false }
+        return unplaced.value(in: sample) != nil
+    }
 }

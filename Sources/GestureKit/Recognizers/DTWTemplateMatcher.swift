@@ -131,11 +131,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     /// of the next). While zero, the events are exactly what calibration counts; ``finish(into:)`` keeps the count.
     public var forcedDecisions: Int { stage.forcedDecisions }
 
-    /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample.
+    /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample. A placed
+    /// channel whose unit is in its gap there passes when the primary unit gives the channel (the matcher holds
+    /// the unit's values once it arrives); on a stream of one unit it does not (``MotionChannel/isGiven(by:)``).
     ///
     /// - Throws: ``MissingChannelError`` naming the first missing channel and the fix.
     public func check(_ sample: MotionSample) throws(MissingChannelError) {
-        if let missing = configuration.channels.first(where: { $0.value(in: sample) == nil }) {
+        if let missing = configuration.channels.first(where: { !$0.isGiven(by: sample) }) {
             throw MissingChannelError(channel: missing, recognizer: Self.identifier)
         }
     }

@@ -79,4 +79,18 @@ import Testing
         matcher.finish(into: &again)
         #expect(again == fresh)
     }
+
+    /// A stream's first sample in the unit's gap passes the check, as the matcher will hold the unit's values; a
+    /// stream of one unit does not, and the error names the placement.
+    @Test func theCheckKnowsAGapFromAnAbsentUnit() throws {
+        let matcher = try DTWTemplateMatcher(configuration: Self.model())
+        var first = Self.stream()[0]
+        try matcher.check(first)
+        first.userAcceleration = .zero
+        first.units = [:]
+        try matcher.check(first)
+        first.units = nil
+        let error = #expect(throws: MissingChannelError.self) { try matcher.check(first) }
+        #expect(error?.channel.placement == "lowerarm" && error?.description.contains("no sensor unit at 'lowerarm'") == true)
+    }
 }
