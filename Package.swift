@@ -65,7 +65,7 @@ let package = Package(
                 "COpenBLAS",
                 "CMiniRocketKernels",
             ],
-            resources: [.copy("Reports/Resources/report.js"), .copy("Reports/Resources/report.css"),
+            resources: [.copy("Reports/Resources/report.js"), .copy("Reports/Resources/report-units.js"), .copy("Reports/Resources/report.css"),
                         .copy("Reports/Resources/notebook-setup.py"), .copy("Reports/Resources/notebook-plots.py")]
         ),
 

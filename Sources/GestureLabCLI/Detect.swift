@@ -13,7 +13,10 @@ struct Detect: ParsableCommand {
             The columns are found from the header (SampleCSVFormat): a time column (seconds_elapsed, time, \
             timestamp, t; a unit as in time_ms, timestamp_ns, Time (s)) and acceleration (accel_x…z, ax…az, \
             x,y,z, the project's user.x…z, or a CoreMotion logger's gravity.x…z + userAcceleration.x…z), \
-            optionally rotation rate and attitude (quat_w…z or attitude.roll/pitch/yaw). Fields may be quoted \
+            optionally rotation rate and attitude (quat_w…z or attitude.roll/pitch/yaw). Other sensor units worn \
+            with it are columns with the same names and @PLACEMENT (accel_x@lowerarm, gyro_x@lowerarm), read by \
+            a model's placed channels (accel.magnitude@lowerarm); an empty cell is that unit's gap, whose last \
+            values the recognizers hold. Fields may be quoted \
             (RFC 4180), separated by commas, semicolons or tabs, and a file whose numbers are written 0,5 is \
             read with decimal commas (said once).
 

@@ -9,7 +9,8 @@ import GestureData
 /// minimum and maximum per pixel when drawn; hovering shows the exact sample values), its annotations, and
 /// for one or two entries, one above the other, their judged annotations and detections coloured by outcome
 /// (correct, substitution, deletion, merged, insertion, fragment) with the activity each false activation
-/// fired in. It zooms (wheel, buttons), pans (drag) and shows the channels picked. The outcomes table filters
+/// fired in. It zooms (wheel, buttons), pans (drag) and shows the channels picked; a recording of several sensor units
+/// lists its channels by unit, the primary unit's first (``channelsByUnit(_:)``). The outcomes table filters
 /// by entry, outcome and activity; clicking a row centres the explorer on it. Scripts, styles and data are
 /// inline and hand-written (vanilla JavaScript drawing SVG); the page loads nothing from the network.
 ///
@@ -72,9 +73,10 @@ package struct ReportPage: Sendable {
                 let recording = datasets[score.dataset]?.recordings.first { $0.id == outcome.recording }
                 var data = RecordingData(dataset: score.dataset, id: outcome.recording, fold: outcome.fold, channels: [], shown: [], samples: nil)
                 if let recording {
-                    data.channels = recording.channelNames.map(\.rawValue)
+                    let channels = Self.channelsByUnit(recording.channelNames)
+                    data.channels = channels.map(\.rawValue)
                     data.shown = SignalPlot.defaultChannels(of: recording).channels.map(\.rawValue).filter(data.channels.contains)
-                    data.samples = Self.samplesJSON(recording)
+                    data.samples = Self.samplesJSON(recording, channels: channels)
                 }
                 recordings.append(data)
                 annotationsByRecording.append((recording?.annotations ?? []).map { [CSVTable.number($0.start), CSVTable.number($0.end), $0.label] })
@@ -146,6 +148,9 @@ package struct ReportPage: Sendable {
                 + plots.map { "<li><a href=\"\(Self.escape($0.svg))\">\(Self.escape($0.title))</a></li>\n" }.joined() + "</ul>\n"
         }
         body += "</section>\n"
+        // Only a page with several sensor units carries the picker's grouping, so other pages keep their bytes.
+        let severalUnits = recordings.contains { $0.channels.contains { Channel(rawValue: $0).motion?.placement != nil } }
+        let unitsScript = severalUnits ? "<script>\n\(ReportResource.unitsScript.text)</script>\n" : ""
 
         html = """
             <!DOCTYPE html>
@@ -161,7 +166,7 @@ package struct ReportPage: Sendable {
             \(body)<script type="application/json" id="report-data">\(Self.scriptSafe(modelJSON))</script>
             \(sampleScripts)<script>
             \(ReportResource.pageScript.text)</script>
-            </body>
+            \(unitsScript)</body>
             </html>
 
             """
@@ -186,8 +191,19 @@ package struct ReportPage: Sendable {
         var inlineSampleLimit: Int
     }
 
-    /// `{"t":[…],"v":[[…],…]}` with every value in Swift's shortest round-trip form (`null` when not finite).
-    static func samplesJSON(_ recording: Recording) -> String {
+    /// `channels` (a recording's columns) grouped by sensor unit: the primary unit's in their order, then each other
+    /// unit's (placed columns, `accel.x@lowerarm`, and its auxiliary ones, `gyr_2_x@lowerarm`) in order of its first
+    /// column. A recording without a placed motion channel keeps its order. O(channels × units).
+    package static func channelsByUnit(_ channels: [Channel]) -> [Channel] {
+        guard channels.contains(where: { $0.motion?.placement != nil }) else { return channels }
+        var placements: [String] = []
+        for c in channels { if let p = c.placement, !placements.contains(p) { placements.append(p) } }
+        return channels.filter { $0.placement == nil } + placements.flatMap { p in channels.filter { $0.placement == p } }
+    }
+
+    /// `{"t":[…],"v":[[…],…]}` with every value in Swift's shortest round-trip form (`null` when not finite), one
+    /// array per channel of `channels` (the recording's columns, in the explorer's order).
+    static func samplesJSON(_ recording: Recording, channels: [Channel]) -> String {
         func array(_ values: [Double]) -> String {
             var s = "["
             s.reserveCapacity(values.count * 8)
@@ -197,7 +213,7 @@ package struct ReportPage: Sendable {
             }
             return s + "]"
         }
-        return "{\"t\":" + array(recording.timestamps) + ",\"v\":[" + recording.channelNames.map { array(recording.column($0) ?? []) }.joined(separator: ",") + "]}"
+        return "{\"t\":" + array(recording.timestamps) + ",\"v\":[" + channels.map { array(recording.column($0) ?? []) }.joined(separator: ",") + "]}"
     }
 
     /// The unit of a column name for people (``Channel/physicalUnit``).

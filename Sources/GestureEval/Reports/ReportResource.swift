@@ -8,6 +8,8 @@ enum ReportResource: String, CaseIterable {
     case pageScript = "report.js"
     /// The report page's style sheet.
     case pageStyle = "report.css"
+    /// The explorer's channel picker grouped by sensor unit, inlined only into a page with several units.
+    case unitsScript = "report-units.js"
     /// The notebook's first Python cell: imports, the report folder (`__REPORT_PATH__`) and `read_csv`.
     case notebookSetup = "notebook-setup.py"
     /// The notebook's matplotlib redraw of every ``ReportPlot`` kind, one `draw_<kind>(entry)` each.

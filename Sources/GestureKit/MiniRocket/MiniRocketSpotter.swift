@@ -155,7 +155,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
         let channels = configuration.channels, c = channels.count
         for d in 0..<c {
-            guard let v = Self.read(channels[d], d, of: sample, holding: &held) else { return }
+            guard let v = channels[d].value(in: sample, holding: &held[d]) else { return }
             features[d] = v
         }
         envelope?.update(&features)
@@ -291,7 +291,7 @@ extension MiniRocketSpotter {
                 var row: [Double] = []
                 row.reserveCapacity(channels.count)
                 for d in channels.indices {
-                    guard let v = read(channels[d], d, of: s, holding: &held) else { break }
+                    guard let v = channels[d].value(in: s, holding: &held[d]) else { break }
                     row.append(v)
                 }
                 guard row.count == channels.count else { continue }
@@ -302,15 +302,6 @@ extension MiniRocketSpotter {
         }
         if series.times.count > runStart { series.runs.append(runStart..<series.times.count) }
         return series
-    }
-
-    /// `channel`'s value in `sample`: a placed channel whose unit is absent gives its last value (`held[d]`, kept
-    /// here), `nil` before the unit's first reading and for a primary channel the sample lacks. O(1).
-    @inline(__always)
-    static func read(_ channel: MotionChannel, _ d: Int, of sample: MotionSample, holding held: inout [Double?]) -> Double? {
-        guard channel.placement != nil else { return channel.value(in: sample) }
-        if let v = channel.value(in: sample) { held[d] = v }
-        return held[d]
     }
 
     /// The sample index at which each window the spotter scores ends, run by run: in each run the first at

@@ -14,6 +14,11 @@ public struct MissingChannelError: Error, Hashable, Sendable, CustomStringConver
     public init(channel: MotionChannel, recognizer: String) {
         self.channel = channel
         self.recognizer = recognizer
+        if let placement = channel.placement {
+            fix = "the input carries no sensor unit at '\(placement)', only the primary unit (no MotionSample.units): feed samples with that unit's "
+                + "readings (in a CSV, columns such as accel_x@\(placement)), or retrain the model on the units the input has"
+            return
+        }
         switch channel.source {
         case .rotationRate, .magnitude(.gyro):
             fix = "feed samples with rotation rate (a gyroscope, e.g. CMDeviceMotion), or retrain the model on channels the input has"

@@ -39,7 +39,7 @@ extension Pipeline {
         for index in stages.indices {
             guard let needs = stages[index] as? any ChannelRequiring, !needs.requiredChannels.isEmpty else { continue }
             let seen = Self.probe(sample, through: Array(stages[..<index]))
-            if let lacking = needs.requiredChannels.first(where: { c in seen.allSatisfy { !Self.gives(c, $0) } }) {
+            if let lacking = needs.requiredChannels.first(where: { c in seen.allSatisfy { !c.isGiven(by: $0) } }) {
                 channelError = MissingChannelError(channel: lacking, recognizer: "the \(type(of: stages[index])) stage")
                 break
             }
@@ -49,10 +49,15 @@ extension Pipeline {
             let name = (type(of: recognizer) as? any ConfigurableRecognizer.Type)?.identifier ?? "\(type(of: recognizer))"
             func missing() -> [MotionChannel] {
                 let seen = Self.probe(sample, through: stages)
-                return needs.requiredChannels.filter { c in seen.allSatisfy { !Self.gives(c, $0) } }
+                return needs.requiredChannels.filter { c in seen.allSatisfy { !c.isGiven(by: $0) } }
             }
             var lacking = missing()
             guard !lacking.isEmpty else { continue }
+            // Another unit the input never carries: no stage derives it from the primary unit.
+            if let absent = lacking.first(where: { $0.placement != nil && sample.units == nil }) {
+                if channelError == nil { channelError = MissingChannelError(channel: absent, recognizer: name) }
+                continue
+            }
             if !physicalAdded, lacking.contains(where: \.isDerivableByPhysicalEstimation) {
                 // The default settings are in range.
                 stages.append(try! PhysicalChannelEstimator())
@@ -96,15 +101,6 @@ extension Pipeline {
         derivations += derived
         if let channelError { throw channelError }
         return derived
-    }
-
-    /// Whether `sample` gives `channel`. A placed channel whose unit is absent from the probed sample (its gap, or a
-    /// stream that starts before that unit) is judged by the primary unit's reading, as the unit's will be once it
-    /// arrives: a gap at the first sample must not silence a recognizer.
-    private static func gives(_ channel: MotionChannel, _ sample: MotionSample) -> Bool {
-        if channel.value(in: sample) != nil { return true }
-        guard let placement = channel.placement, sample.units?[placement] == nil else { return false }
-        return channel.unplaced.value(in: sample) != nil
     }
 
     /// `sample` as the stages would hand it on (on copies, so the pipeline's state is untouched).

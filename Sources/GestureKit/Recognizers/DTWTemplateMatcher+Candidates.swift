@@ -63,6 +63,7 @@ extension DTWTemplateMatcher {
         var minima = [TraceMinima](repeating: TraceMinima(), count: spotters.count)
         var resampler = try Resampler(rate: model.samplingRate)
         var features = [Double](repeating: 0, count: model.channels.count)
+        var held = [Double?](repeating: nil, count: model.channels.count)
         let inverse = inverseScales(model)
         var envelope = try Self.envelope(model)
         var runs: [[EventStage.Candidate]] = [[]]
@@ -86,7 +87,7 @@ extension DTWTemplateMatcher {
             resampled.removeAll(keepingCapacity: true)
             resampler.process(sample, into: &resampled)
             for r in resampled {
-                guard read(model.channels, of: r, scaledBy: inverse, into: &features) else { continue }
+                guard read(model.channels, of: r, scaledBy: inverse, holding: &held, into: &features) else { continue }
                 envelope?.update(&features)
                 let t = times.count
                 times.append(r.timestamp)

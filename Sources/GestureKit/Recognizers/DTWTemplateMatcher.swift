@@ -29,7 +29,11 @@
 /// A sample that lacks one of the model's channels (a `user.x` model fed accelerometer-only samples) cannot
 /// be compared and is skipped: check the input with ``check(_:)``, or run the matcher in a ``Pipeline``,
 /// which derives user acceleration and gravity with a ``GravitySplitter`` and throws ``MissingChannelError``
-/// from ``Pipeline/prepare(for:)`` for a channel nothing derives.
+/// from ``Pipeline/prepare(for:)`` for a channel nothing derives. A placed channel (`accel.magnitude@lowerarm`)
+/// whose unit is absent from a sample (that unit's gap, ``MotionSample/units``) holds the unit's last value since
+/// the start or the last ``reset()``, as ``MiniRocketSpotter`` reads it (``MotionChannel/value(in:holding:)``); the
+/// sample is skipped only before the unit's first reading. Calibration reads the same way
+/// (``scoredCandidates(_:samples:)``).
 ///
 /// - Complexity: O(Σ template lengths × axes) per resampled sample; bounded memory, no allocation except events.
 public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, EventStageReporting, Sendable {
@@ -67,6 +71,8 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     /// Scratch reused on every sample (its contents never outlive one call): the resampled samples, the channels read.
     private var resampled: [MotionSample] = []
     private var features: [Double]
+    /// Each placed channel's last value, held through its unit's gaps; `nil` before the unit's first reading.
+    private var held: [Double?]
 
     /// Creates the recognizer; throws ``ConfigurationError`` naming the first setting out of range.
     public init(configuration: DTWModel) throws(ConfigurationError) {
@@ -111,6 +117,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
         self.spotters = spotters
         resampler = try Resampler(rate: rate)
         features = [Double](repeating: 0, count: configuration.channels.count)
+        held = [Double?](repeating: nil, count: configuration.channels.count)
         inverseScales = Self.inverseScales(configuration)
         envelope = try Self.envelope(configuration)
         resampled.reserveCapacity(8)
@@ -124,11 +131,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     /// of the next). While zero, the events are exactly what calibration counts; ``finish(into:)`` keeps the count.
     public var forcedDecisions: Int { stage.forcedDecisions }
 
-    /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample.
+    /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample. A placed
+    /// channel whose unit is in its gap there passes when the primary unit gives the channel (the matcher holds
+    /// the unit's values once it arrives); on a stream of one unit it does not (``MotionChannel/isGiven(by:)``).
     ///
     /// - Throws: ``MissingChannelError`` naming the first missing channel and the fix.
     public func check(_ sample: MotionSample) throws(MissingChannelError) {
-        if let missing = configuration.channels.first(where: { $0.value(in: sample) == nil }) {
+        if let missing = configuration.channels.first(where: { !$0.isGiven(by: sample) }) {
             throw MissingChannelError(channel: missing, recognizer: Self.identifier)
         }
     }
@@ -177,7 +186,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     }
 
     private mutating func consume(_ sample: MotionSample, into events: inout [GestureEvent]) {
-        guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, into: &features) else { return }
+        guard Self.read(configuration.channels, of: sample, scaledBy: inverseScales, holding: &held, into: &features) else { return }
         envelope?.update(&features)
         times.record(sample.timestamp)
         let t = times.count - 1
@@ -242,12 +251,13 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     }
 
     /// Writes the values of `channels` in `sample`, times `inverseScales`, into `features`; false when the
-    /// sample lacks one of them. O(channels), no allocation.
+    /// sample lacks one of them. A placed channel whose unit is absent gives its last value, kept in `held[d]`
+    /// (``MotionChannel/value(in:holding:)``). O(channels), no allocation.
     @inline(__always)
     static func read(_ channels: [MotionChannel], of sample: MotionSample, scaledBy inverseScales: [Double],
-                     into features: inout [Double]) -> Bool {
+                     holding held: inout [Double?], into features: inout [Double]) -> Bool {
         for d in channels.indices {
-            guard let v = channels[d].value(in: sample) else { return false }
+            guard let v = channels[d].value(in: sample, holding: &held[d]) else { return false }
             features[d] = v * inverseScales[d]
         }
         return true
@@ -276,5 +286,6 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
         for i in minima.indices { minima[i].reset() }
         times.reset()
         stage.reset()
+        for d in held.indices { held[d] = nil }
     }
 }

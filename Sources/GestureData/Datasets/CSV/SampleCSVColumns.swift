@@ -4,7 +4,8 @@ import GestureKit
 /// The columns a sample CSV is read into, one contiguous `[Double]` per channel: acceleration, then rotation
 /// rate, gravity, user acceleration and attitude (as a quaternion) when the header maps them, as
 /// ``SampleCSVFormat/load(_:acceleration:timeUnit:relativeTime:collectingProblems:)`` returns them.
-/// Magnetic field and pressure are checked by the parse but not kept.
+/// Magnetic field and pressure are checked by the parse but not kept. Other sensor units (``SampleCSVFormat/sensorUnits``)
+/// follow as placed columns (`accel.x@lowerarm`, with `gyro.*` and `mag.*` when the unit has them), NaN in a unit's gaps.
 ///
 /// Memory: 8 bytes per channel and row, plus 4 for the row's line number; no sample structs are kept.
 struct SampleCSVColumns {
@@ -17,6 +18,9 @@ struct SampleCSVColumns {
     /// The 1-based line of each row.
     var lines: [Int32] = []
     private let hasRotation: Bool, hasGravity: Bool, hasUser: Bool, hasAttitude: Bool
+    /// Per other sensor unit of the header (``SampleCSVFormat/sensorUnits``): its placement and whether it has a
+    /// gyroscope and a magnetometer; its columns follow the primary unit's in ``channels``.
+    private let units: [(placement: String, rotation: Bool, magnetic: Bool)]
 
     /// The columns of a file with `format`'s header.
     init(_ format: SampleCSVFormat) {
@@ -25,8 +29,17 @@ struct SampleCSVColumns {
         hasGravity = mapped(Channel.gravity)
         hasUser = mapped(Channel.userAcceleration)
         hasAttitude = mapped([.quatW, .quatX, .quatY, .quatZ]) || mapped([.roll, .pitch, .yaw])
-        channels = Channel.acceleration + (hasRotation ? Channel.rotationRate : []) + (hasGravity ? Channel.gravity : [])
+        let primary = Channel.acceleration + (hasRotation ? Channel.rotationRate : []) + (hasGravity ? Channel.gravity : [])
             + (hasUser ? Channel.userAcceleration : []) + (hasAttitude ? Channel.attitude : [])
+        units = format.sensorUnits.map { unit in
+            (unit.placement, Channel.rotationRate.allSatisfy { unit.mapping[$0] != nil }, Channel.magneticField.allSatisfy { unit.mapping[$0] != nil })
+        }
+        var placed: [Channel] = []
+        for unit in units {
+            let names = MotionChannel.acceleration + (unit.rotation ? MotionChannel.rotationRate : []) + (unit.magnetic ? MotionChannel.magneticField : [])
+            placed += names.map { Channel($0.placed(at: unit.placement)!) }
+        }
+        channels = primary + placed
         values = Array(repeating: [], count: channels.count)
     }
 
@@ -51,6 +64,13 @@ struct SampleCSVColumns {
         if hasUser { add(sample.userAcceleration) }
         if hasAttitude {
             for key in [\Quaternion.w, \.x, \.y, \.z] { values[k].append(sample.attitude?[keyPath: key] ?? .nan); k += 1 }
+        }
+        // Another unit absent from the sample (its gap) is NaN in its columns, as a manifest's sensors are.
+        for unit in units {
+            let reading = sample.units?[unit.placement]
+            add(reading?.acceleration)
+            if unit.rotation { add(reading?.rotationRate) }
+            if unit.magnetic { add(reading?.magneticField) }
         }
     }
 

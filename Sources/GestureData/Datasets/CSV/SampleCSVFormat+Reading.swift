@@ -65,9 +65,11 @@ extension SampleCSVFormat {
         }
         var pressure: Double? = nil
         if let i = mapping[.pressure] { pressure = try value(i) }
-        return MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate, rotationRateFactor),
-                            attitude: attitude, gravity: gravity, userAcceleration: user,
-                            magneticField: try vector(Channel.magneticField), pressure: pressure)
+        var sample = MotionSample(timestamp: time, acceleration: total, rotationRate: try vector(Channel.rotationRate, rotationRateFactor),
+                                  attitude: attitude, gravity: gravity, userAcceleration: user,
+                                  magneticField: try vector(Channel.magneticField), pressure: pressure)
+        sample.units = try unitReadings(fields, time: time, lineNumber: lineNumber)
+        return sample
     }
 
     /// Checks a whole file's converted values against physics, as a manifest's are (``PhysicalPlausibility``):

@@ -34,6 +34,9 @@ public struct SampleCSVFormat: Hashable, Sendable {
     package var delimiter: Character
     /// Column index of each standard channel found.
     package var mapping: [Channel: Int]
+    /// The other sensor units the header names (`accel_x@lowerarm`, ``UnitColumns``), read into
+    /// ``GestureKit/MotionSample/units``; empty for a file of one unit.
+    package var sensorUnits: [UnitColumns] = []
     /// Column index of the time column; `nil` for a file without one read at a stated rate (``rowRate``).
     package var timeIndex: Int?
     /// The rate (Hz) the caller stated for a file without a time column: data row `k` (0-based) is at
@@ -141,6 +144,8 @@ public struct SampleCSVFormat: Hashable, Sendable {
                              + "total acceleration, so recognizers that need gravity or a resting 1 g see none")
         }
         self.mapping = mapping
+        sensorUnits = Self.unitColumns(columns)
+        if !sensorUnits.isEmpty { notes.append(Self.unitsNote(sensorUnits, columns: columns)) }
         // Units in the headers set the scale (never the sign); a stated unit must agree with them.
         let accelerationColumns = (Channel.acceleration + Channel.gravity + Channel.userAcceleration).compactMap { mapping[$0] }
         let units = Set(accelerationColumns.compactMap { HeaderUnit(column: columns[$0]) })

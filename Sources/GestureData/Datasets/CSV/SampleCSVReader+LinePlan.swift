@@ -22,9 +22,10 @@ extension SampleCSVReader {
         static let time = -1, checked = -2, unused = -3
 
         /// The plan for `format`, or `nil` when its header needs the general path (no time column, date-time
-        /// text for time, no acceleration columns, attitude as Euler angles, one field read as two things).
+        /// text for time, no acceleration columns, attitude as Euler angles, one field read as two things, other
+        /// sensor units, whose empty cells are their gaps).
         init?(_ format: SampleCSVFormat) {
-            guard let timeIndex = format.timeIndex, !format.isoTime else { return nil }
+            guard let timeIndex = format.timeIndex, !format.isoTime, format.sensorUnits.isEmpty else { return nil }
             let m = format.mapping
             func all(_ names: [Channel]) -> [Int]? {
                 let found = names.compactMap { m[$0] }

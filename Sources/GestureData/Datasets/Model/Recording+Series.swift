@@ -9,13 +9,27 @@ extension Recording {
         /// The columns make no series (no samples, a value that is not finite): GestureKit's explanation.
         case invalid(DTWError)
 
-        /// One line, e.g. `the recording 'walk-1' has no channel gyro.x; it has accel.x, accel.y, accel.z`.
+        /// One line, e.g. `the recording 'walk-1' has no channel gyro.x; it has accel.x, accel.y, accel.z`; for a
+        /// channel of a unit the recording lacks, the units it has: `the recording 'walk-1' has no sensor unit at
+        /// 'wrist' (for accel.x@wrist); its units: the primary unit, lowerarm`.
         public var description: String {
             switch self {
             case let .missingChannel(channel, recording, has):
-                "the recording '\(recording)' has no channel \(channel.rawValue); it has \(has.map(\.rawValue).joined(separator: ", "))"
+                if let placement = channel.placement, !has.contains(where: { $0.placement == placement }) {
+                    "the recording '\(recording)' has no sensor unit at '\(placement)' (for \(channel.rawValue)); its units: "
+                        + (["the primary unit"] + Self.placements(has)).joined(separator: ", ")
+                } else {
+                    "the recording '\(recording)' has no channel \(channel.rawValue); it has \(has.map(\.rawValue).joined(separator: ", "))"
+                }
             case let .invalid(error): "\(error)"
             }
+        }
+
+        /// The placements of `columns`' other units, in column order, each once. O(columns × units).
+        static func placements(_ columns: [Channel]) -> [String] {
+            var out: [String] = []
+            for c in columns { if let p = c.placement, c.motion != nil, !out.contains(p) { out.append(p) } }
+            return out
         }
     }
 

@@ -15,6 +15,8 @@ import Foundation
 /// - `actigraph-csv`: ActiGraph GT3X+ CSV by ActiLife, a 10-line preamble, date-time text, g.
 /// - `wisdm-raw`: WISDM v1.1 raw, no header, lines ending with `;`, uptime nanoseconds, m/s², activity labels.
 /// - `mhealth`: mHealth format, `HEADER_TIME_STAMP` date-time text, `X,Y,Z` or the long names, g.
+/// - `mhealth-log`: the MHEALTH dataset's `.log` files, whitespace-separated without header or clock (50 Hz), three
+///   units (chest; `left-ankle` and `right-lowerarm` with gyroscopes), m/s² and °/s, activity labels.
 /// - `garmin`: Garmin watch accelerometer CSV, ISO-8601 time with offset, milli-g.
 /// - `activpal`: activPAL raw CSV, spreadsheet days, 8-bit counts around 128.
 /// - `shimmer-consensys`: Shimmer3 by Consensys, a `"sep="` line, a units row, Unix ms, m/s² and °/s.
