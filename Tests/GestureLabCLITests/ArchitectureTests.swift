@@ -45,7 +45,7 @@ import GestureTestSupport
         let allowed: [String: Set<String>] = [
             "GestureKit": ["CMiniRocketKernels"],
             "GestureData": ["GestureKit", "Yams"],
-            "GestureEval": ["GestureData", "GestureKit", "CGSL", "CMiniRocketKernels"],
+            "GestureEval": ["GestureData", "GestureKit", "CGSL", "COpenBLAS", "CMiniRocketKernels"],
             "GestureLabCLI": ["GestureEval", "GestureData", "GestureKit", "ArgumentParser"],
         ]
         for (module, permitted) in allowed {
