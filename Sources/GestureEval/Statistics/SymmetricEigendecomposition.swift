@@ -37,7 +37,6 @@ enum SymmetricEigendecomposition {
         var values = [Double](repeating: 0, count: n)
         var n32 = Int32(n), info: Int32 = 0
         var lwork = Int32(1 + 6 * n + 2 * n * n), liwork = Int32(3 + 5 * n)
-        if n == 1 { (lwork, liwork) = (1 + 6 + 2, 1 + 5 + 3) }
         var work = [Double](repeating: 0, count: Int(lwork)), iwork = [Int32](repeating: 0, count: Int(liwork))
         var jobz = CChar(UInt8(ascii: "V")), uplo = CChar(UInt8(ascii: "U"))
         dsyevd_(&jobz, &uplo, &n32, &a, &n32, &values, &work, &lwork, &iwork, &liwork, &info)
