@@ -5,7 +5,8 @@ import GestureData
 /// The trainer of ``GestureKit/MiniRocketSpotter`` (`minirocket-stream`): windows of the continuous training
 /// recordings behind the setup's stages, cross-fitted stream calibration and hard negatives
 /// (``MiniRocketStreamTrainer``), with a grid search over ``MiniRocketStreamSettings/searchable`` scored by the
-/// calibration's held-out detections.
+/// calibration's held-out detections. Candidates that differ only in what acts after the fit share it
+/// (``MiniRocketStreamTrainingCache``).
 ///
 /// Its ``exampleConfiguration()`` is a stream model of the acceleration at 25 Hz: 1 s windows with 0.25 s of context,
 /// every 0.25 s, 168 features fitted on 20 s of the bench stream with seeded random weights (see
@@ -41,11 +42,13 @@ package struct MiniRocketSpotterTrainer: RecognizerTrainer {
     /// behind the stages, as the spotter sees it.
     package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<MiniRocketModel> {
         let staged = try setup.staged(recordings)
+        // Candidates that differ only after the fit (refractory time, budget) share it, the winner's retraining too.
+        let cache = MiniRocketStreamTrainingCache()
         return try setup.search(from: setup.configuration) { try detect($0, on: $1, setup: setup) }
             .best(on: recordings) { (value) throws(TrainingError) in
                 do {
                     let settings = try value.decoding.decode(MiniRocketStreamSettings.self)
-                    let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(staged)
+                    let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(staged, cache: cache)
                     // The file is the scored pipeline: the stages (and derivations) the detections ran behind.
                     var model = result.model
                     model.stages = setup.scoredStages(reading: model.channels, training: recordings)
@@ -83,25 +86,30 @@ package struct MiniRocketSpotterTrainer: RecognizerTrainer {
     package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> MiniRocketWorkload? {
         guard setup.kind == .continuous, setup.modelFile == nil,
               let settings = try? setup.configuration.decoding.decode(MiniRocketStreamSettings.self) else { return nil }
-        return MiniRocketWorkload(stream: settings, judged: judged)
+        var workload = MiniRocketWorkload(stream: settings, judged: judged)
+        workload?.fitShapes = setup.search.filter { !MiniRocketStreamTrainingCache.afterTheFit.contains($0.key) }.values
+            .reduce(1) { $0 * max(1, $1.count) }
+        return workload
     }
 
     /// Per pass (a second one retrains with hard negatives, on ``MiniRocketWorkload/hardNegatives`` more windows):
     /// the full model and one per subject group, each transforming its windows, filling its Gram matrix (O(n²·f)) and
-    /// decomposing it (O(n³), ``TrainingCostModel/eigenSeconds(windows:)``), then every training window scored once;
-    /// each search candidate repeats that. Testing scores one window per hop. `nil` when the workload counts no features.
+    /// decomposing it (O(n³), ``TrainingCostModel/eigenSeconds(windows:)``), then every training window scored once.
+    /// A search runs the first pass once per ``MiniRocketWorkload/fitShapes`` and the second once per candidate.
+    /// Testing scores one window per hop. `nil` when the workload counts no features.
     package func estimatedSeconds(of w: MiniRocketWorkload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
                                  model: TrainingCostModel) -> Double? {
         guard w.features > 0 else { return nil }
         let f = Double(w.features), g = Double(w.crossFitTrainings), share = w.crossFitShare
         let passes = w.retrainsWithHardNegatives ? [Double(w.examples), Double(w.examples + w.hardNegatives)] : [Double(w.examples)]
-        var transforms = 0.0, ridge = 0.0, eigen = 0.0
-        for n in passes {
-            transforms += n * (1 + g * share) + Double(w.scoredWindows)
-            ridge += n * n * (1 + g * share * share) * f / 2
-            eigen += model.eigenSeconds(windows: n) + g * model.eigenSeconds(windows: n * share)
+        let costs = passes.map { n in
+            let transforms = n * (1 + g * share) + Double(w.scoredWindows)
+            let ridge = n * n * (1 + g * share * share) * f / 2
+            let eigen = model.eigenSeconds(windows: n) + g * model.eigenSeconds(windows: n * share)
+            return model.perRocketCell * f * w.exampleLength * transforms + model.perRidgeCell * ridge + eigen
         }
-        let training = max(1, searched) * (model.perRocketCell * f * w.exampleLength * transforms + model.perRidgeCell * ridge + eigen)
+        let firstPasses = searched > 0 ? Double(max(1, w.fitShapes)) : 1
+        let training = firstPasses * costs[0] + max(1, searched) * costs.dropFirst().reduce(0, +)
         return training + model.perRocketCell * f * w.exampleLength * testing.samples * w.windowsPerTestSample
             + model.perUnit * testing.units
     }

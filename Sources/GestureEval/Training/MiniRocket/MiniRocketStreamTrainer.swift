@@ -48,7 +48,10 @@ package struct MiniRocketStreamTrainer: Sendable {
     }
 
     /// Trains on judged continuous `recordings` (only their judged annotations). Throws naming what is missing.
-    package func train(_ recordings: [Recording]) throws -> Result {
+    ///
+    /// With a `cache` shared by the candidates of one search on the same recordings, a fit on the same windows under
+    /// the same transform settings is reused (``MiniRocketStreamTrainingCache``); the result is the same as without.
+    package func train(_ recordings: [Recording], cache: MiniRocketStreamTrainingCache? = nil) throws -> Result {
         guard let first = recordings.first(where: { $0.count >= 2 }) else { throw ConfigurationError(key: "recordings", "no training recording has two samples") }
         let channels = try settings.channels ?? DTWExamples.defaultChannels(first)
         let labels = Set(recordings.flatMap { $0.annotations.map(\.label) }).sorted()
@@ -96,7 +99,7 @@ package struct MiniRocketStreamTrainer: Sendable {
                                                "negatives": Double(windows.count - drawnPositives.count), "negativeWindows": Double(negatives.count)])
         if !copies.isEmpty { summary.values["augmentedRecordings"] = Double(copies.count) }
         var (model, result) = try fitAndCalibrate(windows, training: trainingStreams, streams: streams, recordings: recordings, channels: channels,
-                                                  rate: rate, summary: &summary)
+                                                  rate: rate, summary: &summary, cache: cache)
         if settings.hardNegatives {
             // Windows of the cross-fitted false activations that are negatives by the rule: mined per recording, so a
             // held-out model retrained below learns only from other groups' mistakes.
@@ -119,7 +122,7 @@ package struct MiniRocketStreamTrainer: Sendable {
             if !added.isEmpty {
                 windows += added
                 (model, result) = try fitAndCalibrate(windows, training: trainingStreams, streams: streams, recordings: recordings,
-                                                      channels: channels, rate: rate, summary: &summary)
+                                                      channels: channels, rate: rate, summary: &summary, cache: cache)
             }
         }
         result.model = model
@@ -160,10 +163,59 @@ package struct MiniRocketStreamTrainer: Sendable {
         return indices[0..<count].sorted().map { items[$0] }
     }
 
+    /// What a fit on one set of windows gives before any threshold: the model, its held-out models' counts, and every
+    /// recording's candidates scored by its held-out model. Independent of the refractory time and the objective.
+    struct Fit {
+        /// The model fitted on all windows (its stream section from the settings it was fitted under).
+        var model: MiniRocketModel
+        /// Subject groups with a held-out model, groups without one, and subjects scored in sample.
+        var groups: Int, failures: Int, inSample: [String]
+        /// Per recording, run by run, the candidates of ``MiniRocketSpotter/candidates(windows:)``.
+        var scored: [[[EventStage.Candidate]]]
+    }
+
     /// The model fitted on `windows` (of `training`: the recordings' streams, then their augmented copies'), its held-out
     /// models per subject group, and the calibration on their detections over the recordings' `streams`.
     func fitAndCalibrate(_ windows: [WindowRef], training: [Stream], streams: [Stream], recordings: [Recording], channels: [MotionChannel],
-                         rate: Double, summary: inout TrainingSummary) throws -> (MiniRocketModel, Result) {
+                         rate: Double, summary: inout TrainingSummary, cache: MiniRocketStreamTrainingCache?) throws -> (MiniRocketModel, Result) {
+        var fitted = try cache?.fit(settings: settings, windows: windows) {
+            try fit(windows, training: training, streams: streams, channels: channels, rate: rate)
+        } ?? fit(windows, training: training, streams: streams, channels: channels, rate: rate)
+        // A cached fit was made under another candidate's refractory time; only the event stage reads it.
+        fitted.model.stream?.refractoryTime = settings.refractoryTime
+        let model = fitted.model, scored = fitted.scored
+        let calibration = StreamCalibration(objective: settings.objective, matching: matching)
+        let gestureLabels = model.labels.filter { $0 != settings.backgroundLabel }
+        let candidates = scored.map { Self.sweepable($0, model: model) }
+        var choices = calibration.choose(candidates: candidates, recordings: recordings, labels: gestureLabels)
+        var calibrated = model
+        var thresholds: [String: Double] = [:]
+        for choice in choices where choice.threshold > 0 {
+            // No higher than the lowest score the chosen cost keeps: −log(exp(−s)) may miss s by a rounding.
+            let keptScores = candidates.joined().filter { $0.label == choice.label && $0.score <= choice.threshold }.compactMap { $0.details["score"] }
+            thresholds[choice.label] = min(Self.score(ofCost: choice.threshold), keptScores.min() ?? .infinity)
+        }
+        calibrated.stream?.thresholds = thresholds
+        // What the spotter streams at these thresholds, by its own rule; the choices state those detections.
+        let spotter = try MiniRocketSpotter(configuration: calibrated)
+        let detections = scored.map { spotter.events(of: $0) }
+        choices = calibration.restate(choices, detections: detections, recordings: recordings)
+        summary.values["windows"] = Double(windows.count)
+        summary.values["features"] = Double(model.transform.featureCount)
+        summary.values["alpha"] = model.alpha
+        // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
+        summary.crossFit = .init(groups: fitted.groups, failures: fitted.failures > 0 ? fitted.failures : summary.crossFit?.failures ?? 0,
+                                 inSample: fitted.inSample)
+        for choice in choices {
+            summary.thresholds[choice.label] = .init(threshold: thresholds[choice.label] ?? .infinity, recall: choice.recall,
+                                                     falsePerHour: choice.falsePerHour)
+        }
+        return (calibrated, Result(model: calibrated, summary: summary, detections: detections))
+    }
+
+    /// The fit behind ``fitAndCalibrate(_:training:streams:recordings:channels:rate:summary:cache:)``: the model on
+    /// `windows`, one per subject group without it, and each recording's candidates by its held-out model.
+    func fit(_ windows: [WindowRef], training: [Stream], streams: [Stream], channels: [MotionChannel], rate: Double) throws -> Fit {
         let c = channels.count
         let n = EventStage.lengths(samplingRate: rate, minimumDuration: settings.window, maximumDuration: settings.window,
                                    context: settings.context).maximum
@@ -189,41 +241,14 @@ package struct MiniRocketStreamTrainer: Sendable {
         for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
         let heldOut = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: subjects,
                                                  minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
-        let (byGroup, failures) = (heldOut.byGroup, heldOut.failures)
         try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOut.inSample)
-        // Candidates of each recording by its held-out model, then thresholds by the shared calibration.
+        // Candidates of each recording by its held-out model; the thresholds come later, per candidate setting.
         var scored: [[[EventStage.Candidate]]] = []
         for s in streams {
-            let spotterModel = groupOf[s.subject].flatMap { byGroup[$0] } ?? model
+            let spotterModel = groupOf[s.subject].flatMap { heldOut.byGroup[$0] } ?? model
             scored.append(try Self.scoredCandidates(MiniRocketSpotter(configuration: spotterModel), stream: s, classesOf: model))
         }
-        let calibration = StreamCalibration(objective: settings.objective, matching: matching)
-        let gestureLabels = model.labels.filter { $0 != settings.backgroundLabel }
-        let candidates = scored.map { Self.sweepable($0, model: model) }
-        var choices = calibration.choose(candidates: candidates, recordings: recordings, labels: gestureLabels)
-        var calibrated = model
-        var thresholds: [String: Double] = [:]
-        for choice in choices where choice.threshold > 0 {
-            // No higher than the lowest score the chosen cost keeps: −log(exp(−s)) may miss s by a rounding.
-            let keptScores = candidates.joined().filter { $0.label == choice.label && $0.score <= choice.threshold }.compactMap { $0.details["score"] }
-            thresholds[choice.label] = min(Self.score(ofCost: choice.threshold), keptScores.min() ?? .infinity)
-        }
-        calibrated.stream?.thresholds = thresholds
-        // What the spotter streams at these thresholds, by its own rule; the choices state those detections.
-        let spotter = try MiniRocketSpotter(configuration: calibrated)
-        let detections = scored.map { spotter.events(of: $0) }
-        choices = calibration.restate(choices, detections: detections, recordings: recordings)
-        summary.values["windows"] = Double(windows.count)
-        summary.values["features"] = Double(model.transform.featureCount)
-        summary.values["alpha"] = model.alpha
-        // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
-        summary.crossFit = .init(groups: byGroup.count, failures: failures > 0 ? failures : summary.crossFit?.failures ?? 0,
-                                 inSample: heldOut.inSample)
-        for choice in choices {
-            summary.thresholds[choice.label] = .init(threshold: thresholds[choice.label] ?? .infinity, recall: choice.recall,
-                                                     falsePerHour: choice.falsePerHour)
-        }
-        return (calibrated, Result(model: calibrated, summary: summary, detections: detections))
+        return Fit(model: model, groups: heldOut.byGroup.count, failures: heldOut.failures, inSample: heldOut.inSample, scored: scored)
     }
 
     /// The calibration's cost of a score: positive and decreasing, so that the lower cost is the better candidate

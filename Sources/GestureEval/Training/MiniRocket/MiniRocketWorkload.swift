@@ -24,6 +24,10 @@ package struct MiniRocketWorkload: Codable, Hashable, Sendable {
     package var hardNegatives: Int = 0
     /// In streams: whether a second pass retrains with ``hardNegatives``.
     package var retrainsWithHardNegatives: Bool = false
+    /// In streams: the first-pass fits a search runs. Candidates that differ only in the refractory time or the
+    /// false-activation budget share one (``MiniRocketStreamTrainingCache``); each still fits its own second pass.
+    /// 1 without a search.
+    package var fitShapes: Int = 1
     /// In streams: the extra trainings of cross-fitting, one per subject group (see ``CrossFitting``).
     package var crossFitTrainings: Int = 0
     /// In streams: the share of windows each cross-fitted training sees ((k − 1) / k).

@@ -99,6 +99,8 @@ import Testing
                                   rocket("capped", ["maxWindows": .number(40), "hardNegatives": .bool(false)]),
                                   rocket("wide", ["features": .number(672), "hardNegatives": .bool(false)]),
                                   rocket("searched", ["hardNegatives": .bool(false)], search: ["context": [0.2, 0.4]]),
+                                  rocket("refractory searched", ["hardNegatives": .bool(false)], search: ["refractoryTime": [0.5, 1, 2]]),
+                                  rocket("mined, refractory searched", [:], search: ["refractoryTime": [0.5, 1, 2]]),
                                   rocket("augmented", ["hardNegatives": .bool(false), "augmentation": .object(["copies": .number(1)])]),
                                   rocket("long context", ["hardNegatives": .bool(false), "context": .number(1.2)])])
         let step = { (entry: String) in plan.trainingSteps.first { $0.entries == [entry] }! }
@@ -122,6 +124,11 @@ import Testing
         let m = ExperimentPlan.CostModel.reference
         #expect(cost("wide") > cost("plain") && cost("plain") > m.eigenSeconds(windows: Double(w.examples)))
         #expect(cost("searched") > 1.9 * cost("plain"), "each candidate trains again")
+        // Candidates that differ only after the fit share it (MiniRocketStreamTrainingCache); with hard negatives each
+        // still fits its own second pass.
+        #expect(step("searched").rocket?.fitShapes == 2 && step("refractory searched").rocket?.fitShapes == 1)
+        #expect(cost("refractory searched") == cost("plain"))
+        #expect(cost("mined, refractory searched") > cost("mined") && cost("mined, refractory searched") < 3 * cost("mined"))
         // Issue 45: augmented copies add their windows to the draw (until maxWindows caps it); context lengthens each window.
         #expect(abs(try #require(step("augmented").rocket).examples - 2 * w.examples) <= 2)
         #expect(cost("augmented") > 1.5 * cost("plain"))
