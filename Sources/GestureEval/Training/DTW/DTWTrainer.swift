@@ -208,7 +208,8 @@ package struct DTWTrainer: Hashable, Sendable {
         if let band {
             chosen = band
         } else {
-            (chosen, scores) = try Self.learnBand(series, labels: labels, candidates: bandCandidates, multivariate: multivariate)
+            // Entries that differ only after the band search the same one in every fold: shared.
+            (chosen, scores) = try DTWBandSearchCache.shared.learnBand(series, labels: labels, candidates: bandCandidates, multivariate: multivariate)
         }
         let dtw: DTW
         do { dtw = try DTW(band: chosen, multivariate: multivariate) } catch { throw .invalidSetting(key: "band", error.description) }
