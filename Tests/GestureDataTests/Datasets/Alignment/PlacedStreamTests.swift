@@ -79,6 +79,23 @@ import Testing
         #expect(loaded.report.clockOffsets == nil)
     }
 
+    @Test func aUnitsRowScalesThePlacedColumns() throws {
+        // m/(s^2) under the watch's columns: divided by 9.80665 for the wrist as for a primary unit.
+        let loaded = try Self.load(clock: "{offset: -2.34}", scale: nil, unitsRow: true)
+        #expect(loaded.problems.filter { $0.severity == .error }.isEmpty, "\(loaded.problems)")
+        try Self.checkGaps(try #require(loaded.dataset.recordings.first))
+    }
+
+    @Test func aPlacedUnitInTheWrongUnitIsReportedNamingTheUnit() throws {
+        // The watch's m/s² read as g: rest at 9.8 g on the wrist, while the phone's 1 g passes.
+        let loaded = try Self.load(clock: "{offset: -2.34}", scale: nil)
+        let units = loaded.problems.filter { $0.kind == .units }
+        #expect(units.count == 1)
+        let problem = try #require(units.first)
+        #expect(problem.location.file.hasSuffix("watch.csv") && problem.location.field == "wx")
+        #expect(problem.location.message.contains("accel.x@wrist, accel.y@wrist, accel.z@wrist"), "\(problem.location.message)")
+    }
+
     @Test func badPlacementsAndClocksAreErrorsAtTheirKey() {
         let manifest = TwoDeviceFixture.manifest(clock: "{offset: -2.34}")
         let cases: [(String, String)] = [
