@@ -33,8 +33,14 @@ import Testing
 
         """
 
-    static func unitsProblems(armZ: Double, gyroX: Double, name: String = #function) throws -> [DatasetProblem] {
+    static func unitsProblems(armZ: Double, gyroX: Double, armScale: String? = nil, name: String = #function) throws -> [DatasetProblem] {
         let folder = datasetTestFolder(name)
+        var manifest = manifest
+        if let armScale {
+            for axis in ["x", "y", "z"] {
+                manifest = manifest.replacingOccurrences(of: "{name: accel.\(axis), column: b\(axis)}", with: "{name: accel.\(axis), column: b\(axis), scale: \(armScale)}")
+            }
+        }
         try writeFixture(manifest, "dataset.yaml", in: folder)
         try writeFixture(csv(armZ: armZ, gyroX: gyroX), "arm.csv", in: folder)
         return try DatasetSource(folder.path).load().problems.filter { $0.kind == .units }
@@ -61,6 +67,16 @@ import Testing
         let problem = try #require(problems.first)
         #expect(problems.count == 1 && problem.location.field == "gx")
         #expect(problem.location.message.contains("gyro.x@lowerarm"), "\(problem.location.message)")
+    }
+
+    @Test func aLowerArmsOwnScaleIsAppliedAndChecked() throws {
+        // Milli-g on the lower arm alone, scaled by its own columns' scale: passes.
+        #expect(try Self.unitsProblems(armZ: -1000, gyroX: 0, armScale: "0.001").isEmpty)
+        // A stated scale that leaves the lower arm at 10 g: a warning (the scale was stated) naming the unit and the scale.
+        let problems = try Self.unitsProblems(armZ: -1000, gyroX: 0, armScale: "0.01")
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1 && problem.severity == .warning && problem.location.field == "bx")
+        #expect(problem.location.message.contains("with the stated scale 0.01") && problem.location.message.contains("accel.z@lowerarm"))
     }
 
     @Test func plausibleUnitsPass() throws {
