@@ -19,5 +19,7 @@ import Testing
         let line = try #require(text.split(separator: "\n").first { $0.contains("clock: ") && $0.contains("watch.csv (wrist)") }, "\(text)")
         #expect(line.contains(": -2.3") && line.contains("estimated from |a| (r 0.") && line.contains("searched -5 to 5 s over 3–9 s"), "\(line)")
         #expect(text.contains("samples where a placed unit had no reading, its own gap (NaN; the primary unit's sample kept): wrist "), "\(text)")
+        // The watch's file has no empty cells: no line on them.
+        #expect(!text.contains("sensors: watch.csv"), "\(text)")
     }
 }

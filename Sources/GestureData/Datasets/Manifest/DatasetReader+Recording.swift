@@ -62,7 +62,12 @@ extension DatasetReader {
             var read = readStream(url, table: stream.table ?? manifest.table, time: stream.time ?? manifest.time,
                                   channels: stream.channels, labels: i == 0 ? manifest.labels : nil,
                                   refusingUnstatedUnits: manifest.source != nil, report: &report)
-            if manifest.sensors != nil || stream.placement != nil { sensorGaps(&read, mappings: stream.channels, file: url.lastPathComponent, report: &report) }
+            if manifest.sensors != nil || stream.placement != nil {
+                let before = report.sensorGaps
+                sensorGaps(&read, mappings: stream.channels, file: url.lastPathComponent, report: &report)
+                // A placed stream's file without empty cells says nothing: its gaps in time are the alignment's.
+                if manifest.sensors == nil, report.sensorGaps?[url.lastPathComponent]?.values.allSatisfy({ $0 == 0 }) == true { report.sensorGaps = before }
+            }
             problems += read.problems
             read.problems = []
             // Only streams that must be aligned need it now; one file is sorted by the repair after reading.
