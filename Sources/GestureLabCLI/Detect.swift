@@ -16,7 +16,10 @@ struct Detect: ParsableCommand {
             optionally rotation rate and attitude (quat_w…z or attitude.roll/pitch/yaw). Other sensor units worn \
             with it are columns with the same names and @PLACEMENT (accel_x@lowerarm, gyro_x@lowerarm), read by \
             a model's placed channels (accel.magnitude@lowerarm); an empty cell is that unit's gap, whose last \
-            values the recognizers hold. Fields may be quoted \
+            values the recognizers hold. --merge SOURCE --merge-placement wrist adds a second live source (two \
+            phones, a phone and a watch), each sample of the input carrying the second's latest reading as the \
+            unit wrist when it arrived within 0.25 s (else that unit's gap); both are timed by when they arrived \
+            here, from the first sample, not by their devices' clocks (a file takes --realtime). Fields may be quoted \
             (RFC 4180), separated by commas, semicolons or tabs, and a file whose numbers are written 0,5 is \
             read with decimal commas (said once).
 
@@ -82,6 +85,12 @@ struct Detect: ParsableCommand {
 
     @OptionGroup var source: LiveInputOptions
 
+    @Option(help: "A second live source (a form --input takes) merged into the input as the unit --merge-placement, both timed by their arrival here.")
+    var merge: String?
+
+    @Option(help: "The placement --merge's readings are given (wrist, pocket, …): placed channels such as accel.magnitude@wrist read them.")
+    var mergePlacement: String?
+
     @Option(help: "Also send each event as an OSC message to osc://HOST:PORT (address PREFIX/<label>; phase, score, start, end, time).")
     var emit: String?
 
@@ -96,6 +105,19 @@ struct Detect: ParsableCommand {
 
     func validate() throws {
         try EntryOptions.validateRecognizer(recognizer)
+        guard let merge else {
+            if mergePlacement != nil { throw ValidationError("--merge-placement names the unit of --merge, which is missing") }
+            return
+        }
+        guard let placement = mergePlacement, MotionChannel.isPlacement(placement) else {
+            throw ValidationError("--merge needs --merge-placement, letters, digits, _ and - (e.g. --merge-placement wrist)")
+        }
+        // Samples are timed by their arrival: a file read as fast as possible would arrive all at once.
+        for given in [source.input, merge] where !source.realtime {
+            if case .file = try LiveEndpoint(given) {
+                throw ValidationError("--merge times samples by their arrival here: replay the file \(given) at its pace with --realtime")
+            }
+        }
     }
 
     func run() throws {
@@ -108,6 +130,17 @@ struct Detect: ParsableCommand {
         var pipeline = model
         var recorder = report.map { _ in DetectionReport(recognizer: recognizer, configuration: config, input: source.input) }
         var input = try source.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
+        // A second source joins on the receiving clock; its input stays open while the merge reads it.
+        var second: LiveInput? = nil
+        if let merge, let placement = mergePlacement {
+            var options = source
+            options.input = merge
+            let other = try options.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
+            input.source = MergedMotionSource(primary: input.source, other: other.source, placement: placement)
+            second = other
+            CommandLineError.printLine("detect: \(merge) merged as the unit \(placement), both on the receiving clock")
+        }
+        defer { second?.close() }
         let name = input.name
         do {
             try consume(&input.source, named: name, through: &pipeline, recording: &recorder, emitter: &emitter)

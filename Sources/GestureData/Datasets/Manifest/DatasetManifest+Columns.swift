@@ -43,15 +43,64 @@ extension DatasetManifest {
         /// Whether a recording may lack this stream's file (not the first stream): then the recording has
         /// none of its channels, and the reading report counts the recordings without it.
         package var optional: Bool?
+        /// Where the sensor unit (device) of this file is worn (`wrist`, `pocket`, `lowerarm`): its channels become
+        /// `<name>@<placement>`, interpolated onto the primary unit's clock, and the times where this unit has no
+        /// reading (outside its span, inside its gaps) are its own gap, never the primary unit's. `nil` for the
+        /// primary unit's files (the first stream is always one of them).
+        package var placement: String?
+        /// How this unit's clock relates to the primary unit's: an offset stated in seconds, or one estimated from an
+        /// event both devices saw. Applies to every stream of the same ``placement``; `nil`: the clocks agree.
+        package var clock: StreamClock?
         /// Creates a stream.
         package init(name: String, pattern: String? = nil, table: TableFormat? = nil, time: TimeMapping? = nil,
-                    channels: [ChannelMapping], optional: Bool? = nil) {
+                    channels: [ChannelMapping], optional: Bool? = nil, placement: String? = nil, clock: StreamClock? = nil) {
             self.optional = optional
             self.name = name
             self.pattern = pattern
             self.table = table
             self.time = time
             self.channels = channels
+            self.placement = placement
+            self.clock = clock
+        }
+
+        /// The stream as its file is read: with a ``placement``, each channel named `<name>@<placement>` (a column
+        /// stated by the channel's name alone is the unplaced name in the file), as ``SensorMapping`` names its
+        /// columns; without one, itself.
+        var placedForReading: StreamMapping {
+            guard let placement else { return self }
+            var placed = self
+            placed.channels = SensorMapping(placement: placement, channels: channels).placedChannels
+            return placed
+        }
+    }
+
+    /// The clock of a ``StreamMapping`` with a placement against the primary unit's: `t_primary = t_stream + offset`,
+    /// after both files' times are in seconds (epoch clocks counted from one origin). In YAML, one of
+    ///
+    /// ```yaml
+    /// clock: {offset: -1.25}                 # seconds, stated (measured by hand, or by the devices' sync)
+    /// clock: {search: [-10, 10], event: [0, 30]}
+    /// ```
+    ///
+    /// The second estimates the offset from an event both devices saw (a shake or a few taps): the offset in
+    /// `search` (seconds) at which the acceleration magnitude |a| of this unit best correlates (Pearson) with the
+    /// primary unit's over `event` (seconds after the primary unit's first sample; its whole span when absent).
+    /// The estimate, its correlation and search range are in the ``ReadingReport``; a weak correlation or an
+    /// estimate at the edge of the range is a warning.
+    package struct StreamClock: Codable, Hashable, Sendable {
+        /// A stated offset, seconds, added to the stream's times.
+        package var offset: Double?
+        /// The range of offsets searched, seconds `[lowest, highest]`, for an estimate.
+        package var search: [Double]?
+        /// Where the shared event is, seconds `[from, to]` after the primary unit's first sample; the whole
+        /// recording when absent.
+        package var event: [Double]?
+        /// Creates a clock relation.
+        package init(offset: Double? = nil, search: [Double]? = nil, event: [Double]? = nil) {
+            self.offset = offset
+            self.search = search
+            self.event = event
         }
     }
 
@@ -101,7 +150,7 @@ extension DatasetManifest {
     /// channels (each scaled and offset as its values are); what ``LoadedDataset`` carries as `limits`.
     package var limits: [Channel: ClosedRange<Double>] {
         var result: [Channel: ClosedRange<Double>] = [:]
-        for mapping in channelsWithSensors + (streams ?? []).flatMap(\.channels) {
+        for mapping in channelsWithSensors + (streams ?? []).flatMap(\.placedForReading.channels) {
             guard let valid = mapping.valid, valid.count == 2 else { continue }
             let s = mapping.scale ?? 1, o = mapping.offset ?? 0
             let a = valid[0] * s + o, b = valid[1] * s + o

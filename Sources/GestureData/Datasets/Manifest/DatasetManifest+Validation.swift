@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 
 extension DatasetManifest {
     /// Reads a manifest file. Errors name the file.
@@ -35,6 +36,7 @@ extension DatasetManifest {
             if let to = align?.to, !names.contains(to) {
                 throw DataFileError(file: file, field: "align.to", .noSuchStream(to))
             }
+            try checkPlacedStreams(streams, file: file)
             if let rate = align?.rate, !(rate > 0 && rate.isFinite) {
                 throw DataFileError(file: file, field: "align.rate", .notPositiveRate)
             }
@@ -42,6 +44,78 @@ extension DatasetManifest {
         try checkSensors(file: file)
         if let labels, labels.column == nil, labels.index == nil {
             throw DataFileError(file: file, field: "labels", .noLabelColumn)
+        }
+    }
+}
+
+extension DatasetManifest {
+    /// Checks the streams' placements and clocks: the first stream is the primary unit's (no placement), a placement
+    /// is spelled as channel names allow, channels under it are named without one, `align.to` names a primary
+    /// stream (the primary unit's clock is kept), and a clock is stated only with a placement, once per placement,
+    /// as an offset or as a search range whose stream reads the acceleration the estimate correlates.
+    func checkPlacedStreams(_ streams: [StreamMapping], file: String) throws(DataFileError) {
+        var clocked = Set<String>()
+        for (i, stream) in streams.enumerated() {
+            let field = "streams[\(i)]"
+            guard let placement = stream.placement else {
+                if stream.clock != nil {
+                    throw DataFileError(file: file, field: "\(field).clock", .invalidValue(
+                        "a clock relates another device's stream to the primary unit's: give the stream a placement (e.g. placement: wrist)"))
+                }
+                continue
+            }
+            guard i > 0 else {
+                throw DataFileError(file: file, field: "\(field).placement", .invalidValue(
+                    "the first stream is the primary unit's, whose clock the others are put on: list a stream without placement first"))
+            }
+            guard MotionChannel.isPlacement(placement) else {
+                throw DataFileError(file: file, field: "\(field).placement", .invalidValue(
+                    "'\(placement)' must be letters, digits, _ and - (e.g. lowerarm, left-wrist)"))
+            }
+            for (k, m) in stream.channels.enumerated() where m.name.rawValue.contains("@") {
+                throw DataFileError(file: file, field: "\(field).channels[\(k)].name", .invalidValue(
+                    "'\(m.name.rawValue)' names its placement already: write \(m.name.rawValue.split(separator: "@")[0]) under the stream's placement"))
+            }
+            if align?.to == stream.name {
+                throw DataFileError(file: file, field: "align.to", .invalidValue(
+                    "'\(stream.name)' is the \(placement) unit's stream; the recording keeps the primary unit's clock: name a stream without placement"))
+            }
+            guard let clock = stream.clock else { continue }
+            guard clocked.insert(placement).inserted else {
+                throw DataFileError(file: file, field: "\(field).clock", .invalidValue(
+                    "another stream of \(placement) states its clock already; one clock serves every stream of a placement"))
+            }
+            try clock.check(file: file, field: "\(field).clock", channels: stream.channels.map(\.name))
+        }
+    }
+}
+
+extension DatasetManifest.StreamClock {
+    /// Checks that exactly one of `offset` and `search` is given, with finite seconds in order, and that an estimate's
+    /// stream maps `accel.x`, `accel.y` and `accel.z` (the |a| it correlates).
+    func check(file: String, field: String, channels: [Channel]) throws(DataFileError) {
+        switch (offset, search) {
+        case (nil, nil):
+            throw DataFileError(file: file, field: field, .invalidValue(
+                "state offset (seconds, e.g. offset: -1.25) or search (seconds, e.g. search: [-10, 10]) to estimate it"))
+        case (.some, .some):
+            throw DataFileError(file: file, field: "\(field).search", .conflictingKeys("offset", "search"))
+        case let (offset?, nil):
+            guard offset.isFinite else { throw DataFileError(file: file, field: "\(field).offset", .invalidValue("must be a number of seconds")) }
+            if event != nil { throw DataFileError(file: file, field: "\(field).event", .conflictingKeys("offset", "event")) }
+        case let (nil, search?):
+            guard search.count == 2, search.allSatisfy(\.isFinite), search[0] < search[1] else {
+                throw DataFileError(file: file, field: "\(field).search", .invalidValue(
+                    "must be [lowest, highest] seconds, lowest below highest (e.g. search: [-10, 10])"))
+            }
+            if let event, !(event.count == 2 && event.allSatisfy(\.isFinite) && event[0] >= 0 && event[0] < event[1]) {
+                throw DataFileError(file: file, field: "\(field).event", .invalidValue(
+                    "must be [from, to] seconds after the primary unit's first sample, 0 ≤ from < to (e.g. event: [0, 30])"))
+            }
+            guard Channel.acceleration.allSatisfy(channels.contains) else {
+                throw DataFileError(file: file, field: "\(field).search", .invalidValue(
+                    "the estimate correlates |a|: this stream maps no accel.x, accel.y and accel.z (state offset instead, or estimate on the unit's accelerometer stream)"))
+            }
         }
     }
 }

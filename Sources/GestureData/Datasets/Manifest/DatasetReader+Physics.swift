@@ -35,15 +35,24 @@ extension DatasetReader {
                                             field: field(.userX, in: streams[s].channels), header: reads[s].header))
             }
         }
-        guard !(earlier + problems).contains(where: { $0.kind == .units }),
-              let a = group(Channel.acceleration), let w = group(Channel.rotationRate), let g = stream(of: .gyroX), g < reads.count,
-              let found = PhysicalPlausibility.rotationWhileStill(times: timestamps, acceleration: a, rotationRate: w) else { return problems }
-        let stated = Channel.rotationRate.lazy.compactMap { reads[g].statedScales[$0] }.first
-        let line = linesOf == g && found.index < lines.count ? Int(lines[found.index]) : reads[g].lines.first.map(Int.init)
-        problems.append(DatasetProblem(.units, DataFileError(
-            file: files[g].path, line: line, field: field(.gyroX, in: streams[g].channels),
-            .rotationWhileStill(rate: found.rate, channels: "gyro.x, gyro.y, gyro.z", stated: stated, atRest: found.atRest)),
-            severity: stated == nil && refusingUnstated ? .error : .warning))
+        guard !(earlier + problems).contains(where: { $0.kind == .units }) else { return problems }
+        // Each sensor unit on its own channels, over the samples where it has a reading (a placed unit's gap is NaN).
+        for placement in [nil] + placements(of: channels.map(\.0)) {
+            let acceleration = unit(Channel.acceleration, at: placement), rotation = unit(Channel.rotationRate, at: placement)
+            guard let a = group(acceleration), let w = group(rotation), let g = stream(of: rotation[0]), g < reads.count else { continue }
+            let kept = placement == nil ? Array(timestamps.indices)
+                : timestamps.indices.filter { k in (a + w).allSatisfy { k < $0.count && $0[k].isFinite } }
+            guard let found = PhysicalPlausibility.rotationWhileStill(
+                times: kept.map { timestamps[$0] }, acceleration: a.map { c in kept.map { c[$0] } }, rotationRate: w.map { c in kept.map { c[$0] } })
+            else { continue }
+            let index = kept[found.index]
+            let stated = rotation.lazy.compactMap { reads[g].statedScales[$0] }.first
+            let line = linesOf == g && index < lines.count ? Int(lines[index]) : reads[g].lines.first.map(Int.init)
+            problems.append(DatasetProblem(.units, DataFileError(
+                file: files[g].path, line: line, field: field(rotation[0], in: streams[g].channels),
+                .rotationWhileStill(rate: found.rate, channels: rotation.map(\.rawValue).joined(separator: ", "), stated: stated, atRest: found.atRest)),
+                severity: stated == nil && refusingUnstated ? .error : .warning))
+        }
         return problems
     }
 }

@@ -45,7 +45,8 @@ extension DatasetReader {
     static func readRecording(_ files: [URL], manifest: DatasetManifest, sortingRows: Bool = false)
         -> (Recording, LoadedDataset.Provenance, [DatasetProblem], ReadingReport) {
         var report = ReadingReport()
-        var streams = manifest.streams ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channelsWithSensors)]
+        // A placed stream's channels are read as that unit's (accel.x@wrist).
+        var streams = manifest.streams?.map(\.placedForReading) ?? [DatasetManifest.StreamMapping(name: "data", channels: manifest.channelsWithSensors)]
         var files = files
         // An optional stream whose file is absent is left out of this recording, and said.
         for i in streams.indices.reversed() where i > 0 && streams[i].optional == true && i < files.count
@@ -61,7 +62,12 @@ extension DatasetReader {
             var read = readStream(url, table: stream.table ?? manifest.table, time: stream.time ?? manifest.time,
                                   channels: stream.channels, labels: i == 0 ? manifest.labels : nil,
                                   refusingUnstatedUnits: manifest.source != nil, report: &report)
-            if manifest.sensors != nil { sensorGaps(&read, mappings: stream.channels, file: url.lastPathComponent, report: &report) }
+            if manifest.sensors != nil || stream.placement != nil {
+                let before = report.sensorGaps
+                sensorGaps(&read, mappings: stream.channels, file: url.lastPathComponent, report: &report)
+                // A placed stream's file without empty cells says nothing: its gaps in time are the alignment's.
+                if manifest.sensors == nil, report.sensorGaps?[url.lastPathComponent]?.values.allSatisfy({ $0 == 0 }) == true { report.sensorGaps = before }
+            }
             problems += read.problems
             read.problems = []
             // Only streams that must be aligned need it now; one file is sorted by the repair after reading.
@@ -78,13 +84,17 @@ extension DatasetReader {
             let shift = reads[i].seconds(after: base)
             if shift != 0 { for k in reads[i].timestamps.indices { reads[i].timestamps[k] += shift } }
         }
+        // Another device's clock: its offset, stated or estimated, added to its streams' times.
+        if streams.contains(where: { $0.clock != nil }) { problems += applyClocks(&reads, streams: streams, files: files, report: &report) }
         let baseSeconds = reads.first?.seconds(after: nil) ?? 0
         if reads.count == 1 {
             (timestamps, channels, lines) = (reads[0].timestamps, reads[0].channels, reads[0].lines)
         } else if reads.allSatisfy({ $0.timestamps.count == $0.lines.count && !$0.timestamps.isEmpty }) {
             let reference = manifest.align?.to.flatMap { name in streams.firstIndex { $0.name == name } } ?? 0
             let aligned = StreamAligner.align(
-                zip(streams, zip(files, reads)).map { .init(name: $0.name, file: $1.0.path, times: $1.1.timestamps, channels: $1.1.channels, lines: $1.1.lines) },
+                zip(streams, zip(files, reads)).map {
+                    .init(name: $0.name, file: $1.0.path, times: $1.1.timestamps, channels: $1.1.channels, lines: $1.1.lines, placement: $0.placement)
+                },
                 reference: reference, rate: manifest.align?.rate, report: &report)
             (timestamps, channels, lines) = (aligned.times, aligned.channels, aligned.lines)
             problems += aligned.problems

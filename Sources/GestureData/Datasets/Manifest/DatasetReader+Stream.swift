@@ -171,19 +171,35 @@ extension DatasetReader {
                     + " (table.skipRows: \(rows) skips \(rows == 1 ? "it" : "them"); a rate row often follows a start-time row, "
                     + "as Empatica E4 writes them: see the empatica-e4 preset)")))
         }
-        if let a = columns(Channel.acceleration), let verdict = PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2]) {
-            problems.append(restProblem(verdict, channels: Channel.acceleration, stated: stated(Channel.acceleration), refusingUnstated: refusingUnstated,
-                                        file: file, line: line, field: field(.accelX), header: header))
-        }
-        if let w = columns(Channel.rotationRate), let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]),
-           peak > PhysicalPlausibility.largestRotationRate {
-            let scale = stated(Channel.rotationRate)
-            problems.append(DatasetProblem(.units, DataFileError(
-                file: file, line: line, field: field(.gyroX),
-                .rotationRateInDegrees(peak: peak, channels: "gyro.x, gyro.y, gyro.z", stated: scale)),
-                severity: scale == nil && refusingUnstated ? .error : .warning))
+        // Every sensor unit is judged on its own channels, the primary unit's first; a message names the unit's.
+        for placement in [nil] + Self.placements(of: channels.map(\.0)) {
+            let acceleration = Self.unit(Channel.acceleration, at: placement), rotation = Self.unit(Channel.rotationRate, at: placement)
+            if let a = columns(acceleration), let verdict = PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2]) {
+                problems.append(restProblem(verdict, channels: acceleration, stated: stated(acceleration), refusingUnstated: refusingUnstated,
+                                            file: file, line: line, field: field(acceleration[0]), header: header))
+            }
+            if let w = columns(rotation), let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]),
+               peak > PhysicalPlausibility.largestRotationRate {
+                let scale = stated(rotation)
+                problems.append(DatasetProblem(.units, DataFileError(
+                    file: file, line: line, field: field(rotation[0]),
+                    .rotationRateInDegrees(peak: peak, channels: rotation.map(\.rawValue).joined(separator: ", "), stated: scale)),
+                    severity: scale == nil && refusingUnstated ? .error : .warning))
+            }
         }
         return problems
+    }
+
+    /// The placements of `channels`' placed columns, each once, in order of first appearance.
+    static func placements(of channels: [Channel]) -> [String] {
+        var seen = Set<String>()
+        return channels.compactMap(\.placement).filter { seen.insert($0).inserted }
+    }
+
+    /// `channels` (the primary unit's) as the unit at `placement` has them (`accel.x@lowerarm`); themselves for `nil`.
+    static func unit(_ channels: [Channel], at placement: String?) -> [Channel] {
+        guard let placement else { return channels }
+        return channels.map { c in c.motion?.placed(at: placement).map(Channel.init) ?? c }
     }
 
     /// The column a manifest reads `name` from, for messages: its header name, `column N`, or the channel's name.

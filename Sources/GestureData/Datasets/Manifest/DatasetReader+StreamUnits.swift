@@ -15,6 +15,8 @@ extension DatasetReader {
         // The scale each channel was given (by the manifest or its header), for the physics check.
         var statedScales: [Channel: Double] = [:]
         for (k, (mapping, var column)) in zip(mappings, columns).enumerated() {
+            // A placed column (accel.x@lowerarm) is read in the unit its quantity has, as the primary unit's is.
+            let quantity = mapping.name.motion.map { Channel($0.unplaced) } ?? mapping.name
             var s = mapping.scale ?? 1
             if mapping.scale != nil { statedScales[mapping.name] = s }
             let o = mapping.offset ?? 0
@@ -22,16 +24,16 @@ extension DatasetReader {
             let slot = k + (numericTime ? 1 : 0)
             let headerName = table.header.flatMap { h in slotIndices[slot] < h.count ? h[slotIndices[slot]] : nil } ?? mapping.column
             if let units = table.units, slotIndices[slot] < units.count,
-               let unit = Self.unitsRowScale(units[slotIndices[slot]], channel: mapping.name) {
+               let unit = Self.unitsRowScale(units[slotIndices[slot]], channel: quantity) {
                 // The units row states the column's unit: it sets the scale where the manifest gives none.
                 let column = headerName ?? mapping.name.rawValue
                 if mapping.scale == nil {
                     s = unit.factor
                     statedScales[mapping.name] = s
-                    let quantity = Channel.rotationRate.contains(mapping.name) ? "rotation rate" : "acceleration"
-                    let note = "units: \(quantity) in \(unit.name) by the units row ('\(units[slotIndices[slot]])' under '\(column)' and the others), "
+                    let what = Channel.rotationRate.contains(quantity) ? "rotation rate" : "acceleration"
+                    let note = "units: \(what) in \(unit.name) by the units row ('\(units[slotIndices[slot]])' under '\(column)' and the others), "
                         + "times \(unit.factor) with the sign as written; give the channels a scale in the manifest to state the sign"
-                    if unit.factor != 1, !report.notes.contains(where: { $0.hasPrefix("units: \(quantity) in \(unit.name) by the units row") }) {
+                    if unit.factor != 1, !report.notes.contains(where: { $0.hasPrefix("units: \(what) in \(unit.name) by the units row") }) {
                         report.notes.append(note)
                     }
                 } else if abs(abs(s) / unit.factor - 1) > 0.02 {
@@ -41,7 +43,7 @@ extension DatasetReader {
                             + "fix the channel's scale (±\(unit.factor) for \(unit.name))")))
                 }
             }
-            if table.units == nil, accelerationLike.contains(mapping.name), let name = headerName, let unit = HeaderUnit(column: name) {
+            if table.units == nil, accelerationLike.contains(quantity), let name = headerName, let unit = HeaderUnit(column: name) {
                 if mapping.scale == nil {
                     s = unit.toG
                     statedScales[mapping.name] = s

@@ -46,6 +46,9 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         case units
         /// A file under the dataset's `annotations/` folder that no recording lists, so nothing reads it (a warning).
         case unlistedFile
+        /// Another device's clock offset could not be estimated (an error), or its estimate is doubtful: a weak
+        /// correlation, or the edge of the search range (a warning).
+        case clockOffset
     }
 
     /// Error or warning.

@@ -34,6 +34,42 @@ public struct ReadingReport: Codable, Hashable, Sendable {
     /// By file name, then placement: rows where that sensor unit's cells were empty (its gaps, NaN in its columns);
     /// under `primary`, rows dropped because every primary column was empty. `nil` without sensor units.
     package var sensorGaps: [String: [String: Int]]?
+    /// By placement: samples of the primary unit's clock at which that unit's streams (``alignment``) had no reading
+    /// (outside their span or inside their gaps), left as that unit's gap (NaN) while the primary unit's sample stays.
+    /// `nil` without placed streams.
+    package var unitGapSamples: [String: Int]?
+    /// Each placed stream's clock offset against the primary unit's, stated or estimated, one per recording and
+    /// placement. `nil` without clocks.
+    package var clockOffsets: [ClockOffset]?
+
+    /// How one recording's unit was put on the primary unit's clock: `t_primary = t_unit + seconds`.
+    package struct ClockOffset: Codable, Hashable, Sendable {
+        /// The unit's file whose clock was related (its stream stating the clock).
+        package var file: String
+        /// The unit's placement.
+        package var placement: String
+        /// The offset, seconds, added to the unit's times.
+        package var seconds: Double
+        /// For an estimate: Pearson's r of |a| at that offset, the range searched (s) and the event window (s after
+        /// the primary unit's first sample); `nil` for a stated offset.
+        package var correlation: Double?
+        /// The range of offsets searched, seconds; `nil` for a stated offset.
+        package var search: [Double]?
+        /// The event window, seconds; `nil` for a stated offset or the whole recording.
+        package var event: [Double]?
+
+        /// The offset in words, for ``lines``.
+        var line: String {
+            let value = String(format: "%+.3f s", seconds)
+            guard let correlation, let search else { return "clock: \(file) (\(placement)): \(value) as stated" }
+            let window = event.map { "over \(fmt($0[0]))–\(fmt($0[1])) s" } ?? "over the whole recording"
+            return "clock: \(file) (\(placement)): \(value) estimated from |a| (r \(String(format: "%.3f", correlation)), searched "
+                + "\(fmt(search[0])) to \(fmt(search[1])) s \(window))"
+        }
+
+        private func fmt(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(x) }
+    }
+
     /// What was inferred rather than stated (a time unit, an epoch clock made relative, bare
     /// `x,y,z` taken as acceleration), one line each, without repeats.
     public var notes: [String] = []
@@ -61,6 +97,8 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         if let gaps = other.sensorGaps {
             sensorGaps = (sensorGaps ?? [:]).merging(gaps) { a, b in a.merging(b, uniquingKeysWith: +) }
         }
+        if let gaps = other.unitGapSamples { unitGapSamples = (unitGapSamples ?? [:]).merging(gaps, uniquingKeysWith: +) }
+        if let offsets = other.clockOffsets { clockOffsets = (clockOffsets ?? []) + offsets }
         for note in other.notes where !notes.contains(note) { notes.append(note) }
         if let gap = other.largestGap, gap > (largestGap ?? -1) {
             largestGap = gap
@@ -92,12 +130,17 @@ public struct ReadingReport: Codable, Hashable, Sendable {
             var line = "alignment: \(alignedRecordings) recordings, \(alignment ?? "")"
             if alignmentDroppedSamples > 0 { line += "; dropped \(alignmentDroppedSamples) samples outside a sensor's span" }
             if alignmentGapSamples > 0 { line += "; left out \(alignmentGapSamples) samples inside a sensor's gap (nothing is interpolated across a gap)" }
+            if let gaps = unitGapSamples, !gaps.isEmpty {
+                line += "; samples where a placed unit had no reading, its own gap (NaN; the primary unit's sample kept): "
+                    + gaps.keys.sorted().map { "\($0) \(gaps[$0]!)" }.joined(separator: ", ")
+            }
             if alignmentClippedAnnotations > 0 { line += "; cut \(alignmentClippedAnnotations) label-column annotations to the aligned span" }
             if let largestGap {
                 line += "; largest gap interpolated across \(String(format: "%.4f", largestGap)) s (\(largestGapFile ?? "?"))"
             }
             lines.append(line)
         }
+        lines += (clockOffsets ?? []).map(\.line)
         for file in (sensorGaps ?? [:]).keys.sorted() {
             let gaps = sensorGaps![file]!
             let units = gaps.keys.filter { $0 != "primary" }.sorted().map { "\($0) \(gaps[$0]!)" }

@@ -20,7 +20,11 @@ import Foundation
 /// - `garmin`: Garmin watch accelerometer CSV, ISO-8601 time with offset, milli-g.
 /// - `activpal`: activPAL raw CSV, spreadsheet days, 8-bit counts around 128.
 /// - `shimmer-consensys`: Shimmer3 by Consensys, a `"sep="` line, a units row, Unix ms, m/s² and °/s.
+/// - `shimmer-consensys-wrist-ankle`: two such exports, the wrist (primary) and the ankle (the unit `ankle`), one
+///   Unix clock (a `clock:` under the ankle stream for units that drifted).
 /// - `axivity-ax3`, `axivity-ax6`: OMGUI CSV without a header, date-time text, g (and °/s).
+/// - `axivity-ax3-thigh-back`: two AX3 exports of OMGUI, the thigh (primary) and the lower back (the unit `back`),
+///   one clock by their date-time text (a `clock:` under the back stream for devices that drifted).
 /// - `metawear`: MbientLab MetaWear/MetaBase CSV, one file per sensor at its own rate, Unix ms, g and °/s.
 /// - `polar-sensor-logger`: Polar Sensor Logger ACC and GYRO, `;`, the sensor's ns, mg and °/s.
 /// - `arduino-imu-capture`: Arduino IMU_Capture's log, no time column (119 Hz), g and °/s.

@@ -22,7 +22,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".yaml") }
             .map { String($0.dropLast(".yaml".count)) }
         #expect(ImportPresets.byName.keys.sorted() == names.sorted())
-        #expect(names.count == 19)
+        #expect(names.count == 21)
         for (name, yaml) in ImportPresets.byName {
             let resource = resources.appendingPathComponent("\(name).yaml")
             let url = SharedData.packageRoot.appendingPathComponent("datasets/presets/\(name)/dataset.yaml")
@@ -115,7 +115,8 @@ import Testing
     }
 
     @Test(arguments: ["empatica-e4", "actigraph-csv", "wisdm-raw", "mhealth", "garmin", "activpal", "shimmer-consensys", "axivity-ax3",
-                      "axivity-ax6", "metawear", "polar-sensor-logger", "arduino-imu-capture", "mhealth-log"])
+                      "axivity-ax6", "metawear", "polar-sensor-logger", "arduino-imu-capture", "mhealth-log",
+                      "axivity-ax3-thigh-back", "shimmer-consensys-wrist-ankle"])
     func devicePresetsReadTheirExamplesAtRest(_ name: String) throws {
         let loaded = try Self.load(name)
         let r = try #require(loaded.dataset.recordings.first)

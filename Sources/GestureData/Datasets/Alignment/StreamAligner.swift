@@ -3,10 +3,13 @@ import GestureKit
 /// Puts the sensor files of one recording (each with its own clock and rate) onto one clock: the
 /// reference stream's timestamps or a grid at a stated rate. Values are interpolated linearly between
 /// the two neighbouring samples; a stream's attitude quaternion (`quat.w…z`) by slerp, as
-/// GestureKit's `Resampler` does. Reference times outside any stream's span are dropped, never
-/// extrapolated, and so are times inside a stream's gap (an interval longer than ``Recording/gapFactor`` of its
-/// median intervals): nothing is invented across a gap, which stays a gap in the recording. O(samples of all
-/// streams).
+/// GestureKit's `Resampler` does. Reference times outside any primary stream's span are dropped, never
+/// extrapolated, and so are times inside a primary stream's gap (an interval longer than ``Recording/gapFactor`` of
+/// its median intervals): nothing is invented across a gap, which stays a gap in the recording.
+///
+/// A stream of another sensor unit (``Stream/placement``) neither shortens nor cuts the recording: the times outside
+/// its span or inside its gaps are that unit's gap, NaN in all its channels (every stream of the placement), counted
+/// per placement in ``ReadingReport/unitGapSamples``. O(samples of all streams).
 enum StreamAligner {
     /// One sensor file, already in seconds and converted units.
     struct Stream {
@@ -15,6 +18,8 @@ enum StreamAligner {
         var times: [Double]
         var channels: [(Channel, [Double])]
         var lines: [Int32]
+        /// The sensor unit the stream belongs to; `nil` for the primary unit's.
+        var placement: String? = nil
     }
 
     /// The aligned recording: times, every stream's channels, and the reference line of each sample.
@@ -43,15 +48,17 @@ enum StreamAligner {
         guard usable.allSatisfy({ $0 }) else {
             return Result(times: [], channels: streams.flatMap { $0.channels.map { ($0.0, [Double]()) } }, lines: [], problems: problems)
         }
-        let lo = streams.map { $0.times.first! }.max()!, hi = streams.map { $0.times.last! }.min()!
+        // The recording spans what every primary stream covers; placed streams leave gaps of their own instead.
+        let primary = streams.filter { $0.placement == nil }
+        let lo = primary.map { $0.times.first! }.max()!, hi = primary.map { $0.times.last! }.min()!
         var times: [Double], lines: [Int32]
         if let rate {
             let points = hi >= lo ? ((hi - lo) * rate + 1e-9).rounded(.down) + 1 : 0
             // A grid far denser than the files (a long gap, or times in the wrong unit) would take memory out of
             // all proportion to them: refuse it, as more than 100 times the largest file's samples.
-            let largest = streams.map(\.times.count).max()!
+            let largest = primary.map(\.times.count).max()!
             guard points <= Double(100 * largest) else {
-                let end = streams.indices.min { streams[$0].times.last! < streams[$1].times.last! }!
+                let end = streams.indices.filter { streams[$0].placement == nil }.min { streams[$0].times.last! < streams[$1].times.last! }!
                 problems.append(DatasetProblem(.gap, DataFileError(
                     file: streams[end].file, line: streams[end].lines.last.map(Int.init), field: "time",
                     "the sensors' common span, \(lo) s to \(hi) s, on the \(rate) Hz grid would be \(points) samples, over 100 "
@@ -73,13 +80,29 @@ enum StreamAligner {
         }
         var channels: [(Channel, [Double])] = []
         var inGap = [Bool](repeating: false, count: times.count)
+        // Per placement: the times at which some stream of that unit has no reading.
+        var unitGap: [String: [Bool]] = [:]
         for (i, stream) in streams.enumerated() {
             if rate == nil, i == reference {
                 let first = stream.times.firstIndex { $0 >= lo } ?? 0
                 channels += stream.channels.map { ($0.0, Array($0.1[first..<(first + times.count)])) }
                 continue
             }
-            channels += interpolate(stream, at: times, inGap: &inGap, report: &report)
+            guard let placement = stream.placement else {
+                channels += interpolate(stream, at: times, inGap: &inGap, report: &report)
+                continue
+            }
+            // Interpolation needs times inside the span: the others are the unit's gap, filled after interpolating.
+            let first = stream.times.first!, last = stream.times.last!
+            var missing = times.map { $0 < first || $0 > last }
+            let inside = times.map { min(max($0, first), last) }
+            channels += interpolate(stream, at: inside, inGap: &missing, report: &report)
+            unitGap[placement] = zip(unitGap[placement] ?? missing.map { _ in false }, missing).map { $0 || $1 }
+        }
+        for (placement, missing) in unitGap {
+            for c in channels.indices where channels[c].0.placement == placement {
+                for k in missing.indices where missing[k] { channels[c].1[k] = .nan }
+            }
         }
         // Times that fall in some stream's gap would be guesses: they are left out, and the gap stays.
         let dropped = inGap.count { $0 }
@@ -89,6 +112,10 @@ enum StreamAligner {
             if !lines.isEmpty { lines = keep.map { lines[$0] } }
             channels = channels.map { c in (c.0, keep.map { c.1[$0] }) }
             report.alignmentGapSamples += dropped
+            unitGap = unitGap.mapValues { m in keep.map { m[$0] } }
+        }
+        if !unitGap.isEmpty {
+            report.unitGapSamples = (report.unitGapSamples ?? [:]).merging(unitGap.mapValues { $0.count { $0 } }, uniquingKeysWith: +)
         }
         report.alignedRecordings += 1
         return Result(times: times, channels: channels, lines: lines, problems: problems)
