@@ -5,7 +5,8 @@ extension MiniRocketModel {
     public struct Selection: Codable, Sendable, Equatable {
         /// One compared setting of the spotter.
         public struct Candidate: Codable, Sendable, Equatable {
-            /// The round of the search that compared it (1: context and rate, 2: channels, 3: class weights).
+            /// The round of the search that compared it (1: context and rate, 2: channels, 3: class weights,
+            /// 4: per-recording normalisation).
             public var round: Int
             /// The channels, in order.
             public var channels: [MotionChannel]
@@ -21,6 +22,9 @@ extension MiniRocketModel {
             public var samplingRate: Double
             /// Whether the ridge weighed the classes alike.
             public var balancedClassWeights: Bool
+            /// The time constant of the per-recording normalisation, seconds (``MiniRocketModel/Stream/normalization``);
+            /// `nil`: none.
+            public var normalization: Double?
             /// The maximised metric on held-out (cross-fitted) detections of the training recordings; `nil` when it
             /// is undefined or the candidate failed.
             public var score: Double?
@@ -33,10 +37,11 @@ extension MiniRocketModel {
 
             /// A candidate; see the properties.
             package init(round: Int, channels: [MotionChannel], window: Double, hop: Double, context: Double, refractoryTime: Double,
-                        samplingRate: Double, balancedClassWeights: Bool, score: Double? = nil, recall: Double? = nil,
+                        samplingRate: Double, balancedClassWeights: Bool, normalization: Double? = nil, score: Double? = nil, recall: Double? = nil,
                         falsePerHour: Double? = nil, failure: String? = nil) {
                 (self.round, self.channels, self.window, self.hop, self.context) = (round, channels, window, hop, context)
                 (self.refractoryTime, self.samplingRate, self.balancedClassWeights) = (refractoryTime, samplingRate, balancedClassWeights)
+            self.normalization = normalization
                 (self.score, self.recall, self.falsePerHour, self.failure) = (score, recall, falsePerHour, failure)
             }
         }

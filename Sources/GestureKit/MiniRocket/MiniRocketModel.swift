@@ -10,16 +10,17 @@ import Foundation
 /// is the pipeline that was scored. The seed is provenance only: the kernels are fixed and the biases come from
 /// the data.
 public struct MiniRocketModel: Codable, Sendable, Equatable {
-    /// The newest version this library writes and reads: 2 adds the optional ``stream`` section, 3 the ``stages``.
-    /// A model is written with the lowest version that holds what it has, so models without stages stay what they were;
-    /// a reader that predates the stages refuses a model with them rather than running it without.
-    public static let currentVersion = 3
+    /// The newest version this library writes and reads: 2 adds the optional ``stream`` section, 3 the ``stages``,
+    /// 4 the stream's ``Stream/normalization``. A model is written with the lowest version that holds what it has, so
+    /// models without them stay what they were; a reader that predates the stages or the normalisation refuses a
+    /// model with them rather than running it without.
+    public static let currentVersion = 4
     /// The versions this library reads.
-    package static let supportedVersions = 1...3
+    package static let supportedVersions = 1...4
 
     /// The lowest version that holds `stream` and `stages`.
     static func version(stream: Stream?, stages: [StageSpecification]) -> Int {
-        !stages.isEmpty ? 3 : stream == nil ? 1 : 2
+        stream?.normalization != nil ? 4 : !stages.isEmpty ? 3 : stream == nil ? 1 : 2
     }
 
     /// How a model spots gestures in a continuous stream (``MiniRocketSpotter``): the window it scores, how often,
@@ -43,12 +44,19 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         /// When set, the channels are replaced by their moving standard deviation over this many seconds
         /// (``MovingDeviation``, after resampling) before windows are cut: the intensity envelope.
         public var movingDeviation: Double?
+        /// When set, each channel whose scale depends on the person (``MotionChannel/measuresIntensity``: g and
+        /// rad/s) is replaced by its standard score against its own running mean and standard deviation, time
+        /// constant this many seconds (``RunningStandardizer``, after ``movingDeviation``): a causal per-recording
+        /// normalisation, kept across gaps and restarted by ``MiniRocketSpotter/reset()``. Angles, periods and
+        /// regularities are read as they are.
+        public var normalization: Double?
 
         /// A stream section; ``MiniRocketModel/validate()`` checks it against the model.
         package init(window: Double, hop: Double, context: Double = 0, refractoryTime: Double = 0, backgroundLabel: String,
-                    thresholds: [String: Double] = [:], movingDeviation: Double? = nil) {
+                    thresholds: [String: Double] = [:], movingDeviation: Double? = nil, normalization: Double? = nil) {
             self.window = window
             self.movingDeviation = movingDeviation
+            self.normalization = normalization
             self.hop = hop
             self.context = context
             self.refractoryTime = refractoryTime
@@ -72,6 +80,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
             try ConfigurationError.requireNonNegative(context, "stream.context")
             try Self.requireRefractoryTime(refractoryTime, window: window, context: context, key: "stream.refractoryTime")
             if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "stream.movingDeviation") }
+            if let normalization { try ConfigurationError.requirePositive(normalization, "stream.normalization") }
             guard labels.contains(backgroundLabel) else {
                 throw ConfigurationError(key: "stream.backgroundLabel", "'\(backgroundLabel)' is not one of the model's classes (\(labels.joined(separator: ", ")))")
             }
@@ -169,6 +178,9 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         }
         if let stream {
             guard version >= 2 else { throw ConfigurationError(key: "version", "a stream section needs version 2, the file says \(version)") }
+            if stream.normalization != nil, version < 4 {
+                throw ConfigurationError(key: "version", "a stream normalisation needs version 4, the file says \(version)")
+            }
             try stream.validate(labels: labels)
         }
         if !stages.isEmpty {

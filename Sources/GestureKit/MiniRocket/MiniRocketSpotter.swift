@@ -18,7 +18,7 @@
 /// A sample lacking one of the model's channels is skipped (run the spotter in a ``Pipeline`` to derive user
 /// acceleration or gravity). A placed channel (`accel.magnitude@lowerarm`) whose unit is absent from a sample (that
 /// unit's gap, ``MotionSample/units``) holds the unit's last value since the start or the last ``reset()``; the
-/// sample is skipped only before the unit's first reading. Training reads the same way (``series(channels:samplingRate:movingDeviation:samples:)``). The model must have a ``MiniRocketModel/stream`` section.
+/// sample is skipped only before the unit's first reading. Training reads the same way (``series(channels:samplingRate:movingDeviation:normalization:samples:)``). The model must have a ``MiniRocketModel/stream`` section.
 ///
 /// - Complexity: one MiniRocket transform of a window plus O(classes × features) per hop; O(channels) per sample
 ///   otherwise. Nothing is allocated per window once the first window is scored (buffers are reused).
@@ -46,6 +46,8 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     private var resampler: Resampler
     /// The intensity envelope of ``MiniRocketModel/Stream/movingDeviation``, when set.
     private var envelope: MovingDeviation?
+    /// The per-recording normalisation of ``MiniRocketModel/Stream/normalization``, when set: kept across gaps.
+    private var standardizer: RunningStandardizer?
     private var stage: EventStage
     /// Times of the latest `windowLength` samples, to date windows.
     private var times: SampleTimes
@@ -100,6 +102,10 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
         envelope = try stream.movingDeviation.map { (seconds) throws(ConfigurationError) in
             try MovingDeviation(seconds: seconds, samplingRate: rate, channels: c)
         }
+        standardizer = try stream.normalization.map { (seconds) throws(ConfigurationError) in
+            try RunningStandardizer(seconds: seconds, samplingRate: rate, channels: c,
+                                    selected: configuration.channels.indices.filter { configuration.channels[$0].measuresIntensity })
+        }
         resampled.reserveCapacity(8)
     }
 
@@ -133,6 +139,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     public mutating func reset() {
         resampler.reset()
         stage.reset()
+        standardizer?.reset()
         startRun()
         windowsScored = 0
         for d in held.indices { held[d] = nil }
@@ -159,6 +166,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
             features[d] = v
         }
         envelope?.update(&features)
+        standardizer?.update(&features)
         times.record(sample.timestamp)
         // Write over the oldest sample.
         let slot = count < windowLength ? count : head
@@ -265,15 +273,21 @@ extension MiniRocketSpotter {
     }
 
     /// `channels` of `samples` resampled to `samplingRate` (Hz), as moving standard deviations over `movingDeviation`
-    /// seconds when given (restarted at each gap, as the spotter restarts): the stream the spotter reads. Samples
-    /// lacking a channel are skipped, as the spotter skips them.
+    /// seconds when given (restarted at each gap, as the spotter restarts), then, those that
+    /// ``MotionChannel/measuresIntensity``, as standard scores against their running statistics with a time constant
+    /// of `normalization` seconds when given (kept across gaps, as the spotter
+    /// keeps them): the stream the spotter reads. Samples lacking a channel are skipped, as the spotter skips them.
     ///
     /// - Complexity: O(samples × channels).
     package static func series(channels: [MotionChannel], samplingRate: Double, movingDeviation: Double? = nil,
-                              samples: some Sequence<MotionSample>) throws(ConfigurationError) -> Series {
+                              normalization: Double? = nil, samples: some Sequence<MotionSample>) throws(ConfigurationError) -> Series {
         var resampler = try Resampler(rate: samplingRate)
         var envelope = try movingDeviation.map { (seconds) throws(ConfigurationError) in
             try MovingDeviation(seconds: seconds, samplingRate: samplingRate, channels: channels.count)
+        }
+        var standardizer = try normalization.map { (seconds) throws(ConfigurationError) in
+            try RunningStandardizer(seconds: seconds, samplingRate: samplingRate, channels: channels.count,
+                                    selected: channels.indices.filter { channels[$0].measuresIntensity })
         }
         var series = Series(values: [], times: [], runs: [])
         var runStart = 0
@@ -296,6 +310,7 @@ extension MiniRocketSpotter {
                 }
                 guard row.count == channels.count else { continue }
                 envelope?.update(&row)
+                standardizer?.update(&row)
                 series.values += row
                 series.times.append(s.timestamp)
             }
@@ -323,11 +338,11 @@ extension MiniRocketSpotter {
     /// - Complexity: one transform per window.
     package func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
         let series = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
-                                     movingDeviation: stream.movingDeviation, samples: samples)
+                                     movingDeviation: stream.movingDeviation, normalization: stream.normalization, samples: samples)
         return try windowScores(series, threads: threads)
     }
 
-    /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:samples:)``.
+    /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:normalization:samples:)``.
     ///
     /// - Complexity: one transform per window.
     package func windowScores(_ series: Series, threads: Int? = nil) throws -> [Window] {

@@ -171,6 +171,12 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
         }
     }
 
+    /// Whether the channel measures how hard the device moves (its ``unit`` is g or rad/s: accelerations, rotation
+    /// rates, their magnitudes, stillness): a scale that differs from person to person, which a spotter's
+    /// per-recording normalisation (``MiniRocketModel/Stream/normalization``) standardises. Angles, periods,
+    /// regularities and fields are not.
+    public var measuresIntensity: Bool { unit == "g" || unit == "rad/s" }
+
     /// Whether this is a column of archive data (`dimN`), which no motion sample carries.
     package var isArchiveDimension: Bool {
         if case .dimension = source { return true }

@@ -53,6 +53,31 @@ import Testing
         #expect(batch[0].start == 0 && batch[0].end == 74 && batch[1].end == 79)
     }
 
+    /// Per-recording normalisation: a person who moves three times as hard gives the same scores, from the first
+    /// window on (standard scores do not depend on the scale, nor does the floor); without it the scores differ.
+    @Test func normalisedChannelsReadEveryPersonOnOneScale() throws {
+        var model = try Self.model()
+        let calm = Self.stream(seconds: 30)
+        let vigorous = calm.map { s in MotionSample(timestamp: s.timestamp, acceleration: 3 * s.acceleration) }
+        let raw = try MiniRocketSpotter(configuration: model)
+        #expect(try raw.windowScores(calm).map(\.scores) != raw.windowScores(vigorous).map(\.scores))
+        model.stream?.normalization = 5
+        let normalised = try MiniRocketSpotter(configuration: model)
+        let a = try normalised.windowScores(calm), b = try normalised.windowScores(vigorous)
+        #expect(a.count == b.count && a.count > 100)
+        for (x, y) in zip(a, b) { #expect(zip(x.scores, y.scores).allSatisfy { abs($0 - $1) < 1e-6 }, "\(x.startTime) s") }
+        // The model file keeps it, as version 4: a reader without the normalisation refuses the model rather than run
+        // it without.
+        let data = try model.encoded()
+        #expect(model.version == 4 && String(decoding: data, as: UTF8.self).contains("\"version\":4"))
+        #expect(try MiniRocketModel.decode(data) == model)
+        let older = try #require(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"version\":4", with: "\"version\":3").data(using: .utf8))
+        #expect(throws: ConfigurationError.self) { try MiniRocketModel.decode(older) }
+        // Only a positive, finite time constant is a model.
+        model.stream?.normalization = 0
+        #expect(throws: ConfigurationError.self) { try MiniRocketSpotter(configuration: model) }
+    }
+
     @Test func eventsAreTheBestWindowsAboveThresholdApartByTheRefractoryTime() throws {
         // The median swing score as threshold: some windows fire.
         let model0 = try Self.model()
@@ -166,6 +191,8 @@ import Testing
             s.timestamp += shift + random.uniform(-0.006...0.006)
             samples.append(s)
         }
+        // Half the cases normalise per recording: the running statistics outlive the gaps in both paths.
+        if random.bernoulli(0.5) { model.stream?.normalization = random.uniform(3...30) }
         var spotter = try MiniRocketSpotter(configuration: model)
         let streamed = spotter.run(over: samples)
         let windows = try spotter.windowScores(samples)

@@ -6,11 +6,12 @@ extension MiniRocketModel.Selection {
     package var lines: [String] {
         let evidence = self.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\(ExperimentReport.fmt($0.value))" }
         var lines = ["chose from the training recordings: \(evidence.joined(separator: " "))",
-                     "  round  window  context  hop  refractory  rate  balanced  channels  score  recall  false/h"]
+                     "  round  window  context  hop  refractory  rate  balanced  normalization  channels  score  recall  false/h"]
         for (i, c) in candidates.enumerated() {
             let settings = [c.window, c.context, c.hop, c.refractoryTime, c.samplingRate].map(ExperimentReport.fmt)
             let outcome = c.failure.map { "failed: \($0)" } ?? [c.score, c.recall, c.falsePerHour].map { $0.map(ExperimentReport.fmt) ?? "–" }.joined(separator: "  ")
             lines.append("\(i == chosen ? "*" : " ") \(c.round)  \(settings.joined(separator: "  "))  \(c.balancedClassWeights ? "yes" : "no")  "
+                         + "\(c.normalization.map(ExperimentReport.fmt) ?? "–")  "
                          + "\(c.channels.map(\.rawValue).joined(separator: ","))  \(outcome)")
         }
         return lines

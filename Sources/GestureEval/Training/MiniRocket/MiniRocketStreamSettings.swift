@@ -13,6 +13,7 @@ import GestureKit
 ///   refractoryTime: 2         # s between two events at least
 ///   samplingRate: 15          # Hz the windows are resampled to; omitted: the recordings' rate
 ///   movingDeviation: 1.5      # s: classify the intensity envelope (moving standard deviation) of the channels; omitted: raw
+///   normalization: 60         # s: each channel in g or rad/s as its standard score against its running mean and deviation (time constant); omitted: none
 ///   features: 1008            # MiniRocket features (rounded down to a multiple of 84)
 ///   maxDilationsPerKernel: 8
 ///   negativesPerPositive: 4   # negatives sampled per positive window
@@ -68,6 +69,9 @@ package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
     package var samplingRate: Double?
     /// Seconds of the moving standard deviation applied to the channels; `nil`: raw channels.
     package var movingDeviation: Double?
+    /// The time constant, seconds, of the causal per-recording normalisation (``GestureKit/RunningStandardizer``);
+    /// `nil`: none.
+    package var normalization: Double?
     /// MiniRocket features asked for.
     package var features: Int
     /// Most dilations per kernel.
@@ -96,10 +100,10 @@ package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
 
     /// The keys a search may vary.
     package static let searchable = ["window", "hop", "context", "refractoryTime", "features", "negativesPerPositive", "samplingRate",
-                                    "movingDeviation", "rejection.maxFalsePerHour"]
+                                    "movingDeviation", "normalization", "rejection.maxFalsePerHour"]
 
     private enum Keys: String, CodingKey {
-        case channels, window, hop, context, refractoryTime, samplingRate, movingDeviation, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
+        case channels, window, hop, context, refractoryTime, samplingRate, movingDeviation, normalization, features, maxDilationsPerKernel, negativesPerPositive, maxWindows
         case hardNegatives, crossFitGroups, strictCrossFitting, rejection, seed, backgroundLabel, classWeights, augmentation
     }
 
@@ -116,6 +120,7 @@ package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         refractoryTime = try c.decodeIfPresent(Double.self, forKey: .refractoryTime) ?? 0
         samplingRate = try c.decodeIfPresent(Double.self, forKey: .samplingRate)
         movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
+        normalization = try c.decodeIfPresent(Double.self, forKey: .normalization)
         features = try c.decodeIfPresent(Int.self, forKey: .features) ?? 1008
         maxDilationsPerKernel = try c.decodeIfPresent(Int.self, forKey: .maxDilationsPerKernel) ?? 8
         negativesPerPositive = try c.decodeIfPresent(Double.self, forKey: .negativesPerPositive) ?? 4
@@ -142,6 +147,7 @@ package struct MiniRocketStreamSettings: Decodable, Hashable, Sendable {
         try MiniRocketModel.Stream.requireRefractoryTime(refractoryTime, window: window, context: context, key: "refractoryTime")
         if let samplingRate { try ConfigurationError.requirePositive(samplingRate, "samplingRate") }
         if let movingDeviation { try ConfigurationError.requirePositive(movingDeviation, "movingDeviation") }
+        if let normalization { try ConfigurationError.requirePositive(normalization, "normalization") }
         try ConfigurationError.requirePositive(negativesPerPositive, "negativesPerPositive")
         guard features >= MiniRocket.kernelCount, features <= 100_000 else {
             throw ConfigurationError(key: "features", "must be \(MiniRocket.kernelCount)…100000, got \(features)")

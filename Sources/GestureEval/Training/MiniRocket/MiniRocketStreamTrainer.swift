@@ -68,7 +68,7 @@ package struct MiniRocketStreamTrainer: Sendable {
         let prepared = pool.map { DTWExamples.derivingChannels(channels, of: $0) }
         let trainingStreams = try prepared.map { r in
             let series = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
-                                                      samples: r.samples)
+                                                      normalization: settings.normalization, samples: r.samples)
             return Stream(series: series, subject: r.subject)
         }
         let streams = Array(trainingStreams.prefix(recordings.count))
@@ -226,7 +226,7 @@ package struct MiniRocketStreamTrainer: Sendable {
         let subjects = windows.map { training[$0.recording].subject }
         let stream = MiniRocketModel.Stream(window: settings.window, hop: settings.hop, context: settings.context,
                                             refractoryTime: settings.refractoryTime, backgroundLabel: settings.backgroundLabel,
-                                            movingDeviation: settings.movingDeviation)
+                                            movingDeviation: settings.movingDeviation, normalization: settings.normalization)
         let trainer = MiniRocketTrainer(featureCount: settings.features, maxDilationsPerKernel: settings.maxDilationsPerKernel,
                                         seed: settings.seed, lengthPolicy: .asRecorded, balancedClassWeights: settings.balancedClassWeights)
         func fit(_ examples: [DTWExample]) throws -> MiniRocketModel {

@@ -28,6 +28,10 @@ import GestureData
 ///   units on the body (placed columns such as `accel.x@lowerarm`), every set but the rhythm's spans all of them:
 ///   each unit's magnitudes, orientation-free channels or axes;
 /// - class weights: none, then balanced;
+/// - per-recording normalisation: none, then each channel in g or rad/s (how hard the person moves) as its standard
+///   score against its own running mean and deviation (``GestureKit/RunningStandardizer``, causal, the same in `detect`) with a time constant of ten median
+///   spacings (about ten gestures of the person's own motion; at least 30 s, and 30 windows without a spacing):
+///   what depends on the person (how hard they move, how they wear the device) reads on a common scale;
 /// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25), so the background weighs about four
 ///   classes' worth and the classes share the rest of the 1,200 windows (the ridge is cubic in them).
 ///
@@ -64,6 +68,8 @@ struct SpotterRecipe {
         var channels: [MotionChannel]
         var window: Double, hop: Double, context: Double, refractoryTime: Double, samplingRate: Double
         var balanced: Bool
+        /// The time constant of the per-recording normalisation, seconds; `nil`: none.
+        var normalization: Double? = nil
         var negativesPerPositive: Double = 4
         var maxWindows: Int = 1200
 
@@ -76,6 +82,7 @@ struct SpotterRecipe {
                 "classWeights": .string(balanced ? "balanced" : "none"),
                 "negativesPerPositive": .number(negativesPerPositive), "maxWindows": .number(Double(maxWindows)),
             ]
+            if let normalization { map["normalization"] = .number(normalization) }
             for (key, value) in overrides where fixed[key] == nil { map[key] = value }
             map.merge(fixed) { _, entry in entry }
             return .object(map)
@@ -155,6 +162,9 @@ struct SpotterRecipe {
         for c in [window / 4, window, 2 * window].map({ Self.tenth(min($0, cap)) }) where !result.contains(c) { result.append(c) }
         return result
     }
+
+    /// The normalisation's time constant: ten median spacings (30 windows without one), at least 30 s, to a tenth.
+    var normalizationTimeConstant: Double { Self.tenth(max(30, 10 * (evidence.medianSpacing ?? 3 * window))) }
 
     /// 200 samples over the window and its context, 5 Hz at least, the recordings' rate at most, to a whole Hz.
     func samplingRate(context: Double) -> Double {

@@ -11,9 +11,10 @@ import GestureData
 ///    hard negatives), and scored by its cross-fitted detections: each subject group of the training recordings
 ///    spotted by a model trained without it, thresholds calibrated the same way. The selection is therefore nested
 ///    inside the fold, and never sees the fold's test subjects.
-/// 3. The rounds: the contexts (and with them the rates) with the magnitudes; then every other channel set at every
-///    context; then balanced class weights for the best so far. A later candidate replaces the incumbent only when it
-///    scores higher.
+/// 3. The rounds: the contexts (and with them the rates) with the magnitudes, each as read and normalised per
+///    recording; then every other channel set at every context, normalised as the first round chose; then balanced
+///    class weights for the best so far; then the best so far with the other choice of normalisation. A later
+///    candidate replaces the incumbent only when it scores higher.
 /// 4. The winner is retrained at full fidelity (the entry's `features`, hard negatives) on all training recordings,
 ///    and its model records every candidate and score (``GestureKit/MiniRocketModel/Selection``).
 ///
@@ -22,7 +23,7 @@ import GestureData
 ///
 /// The model is a `minirocket-stream` model: `detect` and apps run it as such, behind the stages it records.
 ///
-/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings; 3 + 3 × (2 or 3) + 1
+/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings; 6 + 3 × (2 or 3) + 2
 ///   candidates.
 package struct SpotterTrainer: RecognizerTrainer {
     /// A window classifier with its stream settings, thresholds and selection.
@@ -99,18 +100,29 @@ package struct SpotterTrainer: RecognizerTrainer {
             return indices[setup.objective.choose(indices.map { compared[$0].point! }).index]
         }
 
-        var best = try compare(recipe.firstRound, incumbent: nil)
-        // Channels and context interact (the rhythm channels see seconds of strokes themselves): every pair.
+        // The magnitudes at each context, as read and normalised per recording.
+        var best = try compare(recipe.firstRound.flatMap { first in
+            var normalized = first
+            normalized.normalization = recipe.normalizationTimeConstant
+            return [first, normalized]
+        }, incumbent: nil)
+        let normalization = compared[best].candidate.normalization
+        // Channels and context interact (the rhythm channels see seconds of strokes themselves): every pair, read as
+        // the first round chose.
         best = try compare(recipe.otherChannelSets.flatMap { channels in
             recipe.firstRound.map { first in
                 var c = first
-                (c.round, c.channels) = (2, channels)
+                (c.round, c.channels, c.normalization) = (2, channels, normalization)
                 return c
             }
         }, incumbent: best)
         var balanced = compared[best].candidate
         (balanced.round, balanced.balanced) = (3, true)
         best = try compare([balanced], incumbent: best)
+        // The other choice of normalisation for the best so far: channel sets may call for it where magnitudes did not.
+        var toggled = compared[best].candidate
+        (toggled.round, toggled.normalization) = (4, toggled.normalization == nil ? recipe.normalizationTimeConstant : nil)
+        best = try compare([toggled], incumbent: best)
 
         // The winner at full fidelity, on every training recording.
         let chosen = compared[best]
@@ -128,6 +140,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units, metric: setup.objective.maximize)
         summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: true)
         let c = chosen.candidate
+        if let n = c.normalization { summary.values["normalization"] = n }
         summary.values.merge(["window": c.window, "hop": c.hop, "context": c.context, "refractoryTime": c.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
@@ -144,6 +157,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         return .init(round: c.round, channels: settings?.channels ?? c.channels, window: settings?.window ?? c.window, hop: settings?.hop ?? c.hop,
                      context: settings?.context ?? c.context, refractoryTime: settings?.refractoryTime ?? c.refractoryTime,
                      samplingRate: settings?.samplingRate ?? c.samplingRate, balancedClassWeights: settings?.balancedClassWeights ?? c.balanced,
+                     normalization: settings.map(\.normalization) ?? c.normalization,
                      score: finite(entry.point?.score), recall: finite(entry.point?.recall), falsePerHour: finite(entry.point?.falsePerHour),
                      failure: entry.failure)
     }
@@ -204,7 +218,7 @@ package struct SpotterTrainer: RecognizerTrainer {
               let candidate = recipe.firstRound.last,
               let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
               let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
-        return Workload(stream: stream, candidates: recipe.firstRound.count * (1 + recipe.otherChannelSets.count) + 1)
+        return Workload(stream: stream, candidates: recipe.firstRound.count * (2 + recipe.otherChannelSets.count) + 2)
     }
 
     /// A `minirocket-stream` training with those settings at full fidelity, plus a quarter of one per compared

@@ -67,7 +67,9 @@ import Testing
     /// Issue 44, end to end: the detections a training returns at the thresholds it chose are what the trained
     /// spotter streams, on recordings with a gap. One subject leaves no held-out model, so the full model scored its
     /// own windows: the summary names the subject, and `strictCrossFitting` refuses instead.
-    @Test func detectionsAtTheChosenThresholdsAreTheStreamedEventsAndInSampleIsNamed() throws {
+    /// With a per-recording normalisation too: training and `detect` read its running statistics alike, across the gap.
+    @Test(arguments: [nil, 20] as [Double?])
+    func detectionsAtTheChosenThresholdsAreTheStreamedEventsAndInSampleIsNamed(normalization: Double?) throws {
         let gapped = (0..<3).map { i -> Recording in
             var r = Self.recording("g\(i)", subject: "only", seed: UInt64(20 + i))
             // A 30 s gap after 60 s.
@@ -77,7 +79,8 @@ import Testing
             }
             return r
         }
-        let result = try MiniRocketStreamTrainer(settings: Self.settings()).train(gapped)
+        let result = try MiniRocketStreamTrainer(settings: Self.settings(normalization.map { ", \"normalization\": \($0)" } ?? "")).train(gapped)
+        #expect(result.model.stream?.normalization == normalization)
         #expect(result.summary.crossFit?.inSample == ["only"])
         for (r, found) in zip(gapped, result.detections) {
             var spotter = try MiniRocketSpotter(configuration: result.model)
@@ -117,5 +120,7 @@ import Testing
         #expect(throws: (any Error).self) { try Self.settings(", \"classWeights\": \"heavy\"") }
         #expect(try Self.settings(", \"classWeights\": \"balanced\"").balancedClassWeights)
         #expect(try !Self.settings().balancedClassWeights)
+        #expect(throws: (any Error).self) { try Self.settings(", \"normalization\": 0") }
+        #expect(try Self.settings(", \"normalization\": 45").normalization == 45 && Self.settings().normalization == nil)
     }
 }

@@ -28,6 +28,13 @@ import Testing
         #expect(recipe.firstRound.map(\.samplingRate) == [25, 25, 25])
         #expect(recipe.magnitudes.map(\.rawValue) == ["accel.magnitude"])
         #expect(recipe.otherChannelSets.last!.map(\.rawValue) == ["accel.x", "accel.y", "accel.z"])
+        // Ten median spacings of 10 s: about ten waves of the person's own motion.
+        #expect(recipe.normalizationTimeConstant == 100)
+        var sparse = recipe
+        sparse.evidence.medianSpacing = nil
+        #expect(sparse.normalizationTimeConstant == 36, "30 windows of 1.2 s")
+        sparse.evidence.medianSpacing = 1
+        #expect(sparse.normalizationTimeConstant == 30, "at least 30 s")
     }
 
     /// Several sensor units (issue 58): every channel set but the rhythm's spans each unit; one unit reads as before.
@@ -78,10 +85,25 @@ import Testing
         let trained = try trainer.train(setup, on: Self.training)
         let model = try #require(trained.model(as: MiniRocketModel.self))
         let selection = try #require(model.selection)
-        // Three contexts, each with the magnitudes and at least two other channel sets, then balanced weights.
-        #expect(selection.candidates.count >= 10)
-        #expect(selection.candidates.filter { $0.round == 2 }.count == 3 * Set(selection.candidates.filter { $0.round == 2 }.map(\.channels)).count)
-        #expect(Set(selection.candidates.map(\.round)) == [1, 2, 3])
+        // Three contexts, each with the magnitudes as read and normalised, then at least two other channel sets at each
+        // context, then balanced weights, then the best so far with the other choice of normalisation.
+        let round = { (k: Int) in selection.candidates.filter { $0.round == k } }
+        #expect(selection.candidates.count >= 14)
+        #expect(round(1).count == 6 && round(1).map(\.normalization) == [nil, 100, nil, 100, nil, 100])
+        #expect(round(2).count == 3 * Set(round(2).map(\.channels)).count)
+        #expect(Set(selection.candidates.map(\.round)).isSuperset(of: [1, 2, 3]))
+        // Round 2 reads the channels as a best of round 1 did.
+        let best = { (c: ArraySlice<MiniRocketModel.Selection.Candidate>) in c.filter { $0.score == c.compactMap(\.score).max() } }
+        #expect(Set(round(2).map(\.normalization)).count == 1)
+        #expect(best(round(1)[...]).contains { $0.normalization == round(2)[0].normalization })
+        // Round 4 is a best candidate before it with the other choice of normalisation (absent when that twin was
+        // compared already: a round-1 candidate).
+        let flipped = try #require(round(4).first ?? selection.candidates[selection.chosen].flippedTwin(in: round(1)))
+        #expect(best(selection.candidates.dropLast(round(4).count)).contains { c in
+            c.normalization == (flipped.normalization == nil ? 100 : nil) && c.channels == flipped.channels && c.context == flipped.context
+                && c.balancedClassWeights == flipped.balancedClassWeights
+        })
+        #expect(model.stream?.normalization == selection.candidates[selection.chosen].normalization)
         // Greedy rounds keep the incumbent unless beaten: the chosen one scored highest of all.
         let scores = selection.candidates.map { $0.score ?? -1 }
         #expect(scores[selection.chosen] == scores.max())
@@ -107,8 +129,8 @@ import Testing
         let trained = try SpotterTrainer().fit(setup, on: Self.training)
         let selection = try #require(trained.model.selection)
         #expect(selection.candidates.allSatisfy { $0.context == 0.2 })
-        // Round 1's three contexts became one candidate.
-        #expect(selection.candidates.filter { $0.round == 1 }.count == 1)
+        // Round 1's three contexts became one, as read and normalised.
+        #expect(selection.candidates.filter { $0.round == 1 }.map(\.normalization) == [nil, 100])
     }
 
     @Test func oneSubjectIsCutIntoThreeCrossFittingParts() throws {
@@ -130,5 +152,15 @@ import Testing
         setup.search = [:]
         setup.kind = .segments
         #expect(throws: TrainingError.self) { _ = try trainer.train(setup, on: Self.training) }
+    }
+}
+
+extension MiniRocketModel.Selection.Candidate {
+    /// The candidate of `candidates` that differs from this one only in its normalisation, if any.
+    func flippedTwin(in candidates: [Self]) -> Self? {
+        candidates.first { c in
+            (c.normalization == nil) != (normalization == nil) && c.channels == channels && c.context == context
+                && c.balancedClassWeights == balancedClassWeights
+        }
     }
 }
