@@ -113,43 +113,71 @@ import Testing
         #expect(unknown.stderr.contains("subject01, subject02"), "\(unknown.stderr)")
     }
 
-    /// Issue 53, case 7: every entry of every shipped experiment file trains through `train --experiment`, as `compare`
-    /// trains it (the swimming turns on one swimmer's fold, to stay quick; skipped where their data is absent).
-    @Test func trainsEveryEntryOfTheShippedExperiments() throws {
+    /// One entry of a shipped experiment file (`configs/experiments/*.yaml`).
+    struct ShippedEntry: CustomTestStringConvertible, Sendable {
+        var file: String
+        var entry: String
+        var testDescription: String { "\(file) / \(entry)" }
+    }
+
+    /// The shipped experiment files, sorted.
+    static let shippedExperiments: [String] = {
         let folder = SharedData.packageRoot.appendingPathComponent("configs/experiments")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(files.count >= 5)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+    }()
+
+    /// Every entry of every shipped file that reads (a file that does not read fails `theShippedExperimentsRead`).
+    static let shippedEntries: [ShippedEntry] = shippedExperiments.flatMap { file in
+        ((try? Experiment(contentsOf: experimentURL(file), trainers: .standard))?.entries ?? []).map { ShippedEntry(file: file, entry: $0.name) }
+    }
+
+    static func experimentURL(_ file: String) -> URL {
+        SharedData.packageRoot.appendingPathComponent("configs/experiments").appendingPathComponent(file)
+    }
+
+    @Test func theShippedExperimentsRead() throws {
+        #expect(Self.shippedExperiments.count >= 5 && Self.shippedExperiments.contains("no-settings.yaml"))
+        for file in Self.shippedExperiments {
+            let experiment = try Experiment(contentsOf: Self.experimentURL(file), trainers: .standard)
+            #expect(Self.shippedEntries.filter { $0.file == file }.count == experiment.entries.count, "\(file)")
+        }
+    }
+
+    /// Issue 53, case 7: every entry of every shipped experiment file trains through `train --experiment`, as `compare`
+    /// trains it (the swimming turns on one swimmer's fold, to stay quick; skipped where their data is absent). One
+    /// case per entry, so the entries train side by side.
+    @Test(arguments: shippedEntries)
+    func trainsEveryEntryOfTheShippedExperiments(_ shipped: ShippedEntry) throws {
+        let url = Self.experimentURL(shipped.file)
         let out = TemporaryFolder.root.appendingPathComponent("every-entry-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        for file in files {
-            let url = folder.appendingPathComponent(file)
-            let experiment = try Experiment(contentsOf: url, trainers: .standard)
-            // A shared dataset is named directly, or by a manifest of this repository that reads it (actrectut-all-sensors).
-            func readsSharedData(_ source: String) -> Bool {
-                let manifest = SharedData.packageRoot.appendingPathComponent(source).appendingPathComponent("dataset.yaml")
-                return source.contains("../shared") || ((try? String(contentsOf: manifest, encoding: .utf8))?.contains("/shared/") ?? false)
-            }
-            let shared = experiment.datasets.values.contains(where: { if case let .source(s) = $0 { readsSharedData(s) } else { false } })
-            if shared, !SharedData.isAvailable { continue }
-            // Recordings of people: one person's fold, the form `--fold` takes (archive splits train on their TRAIN part).
-            let datasets = shared ? try experiment.loadDatasets() : [:]
-            for entry in experiment.entries {
-                // Each entry's own dataset names its folds (an experiment may hold several datasets).
-                var fold: [String] = []
-                if shared {
-                    let key = try #require(entry.datasets.first)
-                    let draw = Split.subjectDraws(train: 1, draws: 1)
-                    let name = try FoldAssignment(draw.strategy(seed: experiment.seed), dataset: #require(datasets[key])).folds[0].name
-                    fold = ["--split", draw.description, "--fold", name]
-                }
-                let run = try GestureLabBinary.run(["train", "--experiment", url.path, "--entry", entry.name] + fold + ["--out", out.path, "--quiet"],
-                                                   directory: SharedData.packageRoot)
-                #expect(run.status == 0, "\(file) / \(entry.name): \(run.stderr)")
-                // The spotter with no settings prints what it compared, the chosen candidate marked.
-                if entry.recognizer == "spotter" {
-                    #expect(run.stdout.contains("chose from the training recordings: ") && run.stdout.contains("\n* "), "\(file) / \(entry.name): \(run.stdout)")
-                }
-            }
+        let experiment = try Experiment(contentsOf: url, trainers: .standard)
+        let entry = try #require(experiment.entries.first { $0.name == shipped.entry })
+        // A shared dataset is named directly, or by a manifest of this repository that reads it (actrectut-all-sensors).
+        func readsSharedData(_ source: String) -> Bool {
+            let manifest = SharedData.packageRoot.appendingPathComponent(source).appendingPathComponent("dataset.yaml")
+            return source.contains("../shared") || ((try? String(contentsOf: manifest, encoding: .utf8))?.contains("/shared/") ?? false)
+        }
+        let shared = experiment.datasets.values.contains(where: { if case let .source(s) = $0 { readsSharedData(s) } else { false } })
+        if shared, !SharedData.isAvailable { return }
+        // Recordings of people: one person's fold, the form `--fold` takes (archive splits train on their TRAIN part).
+        // Each entry's own dataset names its folds (an experiment may hold several datasets).
+        var fold: [String] = []
+        if shared {
+            let key = try #require(entry.datasets.first)
+            let draw = Split.subjectDraws(train: 1, draws: 1)
+            var own = experiment
+            own.entries = [entry]  // only this entry's dataset is read
+            let dataset = try #require(try own.loadDatasets()[key])
+            let name = try FoldAssignment(draw.strategy(seed: experiment.seed), dataset: dataset).folds[0].name
+            fold = ["--split", draw.description, "--fold", name]
+        }
+        let run = try GestureLabBinary.run(["train", "--experiment", url.path, "--entry", entry.name] + fold + ["--out", out.path, "--quiet"],
+                                           directory: SharedData.packageRoot)
+        #expect(run.status == 0, "\(shipped): \(run.stderr)")
+        // The spotter with no settings prints what it compared, the chosen candidate marked.
+        if entry.recognizer == "spotter" {
+            #expect(run.stdout.contains("chose from the training recordings: ") && run.stdout.contains("\n* "), "\(shipped): \(run.stdout)")
         }
     }
 

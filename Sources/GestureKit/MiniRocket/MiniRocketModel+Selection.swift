@@ -5,8 +5,8 @@ extension MiniRocketModel {
     public struct Selection: Codable, Sendable, Equatable {
         /// One compared setting of the spotter.
         public struct Candidate: Codable, Sendable, Equatable {
-            /// The round of the search that compared it (1: context and rate, 2: channels, 3: class weights,
-            /// 4: per-recording normalisation).
+            /// The round of the search that compared it (1: context and rate, each with the magnitudes as read and
+            /// normalised; 2: channels; 3: class weights; 4: the best so far with the other normalisation choice).
             public var round: Int
             /// The channels, in order.
             public var channels: [MotionChannel]

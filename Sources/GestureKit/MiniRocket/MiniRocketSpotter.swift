@@ -103,8 +103,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
             try MovingDeviation(seconds: seconds, samplingRate: rate, channels: c)
         }
         standardizer = try stream.normalization.map { (seconds) throws(ConfigurationError) in
-            try RunningStandardizer(seconds: seconds, samplingRate: rate, channels: c,
-                                    selected: configuration.channels.indices.filter { configuration.channels[$0].measuresIntensity })
+            try RunningStandardizer(seconds: seconds, samplingRate: rate, channels: c, selected: Self.normalizedChannels(configuration.channels))
         }
         resampled.reserveCapacity(8)
     }
@@ -287,7 +286,7 @@ extension MiniRocketSpotter {
         }
         var standardizer = try normalization.map { (seconds) throws(ConfigurationError) in
             try RunningStandardizer(seconds: seconds, samplingRate: samplingRate, channels: channels.count,
-                                    selected: channels.indices.filter { channels[$0].measuresIntensity })
+                                    selected: normalizedChannels(channels))
         }
         var series = Series(values: [], times: [], runs: [])
         var runStart = 0
@@ -317,6 +316,13 @@ extension MiniRocketSpotter {
         }
         if series.times.count > runStart { series.runs.append(runStart..<series.times.count) }
         return series
+    }
+
+    /// The indices of the `channels` that ``MiniRocketModel/Stream/normalization`` standardises: those that
+    /// ``MotionChannel/measuresIntensity`` (their scale depends on the person); angles, periods and regularities are
+    /// read as they are. O(channels).
+    static func normalizedChannels(_ channels: [MotionChannel]) -> [Int] {
+        channels.indices.filter { channels[$0].measuresIntensity }
     }
 
     /// The sample index at which each window the spotter scores ends, run by run: in each run the first at

@@ -3,7 +3,7 @@ import Foundation
 /// A causal per-recording normalisation of several channels at once: each value becomes its standard score against
 /// the channel's own history, so a person who moves harder or holds the device otherwise reads on a common scale.
 ///
-/// Each ``update(_:)`` replaces every channel's value x by (x − m) / s, where m and s are that channel's exponentially
+/// Each ``update(_:)`` replaces each selected channel's value x by (x − m) / s, where m and s are that channel's exponentially
 /// weighted mean and standard deviation over the stream so far, the new value included, with a time constant of
 /// ``timeConstant`` seconds (each sample's weight decays by e⁻¹ every time constant). The weights are normalised by
 /// their sum, so the first samples are weighed as a plain mean would weigh them rather than pulled towards zero.
