@@ -36,6 +36,9 @@ public struct MiniRocketClassifier: Sendable {
 
     /// Prepares `model` for classification. O(classes × features).
     public init(model: MiniRocketModel) throws(ConfigurationError) {
+        guard model.ensemble == nil else {
+            throw ConfigurationError(key: "ensemble", "an ensemble model averages window scores in a stream: run it as minirocket-stream")
+        }
         try model.validate()
         self.model = model
         let f = model.transform.featureCount

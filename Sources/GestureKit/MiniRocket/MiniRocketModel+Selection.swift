@@ -6,7 +6,8 @@ extension MiniRocketModel {
         /// One compared setting of the spotter.
         public struct Candidate: Codable, Sendable, Equatable {
             /// The round of the search that compared it (1: context and rate, each with the magnitudes as read and
-            /// normalised; 2: channels; 3: class weights; 4: the best so far with the other normalisation choice).
+            /// normalised; 2: channels; 3: class weights; 4: the best so far with the other normalisation choice;
+            /// 5: the best so far in an ensemble with its twins, ``members``).
             public var round: Int
             /// The channels, in order.
             public var channels: [MotionChannel]
@@ -34,14 +35,17 @@ extension MiniRocketModel {
             public var falsePerHour: Double?
             /// Why the candidate could not be trained, if it could not.
             public var failure: String?
+            /// For an ensemble (round 5), the candidates whose scores it averages, as indices into
+            /// ``Selection/candidates``, the first being the one whose settings are shown; `nil` otherwise.
+            public var members: [Int]?
 
             /// A candidate; see the properties.
             package init(round: Int, channels: [MotionChannel], window: Double, hop: Double, context: Double, refractoryTime: Double,
                         samplingRate: Double, balancedClassWeights: Bool, normalization: Double? = nil, score: Double? = nil, recall: Double? = nil,
-                        falsePerHour: Double? = nil, failure: String? = nil) {
+                        falsePerHour: Double? = nil, failure: String? = nil, members: [Int]? = nil) {
                 (self.round, self.channels, self.window, self.hop, self.context) = (round, channels, window, hop, context)
                 (self.refractoryTime, self.samplingRate, self.balancedClassWeights) = (refractoryTime, samplingRate, balancedClassWeights)
-            self.normalization = normalization
+                (self.normalization, self.members) = (normalization, members)
                 (self.score, self.recall, self.falsePerHour, self.failure) = (score, recall, falsePerHour, failure)
             }
         }

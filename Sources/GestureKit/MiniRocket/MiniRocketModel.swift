@@ -11,16 +11,16 @@ import Foundation
 /// the data.
 public struct MiniRocketModel: Codable, Sendable, Equatable {
     /// The newest version this library writes and reads: 2 adds the optional ``stream`` section, 3 the ``stages``,
-    /// 4 the stream's ``Stream/normalization``. A model is written with the lowest version that holds what it has, so
-    /// models without them stay what they were; a reader that predates the stages or the normalisation refuses a
-    /// model with them rather than running it without.
-    public static let currentVersion = 4
+    /// 4 the stream's ``Stream/normalization``, 5 the ``ensemble``. A model is written with the lowest version that
+    /// holds what it has, so models without them stay what they were; a reader that predates the stages, the
+    /// normalisation or the ensemble refuses a model with them rather than running it without.
+    public static let currentVersion = 5
     /// The versions this library reads.
-    package static let supportedVersions = 1...4
+    package static let supportedVersions = 1...5
 
-    /// The lowest version that holds `stream` and `stages`.
-    static func version(stream: Stream?, stages: [StageSpecification]) -> Int {
-        stream?.normalization != nil ? 4 : !stages.isEmpty ? 3 : stream == nil ? 1 : 2
+    /// The lowest version that holds `stream`, `stages` and an ensemble.
+    static func version(stream: Stream?, stages: [StageSpecification], ensemble: Bool) -> Int {
+        ensemble ? 5 : stream?.normalization != nil ? 4 : !stages.isEmpty ? 3 : stream == nil ? 1 : 2
     }
 
     /// How a model spots gestures in a continuous stream (``MiniRocketSpotter``): the window it scores, how often,
@@ -128,7 +128,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     package var seed: UInt64?
     /// How the model spots gestures in streams; `nil` for a segment classifier (version 1).
     public var stream: Stream? {
-        didSet { version = Self.version(stream: stream, stages: stages) }
+        didSet { version = Self.version(stream: stream, stages: stages, ensemble: ensemble != nil) }
     }
     /// The signal stages in front of the model, in order, as trained and scored (with the derivations a pipeline would
     /// add written out, e.g. the orientation-free channels' estimator and its rhythm's source): an app runs them in
@@ -137,7 +137,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         get { storedStages ?? [] }
         set {
             storedStages = newValue.isEmpty ? nil : newValue
-            version = Self.version(stream: stream, stages: newValue)
+            version = Self.version(stream: stream, stages: newValue, ensemble: ensemble != nil)
         }
     }
     /// ``stages`` as written: absent when empty, so a model without stages keeps its bytes.
@@ -145,17 +145,26 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     /// How the settings were chosen, when a trainer chose them (provenance; absent otherwise, so other models keep
     /// their bytes).
     public var selection: Selection? = nil
+    /// The other members of an ensemble, when the model is one (version 5): window classifiers whose scores are
+    /// averaged with this model's own, window by window, before the class and the threshold decide (``MiniRocketSpotter``).
+    /// Each reads this model's channels at its rate, with a stream section of the same window, hop, context and
+    /// moving deviation; its ``Stream/normalization`` is its own, and its thresholds and refractory time are not read
+    /// (this model's count). Members have no stages and no ensemble of their own. An ensemble spots only: a segment
+    /// classifier (``MiniRocketClassifier``) refuses it.
+    public var ensemble: [MiniRocketModel]? = nil {
+        didSet { version = Self.version(stream: stream, stages: stages, ensemble: ensemble != nil) }
+    }
 
     private enum CodingKeys: String, CodingKey {
         case version, channels, samplingRate, lengthPolicy, transform, featureMeans, featureScales, labels, weights, intercepts
-        case alpha, seed, stream, storedStages = "stages", selection
+        case alpha, seed, stream, storedStages = "stages", selection, ensemble
     }
 
     /// Creates a model; ``validate()`` checks it.
     package init(channels: [MotionChannel], samplingRate: Double, lengthPolicy: LengthPolicy = .asRecorded, transform: MiniRocket,
                 featureMeans: [Double], featureScales: [Double], labels: [String], weights: [Double], intercepts: [Double],
                 alpha: Double, seed: UInt64? = nil, stream: Stream? = nil, stages: [StageSpecification] = []) {
-        version = Self.version(stream: stream, stages: stages)
+        version = Self.version(stream: stream, stages: stages, ensemble: false)
         self.stream = stream
         storedStages = stages.isEmpty ? nil : stages
         self.channels = channels
@@ -187,6 +196,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
             guard version >= 3 else { throw ConfigurationError(key: "version", "stages need version 3, the file says \(version)") }
             _ = try StageSpecification.makeStages(stages)
         }
+        if let ensemble { try validate(ensemble: ensemble) }
         guard !channels.isEmpty else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
         guard channels.count == transform.channelCount else {
             throw ConfigurationError(key: "channels", "names \(channels.count) channels but the transform has \(transform.channelCount)")
@@ -208,6 +218,27 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
         }
         if let i = weights.firstIndex(where: { !$0.isFinite }) { throw ConfigurationError(key: "weights[\(i)]", "must be finite") }
         if let i = intercepts.firstIndex(where: { !$0.isFinite }) { throw ConfigurationError(key: "intercepts[\(i)]", "must be finite") }
+    }
+
+    /// Throws unless every member of `ensemble` is a valid model on this model's window grid (see ``ensemble``).
+    private func validate(ensemble: [MiniRocketModel]) throws(ConfigurationError) {
+        guard version >= 5 else { throw ConfigurationError(key: "version", "an ensemble needs version 5, the file says \(version)") }
+        guard let stream else { throw ConfigurationError(key: "ensemble", "an ensemble spots: the model needs a stream section") }
+        guard !ensemble.isEmpty else { throw ConfigurationError(key: "ensemble", "names no member; leave it out instead") }
+        for (i, member) in ensemble.enumerated() {
+            let key = "ensemble[\(i)]"
+            do { try member.validate() } catch { throw ConfigurationError(key: "\(key).\(error.key)", error.message) }
+            guard member.ensemble == nil, member.stages.isEmpty else {
+                throw ConfigurationError(key: key, "a member has no ensemble and no stages of its own (the model's stages feed every member)")
+            }
+            guard member.channels == channels, member.samplingRate == samplingRate, member.labels == labels else {
+                throw ConfigurationError(key: key, "a member reads the model's channels at its rate and scores its classes")
+            }
+            guard let s = member.stream, s.window == stream.window, s.hop == stream.hop, s.context == stream.context,
+                  s.movingDeviation == stream.movingDeviation, s.backgroundLabel == stream.backgroundLabel else {
+                throw ConfigurationError(key: "\(key).stream", "a member scores the model's windows: the same window, hop, context, moving deviation and background class")
+            }
+        }
     }
 
     /// The model as JSON (sorted keys, so the same model gives the same bytes).

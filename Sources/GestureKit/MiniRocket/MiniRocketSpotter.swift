@@ -12,6 +12,9 @@
 /// each scored window is unrolled into a contiguous buffer and scored by ``MiniRocketClassifier`` exactly as the
 /// same window cut from a recording would be (``windowScores(_:samples:)`` is that batch path).
 ///
+/// An ensemble model (``MiniRocketModel/ensemble``) scores each window with every member, each reading the stream
+/// through its own normalisation, and the class and threshold decide on the mean of their scores.
+///
 /// Events: label = gesture class, phase `ended`, `start`/`end` = the window without its context (seconds),
 /// `score` = the class's ridge score, `details["margin"]` = score − threshold.
 ///
@@ -73,13 +76,24 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     private var held: [Double?]
     private var resampled: [MotionSample] = []
     private var workspace = MiniRocketClassifier.Workspace()
+    /// The other members of an ensemble model, each a spotter that never fires: they read every sample before this
+    /// one does, on the same window grid, so their latest scores are those of the window this spotter scores.
+    private var members: [MiniRocketSpotter]
 
     /// Creates the spotter; throws ``ConfigurationError`` when the model is invalid or has no stream section.
     public init(configuration: MiniRocketModel) throws(ConfigurationError) {
         guard let stream = configuration.stream else {
             throw ConfigurationError(key: "stream", "this MiniRocket model classifies segments only; train it on streams (gesturelab train --recognizer minirocket-stream) to spot")
         }
-        classifier = try MiniRocketClassifier(model: configuration)
+        try configuration.validate()
+        var own = configuration
+        own.ensemble = nil
+        classifier = try MiniRocketClassifier(model: own)
+        members = try (configuration.ensemble ?? []).map { (member) throws(ConfigurationError) in
+            var silent = member
+            silent.stream?.thresholds = [:]  // no class fires: the ensemble's thresholds decide
+            return try MiniRocketSpotter(configuration: silent)
+        }
         self.configuration = configuration
         self.stream = stream
         let rate = configuration.samplingRate
@@ -116,6 +130,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     /// - Complexity: O(channels), plus one window's scoring every hop.
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite else { return }
+        for m in members.indices { members[m].process(sample, into: &events) }
         if resampler.isGap(before: sample) { endRun(into: &events) }
         resampled.removeAll(keepingCapacity: true)
         resampler.process(sample, into: &resampled)
@@ -127,6 +142,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     ///
     /// - Complexity: O(pending candidates).
     public mutating func finish(into events: inout [GestureEvent]) {
+        for m in members.indices { members[m].finish(into: &events) }
         endRun(into: &events)
         // The count outlives the stream it describes, until reset(), as a validator's diagnostics do.
         let forced = stage.forcedDecisions
@@ -139,6 +155,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
         resampler.reset()
         stage.reset()
         standardizer?.reset()
+        for m in members.indices { members[m].reset() }
         startRun()
         windowsScored = 0
         for d in held.indices { held[d] = nil }
@@ -208,6 +225,15 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
             scores.withUnsafeMutableBufferPointer { s in
                 classifier.scores(interleaved: w, length: n, into: s, workspace: &workspace)
             }
+        }
+        if !members.isEmpty {
+            for member in members {
+                // The same samples on the same grid: the member scored this very window.
+                assert(member.windowsScored == windowsScored + 1)
+                for k in scores.indices { scores[k] += member.scores[k] }
+            }
+            let count = Double(members.count + 1)
+            for k in scores.indices { scores[k] /= count }
         }
         windowsScored += 1
         guard let k = Self.bestGestureClass(scores, labels: configuration.labels, background: stream.backgroundLabel),
@@ -339,19 +365,51 @@ extension MiniRocketSpotter {
     }
 
     /// Every window the spotter scores on `samples`, scored in one batch over up to `threads` threads: the same
-    /// scores as the streaming path, for training and tests.
+    /// scores as the streaming path (an ensemble's averaged over its members), for training and tests.
     ///
-    /// - Complexity: one transform per window.
+    /// - Complexity: one transform per window and member.
     package func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
+        let samples = Array(samples)
         let series = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
                                      movingDeviation: stream.movingDeviation, normalization: stream.normalization, samples: samples)
-        return try windowScores(series, threads: threads)
+        let own = try scores(of: series, threads: threads)
+        guard !members.isEmpty else { return own }
+        return try Self.averaged([own] + members.map { try $0.windowScores(samples, threads: threads) })
     }
 
-    /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:normalization:samples:)``.
+    /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:normalization:samples:)``,
+    /// for a model that is no ensemble (each member reads its own series; ``averaged(_:)`` joins them).
     ///
     /// - Complexity: one transform per window.
     package func windowScores(_ series: Series, threads: Int? = nil) throws -> [Window] {
+        guard members.isEmpty else {
+            throw ConfigurationError(key: "ensemble", "score each member on its own series, then average them")
+        }
+        return try scores(of: series, threads: threads)
+    }
+
+    /// The windows of one series averaged over members, window by window: the ensemble's scores. Every member must
+    /// have scored the same windows (they read the same channels at the same rate on the same grid). O(windows × classes × members).
+    package static func averaged(_ members: [[Window]]) throws -> [Window] {
+        guard var mean = members.first else { return [] }
+        for other in members.dropFirst() {
+            guard other.count == mean.count else {
+                throw ConfigurationError(key: "ensemble", "the members scored \(mean.count) and \(other.count) windows: they must share the window grid")
+            }
+            for i in mean.indices {
+                guard other[i].end == mean[i].end, other[i].start == mean[i].start, other[i].scores.count == mean[i].scores.count else {
+                    throw ConfigurationError(key: "ensemble", "window \(i) differs between members: they must share the window grid")
+                }
+                for k in mean[i].scores.indices { mean[i].scores[k] += other[i].scores[k] }
+            }
+        }
+        let count = Double(members.count)
+        if members.count > 1 { for i in mean.indices { for k in mean[i].scores.indices { mean[i].scores[k] /= count } } }
+        return mean
+    }
+
+    /// This model's own classifier's scores of every window of `series`.
+    private func scores(of series: Series, threads: Int?) throws -> [Window] {
         let c = configuration.channels.count, n = windowLength
         let ends = Self.windowEndsByRun(runs: series.runs, windowLength: n, hopLength: hopLength)
         let segments = try ends.map { e in
@@ -398,6 +456,7 @@ extension MiniRocketSpotter {
         get throws {
             var model = configuration
             model.lengthPolicy = .asRecorded
+            model.ensemble = nil  // this model's own classifier: the members score themselves
             return try MiniRocketClassifier(model: model)
         }
     }

@@ -16,8 +16,8 @@ import Testing
     }
 
     /// A model for 1 s windows with 0.25 s of context, hop 0.1 s: the transform fitted on windows of the stream, the
-    /// weights seeded random numbers, the threshold of "swing" at `threshold`.
-    static func model(threshold: Double = 0, refractory: Double = 0.5) throws -> MiniRocketModel {
+    /// weights seeded random numbers (`weightsSeed`), the threshold of "swing" at `threshold`.
+    static func model(threshold: Double = 0, refractory: Double = 0.5, weightsSeed: UInt64 = 11) throws -> MiniRocketModel {
         let channels = [MotionChannel(rawValue: "accel.x")!, MotionChannel(rawValue: "accel.magnitude")!]
         let samples = stream(seconds: 30)
         let rate = 50.0, n = 75
@@ -26,7 +26,7 @@ import Testing
         }
         let transform = try MiniRocket(fitting: windows, featureCount: 840, seed: 9)
         let f = transform.featureCount
-        var random = SplitMix64(seed: 11)
+        var random = SplitMix64(seed: weightsSeed)
         let weights = (0..<(2 * f)).map { _ in random.gaussian() / Double(f).squareRoot() }
         return MiniRocketModel(channels: channels, samplingRate: rate, transform: transform,
                                featureMeans: [Double](repeating: 0.4, count: f), featureScales: [Double](repeating: 0.3, count: f),
@@ -76,6 +76,56 @@ import Testing
         // Only a positive, finite time constant is a model.
         model.stream?.normalization = 0
         #expect(throws: ConfigurationError.self) { try MiniRocketSpotter(configuration: model) }
+    }
+
+    /// An ensemble (issue 55): each window's scores are the mean of its members' scores, streamed and in batch, each
+    /// member reading the stream through its own normalisation. The file is version 5; an older reader, a segment
+    /// classifier and a member on another window grid refuse it.
+    @Test func anEnsembleScoresTheMeanOfItsMembers() throws {
+        let first = try Self.model()
+        var second = try Self.model(weightsSeed: 12)
+        second.stream?.normalization = 5
+        var ensemble = first
+        ensemble.ensemble = [second]
+        let samples = Self.stream(seconds: 20)
+        let a = try MiniRocketSpotter(configuration: first).windowScores(samples)
+        let b = try MiniRocketSpotter(configuration: second).windowScores(samples)
+        var spotter = try MiniRocketSpotter(configuration: ensemble)
+        var streamed: [[Double]] = []
+        var events: [GestureEvent] = []
+        for s in samples {
+            let before = spotter.windowsScored
+            spotter.process(s, into: &events)
+            if spotter.windowsScored > before { streamed.append(spotter.scores) }
+        }
+        #expect(streamed.count == a.count && a.count == b.count && a.count > 100)
+        for (i, scores) in streamed.enumerated() {
+            let mean = zip(a[i].scores, b[i].scores).map { ($0 + $1) / 2 }
+            #expect(zip(scores, mean).allSatisfy { abs($0 - $1) < 1e-12 }, "window \(i)")
+        }
+        #expect(try spotter.windowScores(samples).map(\.scores) == streamed)
+        #expect(a.map(\.scores) != streamed && b.map(\.scores) != streamed)
+        // Version 5, which a reader without ensembles refuses rather than run the first member alone.
+        let data = try ensemble.encoded()
+        #expect(ensemble.version == 5 && String(decoding: data, as: UTF8.self).contains("\"version\":5"))
+        #expect(try MiniRocketModel.decode(data) == ensemble)
+        let older = try #require(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"version\":5", with: "\"version\":4").data(using: .utf8))
+        #expect(throws: ConfigurationError.self) { try MiniRocketModel.decode(older) }
+        #expect(throws: ConfigurationError.self) { try MiniRocketClassifier(model: ensemble) }
+        // Members score the model's windows: another hop, or other channels, is refused.
+        var offGrid = ensemble
+        offGrid.ensemble?[0].stream?.hop = 0.2
+        #expect(throws: ConfigurationError.self) { try MiniRocketSpotter(configuration: offGrid) }
+        var otherLabels = ensemble
+        otherLabels.ensemble?[0].labels = ["none", "wave"]
+        otherLabels.ensemble?[0].stream?.thresholds = [:]
+        #expect(throws: ConfigurationError.self) { try MiniRocketSpotter(configuration: otherLabels) }
+        var empty = ensemble
+        empty.ensemble = []
+        #expect(throws: ConfigurationError.self) { try MiniRocketSpotter(configuration: empty) }
+        // Without its members the model is what it was.
+        ensemble.ensemble = nil
+        #expect(ensemble == first && ensemble.version == 2)
     }
 
     @Test func eventsAreTheBestWindowsAboveThresholdApartByTheRefractoryTime() throws {
@@ -173,14 +223,21 @@ import Testing
     /// The differential property: on random streams with gaps and irregular clocks, the streamed events are the
     /// calibration's detections (``MiniRocketSpotter/events(of:)`` of the window candidates), to the bit; no
     /// window spans a gap. Negative refractory times too (dense gestures: 1.5 s windows that may overlap by 0.5 or
-    /// 1.2 s before they compete).
+    /// 1.2 s before they compete). Half the cases normalise per recording, and a third are ensembles.
     @Test(arguments: 0..<12)
     func streamedEventsEqualTheCalibrationsDetections(seed: UInt64) throws {
         var random = SplitMix64(seed: 0x3C + seed)
-        let base = try Self.model(refractory: [0, 0.5, 2, -0.5, -1.2][random.index(5)])
-        let probe = try MiniRocketSpotter(configuration: base)
+        var model = try Self.model(refractory: [0, 0.5, 2, -0.5, -1.2][random.index(5)])
+        // The running statistics outlive the gaps in both paths.
+        if random.bernoulli(0.5) { model.stream?.normalization = random.uniform(3...30) }
+        // A member with other weights and its own normalisation.
+        if seed % 3 == 0 {
+            var member = try Self.model(weightsSeed: 100 + seed)
+            member.stream?.normalization = random.bernoulli(0.5) ? random.uniform(3...30) : nil
+            model.ensemble = [member]
+        }
+        let probe = try MiniRocketSpotter(configuration: model)
         let scores = try probe.windowScores(Self.stream(seconds: 20)).map { $0.scores[1] }.sorted()
-        var model = base
         model.stream?.thresholds = ["swing": scores[random.index(scores.count)]]
         // The stream, cut by gaps (longer than the resampler bridges) and with a jittered clock.
         var samples: [MotionSample] = []
@@ -191,8 +248,6 @@ import Testing
             s.timestamp += shift + random.uniform(-0.006...0.006)
             samples.append(s)
         }
-        // Half the cases normalise per recording: the running statistics outlive the gaps in both paths.
-        if random.bernoulli(0.5) { model.stream?.normalization = random.uniform(3...30) }
         var spotter = try MiniRocketSpotter(configuration: model)
         let streamed = spotter.run(over: samples)
         let windows = try spotter.windowScores(samples)

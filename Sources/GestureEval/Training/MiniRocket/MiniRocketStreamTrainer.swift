@@ -30,6 +30,9 @@ package struct MiniRocketStreamTrainer: Sendable {
         package var summary: TrainingSummary
         /// Per recording, the held-out detections.
         package var detections: [[GestureEvent]]
+        /// Per recording, every window scored by its held-out model, scores in the order of the model's labels: what
+        /// an ensemble averages (``ensemble(_:recordings:)``).
+        package var heldOutWindows: [[MiniRocketSpotter.Window]]
     }
 
     /// One recording read at the model's rate: interleaved channel values, times and runs between gaps.
@@ -172,6 +175,8 @@ package struct MiniRocketStreamTrainer: Sendable {
         var groups: Int, failures: Int, inSample: [String]
         /// Per recording, run by run, the candidates of ``MiniRocketSpotter/candidates(windows:)``.
         var scored: [[[EventStage.Candidate]]]
+        /// Per recording, the windows behind ``scored``, scores in the order of ``model``'s labels.
+        var windows: [[MiniRocketSpotter.Window]]
     }
 
     /// The model fitted on `windows` (of `training`: the recordings' streams, then their augmented copies'), its held-out
@@ -183,7 +188,47 @@ package struct MiniRocketStreamTrainer: Sendable {
         } ?? fit(windows, training: training, streams: streams, channels: channels, rate: rate)
         // A cached fit was made under another candidate's refractory time; only the event stage reads it.
         fitted.model.stream?.refractoryTime = settings.refractoryTime
-        let model = fitted.model, scored = fitted.scored
+        summary.values["windows"] = Double(windows.count)
+        summary.values["features"] = Double(fitted.model.transform.featureCount)
+        summary.values["alpha"] = fitted.model.alpha
+        // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
+        summary.crossFit = .init(groups: fitted.groups, failures: fitted.failures > 0 ? fitted.failures : summary.crossFit?.failures ?? 0,
+                                 inSample: fitted.inSample)
+        return try calibrate(fitted.model, scored: fitted.scored, windows: fitted.windows, recordings: recordings, summary: &summary)
+    }
+
+    /// An ensemble of trained spotters (``GestureKit/MiniRocketModel/ensemble``): the first result's model with the
+    /// others as members, its thresholds calibrated on the mean of the members' held-out window scores, by the rule
+    /// that calibrates one model. The members must have been trained on the same `recordings`, with the same
+    /// channels, rate, window, hop and context (their normalisation and class weights may differ); `self` is the
+    /// first member's trainer (its objective, background class and refractory time count).
+    ///
+    /// - Complexity: O(windows × classes × members), then one calibration.
+    package func ensemble(_ members: [Result], recordings: [Recording]) throws -> Result {
+        guard let first = members.first, members.count >= 2 else {
+            throw ConfigurationError(key: "ensemble", "an ensemble needs at least two trained members")
+        }
+        var model = first.model
+        model.ensemble = members.dropFirst().map { r in
+            var m = r.model
+            m.stream?.thresholds = [:]
+            (m.stages, m.selection) = ([], nil)
+            return m
+        }
+        model.stream?.thresholds = [:]
+        let spotter = try MiniRocketSpotter(configuration: model)
+        let windows = try recordings.indices.map { i in try MiniRocketSpotter.averaged(members.map { $0.heldOutWindows[i] }) }
+        var summary = first.summary
+        summary.values["ensembleMembers"] = Double(members.count)
+        summary.thresholds = [:]
+        return try calibrate(model, scored: windows.map { spotter.candidates(windows: $0) }, windows: windows, recordings: recordings,
+                             summary: &summary).1
+    }
+
+    /// `model` with the thresholds that calibration chooses on its held-out candidates `scored` (per recording, run by
+    /// run) and the detections at them.
+    func calibrate(_ model: MiniRocketModel, scored: [[[EventStage.Candidate]]], windows: [[MiniRocketSpotter.Window]],
+                   recordings: [Recording], summary: inout TrainingSummary) throws -> (MiniRocketModel, Result) {
         let calibration = StreamCalibration(objective: settings.objective, matching: matching)
         let gestureLabels = model.labels.filter { $0 != settings.backgroundLabel }
         let candidates = scored.map { Self.sweepable($0, model: model) }
@@ -200,17 +245,11 @@ package struct MiniRocketStreamTrainer: Sendable {
         let spotter = try MiniRocketSpotter(configuration: calibrated)
         let detections = scored.map { spotter.events(of: $0) }
         choices = calibration.restate(choices, detections: detections, recordings: recordings)
-        summary.values["windows"] = Double(windows.count)
-        summary.values["features"] = Double(model.transform.featureCount)
-        summary.values["alpha"] = model.alpha
-        // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
-        summary.crossFit = .init(groups: fitted.groups, failures: fitted.failures > 0 ? fitted.failures : summary.crossFit?.failures ?? 0,
-                                 inSample: fitted.inSample)
         for choice in choices {
             summary.thresholds[choice.label] = .init(threshold: thresholds[choice.label] ?? .infinity, recall: choice.recall,
                                                      falsePerHour: choice.falsePerHour)
         }
-        return (calibrated, Result(model: calibrated, summary: summary, detections: detections))
+        return (calibrated, Result(model: calibrated, summary: summary, detections: detections, heldOutWindows: windows))
     }
 
     /// The fit behind ``fitAndCalibrate(_:training:streams:recordings:channels:rate:summary:cache:)``: the model on
@@ -242,13 +281,15 @@ package struct MiniRocketStreamTrainer: Sendable {
         let heldOut = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: subjects,
                                                  minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
         try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOut.inSample)
-        // Candidates of each recording by its held-out model; the thresholds come later, per candidate setting.
-        var scored: [[[EventStage.Candidate]]] = []
+        // Windows of each recording scored by its held-out model; the thresholds come later, per candidate setting.
+        let spotter = try MiniRocketSpotter(configuration: model)
+        var windows: [[MiniRocketSpotter.Window]] = []
         for s in streams {
             let spotterModel = groupOf[s.subject].flatMap { heldOut.byGroup[$0] } ?? model
-            scored.append(try Self.scoredCandidates(MiniRocketSpotter(configuration: spotterModel), stream: s, classesOf: model))
+            windows.append(try Self.heldOutWindows(MiniRocketSpotter(configuration: spotterModel), stream: s, classesOf: model))
         }
-        return Fit(model: model, groups: heldOut.byGroup.count, failures: heldOut.failures, inSample: heldOut.inSample, scored: scored)
+        return Fit(model: model, groups: heldOut.byGroup.count, failures: heldOut.failures, inSample: heldOut.inSample,
+                   scored: windows.map { spotter.candidates(windows: $0) }, windows: windows)
     }
 
     /// The calibration's cost of a score: positive and decreasing, so that the lower cost is the better candidate
@@ -257,21 +298,18 @@ package struct MiniRocketStreamTrainer: Sendable {
     /// The inverse of ``cost(ofScore:)``.
     static func score(ofCost cost: Double) -> Double { -log(cost) }
 
-    /// The spotter's candidates on `stream` before thresholds, run by run (``MiniRocketSpotter/candidates(windows:)``),
-    /// with each source renumbered to its class in `model` (a cross-fitted spotter's classes are the same, but say
-    /// so by name).
+    /// Every window the spotter scores on `stream`, its scores in the order of `model`'s labels (a cross-fitted
+    /// spotter's classes are the same, but say so by name; a class it lacks scores −∞, so it is never a window's class).
     ///
     /// - Complexity: one transform per window.
-    static func scoredCandidates(_ spotter: MiniRocketSpotter, stream s: Stream, classesOf model: MiniRocketModel) throws -> [[EventStage.Candidate]] {
+    static func heldOutWindows(_ spotter: MiniRocketSpotter, stream s: Stream, classesOf model: MiniRocketModel) throws -> [MiniRocketSpotter.Window] {
         let windows = try spotter.windowScores(s.series, threads: Parallelism.threads)
-        let index = spotter.configuration.labels.map { model.labels.firstIndex(of: $0) }
-        return spotter.candidates(windows: windows).map { run in
-            run.compactMap { c in
-                guard let k = index[c.source] else { return nil }
-                var c = c
-                c.source = k
-                return c
-            }
+        guard spotter.configuration.labels != model.labels else { return windows }
+        let index = model.labels.map { spotter.configuration.labels.firstIndex(of: $0) }
+        return windows.map { w in
+            var w = w
+            w.scores = index.map { $0.map { w.scores[$0] } ?? -.infinity }
+            return w
         }
     }
 

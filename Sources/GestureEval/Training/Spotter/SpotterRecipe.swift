@@ -75,6 +75,12 @@ struct SpotterRecipe {
 
         /// The candidate over `fixed` (the entry's configuration, whose keys win) with `overrides` (the cheaper
         /// search's), as a configuration value.
+        /// Whether `other` scores the same windows: the same channels, rate, window, hop, context and refractory time
+        /// (normalisation and class weights may differ), so the two can be averaged window by window.
+        func sharesWindows(with other: Self) -> Bool {
+            (channels, samplingRate, window, hop, context, refractoryTime) == (other.channels, other.samplingRate, other.window, other.hop, other.context, other.refractoryTime)
+        }
+
         func configuration(fixed: [String: ConfigurationValue], overrides: [String: ConfigurationValue] = [:]) -> ConfigurationValue {
             var map: [String: ConfigurationValue] = [
                 "channels": .array(channels.map { .string($0.rawValue) }), "window": .number(window), "hop": .number(hop),

@@ -13,18 +13,22 @@ import GestureData
 ///    inside the fold, and never sees the fold's test subjects.
 /// 3. The rounds: the contexts (and with them the rates) with the magnitudes, each as read and normalised per
 ///    recording; then every other channel set at every context, normalised as the first round chose; then balanced
-///    class weights for the best so far; then the best so far with the other choice of normalisation. A later
-///    candidate replaces the incumbent only when it scores higher.
-/// 4. The winner is retrained at full fidelity (the entry's `features`, hard negatives) on all training recordings,
-///    and its model records every candidate and score (``GestureKit/MiniRocketModel/Selection``).
+///    class weights for the best so far; then the best so far with the other choice of normalisation; then an ensemble
+///    of the best so far and its two best twins (compared candidates on its window grid: the same channels, rate,
+///    window, hop, context and refractory time, other normalisation or class weights), their cross-fitted scores
+///    averaged window by window and calibrated anew. A later candidate replaces the incumbent only when it scores
+///    higher.
+/// 4. The winner is retrained at full fidelity (the entry's `features`, hard negatives) on all training recordings
+///    (an ensemble's members each, then calibrated together), and its model records every candidate and score
+///    (``GestureKit/MiniRocketModel/Selection``).
 ///
 /// With fewer than three training subjects there are no subject groups to hold out; each recording is then cut into
 /// three parts at quiet points between annotations, and the parts are the groups (recorded as `pseudoSubjects`).
 ///
 /// The model is a `minirocket-stream` model: `detect` and apps run it as such, behind the stages it records.
 ///
-/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings; 6 + 3 × (2 or 3) + 2
-///   candidates.
+/// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings (+ 2 when an
+///   ensemble wins); 6 + 3 × (2 or 3) + 3 candidates.
 package struct SpotterTrainer: RecognizerTrainer {
     /// A window classifier with its stream settings, thresholds and selection.
     package typealias Model = MiniRocketModel
@@ -74,7 +78,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         let (units, pseudo) = Self.crossFittingUnits(staged)
         // Don't-care annotations say nothing of the gestures' durations, spacing or classes.
         let recipe = try SpotterRecipe(setup.matching.withoutIgnored(units), fixed: fixed)
-        var compared: [(candidate: SpotterRecipe.Candidate, configuration: ConfigurationValue, point: TrainingObjective.OperatingPoint?, failure: String?)] = []
+        var compared: [Compared] = []
 
         func compare(_ candidates: [SpotterRecipe.Candidate], incumbent: Int?) throws(TrainingError) -> Int {
             var indices = incumbent.map { [$0] } ?? []
@@ -87,10 +91,10 @@ package struct SpotterTrainer: RecognizerTrainer {
                     let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
                     let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
                                                      metric: setup.objective.maximize)
-                    compared.append((candidate, configuration, point, nil))
+                    compared.append(Compared(candidate: candidate, configuration: configuration, point: point, result: result))
                     indices.append(compared.count - 1)
                 } catch {
-                    compared.append((candidate, configuration, nil, "\(error)"))
+                    compared.append(Compared(candidate: candidate, configuration: configuration, failure: "\(error)"))
                 }
             }
             guard !indices.isEmpty else {
@@ -123,13 +127,35 @@ package struct SpotterTrainer: RecognizerTrainer {
         var toggled = compared[best].candidate
         (toggled.round, toggled.normalization) = (4, toggled.normalization == nil ? recipe.normalizationTimeConstant : nil)
         best = try compare([toggled], incumbent: best)
+        // The best so far with its two best twins on its window grid, scores averaged.
+        let twins = compared.indices.filter { compared[$0].point != nil && $0 != best && compared[$0].candidate.sharesWindows(with: compared[best].candidate) }
+            .sorted { (compared[$0].point!.score, -$0) > (compared[$1].point!.score, -$1) }.prefix(2)
+        if !twins.isEmpty {
+            let members = [best] + twins
+            var candidate = compared[best].candidate
+            candidate.round = 5
+            do {
+                let result = try trainer(of: compared[best], fixed: fixed, setup: setup, selection: true)
+                    .ensemble(members.map { compared[$0].result! }, recordings: units)
+                let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
+                                                 metric: setup.objective.maximize)
+                compared.append(Compared(candidate: candidate, configuration: compared[best].configuration, point: point, members: members))
+                if setup.objective.choose([compared[best].point!, point]).index == 1 { best = compared.count - 1 }
+            } catch {
+                compared.append(Compared(candidate: candidate, configuration: compared[best].configuration, failure: "\(error)", members: members))
+            }
+        }
 
-        // The winner at full fidelity, on every training recording.
+        // The winner at full fidelity, on every training recording (an ensemble's members each, then together).
         let chosen = compared[best]
         let result: MiniRocketStreamTrainer.Result
         do {
-            let settings = try chosen.candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self)
-            result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
+            if let members = chosen.members {
+                let trained = try members.map { try trainer(of: compared[$0], fixed: fixed, setup: setup, selection: false).train(units) }
+                result = try trainer(of: compared[members[0]], fixed: fixed, setup: setup, selection: false).ensemble(trained, recordings: units)
+            } else {
+                result = try trainer(of: chosen, fixed: fixed, setup: setup, selection: false).train(units)
+            }
         } catch let error as TrainingError { throw error } catch { throw setup.error("spotter training: \(error)") }
         var model = result.model
         model.stages = setup.scoredStages(reading: model.channels, training: recordings)
@@ -141,15 +167,33 @@ package struct SpotterTrainer: RecognizerTrainer {
         summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: true)
         let c = chosen.candidate
         if let n = c.normalization { summary.values["normalization"] = n }
+        if let members = chosen.members { summary.values["ensembleMembers"] = Double(members.count) }
         summary.values.merge(["window": c.window, "hop": c.hop, "context": c.context, "refractoryTime": c.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
         return Trained(model, summary: summary)
     }
 
+    /// A compared candidate: its settings, what it trained with, its cross-fitted operating point and training (at the
+    /// comparison's fidelity), or why it failed; for an ensemble, its members' indices.
+    struct Compared {
+        var candidate: SpotterRecipe.Candidate
+        var configuration: ConfigurationValue
+        var point: TrainingObjective.OperatingPoint? = nil
+        var result: MiniRocketStreamTrainer.Result? = nil
+        var failure: String? = nil
+        var members: [Int]? = nil
+    }
+
+    /// The trainer of a compared candidate (of an ensemble, of its first member): at the comparison's fidelity
+    /// (`selection`) or at full fidelity.
+    func trainer(of entry: Compared, fixed: [String: ConfigurationValue], setup: TrainingSetup, selection: Bool) throws -> MiniRocketStreamTrainer {
+        let configuration = selection ? entry.configuration : entry.candidate.configuration(fixed: fixed)
+        return MiniRocketStreamTrainer(settings: try configuration.decoding.decode(MiniRocketStreamSettings.self), matching: setup.matching)
+    }
+
     /// A compared candidate as the model records it.
-    static func record(_ entry: (candidate: SpotterRecipe.Candidate, configuration: ConfigurationValue,
-                                 point: TrainingObjective.OperatingPoint?, failure: String?)) -> MiniRocketModel.Selection.Candidate {
+    static func record(_ entry: Compared) -> MiniRocketModel.Selection.Candidate {
         let c = entry.candidate
         // The fixed keys win over the candidate's: record what was trained.
         let settings = try? entry.configuration.decoding.decode(MiniRocketStreamSettings.self)
@@ -159,7 +203,7 @@ package struct SpotterTrainer: RecognizerTrainer {
                      samplingRate: settings?.samplingRate ?? c.samplingRate, balancedClassWeights: settings?.balancedClassWeights ?? c.balanced,
                      normalization: settings.map(\.normalization) ?? c.normalization,
                      score: finite(entry.point?.score), recall: finite(entry.point?.recall), falsePerHour: finite(entry.point?.falsePerHour),
-                     failure: entry.failure)
+                     failure: entry.failure, members: entry.members)
     }
 
     /// `recordings` as cross-fitting units: as they are with three subjects or more; otherwise each recording cut into
@@ -218,7 +262,7 @@ package struct SpotterTrainer: RecognizerTrainer {
               let candidate = recipe.firstRound.last,
               let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
               let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
-        return Workload(stream: stream, candidates: recipe.firstRound.count * (2 + recipe.otherChannelSets.count) + 2)
+        return Workload(stream: stream, candidates: recipe.firstRound.count * (2 + recipe.otherChannelSets.count) + 3)
     }
 
     /// A `minirocket-stream` training with those settings at full fidelity, plus a quarter of one per compared

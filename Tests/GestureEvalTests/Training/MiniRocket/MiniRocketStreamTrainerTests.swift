@@ -94,6 +94,42 @@ import Testing
         }
     }
 
+    /// Issue 55's ensemble: thresholds calibrated on the mean of the members' held-out window scores, and its detections
+    /// at them are what the ensemble model streams (one subject: each member scored its own windows), across a gap,
+    /// with one member normalised per recording. Members on another window grid are refused.
+    @Test func anEnsemblesDetectionsAreWhatItStreams() throws {
+        let gapped = (0..<3).map { i -> Recording in
+            var r = Self.recording("g\(i)", subject: "only", seed: UInt64(20 + i))
+            r.timestamps = r.timestamps.map { $0 > 60 ? $0 + 30 : $0 }
+            r.annotations = r.annotations.filter { $0.end < 60 || $0.start > 60 }.map { a in
+                a.start > 60 ? Annotation(start: a.start + 30, end: a.end + 30, label: a.label) : a
+            }
+            return r
+        }
+        let trainer = MiniRocketStreamTrainer(settings: try Self.settings(", \"hardNegatives\": false"))
+        let raw = try trainer.train(gapped)
+        let normalised = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false, \"normalization\": 20")).train(gapped)
+        let result = try trainer.ensemble([raw, normalised], recordings: gapped)
+        let model = result.model
+        #expect(model.version == 5 && model.ensemble?.count == 1 && model.ensemble?[0].stream?.normalization == 20)
+        #expect(model.stream?.thresholds["wave"] != nil && model.ensemble?[0].stream?.thresholds.isEmpty == true)
+        #expect(result.summary.values["ensembleMembers"] == 2)
+        // The calibrated windows are the members' means.
+        let w = result.heldOutWindows[1][40], a = raw.heldOutWindows[1][40], b = normalised.heldOutWindows[1][40]
+        #expect(w.end == a.end && w.scores == zip(a.scores, b.scores).map { ($0 + $1) / 2 })
+        var found = 0
+        for (r, detections) in zip(gapped, result.detections) {
+            var spotter = try MiniRocketSpotter(configuration: model)
+            let streamed = spotter.run(over: r.samples)
+            #expect(streamed.map { [$0.start, $0.end, $0.score] } == detections.map { [$0.start, $0.end, $0.score] }, "\(r.id)")
+            found += streamed.count
+        }
+        #expect(found >= 10)
+        let offGrid = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false, \"samplingRate\": 20")).train(gapped)
+        #expect(throws: ConfigurationError.self) { try trainer.ensemble([raw, offGrid], recordings: gapped) }
+        #expect(throws: ConfigurationError.self) { try trainer.ensemble([raw], recordings: gapped) }
+    }
+
     /// Augmentation is part of what is trained: the same seed gives the same model bytes, another augmentation seed
     /// another model, and the copies' windows change the model from the unaugmented one.
     @Test func augmentationIsSeededAndDeterministic() throws {

@@ -99,11 +99,26 @@ import Testing
         // Round 4 is a best candidate before it with the other choice of normalisation (absent when that twin was
         // compared already: a round-1 candidate).
         let flipped = try #require(round(4).first ?? selection.candidates[selection.chosen].flippedTwin(in: round(1)))
-        #expect(best(selection.candidates.dropLast(round(4).count)).contains { c in
+        #expect(best(selection.candidates.filter { $0.round < 4 }[...]).contains { c in
             c.normalization == (flipped.normalization == nil ? 100 : nil) && c.channels == flipped.channels && c.context == flipped.context
                 && c.balancedClassWeights == flipped.balancedClassWeights
         })
         #expect(model.stream?.normalization == selection.candidates[selection.chosen].normalization)
+        // Round 5 averages the best before it with its (at most two) best twins on its window grid, the best first.
+        let ensemble = try #require(round(5).first)
+        let members = try #require(ensemble.members)
+        #expect(round(5).count == 1 && (2...3).contains(members.count))
+        #expect(selection.candidates[members[0]].score == selection.candidates.filter { $0.round < 5 }.compactMap(\.score).max())
+        for m in members.map({ selection.candidates[$0] }) {
+            #expect(m.channels == ensemble.channels && m.context == ensemble.context && m.hop == ensemble.hop && m.samplingRate == ensemble.samplingRate)
+        }
+        // The model is that ensemble exactly when it won, its members the candidates' settings.
+        let won = selection.candidates[selection.chosen].members
+        #expect((model.ensemble != nil) == (won != nil))
+        if let won {
+            #expect(model.ensemble?.count == won.count - 1)
+            #expect([model.stream?.normalization] + (model.ensemble ?? []).map { $0.stream?.normalization } == won.map { selection.candidates[$0].normalization })
+        }
         // Greedy rounds keep the incumbent unless beaten: the chosen one scored highest of all.
         let scores = selection.candidates.map { $0.score ?? -1 }
         #expect(scores[selection.chosen] == scores.max())
