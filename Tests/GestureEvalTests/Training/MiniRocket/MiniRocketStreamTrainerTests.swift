@@ -39,6 +39,16 @@ import Testing
 
     static let training = (0..<4).map { recording("r\($0)", subject: "s\($0)", seed: UInt64($0 + 1)) }
 
+    /// Three recordings of one subject, each with a 30 s gap after 60 s (annotations moved with the clock).
+    static let gapped = (0..<3).map { i -> Recording in
+        var r = recording("g\(i)", subject: "only", seed: UInt64(20 + i))
+        r.timestamps = r.timestamps.map { $0 > 60 ? $0 + 30 : $0 }
+        r.annotations = r.annotations.filter { $0.end < 60 || $0.start > 60 }.map { a in
+            a.start > 60 ? Annotation(start: a.start + 30, end: a.end + 30, label: a.label) : a
+        }
+        return r
+    }
+
     @Test func trainsACalibratedSpotterThatFindsTheGesturesOfANewSubject() throws {
         let result = try MiniRocketStreamTrainer(settings: Self.settings()).train(Self.training)
         let model = result.model
@@ -70,15 +80,7 @@ import Testing
     /// With a per-recording normalisation too: training and `detect` read its running statistics alike, across the gap.
     @Test(arguments: [nil, 20] as [Double?])
     func detectionsAtTheChosenThresholdsAreTheStreamedEventsAndInSampleIsNamed(normalization: Double?) throws {
-        let gapped = (0..<3).map { i -> Recording in
-            var r = Self.recording("g\(i)", subject: "only", seed: UInt64(20 + i))
-            // A 30 s gap after 60 s.
-            r.timestamps = r.timestamps.map { $0 > 60 ? $0 + 30 : $0 }
-            r.annotations = r.annotations.filter { $0.end < 60 || $0.start > 60 }.map { a in
-                a.start > 60 ? Annotation(start: a.start + 30, end: a.end + 30, label: a.label) : a
-            }
-            return r
-        }
+        let gapped = Self.gapped
         let result = try MiniRocketStreamTrainer(settings: Self.settings(normalization.map { ", \"normalization\": \($0)" } ?? "")).train(gapped)
         #expect(result.model.stream?.normalization == normalization)
         #expect(result.summary.crossFit?.inSample == ["only"])
@@ -98,14 +100,7 @@ import Testing
     /// at them are what the ensemble model streams (one subject: each member scored its own windows), across a gap,
     /// with one member normalised per recording. Members on another window grid are refused.
     @Test func anEnsemblesDetectionsAreWhatItStreams() throws {
-        let gapped = (0..<3).map { i -> Recording in
-            var r = Self.recording("g\(i)", subject: "only", seed: UInt64(20 + i))
-            r.timestamps = r.timestamps.map { $0 > 60 ? $0 + 30 : $0 }
-            r.annotations = r.annotations.filter { $0.end < 60 || $0.start > 60 }.map { a in
-                a.start > 60 ? Annotation(start: a.start + 30, end: a.end + 30, label: a.label) : a
-            }
-            return r
-        }
+        let gapped = Self.gapped
         let trainer = MiniRocketStreamTrainer(settings: try Self.settings(", \"hardNegatives\": false"))
         let raw = try trainer.train(gapped)
         let normalised = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false, \"normalization\": 20")).train(gapped)
