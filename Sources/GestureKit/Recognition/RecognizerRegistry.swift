@@ -7,7 +7,8 @@ public protocol ConfigurationDecoding {
 }
 
 /// A configuration held as JSON bytes, decoded strictly: a key the configuration type does not
-/// know is an error naming it and the nearest known key (see ``StrictDecoder``), never ignored.
+/// know is an error naming it and the nearest known key (see ``StrictDecoder``), and a key written
+/// twice in one object an error naming it, never ignored.
 public struct JSONConfiguration: ConfigurationDecoding, Sendable {
     /// The JSON document.
     public var data: Data
@@ -20,9 +21,10 @@ public struct JSONConfiguration: ConfigurationDecoding, Sendable {
     /// Decodes `type` from ``data``; O(document size).
     ///
     /// - Throws: `DecodingError` for malformed JSON or a missing or mistyped value,
-    ///   ``ConfigurationError`` for an unknown key.
+    ///   ``ConfigurationError`` for a key written twice in one object or an unknown key.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try StrictDecoder().decode(type, from: JSONDecoder().decode(ConfigurationNode.self, from: data))
+        if let repeated = Self.firstRepeatedKey(in: data) { throw repeated }
+        return try StrictDecoder().decode(type, from: JSONDecoder().decode(ConfigurationNode.self, from: data))
     }
 }
 

@@ -16,6 +16,16 @@ import Testing
         }
     }
 
+    @Test func aKeyWrittenTwiceIsReportedAtItsLine() {
+        let yaml = YAMLConfiguration(text: "threshold: 0.75\npeakThreshold: 5.0\nthreshold: 0.5\n", source: "twice.yaml")
+        #expect {
+            _ = try yaml.decode(PeakDirectionDetector.Configuration.self)
+        } throws: { error in
+            guard let error = error as? DataFileError else { return false }
+            return error.file == "twice.yaml" && error.field == "threshold" && error.line == 1 && "\(error)".contains("written twice")
+        }
+    }
+
     @Test func aManifestTypoNamesTheKeyAndTheNearestOne() {
         let text = """
             name: typo

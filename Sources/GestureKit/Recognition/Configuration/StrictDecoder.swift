@@ -12,9 +12,11 @@ package struct StrictDecoder: Sendable {
 
     /// Decodes `type` from `node`.
     ///
-    /// - Throws: `DecodingError` for a missing or mistyped value; ``ConfigurationError`` whose key is
-    ///   the dotted path of the first unknown key (in document order) otherwise.
+    /// - Throws: ``ConfigurationError`` for a key written twice in one mapping (which value was meant is not
+    ///   for the decoder to guess); `DecodingError` for a missing or mistyped value; ``ConfigurationError`` whose
+    ///   key is the dotted path of the first unknown key (in document order) otherwise.
     package func decode<T: Decodable>(_ type: T.Type, from node: ConfigurationNode) throws -> T {
+        if let repeated = Self.firstRepeatedKey(in: node) { throw repeated }
         let state = State()
         let value = try state.unbox(T.self, node, path: [])
         if let unknown = state.firstUnknownKey(in: node) { throw unknown }
@@ -162,6 +164,30 @@ package struct StrictDecoder: Sendable {
 }
 
 extension StrictDecoder {
+    /// The first key, in document order, that its mapping holds twice, as an error naming its dotted path.
+    /// O(size of the tree).
+    static func firstRepeatedKey(in node: ConfigurationNode, path: String = "") -> ConfigurationError? {
+        switch node {
+        case let .mapping(entries):
+            var seen: Set<String> = []
+            for entry in entries {
+                let full = path.isEmpty ? entry.key : path + "." + entry.key
+                guard seen.insert(entry.key).inserted else { return ConfigurationError(key: full, Self.repeatedMessage) }
+                if let found = firstRepeatedKey(in: entry.value, path: full) { return found }
+            }
+        case let .sequence(items):
+            for (i, item) in items.enumerated() {
+                if let found = firstRepeatedKey(in: item, path: path + "[\(i)]") { return found }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// What a repeated key's error says.
+    static let repeatedMessage = "written twice in one mapping; keep the value you mean and delete the other"
+
     /// The candidate closest to `key` by edit distance (case-insensitive), if close enough to be a typo
     /// (at most 2 edits, or a third of its length). O(Σ |key|·|candidate|).
     package static func nearest(to key: String, in candidates: [String]) -> String? {

@@ -49,6 +49,38 @@ import Testing
         }
     }
 
+    /// `{"hop": 0.2, …, "hop": 0.4}` trained with one of the two without a word; which one was meant is not ours to guess.
+    @Test func aKeyWrittenTwiceIsAnErrorNamingItsPath() throws {
+        struct Stream: Decodable { var hop: Double; var label: String? }
+        struct Settings: Decodable { var stream: Stream; var items: [Stream]? }
+        let cases = [
+            (#"{"stream": {"hop": 0.2, "label": "a", "hop": 0.4}}"#, "stream.hop"),
+            (#"{"stream": {"hop": 0.2}, "items": [{"hop": 1}, {"hop": 1, "hop": 2}]}"#, "items[1].hop"),
+            (#"{"stream": {"hop": 0.2}, "stream": {"hop": 0.2}}"#, "stream"),
+        ]
+        for (text, path) in cases {
+            #expect { _ = try json(text).decode(Settings.self) } throws: { error in
+                (error as? ConfigurationError)?.key == path && "\(error)".contains("written twice")
+            }
+        }
+        // The same key in two objects, and key-like text inside values, are not repeats.
+        let settings = try json(#"{"stream": {"hop": 0.2, "label": "hop\",\"hop"}, "items": [{"hop": 1}, {"hop": 2}]}"#).decode(Settings.self)
+        #expect(settings.stream.label == #"hop","hop"# && settings.items?.map(\.hop) == [1, 2])
+        // A tree read from YAML keeps both entries: the decoder refuses it as well.
+        let node = ConfigurationNode.mapping([.init(key: "stream", value: .mapping([
+            .init(key: "hop", value: .number(0.2)), .init(key: "hop", value: .number(0.4)),
+        ]))])
+        #expect { _ = try StrictDecoder().decode(Settings.self, from: node) } throws: { error in
+            (error as? ConfigurationError)?.key == "stream.hop"
+        }
+        // Through the registry, as an app would load a recognizer.
+        #expect {
+            _ = try RecognizerRegistry.standard.makeRecognizer("peak-direction", configuration: json(#"{"threshold": 5.0, "threshold": 6.0}"#))
+        } throws: { error in
+            "\(error)".contains("threshold") && "\(error)".contains("written twice")
+        }
+    }
+
     @Test func aWholeNumberOutOfItsTypesRangeIsAMismatchNamingTheKey() {
         // `seed: -1` (found by fuzzing an experiment file) recursed without end instead of failing.
         struct Settings: Decodable { var seed: UInt64?; var count: UInt32?; var small: Int32?; var size: UInt? }
