@@ -147,7 +147,7 @@ struct Train: ParsableCommand {
             try trainer.writeModel(model, to: url)
             print("\(trainer.trainedLine(recordings: recordings.count)): \(summary)")
             // A spotter that chose its own settings shows what it compared.
-            for line in model.model(as: MiniRocketModel.self)?.selection?.lines ?? [] { print(line) }
+            for line in model.model(as: SpotterModel.self)?.selection?.lines ?? [] { print(line) }
         }
         print("wrote \(out)")
     }

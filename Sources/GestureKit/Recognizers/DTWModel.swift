@@ -107,6 +107,9 @@ public struct DTWModel: Codable, Sendable, Equatable {
     /// The signal stages the model was trained behind, in order: an app runs them in front of the matcher
     /// (``Pipeline/init(model:)``), as training and evaluation did. Empty: none.
     package var stages: [StageSpecification] = []
+    /// How the settings were chosen, when the spotter with no settings chose templates (provenance; absent otherwise,
+    /// so other models keep their bytes).
+    public var selection: SpotterSelection? = nil
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
     package init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
@@ -218,7 +221,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, channels, channelScales, samplingRate, dtw, preprocessing, templates, background, calibration, rejectionK
-        case thresholds, refractoryTime, minimumDuration, maximumDuration, context, movingDeviation, stages
+        case thresholds, refractoryTime, minimumDuration, maximumDuration, context, movingDeviation, stages, selection
         /// Versions 1 and 2: one motion signal and its axes, replaced by ``channels``.
         case signal, axes
     }
@@ -277,6 +280,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
         movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
         stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
+        selection = try c.decodeIfPresent(SpotterSelection.self, forKey: .selection)
     }
 
     /// Encodes the current version's keys (``channels``, never the old `signal`/`axes`).
@@ -301,6 +305,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         if context != 0 { try c.encode(context, forKey: .context) }
         try c.encodeIfPresent(movingDeviation, forKey: .movingDeviation)
         if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
+        try c.encodeIfPresent(selection, forKey: .selection)
     }
 
     /// `series` (one dimension per channel, in the channels' units) divided by ``channelScales``; unchanged

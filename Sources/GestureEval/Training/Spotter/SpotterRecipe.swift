@@ -33,7 +33,12 @@ import GestureData
 ///   spacings (about ten gestures of the person's own motion; at least 30 s, and 30 windows without a spacing):
 ///   what depends on the person (how hard they move, how they wear the device) reads on a common scale;
 /// - windows drawn: with C classes, 4/C negatives per positive (at least 0.25), so the background weighs about four
-///   classes' worth and the classes share the rest of the 1,200 windows (the ridge is cubic in them).
+///   classes' worth and the classes share the rest of the 1,200 windows (the ridge is cubic in them);
+/// - DTW templates (``templateCandidates``): the magnitudes with the shortest context, as read and as intensity
+///   envelopes (moving standard deviation over a third of the window, at least 0.3 s); three medoids per class, band
+///   10 %, gestures of half the 10th- to twice the 90th-percentile duration, the refractory time above (never
+///   negative: the matcher keeps one match among overlapping ones), thresholds by the same stream calibration and
+///   cross-fitting groups as the window classifiers'.
 ///
 /// Any key the entry sets is fixed in every candidate; a fixed window or context is also what the rules above derive
 /// from (the hop, the refractory time, the rate).
@@ -41,6 +46,8 @@ struct SpotterRecipe {
     /// What the training recordings say, the basis of every rule above.
     struct Evidence {
         var medianDuration: Double
+        /// The 10th and 90th percentiles of the durations, seconds.
+        var shortDuration: Double, longDuration: Double
         var medianSpacing: Double?
         var shortSpacing: Double?
         var samplingRate: Double
@@ -53,7 +60,7 @@ struct SpotterRecipe {
 
         /// The evidence as named numbers (``GestureKit/MiniRocketModel/Selection/evidence``).
         var named: [String: Double] {
-            var values = ["medianDuration": medianDuration, "samplingRate": samplingRate,
+            var values = ["medianDuration": medianDuration, "shortDuration": shortDuration, "longDuration": longDuration, "samplingRate": samplingRate,
                           "periodicBackground": periodicBackground ? 1 : 0, "gyroscope": gyroscope ? 1 : 0, "classes": Double(classes)]
             if let medianSpacing { values["medianSpacing"] = medianSpacing }
             if let shortSpacing { values["shortSpacing"] = shortSpacing }
@@ -72,6 +79,15 @@ struct SpotterRecipe {
         var normalization: Double? = nil
         var negativesPerPositive: Double = 4
         var maxWindows: Int = 1200
+        /// Templates: the recognizer (`dtw`; `nil`: the window classifier), the intensity envelope's window (`nil`: raw
+        /// values), and the durations of the gestures reported, seconds.
+        var recognizer: String? = nil
+        var movingDeviation: Double? = nil
+        var durations: ClosedRange<Double> = 0...0
+
+        /// The keys of the entry that templates take as well; the others set the window classifier only.
+        static let keysTemplatesTake: Set<String> = ["channels", "context", "refractoryTime", "movingDeviation", "crossFitGroups",
+                                                     "strictCrossFitting", "rejection", "augmentation"]
 
         /// The candidate over `fixed` (the entry's configuration, whose keys win) with `overrides` (the cheaper
         /// search's), as a configuration value.
@@ -82,6 +98,7 @@ struct SpotterRecipe {
         }
 
         func configuration(fixed: [String: ConfigurationValue], overrides: [String: ConfigurationValue] = [:]) -> ConfigurationValue {
+            if recognizer != nil { return templateConfiguration(fixed: fixed) }
             var map: [String: ConfigurationValue] = [
                 "channels": .array(channels.map { .string($0.rawValue) }), "window": .number(window), "hop": .number(hop),
                 "context": .number(context), "refractoryTime": .number(refractoryTime), "samplingRate": .number(samplingRate),
@@ -91,6 +108,19 @@ struct SpotterRecipe {
             if let normalization { map["normalization"] = .number(normalization) }
             for (key, value) in overrides where fixed[key] == nil { map[key] = value }
             map.merge(fixed) { _, entry in entry }
+            return .object(map)
+        }
+
+        /// A `dtw` configuration of the candidate, with the entry's keys that templates take.
+        func templateConfiguration(fixed: [String: ConfigurationValue]) -> ConfigurationValue {
+            var map: [String: ConfigurationValue] = [
+                "channels": .array(channels.map { .string($0.rawValue) }), "context": .number(context), "refractoryTime": .number(refractoryTime),
+                "minimumDuration": .number(durations.lowerBound), "maximumDuration": .number(durations.upperBound),
+                "selection": .number(3), "band": .number(0.1), "crossFitGroups": .number(3),
+                "rejection": .object(["method": .string("stream"), "objective": .string("f1")]),
+            ]
+            if let movingDeviation { map["movingDeviation"] = .number(movingDeviation) }
+            map.merge(fixed.filter { Self.keysTemplatesTake.contains($0.key) }) { _, entry in entry }
             return .object(map)
         }
     }
@@ -115,7 +145,8 @@ struct SpotterRecipe {
         guard let rate = try? Descriptive.median(rates) else { throw TrainingError("no training recording has two samples at increasing times") }
         guard let first = recordings.first(where: { $0.count > 0 }) else { throw TrainingError("the training recordings hold no sample") }
         let accelerationSource = first.has(Channel.acceleration) ? "accel" : "user"
-        evidence = Evidence(medianDuration: try! Descriptive.median(durations), medianSpacing: try? Descriptive.median(spacings),
+        evidence = Evidence(medianDuration: try! Descriptive.median(durations), shortDuration: try! Descriptive.quantile(durations, 0.1),
+                            longDuration: try! Descriptive.quantile(durations, 0.9), medianSpacing: try? Descriptive.median(spacings),
                             shortSpacing: try? Descriptive.quantile(spacings, 0.1), samplingRate: rate,
                             classes: Set(recordings.flatMap { $0.annotations.map(\.label) }).count,
                             periodicBackground: Self.periodicBackground(recordings), gyroscope: first.has(Channel.rotationRate),
@@ -205,6 +236,17 @@ struct SpotterRecipe {
             Candidate(round: 1, channels: magnitudes, window: window, hop: hop, context: c, refractoryTime: refractoryTime(context: c),
                       samplingRate: samplingRate(context: c), balanced: false,
                       negativesPerPositive: max(0.25, 4 / Double(max(1, evidence.classes))))
+        }
+    }
+
+    /// Round 6: DTW templates of the magnitudes with the shortest context, as read and as intensity envelopes.
+    var templateCandidates: [Candidate] {
+        guard let context = contexts.first else { return [] }
+        let durations = max(0.1, Self.tenth(evidence.shortDuration / 2))...max(0.2, Self.tenth(2 * evidence.longDuration))
+        return [nil, max(0.3, Self.tenth(window / 3))].map { envelope in
+            Candidate(round: 6, channels: magnitudes, window: window, hop: 0, context: context, refractoryTime: max(0, refractoryTime(context: context)),
+                      samplingRate: evidence.samplingRate, balanced: false, recognizer: DTWTemplateMatcher.identifier, movingDeviation: envelope,
+                      durations: durations)
         }
     }
 }

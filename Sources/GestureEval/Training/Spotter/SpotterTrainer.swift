@@ -16,22 +16,24 @@ import GestureData
 ///    class weights for the best so far; then the best so far with the other choice of normalisation; then an ensemble
 ///    of the best so far and its two best twins (compared candidates on its window grid: the same channels, rate,
 ///    window, hop, context and refractory time, other normalisation or class weights), their cross-fitted scores
-///    averaged window by window and calibrated anew. A later candidate replaces the incumbent only when it scores
-///    higher.
-/// 4. The winner is retrained at full fidelity (the entry's `features`, hard negatives) on all training recordings
-///    (an ensemble's members each, then calibrated together), and its model records every candidate and score
-///    (``GestureKit/MiniRocketModel/Selection``).
+///    averaged window by window and calibrated anew; last DTW templates (``SpotterRecipe/templateCandidates``),
+///    trained as a `dtw` entry would train them and scored by the same cross-fitted detections. A later candidate
+///    replaces the incumbent only when it scores higher.
+/// 4. A winning window classifier is retrained at full fidelity (the entry's `features`, hard negatives) on all
+///    training recordings (an ensemble's members each, then calibrated together); winning templates are the model
+///    compared (DTW has no cheaper form). The model records every candidate and score (``GestureKit/SpotterSelection``).
 ///
 /// With fewer than three training subjects there are no subject groups to hold out; each recording is then cut into
 /// three parts at quiet points between annotations, and the parts are the groups (recorded as `pseudoSubjects`).
 ///
-/// The model is a `minirocket-stream` model: `detect` and apps run it as such, behind the stages it records.
+/// The model (``SpotterModel``) is a `minirocket-stream` or a `dtw` model: `detect` and apps run it as such, behind
+/// the stages it records.
 ///
 /// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings (+ 2 when an
-///   ensemble wins); 6 + 3 × (2 or 3) + 3 candidates.
+///   ensemble wins) and two `dtw` trainings; 6 + 3 × (2 or 3) + 5 candidates.
 package struct SpotterTrainer: RecognizerTrainer {
-    /// A window classifier with its stream settings, thresholds and selection.
-    package typealias Model = MiniRocketModel
+    /// A window classifier or templates, with its settings, thresholds and selection.
+    package typealias Model = SpotterModel
 
     /// The identifier of entries that name it.
     package static let identifier = "spotter"
@@ -72,7 +74,7 @@ package struct SpotterTrainer: RecognizerTrainer {
     static let selectionOverrides: [String: ConfigurationValue] = ["features": .number(504), "hardNegatives": .bool(false)]
 
     /// The rounds described above, then the winner at full fidelity.
-    package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<MiniRocketModel> {
+    package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<SpotterModel> {
         let fixed = try fixedKeys(setup)
         let staged = try setup.staged(recordings)
         let (units, pseudo) = Self.crossFittingUnits(staged)
@@ -87,6 +89,11 @@ package struct SpotterTrainer: RecognizerTrainer {
                 // A fixed key can make two candidates one: train it once.
                 guard !compared.contains(where: { $0.configuration == configuration }) else { continue }
                 do {
+                    if candidate.recognizer != nil {
+                        compared.append(try Self.compare(templates: candidate, configuration: configuration, units: units, setup: setup))
+                        indices.append(compared.count - 1)
+                        continue
+                    }
                     let settings = try configuration.decoding.decode(MiniRocketStreamSettings.self)
                     let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
                     let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
@@ -146,6 +153,16 @@ package struct SpotterTrainer: RecognizerTrainer {
             }
         }
 
+        // Templates, compared as the window classifiers were.
+        best = try compare(recipe.templateCandidates, incumbent: best)
+
+        var evidence = recipe.evidence.named
+        if pseudo { evidence["pseudoSubjects"] = Double(Set(units.map(\.subject)).count) }
+        let selection = SpotterSelection(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
+        if let templates = compared[best].templates {
+            return Self.chosen(templates, compared[best], selection: selection, recordings: recordings, setup: setup)
+        }
+
         // The winner at full fidelity, on every training recording (an ensemble's members each, then together).
         let chosen = compared[best]
         let result: MiniRocketStreamTrainer.Result
@@ -159,9 +176,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         } catch let error as TrainingError { throw error } catch { throw setup.error("spotter training: \(error)") }
         var model = result.model
         model.stages = setup.scoredStages(reading: model.channels, training: recordings)
-        var evidence = recipe.evidence.named
-        if pseudo { evidence["pseudoSubjects"] = Double(Set(units.map(\.subject)).count) }
-        model.selection = .init(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
+        model.selection = selection
         var summary = result.summary
         let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units, metric: setup.objective.maximize)
         summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: true)
@@ -171,11 +186,12 @@ package struct SpotterTrainer: RecognizerTrainer {
         summary.values.merge(["window": c.window, "hop": c.hop, "context": c.context, "refractoryTime": c.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
-        return Trained(model, summary: summary)
+        return Trained(.windows(model), summary: summary)
     }
 
     /// A compared candidate: its settings, what it trained with, its cross-fitted operating point and training (at the
-    /// comparison's fidelity), or why it failed; for an ensemble, its members' indices.
+    /// comparison's fidelity; templates at full fidelity, with their held-out detections), or why it failed; for an
+    /// ensemble, its members' indices.
     struct Compared {
         var candidate: SpotterRecipe.Candidate
         var configuration: ConfigurationValue
@@ -183,6 +199,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         var result: MiniRocketStreamTrainer.Result? = nil
         var failure: String? = nil
         var members: [Int]? = nil
+        var templates: ParameterSearch<DTWModel>.Candidate? = nil
     }
 
     /// The trainer of a compared candidate (of an ensemble, of its first member): at the comparison's fidelity
@@ -193,11 +210,11 @@ package struct SpotterTrainer: RecognizerTrainer {
     }
 
     /// A compared candidate as the model records it.
-    static func record(_ entry: Compared) -> MiniRocketModel.Selection.Candidate {
+    static func record(_ entry: Compared) -> SpotterSelection.Candidate {
         let c = entry.candidate
+        if c.recognizer != nil { return recordTemplates(entry) }
         // The fixed keys win over the candidate's: record what was trained.
         let settings = try? entry.configuration.decoding.decode(MiniRocketStreamSettings.self)
-        let finite = { (x: Double?) in x.flatMap { $0.isFinite ? $0 : nil } }
         return .init(round: c.round, channels: settings?.channels ?? c.channels, window: settings?.window ?? c.window, hop: settings?.hop ?? c.hop,
                      context: settings?.context ?? c.context, refractoryTime: settings?.refractoryTime ?? c.refractoryTime,
                      samplingRate: settings?.samplingRate ?? c.samplingRate, balancedClassWeights: settings?.balancedClassWeights ?? c.balanced,
@@ -238,14 +255,20 @@ package struct SpotterTrainer: RecognizerTrainer {
         return (parts, true)
     }
 
-    /// The model's pipeline over each recording, as `minirocket-stream` runs it.
-    package func detect(_ model: MiniRocketModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
-        try MiniRocketSpotterTrainer().detect(model, on: recordings, setup: setup)
+    /// The model's pipeline over each recording, as its recognizer (`minirocket-stream` or `dtw`) runs it.
+    package func detect(_ model: SpotterModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
+        switch model {
+        case let .windows(windows): try MiniRocketSpotterTrainer().detect(windows, on: recordings, setup: setup)
+        case let .templates(templates): try DTWTemplateMatcherTrainer().detect(templates, on: recordings, setup: setup)
+        }
     }
 
-    /// A spotter model records its stages itself: the `minirocket-stream` pipeline.
+    /// A spotter model records its stages itself: the `dtw` pipeline for templates, else the `minirocket-stream` one.
     package func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
-        try MiniRocketSpotterTrainer().pipeline(forModel: document, registry: registry)
+        if let json = document as? JSONConfiguration, SpotterModel.holdsTemplates(json.data) {
+            return try DTWTemplateMatcherTrainer().pipeline(forModel: document, registry: registry)
+        }
+        return try MiniRocketSpotterTrainer().pipeline(forModel: document, registry: registry)
     }
 
     /// What a training step processes: the longest-context candidate's windows, and how many candidates are compared.
@@ -262,7 +285,7 @@ package struct SpotterTrainer: RecognizerTrainer {
               let candidate = recipe.firstRound.last,
               let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
               let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
-        return Workload(stream: stream, candidates: recipe.firstRound.count * (2 + recipe.otherChannelSets.count) + 3)
+        return Workload(stream: stream, candidates: recipe.firstRound.count * (2 + recipe.otherChannelSets.count) + 3 + recipe.templateCandidates.count)
     }
 
     /// A `minirocket-stream` training with those settings at full fidelity, plus a quarter of one per compared
@@ -276,9 +299,21 @@ package struct SpotterTrainer: RecognizerTrainer {
         return training * (1 + Double(w.candidates) / 4) + (trainingAndTest - training)
     }
 
-    /// The `minirocket-stream` model file.
-    package func readModel(at url: URL) throws(DataFileError) -> Trained<MiniRocketModel> { try MiniRocketSpotterTrainer().readModel(at: url) }
+    /// The `dtw` model file when it holds templates, else the `minirocket-stream` one.
+    package func readModel(at url: URL) throws(DataFileError) -> Trained<SpotterModel> {
+        if let data = try? Data(contentsOf: url), SpotterModel.holdsTemplates(data) {
+            let trained = try DTWTemplateMatcherTrainer().readModel(at: url)
+            return Trained(.templates(trained.model), summary: trained.summary)
+        }
+        let trained = try MiniRocketSpotterTrainer().readModel(at: url)
+        return Trained(.windows(trained.model), summary: trained.summary)
+    }
 
-    /// Writes the model, with its selection, atomically.
-    package func writeModel(_ model: MiniRocketModel, to url: URL) throws(DataFileError) { try MiniRocketSpotterTrainer().writeModel(model, to: url) }
+    /// Writes the model, with its selection, atomically, in its recognizer's file format.
+    package func writeModel(_ model: SpotterModel, to url: URL) throws(DataFileError) {
+        switch model {
+        case let .windows(windows): try MiniRocketSpotterTrainer().writeModel(windows, to: url)
+        case let .templates(templates): try DTWTemplateMatcherTrainer().writeModel(templates, to: url)
+        }
+    }
 }

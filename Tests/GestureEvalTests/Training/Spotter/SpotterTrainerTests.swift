@@ -83,8 +83,8 @@ import Testing
         let trainer = try #require(TrainerRegistry.standard.learned("spotter"))
         try trainer.validate(setup)
         let trained = try trainer.train(setup, on: Self.training)
-        let model = try #require(trained.model(as: MiniRocketModel.self))
-        let selection = try #require(model.selection)
+        let spotted = try #require(trained.model(as: SpotterModel.self))
+        let selection = try #require(spotted.selection)
         // Three contexts, each with the magnitudes as read and normalised, then at least two other channel sets at each
         // context, then balanced weights, then the best so far with the other choice of normalisation.
         let round = { (k: Int) in selection.candidates.filter { $0.round == k } }
@@ -93,7 +93,7 @@ import Testing
         #expect(round(2).count == 3 * Set(round(2).map(\.channels)).count)
         #expect(Set(selection.candidates.map(\.round)).isSuperset(of: [1, 2, 3]))
         // Round 2 reads the channels as a best of round 1 did.
-        let best = { (c: ArraySlice<MiniRocketModel.Selection.Candidate>) in c.filter { $0.score == c.compactMap(\.score).max() } }
+        let best = { (c: ArraySlice<SpotterSelection.Candidate>) in c.filter { $0.score == c.compactMap(\.score).max() } }
         #expect(Set(round(2).map(\.normalization)).count == 1)
         #expect(best(round(1)[...]).contains { $0.normalization == round(2)[0].normalization })
         // Round 4 is a best candidate before it with the other choice of normalisation (absent when that twin was
@@ -103,7 +103,6 @@ import Testing
             c.normalization == (flipped.normalization == nil ? 100 : nil) && c.channels == flipped.channels && c.context == flipped.context
                 && c.balancedClassWeights == flipped.balancedClassWeights
         })
-        #expect(model.stream?.normalization == selection.candidates[selection.chosen].normalization)
         // Round 5 averages the best before it with its (at most two) best twins on its window grid, the best first.
         let ensemble = try #require(round(5).first)
         let members = try #require(ensemble.members)
@@ -112,22 +111,35 @@ import Testing
         for m in members.map({ selection.candidates[$0] }) {
             #expect(m.channels == ensemble.channels && m.context == ensemble.context && m.hop == ensemble.hop && m.samplingRate == ensemble.samplingRate)
         }
+        // Round 6: templates of the magnitudes with the shortest context, as read and as envelopes over a third of the
+        // window, scored like the rest.
+        #expect(round(6).map(\.recognizer) == ["dtw", "dtw"] && round(6).map(\.movingDeviation) == [nil, 0.4])
+        #expect(round(6).allSatisfy { $0.channels.map(\.rawValue) == ["accel.magnitude"] && $0.context == 0.3 && $0.score != nil })
+        #expect(round(6).allSatisfy { $0.refractoryTime == 5 && abs($0.samplingRate - 25) < 1e-6 }, "\(round(6).map(\.samplingRate))")
+        // Greedy rounds keep the incumbent unless beaten: the chosen one scored highest of all.
+        let scores = selection.candidates.map { $0.score ?? -1 }
+        #expect(scores[selection.chosen] == scores.max())
+        let chosen = selection.candidates[selection.chosen]
+        #expect(trained.summary.values["candidates"] == Double(selection.candidates.count))
+        #expect(trained.summary.operatingPoint?.heldOut == true && trained.summary.operatingPoint?.score == chosen.score)
+        // The model is templates exactly when templates won (what they ship: `winningTemplatesShipAsTheModelTheyWereScoredAs`).
+        guard case let .windows(model) = spotted else {
+            guard case let .templates(templates) = spotted else { return }
+            #expect(chosen.recognizer == "dtw" && templates.movingDeviation == chosen.movingDeviation && templates.selection == selection)
+            return
+        }
+        #expect(chosen.recognizer == nil)
+        #expect(model.stream?.normalization == chosen.normalization)
         // The model is that ensemble exactly when it won, its members the candidates' settings.
-        let won = selection.candidates[selection.chosen].members
+        let won = chosen.members
         #expect((model.ensemble != nil) == (won != nil))
         if let won {
             #expect(model.ensemble?.count == won.count - 1)
             #expect([model.stream?.normalization] + (model.ensemble ?? []).map { $0.stream?.normalization } == won.map { selection.candidates[$0].normalization })
         }
-        // Greedy rounds keep the incumbent unless beaten: the chosen one scored highest of all.
-        let scores = selection.candidates.map { $0.score ?? -1 }
-        #expect(scores[selection.chosen] == scores.max())
-        let chosen = selection.candidates[selection.chosen]
         #expect(model.channels == chosen.channels && model.stream?.context == chosen.context)
         // The fixed key holds in every candidate; the cheaper search's features do not reach the shipped model.
         #expect(model.transform.featureCount == 336)
-        #expect(trained.summary.values["candidates"] == Double(selection.candidates.count))
-        #expect(trained.summary.operatingPoint?.heldOut == true)
         // What detect runs: a new subject, spotted sample by sample.
         let test = MiniRocketStreamTrainerTests.recording("new", subject: "new", seed: 99)
         var spotter = try MiniRocketSpotter(configuration: model)
@@ -137,6 +149,37 @@ import Testing
         // The model file keeps the selection.
         let decoded = try MiniRocketModel.decode(try model.encoded())
         #expect(decoded.selection == selection)
+    }
+
+    /// Templates that win ship as the `dtw` model they were scored as: the file the spotter writes reads back as
+    /// templates, and `detect --recognizer spotter` streams through it the events the experiment scores.
+    @Test func winningTemplatesShipAsTheModelTheyWereScoredAs() throws {
+        let setup = try Self.setup()
+        let recipe = try SpotterRecipe(Self.training)
+        let candidate = try #require(recipe.templateCandidates.last)
+        let compared = try SpotterTrainer.compare(templates: candidate, configuration: candidate.configuration(fixed: [:]), units: Self.training, setup: setup)
+        let record = SpotterTrainer.record(compared)
+        #expect(record.recognizer == "dtw" && record.movingDeviation == 0.4 && record.score == compared.point?.score && record.score != nil)
+        let selection = SpotterSelection(evidence: recipe.evidence.named, candidates: [record], chosen: 0)
+        let trained = SpotterTrainer.chosen(try #require(compared.templates), compared, selection: selection, recordings: Self.training, setup: setup)
+        guard case let .templates(model) = trained.model else { Issue.record("not templates: \(trained.model)"); return }
+        #expect(model.movingDeviation == 0.4 && model.context == 0.3 && model.selection == selection && model.templates.count == 3)
+        #expect(trained.summary.operatingPoint?.heldOut == true && trained.summary.operatingPoint?.score == record.score)
+        let url = TemporaryFolder.root.appendingPathComponent("spotter-templates-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let trainer = SpotterTrainer()
+        try trainer.writeModel(trained.model, to: url)
+        #expect(try trainer.readModel(at: url).model == trained.model)
+        var pipeline = try #require(try trainer.pipeline(forModel: try ConfigurationFile.read(url), registry: .standard))
+        let test = MiniRocketStreamTrainerTests.recording("new", subject: "new", seed: 99)
+        let scored = try trainer.detect(trained.model, on: [test], setup: setup).events[0]
+        _ = try pipeline.prepare(for: test.samples[0])
+        var streamed: [GestureEvent] = []
+        for sample in test.samples { pipeline.process(sample, into: &streamed) }
+        pipeline.finish(into: &streamed)
+        #expect(streamed == scored)
+        let counts = EventMatching(toleranceBefore: 0.5, toleranceAfter: 0.5).match(annotations: test.annotations, events: scored).counts
+        #expect(counts.recall >= 0.5, "recall \(counts.recall)")
     }
 
     @Test func aFixedContextIsNeverChosen() throws {
@@ -170,7 +213,7 @@ import Testing
     }
 }
 
-extension MiniRocketModel.Selection.Candidate {
+extension SpotterSelection.Candidate {
     /// The candidate of `candidates` that differs from this one only in its normalisation, if any.
     func flippedTwin(in candidates: [Self]) -> Self? {
         candidates.first { c in

@@ -1,0 +1,69 @@
+/// How a spotter's settings were chosen when its trainer chose them (the `spotter` entry of GestureEval): what the
+/// training annotations said, every candidate compared and its cross-fitted score, and which one won. Provenance only:
+/// the model it travels with (``MiniRocketModel/selection``, ``DTWModel/selection``) runs its own settings and never
+/// reads it.
+public struct SpotterSelection: Codable, Sendable, Equatable {
+    /// One compared setting of the spotter.
+    public struct Candidate: Codable, Sendable, Equatable {
+        /// The round of the search that compared it (1: context and rate, each with the magnitudes as read and
+        /// normalised; 2: channels; 3: class weights; 4: the best so far with the other normalisation choice;
+        /// 5: the best so far in an ensemble with its twins, ``members``; 6: DTW templates, ``recognizer`` `dtw`).
+        public var round: Int
+        /// The recognizer it trains: `nil` for the window classifier (`minirocket-stream`), `dtw` for templates.
+        public var recognizer: String?
+        /// The channels, in order.
+        public var channels: [MotionChannel]
+        /// Gesture span per window, seconds (templates: the median duration of the training gestures).
+        public var window: Double
+        /// Seconds between windows (templates: 0, matched at every sample).
+        public var hop: Double
+        /// Seconds of context either side.
+        public var context: Double
+        /// Seconds between events at least.
+        public var refractoryTime: Double
+        /// The model's rate, Hz.
+        public var samplingRate: Double
+        /// Whether the ridge weighed the classes alike (templates: `false`).
+        public var balancedClassWeights: Bool
+        /// The time constant of the per-recording normalisation, seconds (``MiniRocketModel/Stream/normalization``);
+        /// `nil`: none.
+        public var normalization: Double?
+        /// Templates: the moving-standard-deviation window, seconds (``DTWModel/movingDeviation``); `nil`: raw values.
+        public var movingDeviation: Double?
+        /// The maximised metric on held-out (cross-fitted) detections of the training recordings; `nil` when it
+        /// is undefined or the candidate failed.
+        public var score: Double?
+        /// Event recall there.
+        public var recall: Double?
+        /// False activations per hour of training background there.
+        public var falsePerHour: Double?
+        /// Why the candidate could not be trained, if it could not.
+        public var failure: String?
+        /// For an ensemble (round 5), the candidates whose scores it averages, as indices into
+        /// ``SpotterSelection/candidates``, the first being the one whose settings are shown; `nil` otherwise.
+        public var members: [Int]?
+
+        /// A candidate; see the properties.
+        package init(round: Int, recognizer: String? = nil, channels: [MotionChannel], window: Double, hop: Double, context: Double,
+                     refractoryTime: Double, samplingRate: Double, balancedClassWeights: Bool, normalization: Double? = nil,
+                     movingDeviation: Double? = nil, score: Double? = nil, recall: Double? = nil, falsePerHour: Double? = nil,
+                     failure: String? = nil, members: [Int]? = nil) {
+            (self.round, self.recognizer, self.channels, self.window, self.hop, self.context) = (round, recognizer, channels, window, hop, context)
+            (self.refractoryTime, self.samplingRate, self.balancedClassWeights) = (refractoryTime, samplingRate, balancedClassWeights)
+            (self.normalization, self.movingDeviation, self.members) = (normalization, movingDeviation, members)
+            (self.score, self.recall, self.falsePerHour, self.failure) = (score, recall, falsePerHour, failure)
+        }
+    }
+
+    /// What the training annotations and recordings said, by name (seconds, Hz, counts).
+    public var evidence: [String: Double]
+    /// The candidates in the order compared.
+    public var candidates: [Candidate]
+    /// The index of the chosen candidate in ``candidates``.
+    public var chosen: Int
+
+    /// A selection; see the properties.
+    package init(evidence: [String: Double], candidates: [Candidate], chosen: Int) {
+        (self.evidence, self.candidates, self.chosen) = (evidence, candidates, chosen)
+    }
+}
