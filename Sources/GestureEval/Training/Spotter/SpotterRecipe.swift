@@ -58,7 +58,7 @@ struct SpotterRecipe {
         /// The other sensor units' placements, sorted, each with whether it has a gyroscope.
         var placements: [(name: String, gyroscope: Bool)] = []
 
-        /// The evidence as named numbers (``GestureKit/MiniRocketModel/Selection/evidence``).
+        /// The evidence as named numbers (``GestureKit/SpotterSelection/evidence``).
         var named: [String: Double] {
             var values = ["medianDuration": medianDuration, "shortDuration": shortDuration, "longDuration": longDuration, "samplingRate": samplingRate,
                           "periodicBackground": periodicBackground ? 1 : 0, "gyroscope": gyroscope ? 1 : 0, "classes": Double(classes)]
@@ -89,14 +89,14 @@ struct SpotterRecipe {
         static let keysTemplatesTake: Set<String> = ["channels", "context", "refractoryTime", "movingDeviation", "crossFitGroups",
                                                      "strictCrossFitting", "rejection", "augmentation"]
 
-        /// The candidate over `fixed` (the entry's configuration, whose keys win) with `overrides` (the cheaper
-        /// search's), as a configuration value.
         /// Whether `other` scores the same windows: the same channels, rate, window, hop, context and refractory time
         /// (normalisation and class weights may differ), so the two can be averaged window by window.
         func sharesWindows(with other: Self) -> Bool {
             (channels, samplingRate, window, hop, context, refractoryTime) == (other.channels, other.samplingRate, other.window, other.hop, other.context, other.refractoryTime)
         }
 
+        /// The candidate over `fixed` (the entry's configuration, whose keys win) with `overrides` (the cheaper
+        /// search's), as a configuration value: a `minirocket-stream` one, or for templates ``templateConfiguration(fixed:)``.
         func configuration(fixed: [String: ConfigurationValue], overrides: [String: ConfigurationValue] = [:]) -> ConfigurationValue {
             if recognizer != nil { return templateConfiguration(fixed: fixed) }
             var map: [String: ConfigurationValue] = [
