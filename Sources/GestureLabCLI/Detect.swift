@@ -18,8 +18,8 @@ struct Detect: ParsableCommand {
             a model's placed channels (accel.magnitude@lowerarm); an empty cell is that unit's gap, whose last \
             values the recognizers hold. --merge SOURCE --merge-placement wrist adds a second live source (two \
             phones, a phone and a watch), each sample of the input carrying the second's latest reading as the \
-            unit wrist when it arrived within 0.25 s (else that unit's gap); both are timed by when they arrived \
-            here, from the first sample, not by their devices' clocks (a file takes --realtime). Fields may be quoted \
+            unit wrist when it arrived within 0.25 s of it (else that unit's gap); the input keeps its own clock, \
+            and the second's readings are put on it by when they arrived here (a file takes --realtime). Fields may be quoted \
             (RFC 4180), separated by commas, semicolons or tabs, and a file whose numbers are written 0,5 is \
             read with decimal commas (said once).
 
@@ -85,7 +85,7 @@ struct Detect: ParsableCommand {
 
     @OptionGroup var source: LiveInputOptions
 
-    @Option(help: "A second live source (a form --input takes) merged into the input as the unit --merge-placement, both timed by their arrival here.")
+    @Option(help: "A second live source (a form --input takes) merged into the input as the unit --merge-placement; its readings join the input's samples by their arrival here, on the input's clock.")
     var merge: String?
 
     @Option(help: "The placement --merge's readings are given (wrist, pocket, …): placed channels such as accel.magnitude@wrist read them.")
@@ -138,7 +138,7 @@ struct Detect: ParsableCommand {
             let other = try options.open(command: "detect", maximumGap: pipeline.validator.maximumGap)
             input.source = MergedMotionSource(primary: input.source, other: other.source, placement: placement)
             second = other
-            CommandLineError.printLine("detect: \(merge) merged as the unit \(placement), both on the receiving clock")
+            CommandLineError.printLine("detect: \(merge) merged as the unit \(placement), current by arrival, on the input's clock")
         }
         defer { second?.close() }
         let name = input.name

@@ -128,7 +128,7 @@ struct Train: ParsableCommand {
             CommandLineError.printLine("warning: calibration scored subjects \(inSample.joined(separator: ", ")) in-sample: no model held them out (too few examples of a class without them, or one training subject); strictCrossFitting: true refuses instead")
         }
         let url = URL(fileURLWithPath: out)
-        let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key))" }.joined(separator: " ")
+        let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key, counts: trainer.countKeys))" }.joined(separator: " ")
         if var value = model.configuration {
             // The stages the entry was evaluated behind go with it; `detect` and apps (StagedConfiguration) run them.
             if !chosenEntry.stages.isEmpty, case var .object(map) = value {
@@ -152,10 +152,10 @@ struct Train: ParsableCommand {
         print("wrote \(out)")
     }
 
-    /// A summary value: a count (``GestureEval/TrainingSummary/countKeys``) as an integer (`templates=12`, not
-    /// `12.0`), anything else as read (thresholds and rates keep their decimals: `threshold=9.0`).
-    static func number(_ value: Double, key: String) -> String {
-        if TrainingSummary.countKeys.contains(key), let whole = Int(exactly: value) { return String(whole) }
+    /// A summary value: a count (one of `counts`, the trainer's ``GestureEval/AnyRecognizerTrainer/countKeys``) as an
+    /// integer (`templates=12`, not `12.0`), anything else as read (thresholds and rates keep their decimals: `threshold=9.0`).
+    static func number(_ value: Double, key: String, counts: Set<String>) -> String {
+        if counts.contains(key), let whole = Int(exactly: value) { return String(whole) }
         return CSVTable.number(value)
     }
 

@@ -2,13 +2,13 @@ import Foundation
 import GestureTestSupport
 import Testing
 
-/// `detect --merge` (issue 58): a second live source joins the input as a unit, on the receiving clock.
+/// `detect --merge` (issue 58): a second live source joins the input as a unit, current by its arrival, on the input's clock.
 @Suite struct DetectMergeCommandTests {
     @Test func helpStatesTheMergeAndItsClock() throws {
         let help = try GestureLabBinary.run(["detect", "--help"]).stdout
         #expect(help.contains("--merge <merge>") && help.contains("--merge-placement <merge-placement>"), "\(help)")
         let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(flat.contains("both are timed by when they arrived here"), "\(flat)")
+        #expect(flat.contains("the input keeps its own clock"), "\(flat)")
     }
 
     @Test func aMergeOfFilesNeedsTheirPaceAndAPlacement() throws {

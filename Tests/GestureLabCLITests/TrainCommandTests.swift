@@ -113,6 +113,32 @@ import Testing
         #expect(unknown.stderr.contains("subject01, subject02"), "\(unknown.stderr)")
     }
 
+    /// Issue 72: the spotter's counts printed as `candidates=19.0`, since only a shared list knew which keys count. A
+    /// trainer declares its own; the shared ones stay counts for every trainer.
+    @Test func eachTrainersOwnCountsPrintAsIntegers() {
+        let spotter = TrainerRegistry.standard.trainer(for: "spotter")
+        for key in ["candidates", "chosenCandidate", "channelCount", "ensembleMembers", "crossFitGroups", "windows"] {
+            #expect(Train.number(19, key: key, counts: spotter.countKeys) == "19", "\(key)")
+        }
+        #expect(Train.number(19, key: "window", counts: spotter.countKeys) == "19.0", "a duration is not a count")
+        #expect(Train.number(19, key: "candidates", counts: TrainerRegistry.standard.trainer(for: "dtw").countKeys) == "19.0")
+    }
+
+    /// Issue 72: the README's spotter example trained with `--recognizer spotter --dataset …`, so with the default
+    /// matching (0.5 s) while the figure beside it comes from `no-settings.yaml` (1 s either side). Every `train`
+    /// example of the README parses, and a spotter is trained through the experiment entry its figures come from.
+    @Test func theReadmesTrainExamplesParseAndTheSpotterTrainsThroughItsEntry() throws {
+        let readme = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let examples = readme.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("gesturelab train ") }
+        #expect(examples.count >= 2)
+        for line in examples {
+            let words = line.split(separator: "#")[0].split(separator: " ").dropFirst(2).map(String.init)
+            let parsed = try Train.parse(words)
+            #expect(parsed.entry.recognizer != "spotter", "\(line): train the spotter through its experiment entry, so it scores with that file's matching")
+        }
+        #expect(examples.contains { $0.contains("--experiment configs/experiments/no-settings.yaml --entry shakes") })
+    }
+
     /// One entry of a shipped experiment file (`configs/experiments/*.yaml`).
     struct ShippedEntry: CustomTestStringConvertible, Sendable {
         var file: String

@@ -20,12 +20,17 @@ extension ConfigurationNode {
     }
 
     /// The entries of a mapping with YAML 1.1 merge keys applied: keys written in the mapping win over
-    /// merged ones, and of several merged mappings the earlier wins (the merge-key specification).
+    /// merged ones, and of several merged mappings the earlier wins (the merge-key specification). Two merge keys in
+    /// one mapping stay in it, unmerged, so that ``GestureKit/StrictDecoder`` refuses them as a repeated key.
     private static func entries(of mapping: Yams.Node.Mapping) -> [Entry] {
         var explicit: [Entry] = []
         var merged: [Entry] = []
+        let mergeKeys = mapping.filter { $0.key.string == StrictDecoder.mergeKey && $0.key.scalar?.style == .plain }
+        if mergeKeys.count > 1 {
+            return mapping.map { Entry(key: $0.key.string ?? "\($0.key)", value: ConfigurationNode(yaml: $0.value)) }
+        }
         for (key, value) in mapping {
-            guard key.string == "<<", key.scalar?.style == .plain else {
+            guard key.string == StrictDecoder.mergeKey, key.scalar?.style == .plain else {
                 explicit.append(Entry(key: key.string ?? "\(key)", value: ConfigurationNode(yaml: value)))
                 continue
             }

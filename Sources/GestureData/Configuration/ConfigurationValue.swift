@@ -45,7 +45,14 @@ public indirect enum ConfigurationValue: Codable, Hashable, Sendable {
     }
 
     /// Reads a YAML document (a preset in `configs/`); `file` names it in errors.
+    /// - Throws: ``DataFileError`` at its line for a syntax error or a key written twice in one mapping (the decoder
+    ///   would keep one of the values without a word).
     public init(yaml text: String, file: String) throws(DataFileError) {
+        let root: Yams.Node?
+        do { root = try Yams.compose(yaml: text) } catch { throw DataFileError(file: file, decoding: error) }
+        if let repeated = StrictDecoder.firstRepeatedKey(in: ConfigurationNode(yaml: root)) {
+            throw DataFileError(file: file, line: root.flatMap { ConfigurationNode.line(of: repeated.key, in: $0) }, configuration: repeated)
+        }
         do {
             let value = try YAMLDecoder().decode(ConfigurationValue.self, from: text)
             self = value == .null ? .object([:]) : value

@@ -1,8 +1,9 @@
 import Foundation
 import GestureKit
 
-/// Two live sources as one stream with placements, on the receiving clock (``LiveMerge``): the first source's samples
-/// are the stream, each carrying the second source's latest reading as the unit at ``placement``. The second source
+/// Two live sources as one stream with placements (``LiveMerge``): the first source's samples are the stream, on its
+/// own clock, each carrying the second source's latest reading (current by the receiving clock) as the unit at
+/// ``placement``. The second source
 /// is read on a thread of its own, as fast as it delivers; the stream ends when the first does (the second's thread
 /// then stops at its next sample or poll).
 ///
@@ -44,7 +45,7 @@ package final class MergedMotionSource: MotionSource {
         shared.lock.withLock { shared.stopped = true }
     }
 
-    /// The first source's next sample on the receiving clock, with the second's current reading; `nil` when the first
+    /// The first source's next sample, on its own clock, with the second's current reading; `nil` when the first
     /// source ends. Throws what either source threw.
     package func next() throws -> MotionSample? {
         if !started {

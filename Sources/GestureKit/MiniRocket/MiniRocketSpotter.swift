@@ -131,7 +131,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     public mutating func process(_ sample: MotionSample, into events: inout [GestureEvent]) {
         guard sample.isFinite else { return }
         for m in members.indices { members[m].process(sample, into: &events) }
-        if resampler.isGap(before: sample) { endRun(into: &events) }
+        if resampler.isGap(before: sample) { endOwnRun(into: &events) }
         resampled.removeAll(keepingCapacity: true)
         resampler.process(sample, into: &resampled)
         for i in resampled.indices { consume(resampled[i], into: &events) }
@@ -143,7 +143,7 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     /// - Complexity: O(pending candidates).
     public mutating func finish(into events: inout [GestureEvent]) {
         for m in members.indices { members[m].finish(into: &events) }
-        endRun(into: &events)
+        endOwnRun(into: &events)
         // The count outlives the stream it describes, until reset(), as a validator's diagnostics do.
         let forced = stage.forcedDecisions
         reset()
@@ -161,8 +161,16 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
         for d in held.indices { held[d] = nil }
     }
 
-    /// Finishes a run (a gap, or the stream's end): the waiting windows are decided, and the window grid starts again.
-    private mutating func endRun(into events: inout [GestureEvent]) {
+    /// Ends a run at a gap: the waiting windows are decided and the window grid starts again, while the running
+    /// normalisation and the latest readings of other units go on, as the batch path (``windowScores(_:threads:)``,
+    /// what calibration scores) keeps them. O(pending candidates).
+    public mutating func finishRun(into events: inout [GestureEvent]) {
+        for m in members.indices { members[m].finishRun(into: &events) }
+        endOwnRun(into: &events)
+    }
+
+    /// Finishes this spotter's run (a gap, or the stream's end), its members aside.
+    private mutating func endOwnRun(into events: inout [GestureEvent]) {
         for p in stage.drain() { emit(p, into: &events) }
         startRun()
     }

@@ -95,11 +95,11 @@ public struct Pipeline: Recognizer, EventStageReporting {
     }
 
     /// Ends a run at a gap longer than the validator's ``SampleValidator/maximumGap``: every recognizer reports what it
-    /// held back and starts afresh (``Recognizer/finish(into:)``), and every stage starts afresh, so what follows the gap
-    /// is judged as on a new stream and nothing spans time that was never recorded. The channel check and the
-    /// validator's clock and counts stay.
+    /// held back and starts a new run (``Recognizer/finishRun(into:)``: what describes the stream, such as a spotter's
+    /// running normalisation, stays, as it stays where training reads the recording whole), and every stage starts
+    /// afresh, so nothing spans time that was never recorded. The channel check and the validator's clock and counts stay.
     private mutating func endRun(into events: inout [GestureEvent]) {
-        for index in recognizers.indices { recognizers[index].finish(into: &events) }
+        for index in recognizers.indices { recognizers[index].finishRun(into: &events) }
         for index in stages.indices { stages[index].reset() }
     }
 

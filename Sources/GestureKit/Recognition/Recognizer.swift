@@ -27,6 +27,14 @@ public protocol Recognizer: Sendable {
     /// - Complexity: O(pending candidates).
     mutating func finish(into events: inout [GestureEvent])
 
+    /// Ends a run at a gap (time that was never recorded) in a stream that goes on: appends what is held back, as
+    /// ``finish(into:)`` does, but keeps what describes the stream rather than the run, such as the running statistics a
+    /// model normalises with, so that the next run reads on as training and calibration read it. ``Pipeline`` calls it
+    /// at every gap longer than its validator's ``SampleValidator/maximumGap``. The default finishes.
+    ///
+    /// - Complexity: O(pending candidates).
+    mutating func finishRun(into events: inout [GestureEvent])
+
     /// Forgets all state, as if no sample had been seen.
     mutating func reset()
 }
@@ -35,6 +43,11 @@ extension Recognizer {
     /// Holds nothing back: resets.
     public mutating func finish(into events: inout [GestureEvent]) {
         reset()
+    }
+
+    /// Nothing outlives a run: finishes.
+    public mutating func finishRun(into events: inout [GestureEvent]) {
+        finish(into: &events)
     }
 
     /// Ends the stream (see ``finish(into:)``) and returns the events it still held back.

@@ -42,16 +42,20 @@ public struct SpotterSelection: Codable, Sendable, Equatable {
         /// For an ensemble (round 5), the candidates whose scores it averages, as indices into
         /// ``SpotterSelection/candidates``, the first being the one whose settings are shown; `nil` otherwise.
         public var members: [Int]?
+        /// The training subjects whose detections no held-out model gave, so that ``score`` rests partly on their own
+        /// examples (cross-fitting failed: too few examples of a class without them); `nil` when every one was held out.
+        /// Such a score never beats a held-out one.
+        public var inSample: [String]?
 
         /// A candidate; see the properties.
         package init(round: Int, recognizer: String? = nil, channels: [MotionChannel], window: Double, hop: Double, context: Double,
                      refractoryTime: Double, samplingRate: Double, balancedClassWeights: Bool, normalization: Double? = nil,
                      movingDeviation: Double? = nil, score: Double? = nil, recall: Double? = nil, falsePerHour: Double? = nil,
-                     failure: String? = nil, members: [Int]? = nil) {
+                     failure: String? = nil, members: [Int]? = nil, inSample: [String]? = nil) {
             (self.round, self.recognizer, self.channels, self.window, self.hop, self.context) = (round, recognizer, channels, window, hop, context)
             (self.refractoryTime, self.samplingRate, self.balancedClassWeights) = (refractoryTime, samplingRate, balancedClassWeights)
             (self.normalization, self.movingDeviation, self.members) = (normalization, movingDeviation, members)
-            (self.score, self.recall, self.falsePerHour, self.failure) = (score, recall, falsePerHour, failure)
+            (self.score, self.recall, self.falsePerHour, self.failure, self.inSample) = (score, recall, falsePerHour, failure, inSample)
         }
     }
 

@@ -26,6 +26,47 @@ import Testing
         }
     }
 
+    /// A preset file an entry names (`configuration: preset.yaml`) is read as a value, not decoded strictly: `compare`,
+    /// `train --config` and `evaluate --config` ran with the second `peakThreshold` without a word.
+    @Test func aPresetFileWithAKeyWrittenTwiceIsRefusedAtItsLine() throws {
+        let url = TemporaryFolder.root.appendingPathComponent("twice-\(UUID().uuidString).yaml")
+        try "# peak preset\npeakThreshold: 1.2\nthreshold: 0.5\npeakThreshold: 2.0\n".write(to: url, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try ConfigurationValue(contentsOf: url)
+        } throws: { error in
+            guard let error = error as? DataFileError else { return false }
+            return error.file == url.path && error.field == "peakThreshold" && error.line == 2 && "\(error)".contains("written twice")
+        }
+        // Nested, and in a JSON document read as YAML.
+        #expect(throws: DataFileError.self) { try ConfigurationValue(yaml: "smoothing:\n  timeConstant: 1\n  timeConstant: 2\n", file: "n.yaml") }
+        #expect(throws: DataFileError.self) { try ConfigurationValue(yaml: #"{"a": 1, "\u0061": 2}"#, file: "j.json") }
+        // The same key in two mappings is no repeat.
+        let fine = try ConfigurationValue(yaml: "a:\n  x: 1\nb:\n  x: 2\n", file: "fine.yaml")
+        #expect(fine[path: "b.x"] == .number(2))
+    }
+
+    /// Two merge keys in one mapping: the first anchor won without a word. One list says which wins.
+    @Test func twoMergeKeysInOneMappingAreRefusedAndAListMerges() throws {
+        let twice = """
+            base: &base {threshold: 0.5}
+            loud: &loud {peakThreshold: 3.0, threshold: 0.9}
+            preset:
+              <<: *base
+              <<: *loud
+            """
+        struct Doc: Decodable { var base: ConfigurationNodeProbe; var loud: ConfigurationNodeProbe; var preset: ConfigurationNodeProbe }
+        #expect {
+            _ = try YAMLConfiguration(text: twice, source: "merge.yaml").decode(Doc.self)
+        } throws: { error in
+            guard let error = error as? DataFileError else { return false }
+            return error.field == "preset.<<" && error.line == 4 && "\(error)".contains("<<: [*first, *second]")
+        }
+        #expect(throws: DataFileError.self) { try ConfigurationValue(yaml: twice, file: "merge.yaml") }
+        let list = twice.replacingOccurrences(of: "  <<: *base\n  <<: *loud", with: "  <<: [*base, *loud]")
+        let merged = try YAMLConfiguration(text: list, source: "merge.yaml").decode(Doc.self)
+        #expect(merged.preset.threshold == 0.5 && merged.preset.peakThreshold == 3.0, "the earlier mapping wins")
+    }
+
     @Test func aManifestTypoNamesTheKeyAndTheNearestOne() {
         let text = """
             name: typo
@@ -70,4 +111,10 @@ import Testing
     }
 
 
+}
+
+/// Two optional settings, for merge-key documents.
+private struct ConfigurationNodeProbe: Decodable {
+    var threshold: Double?
+    var peakThreshold: Double?
 }

@@ -259,5 +259,30 @@ import Testing
         // Every window lies within one run: its span is the window's length (0.02 s per sample, less the jitter).
         for w in windows { #expect(w.endTime - w.startTime < 1.5 * 1.48) }
     }
-}
 
+    /// Issue 72: the pipeline that `compare` tests with and `detect` runs finished the spotter at every gap, restarting
+    /// its running normalisation, while calibration (the batch path) keeps it, so an event after a 1 s gap scored as if
+    /// the recording started there. Through a pipeline a gapped recording now gives the calibration's detections.
+    @Test func aPipelineAcrossGapsGivesTheCalibrationsDetections() throws {
+        var model = try Self.model()
+        model.stream?.normalization = 10
+        let probe = try MiniRocketSpotter(configuration: model)
+        let scores = try probe.windowScores(Self.stream(seconds: 20)).map { $0.scores[1] }.sorted()
+        model.stream?.thresholds = ["swing": scores[scores.count / 2]]
+        // A gap of a second every 8 s.
+        let samples = Self.stream(seconds: 40, seed: 5).enumerated().map { i, s in
+            var s = s
+            s.timestamp += Double(i / 400)
+            return s
+        }
+        let spotter = try MiniRocketSpotter(configuration: model)
+        let calibrated = spotter.events(of: spotter.candidates(windows: try spotter.windowScores(samples)))
+        var pipeline = Pipeline(recognizers: [spotter])
+        var events: [GestureEvent] = []
+        for s in samples { pipeline.process(s, into: &events) }
+        pipeline.finish(into: &events)
+        #expect(calibrated.count > 4, "events after each gap")
+        #expect(events.map { [$0.start, $0.end, $0.score] } == calibrated.map { [$0.start, $0.end, $0.score] })
+        #expect(pipeline.forcedDecisions == 0)
+    }
+}

@@ -87,7 +87,12 @@ extension DatasetManifest {
     /// `search` (seconds) at which the acceleration magnitude |a| of this unit best correlates (Pearson) with the
     /// primary unit's over `event` (seconds after the primary unit's first sample; its whole span when absent).
     /// The estimate, its correlation and search range are in the ``ReadingReport``; a weak correlation or an
-    /// estimate at the edge of the range is a warning.
+    /// estimate at the edge of the range is a warning, and so is a single offset that no longer aligns the signals near
+    /// the recording's end (clocks that drift).
+    ///
+    /// The third relates clocks that drift: `events`, two windows `[from, to]` (seconds after the primary unit's first
+    /// sample) where both devices saw something, each estimated as above; the unit's times are then mapped by the line
+    /// through the two (offset and rate), and the report states the rate.
     package struct StreamClock: Codable, Hashable, Sendable {
         /// A stated offset, seconds, added to the stream's times.
         package var offset: Double?
@@ -96,11 +101,15 @@ extension DatasetManifest {
         /// Where the shared event is, seconds `[from, to]` after the primary unit's first sample; the whole
         /// recording when absent.
         package var event: [Double]?
+        /// Two shared events, `[[from, to], [from, to]]` seconds after the primary unit's first sample, for clocks that
+        /// drift: an offset estimated at each gives the offset and the rate.
+        package var events: [[Double]]?
         /// Creates a clock relation.
-        package init(offset: Double? = nil, search: [Double]? = nil, event: [Double]? = nil) {
+        package init(offset: Double? = nil, search: [Double]? = nil, event: [Double]? = nil, events: [[Double]]? = nil) {
             self.offset = offset
             self.search = search
             self.event = event
+            self.events = events
         }
     }
 

@@ -31,6 +31,13 @@ extension DatasetManifest {
                     throw DataFileError(file: file, field: "streams[\(i)].name", .duplicateStream(stream.name))
                 }
                 try stream.time?.check(file: file, field: "streams[\(i)].time")
+                // One origin serves the whole recording, the first stream's: stated anywhere else it would be ignored.
+                if i > 0, let time = stream.time, time.origin != nil || time.relative != nil {
+                    throw DataFileError(file: file, field: "streams[\(i)].time.\(time.origin != nil ? "origin" : "relative")", .invalidValue(
+                        "a recording has one time origin, the first stream's (streams[0]), so this one would not be applied: delete it here; "
+                            + "to put another device's clock on the first stream's, give this stream a placement and a clock "
+                            + "(clock: {offset: SECONDS} or clock: {search: [LOW, HIGH]})"))
+                }
                 try stream.table?.check(file: file, field: "streams[\(i)].table")
             }
             if let to = align?.to, !names.contains(to) {
@@ -103,14 +110,24 @@ extension DatasetManifest.StreamClock {
         case let (offset?, nil):
             guard offset.isFinite else { throw DataFileError(file: file, field: "\(field).offset", .invalidValue("must be a number of seconds")) }
             if event != nil { throw DataFileError(file: file, field: "\(field).event", .conflictingKeys("offset", "event")) }
+            if events != nil { throw DataFileError(file: file, field: "\(field).events", .conflictingKeys("offset", "events")) }
         case let (nil, search?):
             guard search.count == 2, search.allSatisfy(\.isFinite), search[0] < search[1] else {
                 throw DataFileError(file: file, field: "\(field).search", .invalidValue(
                     "must be [lowest, highest] seconds, lowest below highest (e.g. search: [-10, 10])"))
             }
-            if let event, !(event.count == 2 && event.allSatisfy(\.isFinite) && event[0] >= 0 && event[0] < event[1]) {
+            func isWindow(_ w: [Double]) -> Bool { w.count == 2 && w.allSatisfy(\.isFinite) && w[0] >= 0 && w[0] < w[1] }
+            if let event, !isWindow(event) {
                 throw DataFileError(file: file, field: "\(field).event", .invalidValue(
                     "must be [from, to] seconds after the primary unit's first sample, 0 ≤ from < to (e.g. event: [0, 30])"))
+            }
+            if let events {
+                if event != nil { throw DataFileError(file: file, field: "\(field).events", .conflictingKeys("event", "events")) }
+                guard events.count == 2, events.allSatisfy(isWindow), events[0][1] <= events[1][0] else {
+                    throw DataFileError(file: file, field: "\(field).events", .invalidValue(
+                        "must be two windows [from, to] seconds after the primary unit's first sample, the first ending before the "
+                            + "second starts, far apart (e.g. events: [[3, 8], [590, 598]]): one shared event near each end"))
+                }
             }
             guard Channel.acceleration.allSatisfy(channels.contains) else {
                 throw DataFileError(file: file, field: "\(field).search", .invalidValue(

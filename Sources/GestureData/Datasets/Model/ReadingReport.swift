@@ -55,14 +55,36 @@ public struct ReadingReport: Codable, Hashable, Sendable {
         package var correlation: Double?
         /// The range of offsets searched, seconds; `nil` for a stated offset.
         package var search: [Double]?
-        /// The event window, seconds; `nil` for a stated offset or the whole recording.
+        /// The event window, seconds; `nil` for a stated offset or the whole recording. With two events, the first.
         package var event: [Double]?
+        /// With two events (clocks that drift): the second window, its offset (s) and correlation, and the rate the
+        /// unit's times were scaled by (the primary unit's seconds per second of the unit's clock); `nil` otherwise.
+        package var drift: Drift?
+
+        /// The second estimate of a clock that drifts, and the rate the two give.
+        package struct Drift: Codable, Hashable, Sendable {
+            /// The second event window, seconds after the primary unit's first sample.
+            package var event: [Double]
+            /// The offset estimated there, seconds.
+            package var seconds: Double
+            /// Pearson's r of |a| there.
+            package var correlation: Double
+            /// The primary unit's seconds per second of the unit's clock (1.001: the unit's clock runs 0.1 % slow).
+            package var rate: Double
+        }
 
         /// The offset in words, for ``lines``.
         var line: String {
             let value = String(format: "%+.3f s", seconds)
             guard let correlation, let search else { return "clock: \(file) (\(placement)): \(value) as stated" }
             let window = event.map { "over \(fmt($0[0]))–\(fmt($0[1])) s" } ?? "over the whole recording"
+            if let drift {
+                let ppm = (1 / drift.rate - 1) * 1e6
+                return "clock: \(file) (\(placement)): \(value) at \(fmt(event?[0] ?? 0))–\(fmt(event?[1] ?? 0)) s (r \(String(format: "%.3f", correlation))) and "
+                    + "\(String(format: "%+.3f s", drift.seconds)) at \(fmt(drift.event[0]))–\(fmt(drift.event[1])) s (r \(String(format: "%.3f", drift.correlation))), "
+                    + "estimated from |a| searching \(fmt(search[0])) to \(fmt(search[1])) s: rate \(String(format: "%.6f", drift.rate)), "
+                    + "its clock \(String(format: "%.0f", abs(ppm))) ppm \(ppm >= 0 ? "fast" : "slow")"
+            }
             return "clock: \(file) (\(placement)): \(value) estimated from |a| (r \(String(format: "%.3f", correlation)), searched "
                 + "\(fmt(search[0])) to \(fmt(search[1])) s \(window))"
         }

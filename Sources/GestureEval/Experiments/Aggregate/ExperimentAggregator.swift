@@ -184,6 +184,7 @@ package struct ExperimentAggregator: Sendable {
         if c.inSampleCount > 0 {
             warnings.append(.calibratedInSample(entry: entry, dataset: dataset, fold: fold.fold, count: c.inSampleCount, subjects: c.inSample))
         }
+        if c.selectedInSample { warnings.append(.selectedInSample(entry: entry, dataset: dataset, fold: fold.fold)) }
         return warnings
     }
 }

@@ -10,6 +10,9 @@ public enum ExperimentWarning: Codable, Hashable, Sendable {
     /// In one fold `count` subjects got no held-out model (`subjects` names them when known), so calibration
     /// scored their recordings with the full model, trained on their own examples.
     case calibratedInSample(entry: String, dataset: String, fold: String, count: Int, subjects: [String])
+    /// In one fold a selection among candidates (the spotter's) had no held-out score for any of them and chose on
+    /// in-sample scores (``TrainingSummary/CrossFit/selectedInSample``).
+    case selectedInSample(entry: String, dataset: String, fold: String)
     /// One of the dataset's ``FoldAssignment/warnings``. Those are worded where the folds are made, since the
     /// dataset's ``EvaluationResult`` shows them too.
     case foldAssignment(dataset: String, warning: String)

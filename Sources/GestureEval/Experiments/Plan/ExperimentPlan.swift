@@ -4,8 +4,8 @@ import GestureData
 
 /// The work of an experiment as a list of deterministic units: each entry tested on each fold of each of
 /// its datasets (``WorkUnit``), with the model of a ``TrainingStep``. Entries that would learn the same
-/// model in the same fold (same recognizer, configuration, search, judged labels, label map and objective)
-/// share one training step, so it runs once.
+/// model in the same fold (equal in every field but their name, group and remarks: recognizer, resolved configuration,
+/// stages, search, judged labels, label map, objective) share one training step, so it runs once.
 ///
 /// The plan depends only on the experiment and the folds, so every machine that computes it gets the same
 /// units in the same order: what ``ExperimentExecutor`` runs (all of them here, or a shard elsewhere) and
@@ -83,17 +83,24 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     }
 
     /// What decides a training's outcome besides the fold: entries equal in this share one model.
+    ///
+    /// It holds the whole entry but for the fields that only name, place or describe it (``modelShaping(_:)``), so a
+    /// field added to ``Experiment/Entry`` shapes the key unless it is said not to: stages, labels, searches and any
+    /// later setting end sharing without anyone remembering to list them here.
     private struct TrainingKey: Hashable {
-        var recognizer: String
+        var entry: Experiment.Entry
         var configuration: ConfigurationValue
-        var search: [String: Experiment.ParameterRange]
-        var model: String?
-        var labels: [String]
-        var labelMap: LabelMap
-        var directionInLabel: Bool
         var objective: TrainingObjective
         var dataset: String
         var fold: Int
+    }
+
+    /// `entry` without what does not shape its model: its name, group, datasets (the key holds the one trained on),
+    /// the `tunedOnTheseFolds` remark, and its configuration source and objective (the key holds them resolved).
+    static func modelShaping(_ entry: Experiment.Entry) -> Experiment.Entry {
+        var e = entry
+        (e.name, e.group, e.datasets, e.tunedOnTheseFolds, e.configuration, e.objective) = ("", nil, [], false, nil, nil)
+        return e
     }
 
     /// Plans `experiment` (label maps merged into its entries) over `folds` of `datasets` (both by dataset key), each
@@ -121,8 +128,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                     throw ExperimentError(entry: entry.name, dataset: key, "no folds were computed")
                 }
                 for fold in assignment.folds {
-                    let trainingKey = TrainingKey(recognizer: entry.recognizer, configuration: configuration, search: entry.search, model: entry.model,
-                                                  labels: entry.labels, labelMap: entry.labelMap, directionInLabel: entry.directionInLabel,
+                    let trainingKey = TrainingKey(entry: Self.modelShaping(entry), configuration: configuration,
                                                   objective: experiment.objective(for: entry), dataset: key, fold: fold.index)
                     let step: Int
                     if let shared = stepOfKey[trainingKey] {

@@ -13,6 +13,9 @@ extension ExperimentWarning: CustomStringConvertible {
                 + (subjects.isEmpty ? "" : " (\(subjects.joined(separator: ", ")))")
                 + " in-sample: no model held them out (too few examples of a class without them, or one training subject), "
                 + "so their thresholds saw their own examples; set strictCrossFitting: true to refuse"
+        case let .selectedInSample(entry, dataset, fold):
+            "entry '\(entry)' on \(dataset), fold \(fold): its settings were chosen on in-sample scores (no candidate could be "
+                + "cross-fitted), which favour whatever remembers its own examples; its training score is not a held-out estimate"
         case let .foldAssignment(dataset, warning): "\(dataset): \(warning)"
         case let .labelMismatch(entry, dataset, substitutions, eventLabels, annotationLabels):
             Self.labelMismatch(entry: entry, dataset: dataset, substitutions: substitutions, eventLabels: eventLabels,

@@ -117,6 +117,9 @@ public struct AnyRecognizerTrainer: Sendable {
     /// What `gesturelab train` prints before the summary, e.g. `trained dtw on 12 recordings`.
     public func trainedLine(recordings: Int) -> String { base.trainedLine(recordings: recordings) }
 
+    /// The shared count keys and the trainer's own.
+    public var countKeys: Set<String> { TrainingSummary.countKeys.union(base.countKeys) }
+
     /// One line per deprecated key of a configuration (read under a new name), for warnings.
     public func deprecations(inConfiguration value: ConfigurationValue) -> [String] { base.deprecations(inConfiguration: value) }
 

@@ -68,6 +68,10 @@ public protocol RecognizerTrainer: Sendable {
     /// What `gesturelab train` prints before the summary, e.g. `trained dtw on 12 recordings`.
     func trainedLine(recordings: Int) -> String
 
+    /// The summary keys this trainer adds that count something (`candidates`), printed as whole numbers beside the
+    /// shared ones (``TrainingSummary/countKeys``).
+    var countKeys: Set<String> { get }
+
     /// One line per deprecated key of a configuration (read under a new name), for warnings.
     func deprecations(inConfiguration value: ConfigurationValue) -> [String]
 
@@ -132,6 +136,9 @@ extension RecognizerTrainer {
 
     /// `trained IDENTIFIER on N recordings`.
     public func trainedLine(recordings: Int) -> String { "trained \(identifier) on \(recordings) recordings" }
+
+    /// None beyond the shared ones.
+    public var countKeys: Set<String> { [] }
 
     /// None by default.
     public func deprecations(inConfiguration value: ConfigurationValue) -> [String] { [] }

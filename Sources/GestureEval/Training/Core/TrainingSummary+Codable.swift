@@ -6,10 +6,10 @@
 /// | ``TrainingSummary/thresholds`` | `threshold.<label>`, `trainingRecall.<label>`, `trainingFalsePerHour.<label>` |
 /// | ``TrainingSummary/operatingPoint`` | `trainingScore`, `trainingRecall`, `trainingFalsePerHour`, `trainingHeldOut` (1, only when held out) |
 /// | ``TrainingSummary/budget`` | `maxFalsePerHour`, `budgetMet` (1 or 0) |
-/// | ``TrainingSummary/crossFit`` | `crossFitGroups`, `crossFitted` (the subject share), `crossFitFailures` and `crossFitInSample` (only when > 0) |
+/// | ``TrainingSummary/crossFit`` | `crossFitGroups`, `crossFitted` (the subject share), `crossFitFailures` and `crossFitInSample` (only when > 0), `crossFitSelectedInSample` (1, only when true) |
 extension TrainingSummary: Codable {
     /// The flat keys that count something (templates, windows, cross-fitting groups): written as whole numbers wherever
-    /// a summary is printed. A trainer that adds a count adds its key here.
+    /// a summary is printed. A trainer's own counts are its ``RecognizerTrainer/countKeys``.
     public static let countKeys: Set<String> = [
         "templates", "examples", "positives", "negatives", "backgroundTemplates", "features", "windows", "positiveWindows",
         "negativeWindows", "hardNegatives", "falseActivationsMined", "augmentedRecordings", "crossFitGroups",
@@ -39,6 +39,7 @@ extension TrainingSummary: Codable {
             flat["crossFitted"] = c.subjectShare
             if c.failures > 0 { flat["crossFitFailures"] = Double(c.failures) }
             if c.inSampleCount > 0 { flat["crossFitInSample"] = Double(c.inSampleCount) }
+            if c.selectedInSample { flat["crossFitSelectedInSample"] = 1 }
         }
         return flat.merging(values) { $1 }
     }
@@ -80,6 +81,10 @@ extension TrainingSummary: Codable {
             if let inSample = rest["crossFitInSample"].flatMap({ Int(exactly: $0) }), inSample > 0 {
                 fit.inSampleCount = inSample
                 rest["crossFitInSample"] = nil
+            }
+            if rest["crossFitSelectedInSample"] == 1 {
+                fit.selectedInSample = true
+                rest["crossFitSelectedInSample"] = nil
             }
             rest["crossFitGroups"] = nil
             crossFit = fit

@@ -63,6 +63,9 @@ public struct TrainingSummary: Hashable, Sendable {
         public var inSampleCount: Int
         /// Those subjects, sorted, when known (the flat form of `results.json` keeps only their count).
         public var inSample: [String]
+        /// Whether a selection among candidates (the spotter's) compared them on such in-sample scores, none having a
+        /// held-out one.
+        public var selectedInSample = false
 
         /// A cross-fitting summary.
         public init(subjectShare: Double? = nil, groups: Int, failures: Int = 0, inSample: [String] = []) {

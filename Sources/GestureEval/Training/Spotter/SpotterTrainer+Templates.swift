@@ -11,7 +11,8 @@ extension SpotterTrainer {
                                                               matching: setup.matching)
         guard let heldOut = trained.heldOutEvents else { throw setup.error("spotter: templates were trained without held-out detections") }
         let point = setup.operatingPoint(events: heldOut.map(setup.labelled), predicted: [], recordings: units, metric: setup.objective.maximize)
-        return Compared(candidate: candidate, configuration: configuration, point: point, templates: trained)
+        return Compared(candidate: candidate, configuration: configuration, point: point, templates: trained,
+                        inSample: inSample(trained.model.summary))
     }
 
     /// The winning templates as the spotter ships them: behind the stages they were scored with, with the selection,
@@ -23,8 +24,9 @@ extension SpotterTrainer {
         model.selection = selection
         var summary = templates.model.summary
         if let point = entry.point {
-            summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: true)
+            summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: entry.inSample.isEmpty)
         }
+        summary.crossFit?.selectedInSample = !entry.inSample.isEmpty
         if let envelope = model.movingDeviation { summary.values["movingDeviation"] = envelope }
         summary.values.merge(["window": entry.candidate.window, "context": model.context, "refractoryTime": model.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
@@ -41,7 +43,7 @@ extension SpotterTrainer {
                      samplingRate: entry.templates?.model.model.samplingRate ?? c.samplingRate, balancedClassWeights: false,
                      movingDeviation: settings.map(\.movingDeviation) ?? c.movingDeviation,
                      score: finite(entry.point?.score), recall: finite(entry.point?.recall), falsePerHour: finite(entry.point?.falsePerHour),
-                     failure: entry.failure)
+                     failure: entry.failure, inSample: entry.inSample.isEmpty ? nil : entry.inSample)
     }
 
     /// `x` when finite.

@@ -23,8 +23,9 @@ import GestureData
 ///    training recordings (an ensemble's members each, then calibrated together); winning templates are the model
 ///    compared (DTW has no cheaper form). The model records every candidate and score (``GestureKit/SpotterSelection``).
 ///
-/// With fewer than three training subjects there are no subject groups to hold out; each recording is then cut into
-/// three parts at quiet points between annotations, and the parts are the groups (recorded as `pseudoSubjects`).
+/// Cross-fitting holds out people whenever the fold trains on two or more. With one training subject there is no one
+/// to hold out; each recording is then cut into three parts at quiet points between annotations, and the parts are the
+/// groups (recorded as `pseudoSubjects` in the evidence and the summary).
 ///
 /// The model (``SpotterModel``) is a `minirocket-stream` or a `dtw` model: `detect` and apps run it as such, behind
 /// the stages it records.
@@ -43,6 +44,9 @@ package struct SpotterTrainer: RecognizerTrainer {
 
     /// `spotter`.
     package var identifier: String { Self.identifier }
+
+    /// The candidates compared, the one chosen (1-based), the model's channels and an ensemble's members.
+    package var countKeys: Set<String> { ["candidates", "chosenCandidate", "channelCount", "ensembleMembers", "pseudoSubjects"] }
 
     /// Nothing is searched by hand: the spotter searches itself.
     package var searchable: [String]? { [] }
@@ -78,6 +82,13 @@ package struct SpotterTrainer: RecognizerTrainer {
         let fixed = try fixedKeys(setup)
         let staged = try setup.staged(recordings)
         let (units, pseudo) = Self.crossFittingUnits(staged)
+        // A part's lead-in (the recording before it) is read, as in use, but neither trained on nor judged.
+        var setup = setup
+        if pseudo {
+            let m = setup.matching
+            setup.matching = EventMatching(toleranceBefore: m.toleranceBefore, toleranceAfter: m.toleranceAfter, phases: m.phases,
+                                           ignoring: m.ignoredLabels + [Self.leadIn])
+        }
         // Don't-care annotations say nothing of the gestures' durations, spacing or classes.
         let recipe = try SpotterRecipe(setup.matching.withoutIgnored(units), fixed: fixed)
         var compared: [Compared] = []
@@ -98,7 +109,8 @@ package struct SpotterTrainer: RecognizerTrainer {
                     let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
                     let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
                                                      metric: setup.objective.maximize)
-                    compared.append(Compared(candidate: candidate, configuration: configuration, point: point, result: result))
+                    compared.append(Compared(candidate: candidate, configuration: configuration, point: point, result: result,
+                                             inSample: Self.inSample(result.summary)))
                     indices.append(compared.count - 1)
                 } catch {
                     compared.append(Compared(candidate: candidate, configuration: configuration, failure: "\(error)"))
@@ -107,8 +119,7 @@ package struct SpotterTrainer: RecognizerTrainer {
             guard !indices.isEmpty else {
                 throw setup.error("spotter: no candidate could be trained: \(compared.compactMap(\.failure).joined(separator: "; "))")
             }
-            // The incumbent (first) wins ties: a later round must do better to change the choice.
-            return indices[setup.objective.choose(indices.map { compared[$0].point! }).index]
+            return Self.choose(indices, of: compared, objective: setup.objective)
         }
 
         // The magnitudes at each context, as read and normalised per recording.
@@ -146,8 +157,10 @@ package struct SpotterTrainer: RecognizerTrainer {
                     .ensemble(members.map { compared[$0].result! }, recordings: units)
                 let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
                                                  metric: setup.objective.maximize)
-                compared.append(Compared(candidate: candidate, configuration: compared[best].configuration, point: point, members: members))
-                if setup.objective.choose([compared[best].point!, point]).index == 1 { best = compared.count - 1 }
+                let inSample = Array(Set(members.flatMap { compared[$0].inSample })).sorted()
+                compared.append(Compared(candidate: candidate, configuration: compared[best].configuration, point: point, members: members,
+                                         inSample: inSample))
+                best = Self.choose([best, compared.count - 1], of: compared, objective: setup.objective)
             } catch {
                 compared.append(Compared(candidate: candidate, configuration: compared[best].configuration, failure: "\(error)", members: members))
             }
@@ -158,9 +171,13 @@ package struct SpotterTrainer: RecognizerTrainer {
 
         var evidence = recipe.evidence.named
         if pseudo { evidence["pseudoSubjects"] = Double(Set(units.map(\.subject)).count) }
+        let selectedInSample = !compared[best].inSample.isEmpty
         let selection = SpotterSelection(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
         if let templates = compared[best].templates {
-            return Self.chosen(templates, compared[best], selection: selection, recordings: recordings, setup: setup)
+            var trained = Self.chosen(templates, compared[best], selection: selection, recordings: recordings, setup: setup)
+            // Parts of one person's recordings stood for people: the report says so.
+            trained.summary.values["pseudoSubjects"] = evidence["pseudoSubjects"]
+            return trained
         }
 
         // The winner at full fidelity, on every training recording (an ensemble's members each, then together).
@@ -179,13 +196,15 @@ package struct SpotterTrainer: RecognizerTrainer {
         model.selection = selection
         var summary = result.summary
         let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units, metric: setup.objective.maximize)
-        summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: true)
+        summary.operatingPoint = .init(score: point.score, recall: point.recall, falsePerHour: point.falsePerHour, heldOut: !selectedInSample)
+        summary.crossFit?.selectedInSample = selectedInSample
         let c = chosen.candidate
         if let n = c.normalization { summary.values["normalization"] = n }
         if let members = chosen.members { summary.values["ensembleMembers"] = Double(members.count) }
         summary.values.merge(["window": c.window, "hop": c.hop, "context": c.context, "refractoryTime": c.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
+        summary.values["pseudoSubjects"] = evidence["pseudoSubjects"]
         return Trained(.windows(model), summary: summary)
     }
 
@@ -200,6 +219,23 @@ package struct SpotterTrainer: RecognizerTrainer {
         var failure: String? = nil
         var members: [Int]? = nil
         var templates: ParameterSearch<DTWModel>.Candidate? = nil
+        /// The training subjects no held-out model spotted, so that the score rests on their own examples (sorted).
+        var inSample: [String] = []
+    }
+
+    /// The subjects a training's calibration scored in-sample: all of them when it did not cross-fit at all.
+    static func inSample(_ summary: TrainingSummary) -> [String] {
+        guard let fit = summary.crossFit else { return ["(no cross-fitting)"] }
+        return fit.inSampleCount == 0 ? [] : fit.inSample.isEmpty ? ["\(fit.inSampleCount) subjects"] : fit.inSample
+    }
+
+    /// The best of `indices` (the first, an incumbent, wins ties: a later round must do better to change the choice).
+    /// Scores resting on in-sample detections are compared only among themselves, and only when no candidate has a
+    /// held-out score: a model that saw its examples scores them well, which says nothing of a new person.
+    static func choose(_ indices: [Int], of compared: [Compared], objective: TrainingObjective) -> Int {
+        let heldOut = indices.filter { compared[$0].inSample.isEmpty }
+        let pool = heldOut.isEmpty ? indices : heldOut
+        return pool[objective.choose(pool.map { compared[$0].point! }).index]
     }
 
     /// The trainer of a compared candidate (of an ensemble, of its first member): at the comparison's fidelity
@@ -220,14 +256,20 @@ package struct SpotterTrainer: RecognizerTrainer {
                      samplingRate: settings?.samplingRate ?? c.samplingRate, balancedClassWeights: settings?.balancedClassWeights ?? c.balanced,
                      normalization: settings.map(\.normalization) ?? c.normalization,
                      score: finite(entry.point?.score), recall: finite(entry.point?.recall), falsePerHour: finite(entry.point?.falsePerHour),
-                     failure: entry.failure, members: entry.members)
+                     failure: entry.failure, members: entry.members, inSample: entry.inSample.isEmpty ? nil : entry.inSample)
     }
 
-    /// `recordings` as cross-fitting units: as they are with three subjects or more; otherwise each recording cut into
+    /// The label of a part's lead-in: a don't-care region the spotter's matching ignores while it compares candidates.
+    static let leadIn = "(lead-in)"
+
+    /// `recordings` as cross-fitting units: as they are with two subjects or more; otherwise each recording cut into
     /// three parts at the middle of the quiet stretch between two annotations nearest each third, each part its own
-    /// subject (`true` then). O(samples).
+    /// subject (`true` then). A part holds the recording from its start, the time before the part covered by a
+    /// ``leadIn`` annotation: its stages, running normalisation and rhythm channels read on from the recording's
+    /// start, as in use, rather than restarting at the cut; the lead-in is neither trained on nor judged.
+    /// O(samples × parts).
     static func crossFittingUnits(_ recordings: [Recording]) -> ([Recording], Bool) {
-        guard Set(recordings.map(\.subject)).count < 3 else { return (recordings, false) }
+        guard Set(recordings.map(\.subject)).count < 2 else { return (recordings, false) }
         var parts: [Recording] = []
         for r in recordings {
             guard let start = r.timestamps.first, let end = r.timestamps.last, r.annotations.count >= 6 else {
@@ -244,9 +286,10 @@ package struct SpotterTrainer: RecognizerTrainer {
             }
             let bounds = [start] + cuts.sorted() + [end]
             for (k, (from, to)) in zip(bounds, bounds.dropFirst()).enumerated() {
-                // Half-open but for the last part, so a sample on a cut belongs to one part.
-                var part = r.slice(from: from, to: k == bounds.count - 2 ? to : to.nextDown)
+                // Half-open but for the last part, so a sample on a cut belongs to one part's judged time.
+                var part = r.slice(from: start, to: k == bounds.count - 2 ? to : to.nextDown)
                 part.annotations = part.annotations.filter { $0.start >= from && $0.end <= to }
+                if k > 0 { part.annotations.insert(Annotation(start: start, end: from.nextDown, label: leadIn), at: 0) }
                 part.id = "\(r.id) part \(k + 1)"
                 part.subject = "\(r.subject) part \(k + 1)"
                 parts.append(part)

@@ -6,7 +6,7 @@ extension JSONConfiguration {
     /// then says where).
     ///
     /// `JSONDecoder` keeps one of a repeated key's values without a word, so the bytes are read here first. Keys are
-    /// compared as written (escapes are not decoded). O(bytes), one pass.
+    /// compared as decoded (`"peak\u0054hreshold"` is `peakThreshold`). O(bytes), one pass.
     static func firstRepeatedKey(in data: Data) -> ConfigurationError? {
         struct Container {
             var isObject: Bool
@@ -31,7 +31,7 @@ extension JSONConfiguration {
                     var end = i + 1
                     while end < bytes.count, bytes[end] != quote { end += bytes[end] == backslash ? 2 : 1 }
                     if let top = stack.indices.last, stack[top].isObject, stack[top].expectingKey {
-                        let key = String(decoding: bytes[(i + 1)..<min(end, bytes.count)], as: UTF8.self)
+                        let key = Self.unescaped(String(decoding: bytes[(i + 1)..<min(end, bytes.count)], as: UTF8.self))
                         stack[top].expectingKey = false
                         stack[top].key = key
                         guard stack[top].keys.insert(key).inserted else {
@@ -54,5 +54,12 @@ extension JSONConfiguration {
             }
             return nil
         }
+    }
+
+    /// A key's text with its JSON escapes decoded; as written when it has none or they are malformed (the JSON decoder
+    /// then says where). O(key length).
+    private static func unescaped(_ key: String) -> String {
+        guard key.contains("\\") else { return key }
+        return (try? JSONDecoder().decode(String.self, from: Data("\"\(key)\"".utf8))) ?? key
     }
 }

@@ -164,15 +164,18 @@ package struct StrictDecoder: Sendable {
 }
 
 extension StrictDecoder {
-    /// The first key, in document order, that its mapping holds twice, as an error naming its dotted path.
-    /// O(size of the tree).
-    static func firstRepeatedKey(in node: ConfigurationNode, path: String = "") -> ConfigurationError? {
+    /// The first key, in document order, that its mapping holds twice, as an error naming its dotted path; a YAML
+    /// merge key (`<<`) written twice is told to be one list. Every reader of configurations calls this before
+    /// decoding, whatever decodes the tree afterwards. O(size of the tree).
+    package static func firstRepeatedKey(in node: ConfigurationNode, path: String = "") -> ConfigurationError? {
         switch node {
         case let .mapping(entries):
             var seen: Set<String> = []
             for entry in entries {
                 let full = path.isEmpty ? entry.key : path + "." + entry.key
-                guard seen.insert(entry.key).inserted else { return ConfigurationError(key: full, Self.repeatedMessage) }
+                guard seen.insert(entry.key).inserted else {
+                    return ConfigurationError(key: full, entry.key == Self.mergeKey ? Self.repeatedMergeMessage : Self.repeatedMessage)
+                }
                 if let found = firstRepeatedKey(in: entry.value, path: full) { return found }
             }
         case let .sequence(items):
@@ -187,6 +190,13 @@ extension StrictDecoder {
 
     /// What a repeated key's error says.
     static let repeatedMessage = "written twice in one mapping; keep the value you mean and delete the other"
+
+    /// YAML's merge key.
+    package static let mergeKey = "<<"
+
+    /// What two merge keys in one mapping are told: which mapping wins is not for a reader to guess.
+    static let repeatedMergeMessage = "merge key written twice in one mapping; merge several mappings with one list, "
+        + "`<<: [*first, *second]` (an earlier one wins over a later one, keys written in the mapping over both)"
 
     /// The candidate closest to `key` by edit distance (case-insensitive), if close enough to be a typo
     /// (at most 2 edits, or a third of its length). O(Σ |key|·|candidate|).

@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    /// Issue 72: `time: {origin: first}` under a stream other than the first was accepted and not applied (a recording
+    /// has one origin, the first stream's). Refused, saying what to write instead; under the first stream it stands.
+    @Test func anOriginUnderALaterStreamIsRefusedNotIgnored() throws {
+        for key in ["origin: first", "relative: true"] {
+            let yaml = "name: m\nstreams:\n  - {name: a, channels: [{name: accel.x}]}\n  - {name: b, time: {column: t, \(key)}, channels: [{name: gyro.x}]}\n"
+            #expect {
+                try DatasetManifest(yaml: yaml, file: "s.yaml")
+            } throws: { error in
+                guard let error = error as? DataFileError else { return false }
+                return error.field == "streams[1].time.\(key.split(separator: ":")[0])" && "\(error)".contains("one time origin")
+                    && "\(error)".contains("clock:")
+            }
+        }
+        let first = "name: m\nstreams:\n  - {name: a, time: {column: t, origin: first}, channels: [{name: accel.x}]}\n  - {name: b, channels: [{name: gyro.x}]}\n"
+        #expect(try DatasetManifest(yaml: first, file: "s.yaml").streams?[0].time?.origin == .first)
+    }
+
     @Test func keywordsDecodeToTheirCases() throws {
         let m = try DatasetManifest(yaml: Self.manifest("table: {delimiter: auto, header: true, decimal: comma}\ntime: {column: t, unit: µs, origin: first, batches: spread}"))
         #expect(m.table.delimiter == .auto && m.table.decimal == .comma)

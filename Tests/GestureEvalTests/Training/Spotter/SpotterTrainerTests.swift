@@ -191,15 +191,55 @@ import Testing
         #expect(selection.candidates.filter { $0.round == 1 }.map(\.normalization) == [nil, 100])
     }
 
+    /// One training subject: three parts, each judged on its own third. Issue 72: each part began at its cut, so its
+    /// running normalisation (and stages, and rhythm channels) restarted there, which never happens in use; a part now
+    /// reads from the recording's start, the time before it a don't-care lead-in.
     @Test func oneSubjectIsCutIntoThreeCrossFittingParts() throws {
         let one = MiniRocketStreamTrainerTests.recording("only", subject: "only", seconds: 150, seed: 3)
         let (parts, pseudo) = SpotterTrainer.crossFittingUnits([one])
         #expect(pseudo && parts.count == 3 && Set(parts.map(\.subject)).count == 3)
-        // No sample and no annotation lost or doubled.
-        #expect(parts.reduce(0) { $0 + $1.count } == one.count)
-        #expect(parts.reduce(0) { $0 + $1.annotations.count } == one.annotations.count)
+        // Each part is the recording up to its end: what a spotter reads in use, sample for sample.
+        for part in parts {
+            #expect(part.timestamps == Array(one.timestamps.prefix(part.count)))
+            #expect(Array(part.samples) == Array(one.samples.prefix(part.count)))
+        }
+        // Judged time: no sample and no annotation lost or doubled; the lead-ins are don't-care.
+        let judged = parts.map { p in p.timestamps.filter { t in !p.annotations.contains { $0.label == SpotterTrainer.leadIn && t <= $0.end } }.count }
+        #expect(judged.reduce(0, +) == one.count)
+        #expect(parts.reduce(0) { $0 + $1.annotations.filter { $0.label != SpotterTrainer.leadIn }.count } == one.annotations.count)
+        #expect(parts.map { $0.annotations.filter { $0.label == SpotterTrainer.leadIn }.count } == [0, 1, 1])
         let (same, unchanged) = SpotterTrainer.crossFittingUnits(Self.training)
         #expect(!unchanged && same == Self.training)
+        // Two people: held out by person, never by thirds (a third's model saw the other two thirds of its person).
+        let two = [one, MiniRocketStreamTrainerTests.recording("other", subject: "other", seconds: 150, seed: 4)]
+        let (people, byThirds) = SpotterTrainer.crossFittingUnits(two)
+        #expect(!byThirds && people == two)
+    }
+
+    /// Issue 72: when cross-fitting failed, candidates were compared on in-sample scores marked held out, and DTW
+    /// templates (which hold their own examples) won. An in-sample score never beats a held-out one; among in-sample
+    /// scores alone the best wins, and the model, the summary and the report say so.
+    @Test func inSampleScoresNeverBeatHeldOutOnes() throws {
+        func compared(_ score: Double, inSample: [String]) -> SpotterTrainer.Compared {
+            let candidate = SpotterRecipe.Candidate(round: 1, channels: [MotionChannel(rawValue: "accel.magnitude")!], window: 1, hop: 0.5,
+                                                    context: 0, refractoryTime: 0, samplingRate: 10, balanced: false)
+            return SpotterTrainer.Compared(candidate: candidate, configuration: .object([:]),
+                                           point: TrainingObjective.OperatingPoint(score: score), inSample: inSample)
+        }
+        let objective = TrainingObjective(maximize: .f1)
+        let list = [compared(0.6, inSample: []), compared(0.93, inSample: ["a part 1"]), compared(0.7, inSample: [])]
+        #expect(SpotterTrainer.choose([0, 1, 2], of: list, objective: objective) == 2)
+        #expect(SpotterTrainer.choose([1, 0], of: list, objective: objective) == 0, "an in-sample incumbent loses to a held-out newcomer")
+        #expect(SpotterTrainer.choose([1], of: list, objective: objective) == 1)
+        #expect(SpotterTrainer.record(list[1]).inSample == ["a part 1"] && SpotterTrainer.record(list[0]).inSample == nil)
+        // The summary keeps the flag through results.json's flat form; the report warns of it.
+        var summary = TrainingSummary(values: [:])
+        summary.crossFit = .init(subjectShare: 0, groups: 0, inSample: ["a"])
+        summary.crossFit?.selectedInSample = true
+        #expect(summary.flattened["crossFitSelectedInSample"] == 1)
+        #expect(TrainingSummary(flattened: summary.flattened).crossFit?.selectedInSample == true)
+        let warning = ExperimentWarning.selectedInSample(entry: "spotter", dataset: "d", fold: "s1")
+        #expect(warning.description.contains("in-sample scores") && warning.description.contains("s1"))
     }
 
     @Test func segmentsAreRefusedAndNothingIsSearchedByHand() throws {

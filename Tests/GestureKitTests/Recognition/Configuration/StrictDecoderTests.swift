@@ -63,6 +63,10 @@ import Testing
                 (error as? ConfigurationError)?.key == path && "\(error)".contains("written twice")
             }
         }
+        // Escapes spell the same key: `peak\u0054hreshold` is `peakThreshold`.
+        #expect { _ = try json(#"{"stream": {"hop": 0.2, "h\u006fp": 0.4}}"#).decode(Settings.self) } throws: { error in
+            (error as? ConfigurationError)?.key == "stream.hop" && "\(error)".contains("written twice")
+        }
         // The same key in two objects, and key-like text inside values, are not repeats.
         let settings = try json(#"{"stream": {"hop": 0.2, "label": "hop\",\"hop"}, "items": [{"hop": 1}, {"hop": 2}]}"#).decode(Settings.self)
         #expect(settings.stream.label == #"hop","hop"# && settings.items?.map(\.hop) == [1, 2])
