@@ -171,7 +171,6 @@ package struct SpotterTrainer: RecognizerTrainer {
 
         var evidence = recipe.evidence.named
         if pseudo { evidence["pseudoSubjects"] = Double(Set(units.map(\.subject)).count) }
-        let selectedInSample = !compared[best].inSample.isEmpty
         let selection = SpotterSelection(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
         if let templates = compared[best].templates {
             var trained = Self.chosen(templates, compared[best], selection: selection, recordings: recordings, setup: setup)
@@ -180,15 +179,23 @@ package struct SpotterTrainer: RecognizerTrainer {
             return trained
         }
 
-        // The winner at full fidelity, on every training recording (an ensemble's members each, then together).
+        return try Self.retrained(compared, best: best, fixed: fixed, selection: selection, units: units, recordings: recordings, setup: setup)
+    }
+
+    /// The winner at full fidelity, on every training unit (an ensemble's members each, then together), with its
+    /// selection, stages and summary; its operating point held out unless the selection rested on in-sample scores.
+    static func retrained(_ compared: [Compared], best: Int, fixed: [String: ConfigurationValue], selection: SpotterSelection,
+                          units: [Recording], recordings: [Recording], setup: TrainingSetup) throws(TrainingError) -> Trained<SpotterModel> {
         let chosen = compared[best]
+        let selectedInSample = !chosen.inSample.isEmpty
+        let trainer = SpotterTrainer()
         let result: MiniRocketStreamTrainer.Result
         do {
             if let members = chosen.members {
-                let trained = try members.map { try trainer(of: compared[$0], fixed: fixed, setup: setup, selection: false).train(units) }
-                result = try trainer(of: compared[members[0]], fixed: fixed, setup: setup, selection: false).ensemble(trained, recordings: units)
+                let trained = try members.map { try trainer.trainer(of: compared[$0], fixed: fixed, setup: setup, selection: false).train(units) }
+                result = try trainer.trainer(of: compared[members[0]], fixed: fixed, setup: setup, selection: false).ensemble(trained, recordings: units)
             } else {
-                result = try trainer(of: chosen, fixed: fixed, setup: setup, selection: false).train(units)
+                result = try trainer.trainer(of: chosen, fixed: fixed, setup: setup, selection: false).train(units)
             }
         } catch let error as TrainingError { throw error } catch { throw setup.error("spotter training: \(error)") }
         var model = result.model
@@ -204,7 +211,7 @@ package struct SpotterTrainer: RecognizerTrainer {
         summary.values.merge(["window": c.window, "hop": c.hop, "context": c.context, "refractoryTime": c.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
-        summary.values["pseudoSubjects"] = evidence["pseudoSubjects"]
+        summary.values["pseudoSubjects"] = selection.evidence["pseudoSubjects"]
         return Trained(.windows(model), summary: summary)
     }
 
