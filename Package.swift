@@ -94,9 +94,9 @@ let package = Package(
         // Datasets/LabelStudioFixtures: a small dataset, a real Label Studio export of it and the scripts that made them, read by path (#filePath) by LabelStudioTests.
         .testTarget(name: "GestureDataTests", dependencies: ["GestureData", "GestureTestSupport"], exclude: ["Datasets/LabelStudio/LabelStudioFixtures"]),
         .testTarget(name: "GestureEvalTests", dependencies: ["GestureEval", "GestureData", "CGSL", "GestureTestSupport"],
-                    // Training/DTW/References and Training/MiniRocket/References: the aeon and scikit-learn scripts and their JSON, read by path (#filePath) by UWaveReferenceTests and RidgeClassifierCVTests.
+                    // Training/DTW/References and Training/Ridge/References: the aeon and scikit-learn scripts and their JSON, read by path (#filePath) by UWaveReferenceTests and RidgeClassifierCVTests.
                     // Reports/Rendering: the checker that renders plots with rsvg-convert, run by PlotRenderingTests.
-                    exclude: ["Training/DTW/References", "Training/MiniRocket/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
+                    exclude: ["Training/DTW/References", "Training/Ridge/References", "Reports/Rendering"], resources: [.copy("Statistics/References")]),
         // In-process argument parsing (GestureLabCLI) and end-to-end runs of the binary: depending on the
         // executable makes `swift test` link a fresh `gesturelab` before any test runs it.
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureLabCLI", "gesturelab", "GestureData", "GestureEval", "GestureTestSupport"]),

@@ -47,6 +47,9 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print the work units (entry × dataset × fold) and the training steps they share, then stop without running them (with --json: the plan as JSON).")
     var plan = false
 
+    @Option(help: "Write which recordings each fold trains and tests on, by id, to this JSON file (for a model trained outside GestureLab on the same folds; with --plan nothing runs).")
+    var foldsOut: String?
+
     @Option(help: "Training-set sizes K, comma-separated (e.g. 2,4,6): run the experiment under subject-draws:K:N for each and report the metric against K.")
     var learningCurve: String?
 
@@ -85,13 +88,18 @@ struct Compare: ParsableCommand {
         parallel.apply()
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
-        let spec = try Experiment(contentsOf: file, trainers: .standard)
+        let spec = try Experiment(contentsOf: file, trainers: GestureLab.registries.trainers)
         let datasets = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
         if let sizes = try sizes() {
             try runLearningCurve(spec, datasets: datasets, sizes: sizes)
             return
         }
-        let runner = try ExperimentRunner(experiment: spec, datasets: datasets, registry: .standard, trainers: .standard)
+        let runner = try ExperimentRunner(experiment: spec, datasets: datasets, registry: GestureLab.registries.recognizers, trainers: GestureLab.registries.trainers)
+        if let foldsOut {
+            let listing = FoldListing(runner)
+            try listing.write(to: URL(fileURLWithPath: foldsOut))
+            CommandLineError.printLine("folds: \(listing.folds.count) folds of \(Set(listing.folds.map(\.dataset)).count) datasets written to \(foldsOut)")
+        }
         if plan {
             if output.json {
                 FileHandle.standardOutput.write(try ReportFolder.encoder.encode(runner.plan) + Data("\n".utf8))
@@ -121,11 +129,21 @@ struct Compare: ParsableCommand {
     /// Runs `spec` under `subject-draws:K:draws` for each of `sizes`, then writes and prints the learning curve.
     func runLearningCurve(_ spec: Experiment, datasets: [String: Dataset], sizes: [Int]) throws {
         var runs: [(subjects: Int, result: ExperimentResult)] = []
+        var runners: [(Int, ExperimentRunner)] = []
         for k in sizes {
             var sized = spec
             sized.split = .subjectDraws(train: k, draws: draws)
-            try sized.validate(file: experiment, trainers: .standard)
-            let runner = try ExperimentRunner(experiment: sized, datasets: datasets, registry: .standard, trainers: .standard)
+            try sized.validate(file: experiment, trainers: GestureLab.registries.trainers)
+            runners.append((k, try ExperimentRunner(experiment: sized, datasets: datasets, registry: GestureLab.registries.recognizers,
+                                                    trainers: GestureLab.registries.trainers)))
+        }
+        if let foldsOut {
+            var listing = FoldListing(runners[0].1, draw: runners[0].0)
+            listing.folds = runners.flatMap { FoldListing($1, draw: $0).folds }
+            try listing.write(to: URL(fileURLWithPath: foldsOut))
+            CommandLineError.printLine("folds: \(listing.folds.count) folds of \(runners.count) training-set sizes written to \(foldsOut)")
+        }
+        for (k, runner) in runners {
             let reporter = ProgressReporter("compare \(spec.name) trained on \(k)", plan: runner.plan, quiet: progress.quiet)
             runs.append((k, try runner.run { reporter.advance($0) }))
             reporter.finish()

@@ -48,7 +48,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
     func validate(recognizer: String) throws {
         guard dataset != nil else { throw ValidationError("--dataset (or --train and --test) is required") }
         try EntryOptions.validateRecognizer(recognizer)
-        guard model == nil || TrainerRegistry.standard.modelFileReaders.contains(recognizer) else {
+        guard model == nil || GestureLab.registries.trainers.modelFileReaders.contains(recognizer) else {
             throw ValidationError("--model is a DTW model; for \(recognizer) give a tuned configuration with --config")
         }
         guard replicates >= 100 else { throw ValidationError("--replicates must be at least 100") }
@@ -72,16 +72,16 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                     matching: .init(before: judging.tolerance, after: judging.tolerance, ignore: JudgingOptions.labelList(ignoreLabelArguments)),
                                     metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
-        try experiment.validate(file: "command line", trainers: .standard)
+        try experiment.validate(file: "command line", trainers: GestureLab.registries.trainers)
         let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
         if let why = surveyReason(recognizer: recognizer, entry: entry, experiment: experiment, datasets: datasets, shard: shard),
            let loaded = datasets[EntryOptions.datasetKey(dataset)] {
             // A model file is used as is, like a preset.
             let used: TrainedModel = try model.map { file in
-                try TrainerRegistry.standard.trainer(for: recognizer).readModel(at: URL(fileURLWithPath: file))
+                try GestureLab.registries.trainers.trainer(for: recognizer).readModel(at: URL(fileURLWithPath: file))
             } ?? .configuration(try configuration?.resolve() ?? .object([:]), chosen: TrainingSummary())
             let survey = try ActivationSurvey(entry: entry, model: used, dataset: loaded,
-                                              matching: experiment.matching.eventMatching, registry: .standard, trainers: .standard)
+                                              matching: experiment.matching.eventMatching, registry: GestureLab.registries.recognizers, trainers: GestureLab.registries.trainers)
             let json = try ReportFolder.encoder.encode(survey)
             if let out = output.out {
                 // No folds, so no report page: the survey's record is its JSON.
@@ -98,7 +98,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
             }
             return
         }
-        let runner = try ExperimentRunner(experiment: experiment, datasets: datasets, registry: .standard, trainers: .standard)
+        let runner = try ExperimentRunner(experiment: experiment, datasets: datasets, registry: GestureLab.registries.recognizers, trainers: GestureLab.registries.trainers)
         if model != nil {
             CommandLineError.printLine("warning: the model is used as is in every fold; if it was trained on this dataset, the test folds are not unseen")
         }
@@ -151,7 +151,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
     /// that trains nothing, with no search and no budget, so that it can be judged on data that cannot be split.
     func trainsNothing(recognizer: String) -> Bool {
         // A model file (--model) is used as is in every fold.
-        return (model != nil || TrainerRegistry.standard.learned(recognizer) == nil) && search.ranges.isEmpty && search.maxFalsePerHour == nil
+        return (model != nil || GestureLab.registries.trainers.learned(recognizer) == nil) && search.ranges.isEmpty && search.maxFalsePerHour == nil
     }
 
     /// Writes the report folder `output.out` if given, then prints the entry's metrics or results.json.

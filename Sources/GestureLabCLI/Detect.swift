@@ -77,7 +77,7 @@ struct Detect: ParsableCommand {
             """
     )
 
-    @Option(help: "Recognizer identifier (\(RecognizerRegistry.standard.identifiers.joined(separator: ", "))).")
+    @Option(help: "Recognizer identifier (\(GestureLab.registries.recognizers.identifiers.joined(separator: ", "))).")
     var recognizer: String
 
     @Option(help: "Configuration file, YAML or JSON (a tuned configuration or trained model); default settings if omitted.")
@@ -220,11 +220,11 @@ struct Detect: ParsableCommand {
 
     /// The recognizer behind the stages its configuration or model names (what training evaluated).
     private func makePipeline() throws -> Pipeline {
-        let registry = RecognizerRegistry.standard
+        let registry = GestureLab.registries.recognizers
         guard let config else { return Pipeline(recognizers: [try registry.makeRecognizer(recognizer)]) }
         let url = URL(fileURLWithPath: config)
         let document = try ConfigurationFile.read(url)
-        let trainer = TrainerRegistry.standard.trainer(for: recognizer)
+        let trainer = GestureLab.registries.trainers.trainer(for: recognizer)
         // An older trained model still reads; say which keys it renames, once each.
         if let json = document as? JSONConfiguration {
             for line in trainer.deprecations(inModelFile: json.data, file: config) { CommandLineError.printLine("detect: deprecated: \(line)") }

@@ -60,7 +60,7 @@ struct Merge: ParsableCommand {
         let loaded = try files.map { file throws -> ExperimentShard in
             do { return try decoder.decode(ExperimentShard.self, from: file.data) } catch { throw DataFileError(file: file.url.path, "not a part of a sharded compare or evaluate: \(error)") }
         }
-        let spec = try ExperimentShard.experiment(of: loaded, trainers: .standard)
+        let spec = try ExperimentShard.experiment(of: loaded, trainers: GestureLab.registries.trainers)
         let datasets: [String: Dataset]
         do {
             datasets = try spec.loadDatasets(notes: CommandLineError.printNote)
@@ -72,7 +72,7 @@ struct Merge: ParsableCommand {
                 + "can be read as when the parts were written"
             throw located
         }
-        let runner = try ExperimentRunner(experiment: spec, datasets: datasets, registry: .standard, trainers: .standard)
+        let runner = try ExperimentRunner(experiment: spec, datasets: datasets, registry: GestureLab.registries.recognizers, trainers: GestureLab.registries.trainers)
         let results = try ExperimentShard.merge(loaded, runner: runner)
         let result = try ExperimentAggregator(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, trainers: runner.trainers).result(of: runner.plan, results)
         // The report names the unsharded command that gives the same bytes.

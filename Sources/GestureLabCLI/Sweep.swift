@@ -48,7 +48,7 @@ struct Sweep: ParsableCommand {
     func validate() throws {
         guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
         guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
-        if let learned = entry.recognizer.flatMap(TrainerRegistry.standard.learned) {
+        if let learned = entry.recognizer.flatMap(GestureLab.registries.trainers.learned) {
             throw ValidationError("sweep varies a rule-based recognizer's threshold; \(learned.identifier) is not one")
         }
         guard from.isFinite, to.isFinite, step.isFinite, step > 0, to >= from, (to - from) / step <= 10_000 else {
@@ -64,7 +64,7 @@ struct Sweep: ParsableCommand {
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
         let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[EntryOptions.datasetKey(entry.dataset)]!
-        let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching, registry: .standard)
+        let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching, registry: GestureLab.registries.recognizers)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }
         reporter.finish()

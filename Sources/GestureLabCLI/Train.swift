@@ -103,8 +103,8 @@ struct Train: ParsableCommand {
             }
             recordings = chosen.train.map { dataset.recordings[$0] }
         }
-        let trainer = TrainerRegistry.standard.trainer(for: chosenEntry.recognizer)
-        if TrainerRegistry.standard.learned(chosenEntry.recognizer) == nil, chosenEntry.search.isEmpty {
+        let trainer = GestureLab.registries.trainers.trainer(for: chosenEntry.recognizer)
+        if GestureLab.registries.trainers.learned(chosenEntry.recognizer) == nil, chosenEntry.search.isEmpty {
             CommandLineError.printLine("warning: no --search ranges: the configuration is written unchanged")
         }
         let objective = spec.objective(for: chosenEntry)
@@ -115,7 +115,7 @@ struct Train: ParsableCommand {
         spec.entries = [chosenEntry]
         let reporter = ProgressReporter("train \(chosenEntry.name)", total: 1, quiet: progress.quiet)
         try chosenEntry.checkJudgedLabels(in: recordings, datasetKey: chosenEntry.datasets.first)
-        let model = try EntryTrainer(entry: chosenEntry, experiment: spec, kind: dataset.kind, registry: .standard, trainers: .standard).train(on: recordings)
+        let model = try EntryTrainer(entry: chosenEntry, experiment: spec, kind: dataset.kind, registry: GestureLab.registries.recognizers, trainers: GestureLab.registries.trainers).train(on: recordings)
         reporter.advance()
         reporter.finish()
         if let budget = objective.maxFalsePerHour, model.summary.budget?.met == false {
@@ -146,8 +146,8 @@ struct Train: ParsableCommand {
             // A learned recognizer's model, in its trainer's file format.
             try trainer.writeModel(model, to: url)
             print("\(trainer.trainedLine(recordings: recordings.count)): \(summary)")
-            // A spotter that chose its own settings shows what it compared.
-            for line in model.model(as: SpotterModel.self)?.selection?.lines ?? [] { print(line) }
+            // What the trainer has to say of its model (a spotter with no settings: what it compared).
+            for line in trainer.trainedLines(model) { print(line) }
         }
         print("wrote \(out)")
     }
@@ -180,7 +180,7 @@ struct Train: ParsableCommand {
     private func resolve() throws -> (Experiment, Experiment.Entry) {
         let ranges = search.ranges
         if let experiment {
-            var spec = try Experiment(contentsOf: URL(fileURLWithPath: experiment), trainers: .standard)
+            var spec = try Experiment(contentsOf: URL(fileURLWithPath: experiment), trainers: GestureLab.registries.trainers)
             guard var chosen = spec.entries.first(where: { $0.name == entryName }) else {
                 throw DataFileError(file: experiment, field: "entries", "no entry named '\(entryName ?? "")'; entries: \(spec.entries.map(\.name).joined(separator: ", "))")
             }

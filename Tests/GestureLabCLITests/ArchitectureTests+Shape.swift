@@ -71,17 +71,48 @@ extension ArchitectureTests {
         }
     }
 
-    /// The shared training types (`Training/Core`) name no learned recognizer: a new one is a folder of its own and a
-    /// line in `TrainerRegistry.standard`, which lists them.
+    /// The shared training rooms (`Training/Core`, `Training/Calibration`, `Training/Folds`) name no learned
+    /// recognizer: a new one is a folder of its own and a line in `TrainerRegistry.standard`, which lists them. Its cost
+    /// constants, calibration, summary keys and text live in its folder.
     @Test func sharedTrainingTypesNameNoRecognizer() throws {
-        let files = try Self.sources("GestureEval").filter { $0.key.contains("/Training/Core/") && !$0.key.hasSuffix("/TrainerRegistry.swift") }
-        #expect(files.count > 10)
+        let shared = ["/Training/Core/", "/Training/Calibration/", "/Training/Folds/"]
+        let files = try Self.sources("GestureEval").filter { file in
+            shared.contains { file.key.contains($0) } && !file.key.hasSuffix("/TrainerRegistry.swift")
+        }
+        #expect(files.count > 18)
         for (path, text) in files {
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                #expect(code.firstMatch(of: /\b(DTW|MiniRocket)\w*/) == nil, "\(path):\(n + 1) names a recognizer's type: \(code)")
+                #expect(code.firstMatch(of: /\b(DTW|MiniRocket|Ridge|AutoSpotter|SPRING)\w*|perRidge/) == nil,
+                        "\(path):\(n + 1) names a recognizer's type: \(code)")
             }
         }
+    }
+
+    /// Evaluation lies below Experiments: nothing in it names an experiment's types, so scoring a set of detections
+    /// needs no experiment.
+    @Test func evaluationNamesNoExperimentType() throws {
+        let files = try Self.sources("GestureEval").filter { $0.key.contains("/GestureEval/Evaluation/") }
+        #expect(files.count > 5)
+        for (path, text) in files {
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                #expect(code.firstMatch(of: /\b(Experiment\w*|EntryDetector|EntryTrainer|JudgedFolds|JudgedRecordings)\b/) == nil,
+                        "\(path):\(n + 1) names an Experiments type: \(code)")
+            }
+        }
+    }
+
+    /// The command line takes its registries from one value (`GestureLab.registries`): `.standard` is named once.
+    @Test func theCommandLineNamesTheStandardRegistriesOnce() throws {
+        var lines: [String] = []
+        for (path, text) in try Self.sources("GestureLabCLI") {
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if code.firstMatch(of: /\.standard\b/) != nil { lines.append("\(path):\(n + 1)") }
+            }
+        }
+        #expect(lines.count <= 1, "\(lines)")
     }
 
     /// Results' numbers become text in the text layer only (`Experiments/Report`, `Reports`: `ExperimentReport.fmt` and

@@ -104,7 +104,7 @@ import Testing
             return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
         }) { a, _ in a }
         #expect(fields["windows"] != nil && fields["crossFitGroups"] != nil, "\(line)")
-        for (key, value) in fields where TrainingSummary.countKeys.contains(key) {
+        for (key, value) in fields where TrainerRegistry.standard.trainer(for: "minirocket-stream").countKeys.contains(key) {
             #expect(Int(value) != nil, "\(key)=\(value) is a count")
         }
         let unknown = try GestureLabBinary.run(["train", "--experiment", experiment, "--entry", "minirocket stream shakes", "--fold", "nobody",

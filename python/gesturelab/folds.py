@@ -7,7 +7,7 @@ Reads the JSON file ``gesturelab compare EXPERIMENT --folds-out FILE`` writes::
                 "train": ["recording id", ...], "test": ["recording id", ...]}]}
 
 ``dataset`` is the experiment's dataset key, ``fold`` the 0-based fold number, ``name`` what the test part
-holds (a subject, "fold 3 of 5"), ``draw`` the draw number of a learning-curve split or ``null``. A
+holds (a subject, "fold 3 of 5"), ``draw`` the training-set size K of the learning-curve run the fold belongs to (``compare --learning-curve``) or ``null``. A
 recording is never in both parts of one fold.
 """
 
@@ -34,7 +34,7 @@ def folds(file: str | os.PathLike) -> pd.DataFrame:
 
     Returns:
         A DataFrame with columns ``dataset`` (the experiment's dataset key), ``fold`` (0-based fold number,
-        int), ``name`` (the fold's name), ``draw`` (nullable ``Int64``: the draw of a learning-curve split,
+        int), ``name`` (the fold's name), ``draw`` (nullable ``Int64``: the training-set size K of a learning-curve run,
         ``<NA>`` otherwise), ``role`` (``"train"`` or ``"test"``) and ``recording`` (the recording id); rows in
         the file's order: each fold's training recordings, then its test recordings. No times are involved.
         The experiment's name is in ``frame.attrs["experiment"]``.

@@ -88,3 +88,33 @@ def test_bad_structure_is_refused_clearly(tmp_path, document, message):
         folds(path)
     assert message in str(caught.value)
     assert str(caught.value).startswith(str(path))
+
+
+def test_the_folds_gesturelab_writes_are_read_and_leave_each_subject_out(tmp_path, repo):
+    """`gesturelab compare EXP --folds-out FILE --plan` writes the folds without running anything; each fold of the
+    main job's leave-one-subject-out split tests exactly its subject's recordings and trains on every other one."""
+    import os
+    import subprocess
+
+    from conftest import BINARY
+    from gesturelab import read_dataset
+
+    if not BINARY.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"{BINARY} is missing")
+        pytest.skip(f"build {BINARY} first")
+    out = tmp_path / "folds.json"
+    run = subprocess.run([str(BINARY), "compare", "configs/experiments/default.yaml", "--folds-out", str(out), "--plan"],
+                         cwd=repo, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    frame = folds(out)
+    assert frame.attrs["experiment"] == "default"
+    hard = read_dataset(repo / "datasets" / "default-hard")
+    subject = {r.id: r.subject for r in hard}
+    rows = frame[frame["dataset"] == "default"]
+    assert sorted(set(rows["name"])) == sorted(set(subject.values()))
+    for name, fold in rows.groupby("name"):
+        test = set(fold[fold["role"] == "test"]["recording"])
+        train = set(fold[fold["role"] == "train"]["recording"])
+        assert test == {i for i, s in subject.items() if s == name}
+        assert train == set(subject) - test

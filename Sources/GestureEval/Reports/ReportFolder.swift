@@ -65,10 +65,10 @@ public struct ReportFolder: Sendable {
         try saveManifest()
     }
 
-    /// Writes `report.html` and, above its size bound, the per-recording data files beside it (``ReportPage``).
-    package mutating func write(_ page: ReportPage) throws(DataFileError) {
-        try page.write(to: url)
-        manifest.page = ReportPage.fileName
+    /// Records `file`, a page already written into the folder (with whatever it loads beside it), as the folder's
+    /// page in the manifest.
+    package mutating func recordPage(_ file: String) throws(DataFileError) {
+        manifest.page = file
         try saveManifest()
     }
 

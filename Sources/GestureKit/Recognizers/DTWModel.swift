@@ -109,7 +109,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
     package var stages: [StageSpecification] = []
     /// How the settings were chosen, when the spotter with no settings chose templates (provenance; absent otherwise,
     /// so other models keep their bytes).
-    public var selection: SpotterSelection? = nil
+    public var selection: AutoSpotterSelection? = nil
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
     package init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,
@@ -280,7 +280,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
         context = try c.decodeIfPresent(Double.self, forKey: .context) ?? 0
         movingDeviation = try c.decodeIfPresent(Double.self, forKey: .movingDeviation)
         stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
-        selection = try c.decodeIfPresent(SpotterSelection.self, forKey: .selection)
+        selection = try c.decodeIfPresent(AutoSpotterSelection.self, forKey: .selection)
     }
 
     /// Encodes the current version's keys (``channels``, never the old `signal`/`axes`).

@@ -22,7 +22,7 @@ extension BenchLive {
         }
         var source = OSCMotionSource(socket: sockets.samplesIn, map: OSCAddressMap.presets["gyrosc"]!, stallTime: idleLimit,
                                      idleLimit: idleLimit, stop: shared.stopSource)
-        var pipeline = Pipeline(recognizers: [try RecognizerRegistry.standard.makeRecognizer(ShakeCounter.identifier)])
+        var pipeline = Pipeline(recognizers: [try GestureLab.registries.recognizers.makeRecognizer(ShakeCounter.identifier)])
         var emitter = OSCEventEmitter(socket: sockets.eventsOut)
         var events: [GestureEvent] = []
         events.reserveCapacity(16)

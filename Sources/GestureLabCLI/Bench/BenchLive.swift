@@ -164,7 +164,7 @@ struct BenchLive: ParsableCommand {
 
     /// The events a fresh pipeline with the shake recognizer gives on `samples`.
     static func offlineEvents(_ samples: [MotionSample]) throws -> [GestureEvent] {
-        var pipeline = Pipeline(recognizers: [try RecognizerRegistry.standard.makeRecognizer(ShakeCounter.identifier)])
+        var pipeline = Pipeline(recognizers: [try GestureLab.registries.recognizers.makeRecognizer(ShakeCounter.identifier)])
         var events: [GestureEvent] = []
         for s in samples { pipeline.process(s, into: &events) }
         return events

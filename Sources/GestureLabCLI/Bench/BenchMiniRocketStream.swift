@@ -61,7 +61,7 @@ struct BenchMiniRocketStream: ParsableCommand {
         let stream = BenchmarkStream.samples(seconds: seconds, rate: rate, seed: seed)
             .map { MotionSample(timestamp: $0.timestamp, acceleration: $0.acceleration, rotationRate: $0.rotationRate) }
         let channels = MotionChannel.acceleration + MotionChannel.rotationRate
-        let model = try MiniRocketSpotterTrainer.syntheticModel(stream: stream, channels: channels, rate: rate, window: window, context: context, hop: hop,
+        let model = try MiniRocketStreamTrainer.syntheticModel(stream: stream, channels: channels, rate: rate, window: window, context: context, hop: hop,
                                    features: features, maxDilations: maxDilations, seed: seed)
         var spotter = try MiniRocketSpotter(configuration: model)
         var events: [GestureEvent] = []

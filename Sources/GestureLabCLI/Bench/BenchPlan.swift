@@ -34,9 +34,9 @@ struct BenchPlan: ParsableCommand {
         Parallelism.threads = 1
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
-        let spec = try Experiment(contentsOf: file, trainers: .standard)
-        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote), registry: .standard, trainers: .standard)
-        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry, trainers: .standard)
+        let spec = try Experiment(contentsOf: file, trainers: GestureLab.registries.trainers)
+        let runner = try ExperimentRunner(experiment: spec, datasets: spec.loadDatasets(notes: CommandLineError.printNote), registry: GestureLab.registries.recognizers, trainers: GestureLab.registries.trainers)
+        let executor = try ExperimentExecutor(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds, registry: runner.registry, trainers: GestureLab.registries.trainers)
         let plan = runner.plan
         var table = CSVTable(header: ["step", "entries", "dataset", "fold", "units", "estimated s", "measured s", "measured / estimated"])
         var ratios: [Double] = []

@@ -6,7 +6,7 @@ import GestureKit
 
 /// `gesturelab bench ridge`: the ridge classifier MiniRocket trains (``GestureEval/RidgeClassifierCV``) timed on one
 /// thread for several numbers of windows, beside the plan's cost of it, which is where
-/// ``GestureEval/TrainingCostModel/perRidgeCell`` and ``GestureEval/TrainingCostModel/eigenSeconds(windows:)`` come from.
+/// the MiniRocket cost model's perRidgeCell and eigenSeconds(windows:) come from.
 struct BenchRidge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ridge",
@@ -33,7 +33,7 @@ struct BenchRidge: ParsableCommand {
         guard !sizes.isEmpty, sizes.allSatisfy({ $0 >= 2 }), features >= 1 else {
             throw CommandLineError("--windows takes whole numbers ≥ 2, comma-separated, and --features a number ≥ 1")
         }
-        let model = TrainingCostModel.reference, p = Double(features)
+        let model = MiniRocketCostModel.reference, p = Double(features)
         var table = CSVTable(header: ["windows", "features", "measured s", "estimated s", "eigen s / n³"])
         for n in sizes {
             var random = SplitMix64(seed: 1)

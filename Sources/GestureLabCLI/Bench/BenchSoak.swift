@@ -91,7 +91,7 @@ struct BenchSoak: ParsableCommand {
     /// with 8 templates, the MiniRocket spotter with a stream model) and with its default configuration otherwise;
     /// then the second presets worth soaking (peak-direction as the slap).
     static func recognizers() throws -> [any Recognizer] {
-        let registry = RecognizerRegistry.standard, trainers = TrainerRegistry.standard
+        let registry = GestureLab.registries.recognizers, trainers = GestureLab.registries.trainers
         let registered = try registry.identifiers.map { try trainers.exampleRecognizer($0, from: registry) }
         return registered + [try PeakDirectionDetector(configuration: .slap)]
     }

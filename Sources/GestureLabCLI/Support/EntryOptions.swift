@@ -26,7 +26,7 @@ struct EntryOptions: ParsableArguments {
     /// The built-in identifiers, sorted: the recognizer registry's streaming recognizers and the trainer registry's
     /// learned ones (`minirocket` classifies segments, so only the trainer registry has it).
     static var knownRecognizers: [String] {
-        Set(RecognizerRegistry.standard.identifiers + TrainerRegistry.standard.identifiers).sorted()
+        Set(GestureLab.registries.recognizers.identifiers + GestureLab.registries.trainers.identifiers).sorted()
     }
 
     /// Throws a usage error unless `recognizer` is a built-in identifier (every command that takes
@@ -65,7 +65,7 @@ struct EntryOptions: ParsableArguments {
         guard let dataset else { throw ValidationError("--dataset is required") }
         let e = Experiment(name: name, datasets: [Self.datasetKey(dataset): .source(dataset)], split: try Split.parsing(split, in: "command line"), seed: seed,
                            matching: .init(before: judging.tolerance, after: judging.tolerance), metric: metric, samplingRate: samplingRate, entries: [entry])
-        try e.validate(file: "command line", trainers: .standard)
+        try e.validate(file: "command line", trainers: GestureLab.registries.trainers)
         return e
     }
 }

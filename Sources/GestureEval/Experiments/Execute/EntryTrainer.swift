@@ -42,14 +42,17 @@ package struct EntryTrainer: Sendable {
         do { try trainer.validate(setup) } catch { throw ExperimentError(error) }
     }
 
-    /// The model learned from `recordings` (all of them training data; judged as the entry is). Throws naming the entry.
-    package func train(on recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
-        try train(judged: entry.judged(recordings, kind: kind, ignoring: setup.matching))
+    /// The model learned from `recordings` (all of them training data; judged as the entry is), as the training part
+    /// of the fold named `fold` when given. Throws naming the entry.
+    package func train(on recordings: [Recording], fold: String? = nil) throws(ExperimentError) -> TrainedModel {
+        try train(judged: entry.judged(recordings, kind: kind, ignoring: setup.matching), fold: fold)
     }
 
     /// The model learned from `recordings` already judged as the entry judges them (a fold's training part, judged once
-    /// when the run was prepared). Throws naming the entry.
-    func train(judged recordings: [Recording]) throws(ExperimentError) -> TrainedModel {
+    /// when the run was prepared), in the fold named `fold`. Throws naming the entry.
+    func train(judged recordings: [Recording], fold: String? = nil) throws(ExperimentError) -> TrainedModel {
+        var setup = setup
+        setup.fold = fold
         do { return try trainer.train(setup, on: recordings) } catch { throw ExperimentError(error) }
     }
 }

@@ -155,7 +155,7 @@ package struct ExperimentExecutor: Sendable {
     }
 
     private func train(_ step: ExperimentPlan.TrainingStep, trainer: EntryTrainer) throws(ExperimentError) -> TrainedModel {
-        do { return try trainer.train(judged: judged.training(step.entries[0], dataset: step.dataset, fold: step.fold)) } catch {
+        do { return try trainer.train(judged: judged.training(step.entries[0], dataset: step.dataset, fold: step.fold), fold: step.foldName) } catch {
             throw ExperimentError(entry: trainer.entry.name, dataset: step.dataset, "training failed in fold \(step.fold + 1): \(error.description)")
         }
     }

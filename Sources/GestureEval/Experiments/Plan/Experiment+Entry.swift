@@ -22,6 +22,10 @@ extension Experiment {
         /// A trained DTW model file (`gesturelab train` output) used as is in every fold, instead of
         /// training templates inside the folds (only for `dtw`).
         public var model: String?
+        /// For `recognizer: detections`: the folder of another tool's detections, `<recording id>.csv` (or
+        /// `<fold>/<recording id>.csv`) with `start,end,label` and optionally `score` and `time`, seconds on the
+        /// recording's clock. Scored as any entry is.
+        public var detections: String?
         /// Annotation labels renamed before judging (and before ``labels`` is applied); the runner adds the
         /// experiment's ``Experiment/labelMap`` (this entry's rules win).
         public var labelMap: LabelMap
@@ -42,7 +46,7 @@ extension Experiment {
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
                     labels: [String] = [], directionInLabel: Bool = false, search: [String: ParameterRange] = [:], model: String? = nil,
                     labelMap: LabelMap = LabelMap(), objective: TrainingObjective? = nil, group: String? = nil,
-                    stages: [StageSpecification] = [], tunedOnTheseFolds: Bool = false) {
+                    stages: [StageSpecification] = [], tunedOnTheseFolds: Bool = false, detections: String? = nil) {
             self.name = name
             self.recognizer = recognizer
             self.configuration = configuration
@@ -56,10 +60,11 @@ extension Experiment {
             self.group = group
             self.stages = stages
             self.tunedOnTheseFolds = tunedOnTheseFolds
+            self.detections = detections
         }
 
         private enum Keys: String, CodingKey {
-            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages, tunedOnTheseFolds
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages, tunedOnTheseFolds, detections
         }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
@@ -82,6 +87,7 @@ extension Experiment {
             group = try c.decodeIfPresent(String.self, forKey: .group)
             stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
             tunedOnTheseFolds = try c.decodeIfPresent(Bool.self, forKey: .tunedOnTheseFolds) ?? false
+            detections = try c.decodeIfPresent(String.self, forKey: .detections)
         }
 
         /// Encodes every field.
@@ -101,16 +107,22 @@ extension Experiment {
             // Only when set, so entries without stages keep their encoding (results.json).
             if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
             if tunedOnTheseFolds { try c.encode(true, forKey: .tunedOnTheseFolds) }
+            try c.encodeIfPresent(detections, forKey: .detections)
         }
 
         /// What this entry's trainer is told on recordings of `kind` (``TrainingSetup``): its configuration as read
-        /// (`configuration`), search ranges, stages, model file and judging.
+        /// (`configuration`; with ``detections``, their folder and the judged labels added as `folder` and `labels`),
+        /// search ranges, stages, model file and judging.
         package func setup(configuration: ConfigurationValue = .object([:]), kind: Dataset.Kind = .continuous,
                           matching: EventMatching = EventMatching(), objective: TrainingObjective = TrainingObjective(maximize: .f1),
                           registry: RecognizerRegistry) -> TrainingSetup {
-            TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values), stages: stages,
-                          modelFile: model, kind: kind, matching: matching, objective: objective, directionInLabel: directionInLabel,
-                          registry: registry)
+            var configuration = configuration
+            if let detections {
+                configuration = configuration.setting("folder", to: .string(detections)).setting("labels", to: .array(labels.map { .string($0) }))
+            }
+            return TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values), stages: stages,
+                                 modelFile: model, kind: kind, matching: matching, objective: objective, directionInLabel: directionInLabel,
+                                 registry: registry)
         }
 
         /// A fresh pipeline of this entry's stages in front of `recognizers`: what is trained, evaluated and shipped.

@@ -117,6 +117,13 @@ public struct AnyRecognizerTrainer: Sendable {
     /// What `gesturelab train` prints before the summary, e.g. `trained dtw on 12 recordings`.
     public func trainedLine(recordings: Int) -> String { base.trainedLine(recordings: recordings) }
 
+    /// What the trainer prints after the summary about `model`; none for a model of another trainer.
+    public func trainedLines(_ model: TrainedModel) -> [String] { Self.trainedLines(base, model) }
+
+    private static func trainedLines<T: RecognizerTrainer>(_ trainer: T, _ model: TrainedModel) -> [String] {
+        model.model(as: T.Model.self).map(trainer.trainedLines) ?? []
+    }
+
     /// The shared count keys and the trainer's own.
     public var countKeys: Set<String> { TrainingSummary.countKeys.union(base.countKeys) }
 

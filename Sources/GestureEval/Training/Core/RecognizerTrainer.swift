@@ -72,6 +72,9 @@ public protocol RecognizerTrainer: Sendable {
     /// shared ones (``TrainingSummary/countKeys``).
     var countKeys: Set<String> { get }
 
+    /// Lines `gesturelab train` prints after the summary about `model` (what a selection compared).
+    func trainedLines(_ model: Model) -> [String]
+
     /// One line per deprecated key of a configuration (read under a new name), for warnings.
     func deprecations(inConfiguration value: ConfigurationValue) -> [String]
 
@@ -139,6 +142,9 @@ extension RecognizerTrainer {
 
     /// None beyond the shared ones.
     public var countKeys: Set<String> { [] }
+
+    /// None.
+    public func trainedLines(_ model: Model) -> [String] { [] }
 
     /// None by default.
     public func deprecations(inConfiguration value: ConfigurationValue) -> [String] { [] }

@@ -42,13 +42,14 @@ public struct TrainerRegistry: Sendable {
 
 extension TrainerRegistry {
     /// The built-in learned recognizers, listed explicitly: DTW templates, the MiniRocket segment classifier, the
-    /// MiniRocket stream spotter, and the spotter that chooses its own settings.
+    /// MiniRocket stream spotter, the spotter that chooses its own settings, and detections from any other tool.
     public static var standard: TrainerRegistry {
         var registry = TrainerRegistry()
         registry.register(DTWTemplateMatcherTrainer())
         registry.register(MiniRocketClassifierTrainer())
-        registry.register(MiniRocketSpotterTrainer())
-        registry.register(SpotterTrainer())
+        registry.register(MiniRocketStreamTrainer())
+        registry.register(AutoSpotterTrainer())
+        registry.register(DetectionsTrainer())
         return registry
     }
 }

@@ -29,6 +29,9 @@ public struct TrainingSetup: Sendable {
     public var directionInLabel: Bool
     /// Where recognizers come from.
     public var registry: RecognizerRegistry
+    /// The name of the fold whose training part is trained on, inside an experiment's folds; `nil` elsewhere (a whole
+    /// dataset). A trainer whose model depends on more than the recordings (detections written per fold) reads it.
+    public var fold: String? = nil
 
     /// A setup; see the properties.
     public init(name: String, recognizer: String, configuration: ConfigurationValue = .object([:]), search: [String: [Double]] = [:],

@@ -8,13 +8,10 @@
 /// | ``TrainingSummary/budget`` | `maxFalsePerHour`, `budgetMet` (1 or 0) |
 /// | ``TrainingSummary/crossFit`` | `crossFitGroups`, `crossFitted` (the subject share), `crossFitFailures` and `crossFitInSample` (only when > 0), `crossFitSelectedInSample` (1, only when true) |
 extension TrainingSummary: Codable {
-    /// The flat keys that count something (templates, windows, cross-fitting groups): written as whole numbers wherever
-    /// a summary is printed. A trainer's own counts are its ``RecognizerTrainer/countKeys``.
-    public static let countKeys: Set<String> = [
-        "templates", "examples", "positives", "negatives", "backgroundTemplates", "features", "windows", "positiveWindows",
-        "negativeWindows", "hardNegatives", "falseActivationsMined", "augmentedRecordings", "crossFitGroups",
-        "crossFitFailures", "crossFitInSample",
-    ]
+    /// The flat keys every trainer may add that count something (augmented copies, cross-fitting groups): written as
+    /// whole numbers wherever a summary is printed. A trainer's own counts (templates, windows) are its
+    /// ``RecognizerTrainer/countKeys``.
+    public static let countKeys: Set<String> = ["augmentedRecordings", "crossFitGroups", "crossFitFailures", "crossFitInSample"]
 
     /// Every part as flat keys; a value of the same name as a typed key wins (as a search's choice did).
     public var flattened: [String: Double] {

@@ -102,7 +102,7 @@ extension DTWTemplateMatcherTrainer {
         // Held-out templates stand for the deployed ones only when the other groups give every class a few
         // examples; otherwise (tiny datasets) the group's recordings are spotted by the full model.
         let heldOutModels = CrossFitting.heldOutModels(
-            groups: groups, examples: examples, subjects: subjects, minimumExamples: DTWExamples.crossFittingMinimumExamples
+            groups: groups, examples: examples, labels: examples.map(\.label), subjects: subjects, minimumExamples: DTWExamples.crossFittingMinimumExamples
         ) { others, heldOut in try cache.train(inner, others, tag: "without \(heldOut.joined(separator: ", "))").model }
         let (byGroup, failures) = (heldOutModels.byGroup, heldOutModels.failures)
         do { try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOutModels.inSample) } catch {

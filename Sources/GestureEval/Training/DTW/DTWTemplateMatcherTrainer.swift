@@ -20,6 +20,9 @@ package struct DTWTemplateMatcherTrainer: RecognizerTrainer {
     /// A trainer.
     package init() {}
 
+    /// The templates, the examples they came from, the hard negatives mined and the background templates kept.
+    package var countKeys: Set<String> { ["templates", "examples", "negatives", "backgroundTemplates"] }
+
     /// `dtw`.
     package var identifier: String { DTWTemplateMatcher.identifier }
 
@@ -100,8 +103,8 @@ package struct DTWTemplateMatcherTrainer: RecognizerTrainer {
         guard w.examples > 0 else { return nil }
         let n = Double(w.examples), length = w.exampleLength, d = Double(w.channels), t = Double(w.templates)
         let window = min(length, 2 * w.band * length + 1)
-        // A cell's channels and the work every cell does whatever its channels (see TrainingCostModel.cellOverheadChannels).
-        let dc = d + model.cellOverheadChannels
+        // A cell's channels and the work every cell does whatever its channels (see DTWCostModel.cellOverheadChannels).
+        let dc = d + DTWCostModel.reference.cellOverheadChannels
         // A search over context trains templates of other lengths: cells scale with length × window.
         let searchedLength = w.searchedExampleLength > 0 ? w.searchedExampleLength : length
         let searchedWindow = min(searchedLength, 2 * w.band * searchedLength + 1)
@@ -147,8 +150,8 @@ package struct DTWTemplateMatcherTrainer: RecognizerTrainer {
                 spotting += searched * searchedSpotting
             }
         }
-        return model.perCell * cells + model.perSpottingCell * spotting + model.perNearestCell * nearest
-            + model.perBandSearchCell * bandSearch + model.perBoundSample * bounds + model.perUnit * testing.units
+        return DTWCostModel.reference.perCell * cells + DTWCostModel.reference.perSpottingCell * spotting + DTWCostModel.reference.perNearestCell * nearest
+            + DTWCostModel.reference.perBandSearchCell * bandSearch + DTWCostModel.reference.perBoundSample * bounds + model.perUnit * testing.units
     }
 
     /// The model file at `url`, summarised by its band and template count.

@@ -60,22 +60,24 @@ package enum CrossFitting {
     /// groups. A group whose remaining examples give some class fewer than `minimumExamples` is skipped on
     /// purpose (its recordings are then spotted by the full model); a training that throws is counted in
     /// `failures`, never passed over in silence. One group alone: nothing to hold out. Either way its subjects are
-    /// named in ``HeldOut/inSample``.
+    /// named in ``HeldOut/inSample``. `labels` and `subjects` name each example's class and subject, whatever a
+    /// recognizer's examples are.
     ///
     /// - Complexity: one `train` call per group.
-    static func heldOutModels<Model>(
-        groups: [[String]], examples: [DTWExample], subjects: [String], minimumExamples: Int,
-        train: ([DTWExample], _ heldOut: [String]) throws -> Model
+    static func heldOutModels<Example, Model>(
+        groups: [[String]], examples: [Example], labels: [String], subjects: [String], minimumExamples: Int,
+        train: ([Example], _ heldOut: [String]) throws -> Model
     ) -> HeldOut<Model> {
-        precondition(examples.count == subjects.count, "one subject per example")
+        precondition(examples.count == subjects.count && examples.count == labels.count, "one subject and label per example")
         guard groups.count > 1 else { return HeldOut(byGroup: [:], failures: 0, inSample: groups.joined().sorted()) }
         var groupOf: [String: Int] = [:]
         for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
-        let classes = Set(examples.map(\.label))
+        let classes = Set(labels)
         var byGroup: [Int: Model] = [:], failures = 0
         for (g, members) in groups.enumerated() {
-            let others = zip(examples, subjects).filter { groupOf[$0.1] != g }.map(\.0)
-            let counts = Dictionary(grouping: others, by: \.label).mapValues(\.count)
+            let kept = subjects.indices.filter { groupOf[subjects[$0]] != g }
+            let others = kept.map { examples[$0] }
+            let counts = Dictionary(grouping: kept.map { labels[$0] }, by: { $0 }).mapValues(\.count)
             guard classes.allSatisfy({ counts[$0, default: 0] >= minimumExamples }) else { continue }
             do { byGroup[g] = try train(others, members) } catch { failures += 1 }
         }

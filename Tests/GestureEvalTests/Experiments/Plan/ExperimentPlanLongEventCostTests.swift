@@ -81,9 +81,9 @@ import Testing
         #expect(w.examples == 1200 && w.crossFitTrainings == 3 && w.retrainsWithHardNegatives)
         #expect(w.hardNegatives == 200, "half of a third of maxWindows")
         let share = 2.0 / 3, first = 1200.0, second = 1400.0
-        let eigen = m.eigenSeconds(windows: first) + 3 * m.eigenSeconds(windows: share * first)
-            + m.eigenSeconds(windows: second) + 3 * m.eigenSeconds(windows: share * second)
+        let eigen = MiniRocketCostModel.reference.eigenSeconds(windows: first) + 3 * MiniRocketCostModel.reference.eigenSeconds(windows: share * first)
+            + MiniRocketCostModel.reference.eigenSeconds(windows: second) + 3 * MiniRocketCostModel.reference.eigenSeconds(windows: share * second)
         #expect(plan.estimatedSeconds(of: step) > eigen)
-        #expect(eigen > 2.4 * (m.eigenSeconds(windows: first) + 3 * m.eigenSeconds(windows: share * first)), "the second pass is the larger")
+        #expect(eigen > 2.4 * (MiniRocketCostModel.reference.eigenSeconds(windows: first) + 3 * MiniRocketCostModel.reference.eigenSeconds(windows: share * first)), "the second pass is the larger")
     }
 }

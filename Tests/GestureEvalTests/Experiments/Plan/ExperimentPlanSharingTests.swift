@@ -31,6 +31,7 @@ import Testing
         "labelMap": (false, { $0.labelMap = LabelMap(["shove": "push"]) }),
         "objective": (false, { $0.objective = TrainingObjective(maximize: .recall) }),
         "stages": (false, { $0.stages = [.oneEuro(.init(minimumCutoff: 0.3, beta: 0))] }),
+        "detections": (false, { $0.detections = "elsewhere" }),
     ]
 
     @Test func everyFieldOfAnEntryIsDecidedOn() {

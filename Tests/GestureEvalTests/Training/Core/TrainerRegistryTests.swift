@@ -114,13 +114,13 @@ private struct MidpointPushTrainer: RecognizerTrainer {
     }
 
     /// Each learned recognizer's trainer is registered under its recognizer's identifier, and every trainer the
-    /// commands know is a streaming recognizer of the recognizer registry, the segment classifier, or the spotter with
-    /// no settings (whose models run as `minirocket-stream`).
+    /// commands know is a streaming recognizer of the recognizer registry, the segment classifier, the spotter with
+    /// no settings (whose models run as `minirocket-stream`), or another tool's detections (read from files).
     @Test func theTrainerRegistryListsTheLearnedRecognizers() {
-        #expect(TrainerRegistry.standard.identifiers == [DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier, MiniRocketSpotter.identifier,
-                                                         SpotterTrainer.identifier])
+        #expect(TrainerRegistry.standard.identifiers == [DetectionsTrainer.identifier, DTWTemplateMatcher.identifier, MiniRocketClassifier.identifier,
+                                                         MiniRocketSpotter.identifier, AutoSpotterTrainer.identifier])
         #expect(Set(TrainerRegistry.standard.identifiers).subtracting(RecognizerRegistry.standard.identifiers)
-                == [MiniRocketClassifier.identifier, SpotterTrainer.identifier])
+                == [MiniRocketClassifier.identifier, AutoSpotterTrainer.identifier, DetectionsTrainer.identifier])
         #expect(TrainerRegistry.standard.modelFileReaders == [DTWTemplateMatcher.identifier])
         #expect(TrainerRegistry.standard.learned("shake") == nil && TrainerRegistry.standard.trainer(for: "shake").identifier == "shake")
     }

@@ -32,7 +32,7 @@ import Testing
         let (examples, owners) = try Self.examples(subjects: subjects, perSubject: 2)
         let groups = CrossFitting.groups(of: subjects, count: 5)
         var calls = 0
-        let result = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: owners, minimumExamples: 5) {
+        let result = CrossFitting.heldOutModels(groups: groups, examples: examples, labels: examples.map(\.label), subjects: owners, minimumExamples: 5) {
             others, heldOut in
             calls += 1
             return (count: others.count, heldOut: heldOut)
@@ -50,7 +50,7 @@ import Testing
         let (examples, owners) = try Self.examples(subjects: ["a", "b", "c"], perSubject: 3)
         let groups = CrossFitting.groups(of: ["a", "b", "c"], count: 3)
         struct Broken: Error {}
-        let result = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: owners, minimumExamples: 5) {
+        let result = CrossFitting.heldOutModels(groups: groups, examples: examples, labels: examples.map(\.label), subjects: owners, minimumExamples: 5) {
             others, heldOut in
             if heldOut == ["b"] { throw Broken() }
             return others.count
@@ -58,7 +58,7 @@ import Testing
         #expect(result.failures == 1)
         #expect(result.byGroup == [0: 6, 2: 6])
         #expect(result.inSample == ["b"], "a failed training leaves its subjects in-sample")
-        let skipped = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: owners, minimumExamples: 7) {
+        let skipped = CrossFitting.heldOutModels(groups: groups, examples: examples, labels: examples.map(\.label), subjects: owners, minimumExamples: 7) {
             others, _ in others.count
         }
         #expect(skipped.byGroup.isEmpty && skipped.failures == 0, "6 remaining examples < 7: skipped on purpose")
@@ -97,7 +97,7 @@ import Testing
         let none = CrossFitting.heldOutGroups(of: subjects, count: 5, exampleSubjects: owners, labels: labels, minimumExamples: 6)
         #expect(none.count == 5)
         let examples = try zip(owners, labels).map { _, l in DTWExample(label: l, series: try DTWSeries([0, 1])) }
-        let result = CrossFitting.heldOutModels(groups: none, examples: examples, subjects: owners, minimumExamples: 6) { others, _ in others.count }
+        let result = CrossFitting.heldOutModels(groups: none, examples: examples, labels: examples.map(\.label), subjects: owners, minimumExamples: 6) { others, _ in others.count }
         #expect(result.inSample == ["s0", "s5"])
         #expect(throws: ConfigurationError.self) { try CrossFitting.require(strict: true, inSample: result.inSample) }
         #expect(throws: Never.self) { try CrossFitting.require(strict: false, inSample: result.inSample) }

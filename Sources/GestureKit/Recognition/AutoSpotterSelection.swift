@@ -2,7 +2,7 @@
 /// training annotations said, every candidate compared and its cross-fitted score, and which one won. Provenance only:
 /// the model it travels with (``MiniRocketModel/selection``, ``DTWModel/selection``) runs its own settings and never
 /// reads it.
-public struct SpotterSelection: Codable, Sendable, Equatable {
+public struct AutoSpotterSelection: Codable, Sendable, Equatable {
     /// One compared setting of the spotter.
     public struct Candidate: Codable, Sendable, Equatable {
         /// The round of the search that compared it (1: context and rate, each with the magnitudes as read and
@@ -40,7 +40,7 @@ public struct SpotterSelection: Codable, Sendable, Equatable {
         /// Why the candidate could not be trained, if it could not.
         public var failure: String?
         /// For an ensemble (round 5), the candidates whose scores it averages, as indices into
-        /// ``SpotterSelection/candidates``, the first being the one whose settings are shown; `nil` otherwise.
+        /// ``AutoSpotterSelection/candidates``, the first being the one whose settings are shown; `nil` otherwise.
         public var members: [Int]?
         /// The training subjects whose detections no held-out model gave, so that ``score`` rests partly on their own
         /// examples (cross-fitting failed: too few examples of a class without them); `nil` when every one was held out.

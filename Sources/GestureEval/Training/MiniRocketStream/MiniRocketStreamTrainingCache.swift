@@ -15,13 +15,13 @@ package final class MiniRocketStreamTrainingCache {
     private struct Key: Hashable {
         /// The settings with those that act after the fit cleared.
         var settings: MiniRocketStreamSettings
-        var windows: [MiniRocketStreamTrainer.WindowRef]
+        var windows: [MiniRocketStreamFitter.WindowRef]
     }
 
     /// The search keys that act after the fit: candidates differing only in these share it.
     package static let afterTheFit: Set<String> = ["refractoryTime", "rejection.maxFalsePerHour"]
 
-    private var fits: [Key: MiniRocketStreamTrainer.Fit] = [:]
+    private var fits: [Key: MiniRocketStreamFitter.Fit] = [:]
     /// Fits run, and fits answered from the cache.
     package private(set) var misses = 0, hits = 0
 
@@ -30,8 +30,8 @@ package final class MiniRocketStreamTrainingCache {
 
     /// `make()`, from the cache when the same windows were fitted under the same fit settings before. O(1) on a hit
     /// (plus hashing the window list, O(windows)); a miss costs the fit.
-    func fit(settings: MiniRocketStreamSettings, windows: [MiniRocketStreamTrainer.WindowRef],
-             make: () throws -> MiniRocketStreamTrainer.Fit) throws -> MiniRocketStreamTrainer.Fit {
+    func fit(settings: MiniRocketStreamSettings, windows: [MiniRocketStreamFitter.WindowRef],
+             make: () throws -> MiniRocketStreamFitter.Fit) throws -> MiniRocketStreamFitter.Fit {
         var shape = settings
         shape.refractoryTime = 0
         shape.objective = .f1

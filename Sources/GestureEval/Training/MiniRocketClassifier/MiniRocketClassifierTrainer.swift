@@ -15,6 +15,9 @@ package struct MiniRocketClassifierTrainer: RecognizerTrainer {
     package init() {}
 
     /// `minirocket`.
+    /// The features and the examples trained on.
+    package var countKeys: Set<String> { ["features", "examples"] }
+
     package var identifier: String { MiniRocketClassifier.identifier }
 
     /// Refuses any searched key (the ridge penalty is chosen by leave-one-out) and an invalid configuration.
@@ -91,8 +94,8 @@ package struct MiniRocketClassifierTrainer: RecognizerTrainer {
         guard w.features > 0, w.segments else { return nil }
         // Training and test segments transformed once each; the Gram matrix of the training features.
         let n = Double(w.examples), f = Double(w.features)
-        return model.perRocketCell * f * w.exampleLength * (n + testing.recordings) + model.perRidgeCell * n * n * f / 2
-            + model.eigenSeconds(windows: n) + model.perUnit * testing.units
+        return MiniRocketCostModel.reference.perRocketCell * f * w.exampleLength * (n + testing.recordings) + MiniRocketCostModel.reference.perRidgeCell * n * n * f / 2
+            + MiniRocketCostModel.reference.eigenSeconds(windows: n) + model.perUnit * testing.units
     }
 
     /// The model file at `url` (``MiniRocketModelFile``).

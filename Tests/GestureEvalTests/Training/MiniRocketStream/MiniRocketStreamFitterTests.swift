@@ -5,7 +5,7 @@ import GestureKit
 import GestureTestSupport
 import Testing
 
-@Suite struct MiniRocketStreamTrainerTests {
+@Suite struct MiniRocketStreamFitterTests {
     /// A 25 Hz recording of `seconds`: rest with noise, jogging-like bouncing (a 3 Hz bob) as confusing background, and
     /// a "wave" (a 1.5 Hz swing on x of 1.2 s) every 10 s, annotated.
     static func recording(_ id: String, subject: String, seconds: Double = 120, seed: UInt64) -> Recording {
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func trainsACalibratedSpotterThatFindsTheGesturesOfANewSubject() throws {
-        let result = try MiniRocketStreamTrainer(settings: Self.settings()).train(Self.training)
+        let result = try MiniRocketStreamFitter(settings: Self.settings()).train(Self.training)
         let model = result.model
         #expect(model.labels == ["background", "wave"] && model.stream?.thresholds["wave"] != nil)
         #expect(result.detections.count == Self.training.count)
@@ -68,8 +68,8 @@ import Testing
     }
 
     @Test func sameSeedSameModelAndDetections() throws {
-        let a = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
-        let b = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
+        let a = try MiniRocketStreamFitter(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
+        let b = try MiniRocketStreamFitter(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
         #expect(try a.model.encoded() == b.model.encoded())
         #expect(a.detections == b.detections)
     }
@@ -81,7 +81,7 @@ import Testing
     @Test(arguments: [nil, 20] as [Double?])
     func detectionsAtTheChosenThresholdsAreTheStreamedEventsAndInSampleIsNamed(normalization: Double?) throws {
         let gapped = Self.gapped
-        let result = try MiniRocketStreamTrainer(settings: Self.settings(normalization.map { ", \"normalization\": \($0)" } ?? "")).train(gapped)
+        let result = try MiniRocketStreamFitter(settings: Self.settings(normalization.map { ", \"normalization\": \($0)" } ?? "")).train(gapped)
         #expect(result.model.stream?.normalization == normalization)
         #expect(result.summary.crossFit?.inSample == ["only"])
         for (r, found) in zip(gapped, result.detections) {
@@ -92,7 +92,7 @@ import Testing
             #expect(!streamed.contains { $0.start < 60 && $0.end > 90 })
         }
         #expect(throws: ConfigurationError.self) {
-            try MiniRocketStreamTrainer(settings: Self.settings(", \"strictCrossFitting\": true")).train(gapped)
+            try MiniRocketStreamFitter(settings: Self.settings(", \"strictCrossFitting\": true")).train(gapped)
         }
     }
 
@@ -101,9 +101,9 @@ import Testing
     /// with one member normalised per recording. Members on another window grid are refused.
     @Test func anEnsemblesDetectionsAreWhatItStreams() throws {
         let gapped = Self.gapped
-        let trainer = MiniRocketStreamTrainer(settings: try Self.settings(", \"hardNegatives\": false"))
+        let trainer = MiniRocketStreamFitter(settings: try Self.settings(", \"hardNegatives\": false"))
         let raw = try trainer.train(gapped)
-        let normalised = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false, \"normalization\": 20")).train(gapped)
+        let normalised = try MiniRocketStreamFitter(settings: Self.settings(", \"hardNegatives\": false, \"normalization\": 20")).train(gapped)
         let result = try trainer.ensemble([raw, normalised], recordings: gapped)
         let model = result.model
         #expect(model.version == 5 && model.ensemble?.count == 1 && model.ensemble?[0].stream?.normalization == 20)
@@ -120,7 +120,7 @@ import Testing
             found += streamed.count
         }
         #expect(found >= 10)
-        let offGrid = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false, \"samplingRate\": 20")).train(gapped)
+        let offGrid = try MiniRocketStreamFitter(settings: Self.settings(", \"hardNegatives\": false, \"samplingRate\": 20")).train(gapped)
         #expect(throws: ConfigurationError.self) { try trainer.ensemble([raw, offGrid], recordings: gapped) }
         #expect(throws: ConfigurationError.self) { try trainer.ensemble([raw], recordings: gapped) }
     }
@@ -129,13 +129,13 @@ import Testing
     /// another model, and the copies' windows change the model from the unaugmented one.
     @Test func augmentationIsSeededAndDeterministic() throws {
         let augmented = ", \"hardNegatives\": false, \"augmentation\": {\"copies\": 1, \"rotation\": 30, \"scale\": [0.8, 1.2], \"seed\": 3}"
-        let a = try MiniRocketStreamTrainer(settings: Self.settings(augmented)).train(Self.training)
-        let b = try MiniRocketStreamTrainer(settings: Self.settings(augmented)).train(Self.training)
+        let a = try MiniRocketStreamFitter(settings: Self.settings(augmented)).train(Self.training)
+        let b = try MiniRocketStreamFitter(settings: Self.settings(augmented)).train(Self.training)
         #expect(try a.model.encoded() == b.model.encoded())
         #expect(a.summary.values["augmentedRecordings"] == 4)
-        let reseeded = try MiniRocketStreamTrainer(settings: Self.settings(augmented.replacingOccurrences(of: "\"seed\": 3", with: "\"seed\": 4"))).train(Self.training)
+        let reseeded = try MiniRocketStreamFitter(settings: Self.settings(augmented.replacingOccurrences(of: "\"seed\": 3", with: "\"seed\": 4"))).train(Self.training)
         #expect(try reseeded.model.encoded() != a.model.encoded())
-        let plain = try MiniRocketStreamTrainer(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
+        let plain = try MiniRocketStreamFitter(settings: Self.settings(", \"hardNegatives\": false")).train(Self.training)
         #expect(try plain.model.encoded() != a.model.encoded())
         #expect(plain.summary.values["augmentedRecordings"] == nil)
         // Calibration runs on the recordings as recorded: one detection list each.

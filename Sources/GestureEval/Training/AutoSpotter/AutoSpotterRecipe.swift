@@ -42,7 +42,7 @@ import GestureData
 ///
 /// Any key the entry sets is fixed in every candidate; a fixed window or context is also what the rules above derive
 /// from (the hop, the refractory time, the rate).
-struct SpotterRecipe {
+struct AutoSpotterRecipe {
     /// What the training recordings say, the basis of every rule above.
     struct Evidence {
         var medianDuration: Double
@@ -58,7 +58,7 @@ struct SpotterRecipe {
         /// The other sensor units' placements, sorted, each with whether it has a gyroscope.
         var placements: [(name: String, gyroscope: Bool)] = []
 
-        /// The evidence as named numbers (``GestureKit/SpotterSelection/evidence``).
+        /// The evidence as named numbers (``GestureKit/AutoSpotterSelection/evidence``).
         var named: [String: Double] {
             var values = ["medianDuration": medianDuration, "shortDuration": shortDuration, "longDuration": longDuration, "samplingRate": samplingRate,
                           "periodicBackground": periodicBackground ? 1 : 0, "gyroscope": gyroscope ? 1 : 0, "classes": Double(classes)]

@@ -4,18 +4,18 @@ import GestureData
 
 /// What the spotter with no settings ships: the window classifier it chose (a `minirocket-stream` model, an ensemble
 /// perhaps) or DTW templates (a `dtw` model), each behind the stages it was scored with and recording how it was
-/// chosen (``GestureKit/SpotterSelection``).
+/// chosen (``GestureKit/AutoSpotterSelection``).
 ///
 /// Its file is that model's own file: `detect --recognizer spotter` tells the two apart by their keys (only a DTW model
 /// has `templates`), and `detect --recognizer minirocket-stream` or `dtw` runs the same file.
-package enum SpotterModel: Sendable, Equatable {
+package enum AutoSpotterModel: Sendable, Equatable {
     /// A window classifier.
     case windows(MiniRocketModel)
     /// DTW templates.
     case templates(DTWModel)
 
     /// How the settings were chosen; `nil` for a model no spotter chose.
-    package var selection: SpotterSelection? {
+    package var selection: AutoSpotterSelection? {
         switch self {
         case let .windows(model): model.selection
         case let .templates(model): model.selection

@@ -1,6 +1,6 @@
 import GestureKit
 
-extension SpotterSelection {
+extension AutoSpotterSelection {
     /// The compared candidates as `gesturelab train` prints them: a header, then one line per candidate in the order
     /// compared, the chosen one marked `*`, scores to four significant digits; an ensemble names its members' lines
     /// (counted from 1); templates show `dtw` and their envelope's window in place of the class weights and the

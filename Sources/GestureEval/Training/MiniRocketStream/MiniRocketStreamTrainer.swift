@@ -4,7 +4,7 @@ import GestureData
 
 /// The trainer of ``GestureKit/MiniRocketSpotter`` (`minirocket-stream`): windows of the continuous training
 /// recordings behind the setup's stages, cross-fitted stream calibration and hard negatives
-/// (``MiniRocketStreamTrainer``), with a grid search over ``MiniRocketStreamSettings/searchable`` scored by the
+/// (``MiniRocketStreamFitter``), with a grid search over ``MiniRocketStreamSettings/searchable`` scored by the
 /// calibration's held-out detections. Candidates that differ only in what acts after the fit share it
 /// (``MiniRocketStreamTrainingCache``).
 ///
@@ -12,8 +12,8 @@ import GestureData
 /// every 0.25 s, 168 features fitted on 20 s of the bench stream with seeded random weights (see
 /// `bench minirocket-stream`): it scores every window, which is what `bench soak` and the robustness tests exercise.
 ///
-/// - Complexity: see ``MiniRocketStreamTrainer``, times the search's candidates.
-package struct MiniRocketSpotterTrainer: RecognizerTrainer {
+/// - Complexity: see ``MiniRocketStreamFitter``, times the search's candidates.
+package struct MiniRocketStreamTrainer: RecognizerTrainer {
     /// A window classifier with its stream settings and thresholds.
     package typealias Model = MiniRocketModel
 
@@ -21,6 +21,11 @@ package struct MiniRocketSpotterTrainer: RecognizerTrainer {
     package init() {}
 
     /// `minirocket-stream`.
+    /// The features, the windows trained on (positive and negative), the hard negatives mined and added.
+    package var countKeys: Set<String> {
+        ["features", "windows", "positives", "negatives", "positiveWindows", "negativeWindows", "hardNegatives", "falseActivationsMined"]
+    }
+
     package var identifier: String { MiniRocketSpotter.identifier }
 
     /// ``MiniRocketStreamSettings/searchable``.
@@ -48,7 +53,7 @@ package struct MiniRocketSpotterTrainer: RecognizerTrainer {
             .best(on: recordings) { (value) throws(TrainingError) in
                 do {
                     let settings = try value.decoding.decode(MiniRocketStreamSettings.self)
-                    let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(staged, cache: cache)
+                    let result = try MiniRocketStreamFitter(settings: settings, matching: setup.matching).train(staged, cache: cache)
                     // The file is the scored pipeline: the stages (and derivations) the detections ran behind.
                     var model = result.model
                     model.stages = setup.scoredStages(reading: model.channels, training: recordings)
@@ -94,7 +99,7 @@ package struct MiniRocketSpotterTrainer: RecognizerTrainer {
 
     /// Per pass (a second one retrains with hard negatives, on ``MiniRocketWorkload/hardNegatives`` more windows):
     /// the full model and one per subject group, each transforming its windows, filling its Gram matrix (O(n²·f)) and
-    /// decomposing it (O(n³), ``TrainingCostModel/eigenSeconds(windows:)``), then every training window scored once.
+    /// decomposing it (O(n³), ``MiniRocketCostModel/eigenSeconds(windows:)``), then every training window scored once.
     /// A search runs the first pass once per ``MiniRocketWorkload/fitShapes`` and the second once per candidate.
     /// Testing scores one window per hop. `nil` when the workload counts no features.
     package func estimatedSeconds(of w: MiniRocketWorkload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
@@ -105,12 +110,12 @@ package struct MiniRocketSpotterTrainer: RecognizerTrainer {
         let costs = passes.map { n in
             let transforms = n * (1 + g * share) + Double(w.scoredWindows)
             let ridge = n * n * (1 + g * share * share) * f / 2
-            let eigen = model.eigenSeconds(windows: n) + g * model.eigenSeconds(windows: n * share)
-            return model.perRocketCell * f * w.exampleLength * transforms + model.perRidgeCell * ridge + eigen
+            let eigen = MiniRocketCostModel.reference.eigenSeconds(windows: n) + g * MiniRocketCostModel.reference.eigenSeconds(windows: n * share)
+            return MiniRocketCostModel.reference.perRocketCell * f * w.exampleLength * transforms + MiniRocketCostModel.reference.perRidgeCell * ridge + eigen
         }
         let firstPasses = searched > 0 ? Double(max(1, w.fitShapes)) : 1
         let training = firstPasses * costs[0] + max(1, searched) * costs.dropFirst().reduce(0, +)
-        return training + model.perRocketCell * f * w.exampleLength * testing.samples * w.windowsPerTestSample
+        return training + MiniRocketCostModel.reference.perRocketCell * f * w.exampleLength * testing.samples * w.windowsPerTestSample
             + model.perUnit * testing.units
     }
 

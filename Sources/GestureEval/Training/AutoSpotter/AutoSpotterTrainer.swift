@@ -5,9 +5,9 @@ import GestureData
 /// The spotter with no settings (`spotter`): an entry names it and its labels, and every choice a `minirocket-stream`
 /// entry would set by hand is made from the training recordings of each fold.
 ///
-/// 1. ``SpotterRecipe`` derives candidates from the training annotations (durations, spacing, rate, a periodic
+/// 1. ``AutoSpotterRecipe`` derives candidates from the training annotations (durations, spacing, rate, a periodic
 ///    background).
-/// 2. Each candidate is trained as a ``MiniRocketStreamTrainer`` would train it, at a lower cost (504 features, no
+/// 2. Each candidate is trained as a ``MiniRocketStreamFitter`` would train it, at a lower cost (504 features, no
 ///    hard negatives), and scored by its cross-fitted detections: each subject group of the training recordings
 ///    spotted by a model trained without it, thresholds calibrated the same way. The selection is therefore nested
 ///    inside the fold, and never sees the fold's test subjects.
@@ -16,25 +16,25 @@ import GestureData
 ///    class weights for the best so far; then the best so far with the other choice of normalisation; then an ensemble
 ///    of the best so far and its two best twins (compared candidates on its window grid: the same channels, rate,
 ///    window, hop, context and refractory time, other normalisation or class weights), their cross-fitted scores
-///    averaged window by window and calibrated anew; last DTW templates (``SpotterRecipe/templateCandidates``),
+///    averaged window by window and calibrated anew; last DTW templates (``AutoSpotterRecipe/templateCandidates``),
 ///    trained as a `dtw` entry would train them and scored by the same cross-fitted detections. A later candidate
 ///    replaces the incumbent only when it scores higher.
 /// 4. A winning window classifier is retrained at full fidelity (the entry's `features`, hard negatives) on all
 ///    training recordings (an ensemble's members each, then calibrated together); winning templates are the model
-///    compared (DTW has no cheaper form). The model records every candidate and score (``GestureKit/SpotterSelection``).
+///    compared (DTW has no cheaper form). The model records every candidate and score (``GestureKit/AutoSpotterSelection``).
 ///
 /// Cross-fitting holds out people whenever the fold trains on two or more. With one training subject there is no one
 /// to hold out; each recording is then cut into three parts at quiet points between annotations, and the parts are the
 /// groups (recorded as `pseudoSubjects` in the evidence and the summary).
 ///
-/// The model (``SpotterModel``) is a `minirocket-stream` or a `dtw` model: `detect` and apps run it as such, behind
+/// The model (``AutoSpotterModel``) is a `minirocket-stream` or a `dtw` model: `detect` and apps run it as such, behind
 /// the stages it records.
 ///
 /// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings (+ 2 when an
 ///   ensemble wins) and two `dtw` trainings; 6 + 3 × (2 or 3) + 5 candidates.
-package struct SpotterTrainer: RecognizerTrainer {
+package struct AutoSpotterTrainer: RecognizerTrainer {
     /// A window classifier or templates, with its settings, thresholds and selection.
-    package typealias Model = SpotterModel
+    package typealias Model = AutoSpotterModel
 
     /// The identifier of entries that name it.
     package static let identifier = "spotter"
@@ -45,8 +45,15 @@ package struct SpotterTrainer: RecognizerTrainer {
     /// `spotter`.
     package var identifier: String { Self.identifier }
 
-    /// The candidates compared, the one chosen (1-based), the model's channels and an ensemble's members.
-    package var countKeys: Set<String> { ["candidates", "chosenCandidate", "channelCount", "ensembleMembers", "pseudoSubjects"] }
+    /// The candidates compared, the one chosen (1-based), the model's channels, an ensemble's members and the thirds that
+    /// stood for people, and whatever the shipped window classifier's or templates' trainer counts.
+    package var countKeys: Set<String> {
+        MiniRocketStreamTrainer().countKeys.union(DTWTemplateMatcherTrainer().countKeys)
+            .union(["candidates", "chosenCandidate", "channelCount", "ensembleMembers", "pseudoSubjects"])
+    }
+
+    /// The compared candidates, one line each, the chosen one marked.
+    package func trainedLines(_ model: AutoSpotterModel) -> [String] { model.selection?.lines ?? [] }
 
     /// Nothing is searched by hand: the spotter searches itself.
     package var searchable: [String]? { [] }
@@ -58,7 +65,7 @@ package struct SpotterTrainer: RecognizerTrainer {
 
     /// The settings that are not chosen (`features`, `seed`, …) must decode as `minirocket-stream` settings would.
     package func validate(_ setup: TrainingSetup) throws(TrainingError) {
-        let probe = SpotterRecipe.Candidate(round: 1, channels: [MotionChannel(rawValue: "accel.magnitude")!], window: 1, hop: 0.5, context: 0,
+        let probe = AutoSpotterRecipe.Candidate(round: 1, channels: [MotionChannel(rawValue: "accel.magnitude")!], window: 1, hop: 0.5, context: 0,
                                             refractoryTime: 0, samplingRate: 10, balanced: false)
         do { _ = try probe.configuration(fixed: try fixedKeys(setup)).decoding.decode(MiniRocketStreamSettings.self) } catch {
             throw setup.error("invalid spotter configuration: \(error)")
@@ -78,7 +85,7 @@ package struct SpotterTrainer: RecognizerTrainer {
     static let selectionOverrides: [String: ConfigurationValue] = ["features": .number(504), "hardNegatives": .bool(false)]
 
     /// The rounds described above, then the winner at full fidelity.
-    package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<SpotterModel> {
+    package func fit(_ setup: TrainingSetup, on recordings: [Recording]) throws(TrainingError) -> Trained<AutoSpotterModel> {
         let fixed = try fixedKeys(setup)
         let staged = try setup.staged(recordings)
         let (units, pseudo) = Self.crossFittingUnits(staged)
@@ -90,10 +97,10 @@ package struct SpotterTrainer: RecognizerTrainer {
                                            ignoring: m.ignoredLabels + [Self.leadIn])
         }
         // Don't-care annotations say nothing of the gestures' durations, spacing or classes.
-        let recipe = try SpotterRecipe(setup.matching.withoutIgnored(units), fixed: fixed)
+        let recipe = try AutoSpotterRecipe(setup.matching.withoutIgnored(units), fixed: fixed)
         var compared: [Compared] = []
 
-        func compare(_ candidates: [SpotterRecipe.Candidate], incumbent: Int?) throws(TrainingError) -> Int {
+        func compare(_ candidates: [AutoSpotterRecipe.Candidate], incumbent: Int?) throws(TrainingError) -> Int {
             var indices = incumbent.map { [$0] } ?? []
             for candidate in candidates {
                 let configuration = candidate.configuration(fixed: fixed, overrides: Self.selectionOverrides)
@@ -106,7 +113,7 @@ package struct SpotterTrainer: RecognizerTrainer {
                         continue
                     }
                     let settings = try configuration.decoding.decode(MiniRocketStreamSettings.self)
-                    let result = try MiniRocketStreamTrainer(settings: settings, matching: setup.matching).train(units)
+                    let result = try MiniRocketStreamFitter(settings: settings, matching: setup.matching).train(units)
                     let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
                                                      metric: setup.objective.maximize)
                     compared.append(Compared(candidate: candidate, configuration: configuration, point: point, result: result,
@@ -171,7 +178,7 @@ package struct SpotterTrainer: RecognizerTrainer {
 
         var evidence = recipe.evidence.named
         if pseudo { evidence["pseudoSubjects"] = Double(Set(units.map(\.subject)).count) }
-        let selection = SpotterSelection(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
+        let selection = AutoSpotterSelection(evidence: evidence, candidates: compared.map(Self.record), chosen: best)
         if let templates = compared[best].templates {
             var trained = Self.chosen(templates, compared[best], selection: selection, recordings: recordings, setup: setup)
             // Parts of one person's recordings stood for people: the report says so.
@@ -184,12 +191,12 @@ package struct SpotterTrainer: RecognizerTrainer {
 
     /// The winner at full fidelity, on every training unit (an ensemble's members each, then together), with its
     /// selection, stages and summary; its operating point held out unless the selection rested on in-sample scores.
-    static func retrained(_ compared: [Compared], best: Int, fixed: [String: ConfigurationValue], selection: SpotterSelection,
-                          units: [Recording], recordings: [Recording], setup: TrainingSetup) throws(TrainingError) -> Trained<SpotterModel> {
+    static func retrained(_ compared: [Compared], best: Int, fixed: [String: ConfigurationValue], selection: AutoSpotterSelection,
+                          units: [Recording], recordings: [Recording], setup: TrainingSetup) throws(TrainingError) -> Trained<AutoSpotterModel> {
         let chosen = compared[best]
         let selectedInSample = !chosen.inSample.isEmpty
-        let trainer = SpotterTrainer()
-        let result: MiniRocketStreamTrainer.Result
+        let trainer = AutoSpotterTrainer()
+        let result: MiniRocketStreamFitter.Result
         do {
             if let members = chosen.members {
                 let trained = try members.map { try trainer.trainer(of: compared[$0], fixed: fixed, setup: setup, selection: false).train(units) }
@@ -219,10 +226,10 @@ package struct SpotterTrainer: RecognizerTrainer {
     /// comparison's fidelity; templates at full fidelity, with their held-out detections), or why it failed; for an
     /// ensemble, its members' indices.
     struct Compared {
-        var candidate: SpotterRecipe.Candidate
+        var candidate: AutoSpotterRecipe.Candidate
         var configuration: ConfigurationValue
         var point: TrainingObjective.OperatingPoint? = nil
-        var result: MiniRocketStreamTrainer.Result? = nil
+        var result: MiniRocketStreamFitter.Result? = nil
         var failure: String? = nil
         var members: [Int]? = nil
         var templates: ParameterSearch<DTWModel>.Candidate? = nil
@@ -247,13 +254,13 @@ package struct SpotterTrainer: RecognizerTrainer {
 
     /// The trainer of a compared candidate (of an ensemble, of its first member): at the comparison's fidelity
     /// (`selection`) or at full fidelity.
-    func trainer(of entry: Compared, fixed: [String: ConfigurationValue], setup: TrainingSetup, selection: Bool) throws -> MiniRocketStreamTrainer {
+    func trainer(of entry: Compared, fixed: [String: ConfigurationValue], setup: TrainingSetup, selection: Bool) throws -> MiniRocketStreamFitter {
         let configuration = selection ? entry.configuration : entry.candidate.configuration(fixed: fixed)
-        return MiniRocketStreamTrainer(settings: try configuration.decoding.decode(MiniRocketStreamSettings.self), matching: setup.matching)
+        return MiniRocketStreamFitter(settings: try configuration.decoding.decode(MiniRocketStreamSettings.self), matching: setup.matching)
     }
 
     /// A compared candidate as the model records it.
-    static func record(_ entry: Compared) -> SpotterSelection.Candidate {
+    static func record(_ entry: Compared) -> AutoSpotterSelection.Candidate {
         let c = entry.candidate
         if c.recognizer != nil { return recordTemplates(entry) }
         // The fixed keys win over the candidate's: record what was trained.
@@ -306,19 +313,19 @@ package struct SpotterTrainer: RecognizerTrainer {
     }
 
     /// The model's pipeline over each recording, as its recognizer (`minirocket-stream` or `dtw`) runs it.
-    package func detect(_ model: SpotterModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
+    package func detect(_ model: AutoSpotterModel, on recordings: [Recording], setup: TrainingSetup) throws -> TrainingSetup.Detections {
         switch model {
-        case let .windows(windows): try MiniRocketSpotterTrainer().detect(windows, on: recordings, setup: setup)
+        case let .windows(windows): try MiniRocketStreamTrainer().detect(windows, on: recordings, setup: setup)
         case let .templates(templates): try DTWTemplateMatcherTrainer().detect(templates, on: recordings, setup: setup)
         }
     }
 
     /// A spotter model records its stages itself: the `dtw` pipeline for templates, else the `minirocket-stream` one.
     package func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
-        if let json = document as? JSONConfiguration, SpotterModel.holdsTemplates(json.data) {
+        if let json = document as? JSONConfiguration, AutoSpotterModel.holdsTemplates(json.data) {
             return try DTWTemplateMatcherTrainer().pipeline(forModel: document, registry: registry)
         }
-        return try MiniRocketSpotterTrainer().pipeline(forModel: document, registry: registry)
+        return try MiniRocketStreamTrainer().pipeline(forModel: document, registry: registry)
     }
 
     /// What a training step processes: the longest-context candidate's windows, and how many candidates are compared.
@@ -331,7 +338,7 @@ package struct SpotterTrainer: RecognizerTrainer {
 
     /// The candidates' count and the longest-context candidate's windows.
     package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> Workload? {
-        guard setup.kind == .continuous, let fixed = try? fixedKeys(setup), let recipe = try? SpotterRecipe(setup.matching.withoutIgnored(judged), fixed: fixed),
+        guard setup.kind == .continuous, let fixed = try? fixedKeys(setup), let recipe = try? AutoSpotterRecipe(setup.matching.withoutIgnored(judged), fixed: fixed),
               let candidate = recipe.firstRound.last,
               let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
               let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
@@ -342,7 +349,7 @@ package struct SpotterTrainer: RecognizerTrainer {
     /// candidate, then testing as `minirocket-stream`.
     package func estimatedSeconds(of w: Workload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
                                  model: TrainingCostModel) -> Double? {
-        let rocket = MiniRocketSpotterTrainer(), none = TrainingWorkload.Testing(samples: 0, recordings: 0, units: 0)
+        let rocket = MiniRocketStreamTrainer(), none = TrainingWorkload.Testing(samples: 0, recordings: 0, units: 0)
         guard let training = rocket.estimatedSeconds(of: w.stream, training: samples, searched: 0, testing: none, model: model),
               let trainingAndTest = rocket.estimatedSeconds(of: w.stream, training: samples, searched: 0, testing: testing, model: model)
         else { return nil }
@@ -350,19 +357,19 @@ package struct SpotterTrainer: RecognizerTrainer {
     }
 
     /// The `dtw` model file when it holds templates, else the `minirocket-stream` one.
-    package func readModel(at url: URL) throws(DataFileError) -> Trained<SpotterModel> {
-        if let data = try? Data(contentsOf: url), SpotterModel.holdsTemplates(data) {
+    package func readModel(at url: URL) throws(DataFileError) -> Trained<AutoSpotterModel> {
+        if let data = try? Data(contentsOf: url), AutoSpotterModel.holdsTemplates(data) {
             let trained = try DTWTemplateMatcherTrainer().readModel(at: url)
             return Trained(.templates(trained.model), summary: trained.summary)
         }
-        let trained = try MiniRocketSpotterTrainer().readModel(at: url)
+        let trained = try MiniRocketStreamTrainer().readModel(at: url)
         return Trained(.windows(trained.model), summary: trained.summary)
     }
 
     /// Writes the model, with its selection, atomically, in its recognizer's file format.
-    package func writeModel(_ model: SpotterModel, to url: URL) throws(DataFileError) {
+    package func writeModel(_ model: AutoSpotterModel, to url: URL) throws(DataFileError) {
         switch model {
-        case let .windows(windows): try MiniRocketSpotterTrainer().writeModel(windows, to: url)
+        case let .windows(windows): try MiniRocketStreamTrainer().writeModel(windows, to: url)
         case let .templates(templates): try DTWTemplateMatcherTrainer().writeModel(templates, to: url)
         }
     }

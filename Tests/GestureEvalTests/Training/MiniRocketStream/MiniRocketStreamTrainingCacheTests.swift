@@ -7,15 +7,15 @@ import Testing
 /// fresh training gives.
 @Suite struct MiniRocketStreamTrainingCacheTests {
     static func settings(hardNegatives: Bool, refractoryTime: Double, budget: Double? = nil) throws -> MiniRocketStreamSettings {
-        var s = try MiniRocketStreamTrainerTests.settings()
+        var s = try MiniRocketStreamFitterTests.settings()
         s.hardNegatives = hardNegatives
         s.refractoryTime = refractoryTime
         if let budget { s.objective = .maxFalsePerHour(budget) }
         return s
     }
 
-    static func trained(_ settings: MiniRocketStreamSettings, cache: MiniRocketStreamTrainingCache?) throws -> MiniRocketStreamTrainer.Result {
-        try MiniRocketStreamTrainer(settings: settings).train(MiniRocketStreamTrainerTests.training, cache: cache)
+    static func trained(_ settings: MiniRocketStreamSettings, cache: MiniRocketStreamTrainingCache?) throws -> MiniRocketStreamFitter.Result {
+        try MiniRocketStreamFitter(settings: settings).train(MiniRocketStreamFitterTests.training, cache: cache)
     }
 
     @Test func candidatesAfterTheFitShareItAndGiveAFreshTrainingsResult() throws {

@@ -2,10 +2,10 @@ import GestureKit
 import GestureData
 
 /// Round 6 of the spotter: DTW templates as candidates beside the window classifiers.
-extension SpotterTrainer {
+extension AutoSpotterTrainer {
     /// `candidate`'s templates trained on `units` as a `dtw` entry trains them (stream calibration, cross-fitted), and
     /// scored by their held-out detections as a window classifier is. O(one `dtw` training).
-    static func compare(templates candidate: SpotterRecipe.Candidate, configuration: ConfigurationValue, units: [Recording],
+    static func compare(templates candidate: AutoSpotterRecipe.Candidate, configuration: ConfigurationValue, units: [Recording],
                         setup: TrainingSetup) throws(TrainingError) -> Compared {
         let trained = try DTWTemplateMatcherTrainer.templates(units, configuration: configuration, kind: .continuous, name: setup.name,
                                                               matching: setup.matching)
@@ -17,8 +17,8 @@ extension SpotterTrainer {
 
     /// The winning templates as the spotter ships them: behind the stages they were scored with, with the selection,
     /// and a summary with the chosen settings and their held-out operating point.
-    static func chosen(_ templates: ParameterSearch<DTWModel>.Candidate, _ entry: Compared, selection: SpotterSelection,
-                       recordings: [Recording], setup: TrainingSetup) -> Trained<SpotterModel> {
+    static func chosen(_ templates: ParameterSearch<DTWModel>.Candidate, _ entry: Compared, selection: AutoSpotterSelection,
+                       recordings: [Recording], setup: TrainingSetup) -> Trained<AutoSpotterModel> {
         var model = templates.model.model
         model.stages = setup.scoredStages(reading: model.channels, training: recordings)
         model.selection = selection
@@ -35,7 +35,7 @@ extension SpotterTrainer {
     }
 
     /// Compared templates as the model records them: the settings trained (the entry's keys win over the candidate's).
-    static func recordTemplates(_ entry: Compared) -> SpotterSelection.Candidate {
+    static func recordTemplates(_ entry: Compared) -> AutoSpotterSelection.Candidate {
         let c = entry.candidate
         let settings = try? entry.configuration.decoding.decode(DTWTrainingSettings.self)
         return .init(round: c.round, recognizer: c.recognizer, channels: settings?.channels ?? c.channels, window: c.window, hop: 0,

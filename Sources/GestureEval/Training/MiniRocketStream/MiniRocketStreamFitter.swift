@@ -9,7 +9,7 @@ import GestureData
 /// - Complexity: per model trained (the full one and one per subject group, twice with hard negatives), one MiniRocket
 ///   transform per training window, O(n²·F + n³) for the ridge on n windows; per calibration, one transform per
 ///   scored window of every training recording.
-package struct MiniRocketStreamTrainer: Sendable {
+package struct MiniRocketStreamFitter: Sendable {
     /// The settings.
     package var settings: MiniRocketStreamSettings
     /// How detections are matched to annotations (the experiment's tolerances).
@@ -278,7 +278,7 @@ package struct MiniRocketStreamTrainer: Sendable {
                                                 labels: examples.map(\.label), minimumExamples: DTWExamples.crossFittingMinimumExamples)
         var groupOf: [String: Int] = [:]
         for (g, members) in groups.enumerated() { for s in members { groupOf[s] = g } }
-        let heldOut = CrossFitting.heldOutModels(groups: groups, examples: examples, subjects: subjects,
+        let heldOut = CrossFitting.heldOutModels(groups: groups, examples: examples, labels: examples.map(\.label), subjects: subjects,
                                                  minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
         try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOut.inSample)
         // Windows of each recording scored by its held-out model; the thresholds come later, per candidate setting.

@@ -257,3 +257,11 @@ package struct ReportPage: Sendable {
         try AtomicFile.write(Data(html.utf8), to: folder.appendingPathComponent(Self.fileName))
     }
 }
+
+extension ReportFolder {
+    /// Writes `report.html` and, above its size bound, the per-recording data files beside it (``ReportPage``).
+    package mutating func write(_ page: ReportPage) throws(DataFileError) {
+        try page.write(to: url)
+        try recordPage(ReportPage.fileName)
+    }
+}

@@ -5,9 +5,9 @@ import GestureKit
 import GestureTestSupport
 import Testing
 
-@Suite struct SpotterTrainerTests {
-    /// Four subjects of 120 s at 25 Hz, a 1.2 s "wave" every 10 s among rest and bouncing (MiniRocketStreamTrainerTests').
-    static let training = MiniRocketStreamTrainerTests.training
+@Suite struct AutoSpotterTrainerTests {
+    /// Four subjects of 120 s at 25 Hz, a 1.2 s "wave" every 10 s among rest and bouncing (MiniRocketStreamFitterTests').
+    static let training = MiniRocketStreamFitterTests.training
 
     static func setup(_ configuration: String = "{}") throws -> TrainingSetup {
         let value = try JSONDecoder().decode(ConfigurationValue.self, from: Data(configuration.utf8))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func candidatesFollowTheTrainingAnnotations() throws {
-        let recipe = try SpotterRecipe(Self.training)
+        let recipe = try AutoSpotterRecipe(Self.training)
         #expect(abs(recipe.evidence.medianDuration - 1.2) < 1e-9 && abs(recipe.evidence.medianSpacing! - 10) < 1e-6)
         #expect(recipe.window == 1.2 && recipe.hop == 0.15)
         // Half the 10th-percentile spacing: waves come every 10 s.
@@ -39,14 +39,14 @@ import Testing
 
     /// Several sensor units (issue 58): every channel set but the rhythm's spans each unit; one unit reads as before.
     @Test func everyUnitsChannelsAreCandidates() throws {
-        let single = try SpotterRecipe(Self.training)
+        let single = try AutoSpotterRecipe(Self.training)
         #expect(single.evidence.placements.isEmpty && single.evidence.named["placements"] == nil)
         let worn = Self.training.map { recording in
             var r = recording
             for axis in ["x", "y", "z"] { r.setColumn(Channel(rawValue: "accel.\(axis)@ankle"), r.column(Channel(rawValue: "accel.\(axis)"))!) }
             return r
         }
-        let recipe = try SpotterRecipe(worn)
+        let recipe = try AutoSpotterRecipe(worn)
         #expect(recipe.evidence.placements.map(\.name) == ["ankle"] && recipe.evidence.named["placements"] == 1)
         #expect(recipe.magnitudes.map(\.rawValue) == ["accel.magnitude", "accel.magnitude@ankle"])
         #expect(recipe.otherChannelSets.last!.map(\.rawValue) == ["accel.x", "accel.y", "accel.z", "accel.x@ankle", "accel.y@ankle", "accel.z@ankle"])
@@ -57,7 +57,7 @@ import Testing
     /// Dense gestures (ActRecTut's: 4.4 s long, one every 3 s at the 10th percentile): windows centred on two such
     /// neighbours must not compete, so the refractory time becomes the overlap they may share.
     @Test func denseGesturesGetANegativeRefractoryTime() throws {
-        var recipe = try SpotterRecipe(Self.training)
+        var recipe = try AutoSpotterRecipe(Self.training)
         recipe.evidence.medianDuration = 4.4
         recipe.evidence.shortSpacing = 3
         recipe.evidence.medianSpacing = 5.7
@@ -83,7 +83,7 @@ import Testing
         let trainer = try #require(TrainerRegistry.standard.learned("spotter"))
         try trainer.validate(setup)
         let trained = try trainer.train(setup, on: Self.training)
-        let spotted = try #require(trained.model(as: SpotterModel.self))
+        let spotted = try #require(trained.model(as: AutoSpotterModel.self))
         let selection = try #require(spotted.selection)
         // Three contexts, each with the magnitudes as read and normalised, then at least two other channel sets at each
         // context, then balanced weights, then the best so far with the other choice of normalisation.
@@ -93,7 +93,7 @@ import Testing
         #expect(round(2).count == 3 * Set(round(2).map(\.channels)).count)
         #expect(Set(selection.candidates.map(\.round)).isSuperset(of: [1, 2, 3]))
         // Round 2 reads the channels as a best of round 1 did.
-        let best = { (c: ArraySlice<SpotterSelection.Candidate>) in c.filter { $0.score == c.compactMap(\.score).max() } }
+        let best = { (c: ArraySlice<AutoSpotterSelection.Candidate>) in c.filter { $0.score == c.compactMap(\.score).max() } }
         #expect(Set(round(2).map(\.normalization)).count == 1)
         #expect(best(round(1)[...]).contains { $0.normalization == round(2)[0].normalization })
         // Round 4 is a best candidate before it with the other choice of normalisation (absent when that twin was
@@ -141,7 +141,7 @@ import Testing
         // The fixed key holds in every candidate; the cheaper search's features do not reach the shipped model.
         #expect(model.transform.featureCount == 336)
         // What detect runs: a new subject, spotted sample by sample.
-        let test = MiniRocketStreamTrainerTests.recording("new", subject: "new", seed: 99)
+        let test = MiniRocketStreamFitterTests.recording("new", subject: "new", seed: 99)
         var spotter = try MiniRocketSpotter(configuration: model)
         let counts = EventMatching(toleranceBefore: 0.5, toleranceAfter: 0.5).match(annotations: test.annotations, events: spotter.run(over: test.samples)).counts
         #expect(counts.recall >= 0.8, "recall \(counts.recall)")
@@ -155,23 +155,23 @@ import Testing
     /// templates, and `detect --recognizer spotter` streams through it the events the experiment scores.
     @Test func winningTemplatesShipAsTheModelTheyWereScoredAs() throws {
         let setup = try Self.setup()
-        let recipe = try SpotterRecipe(Self.training)
+        let recipe = try AutoSpotterRecipe(Self.training)
         let candidate = try #require(recipe.templateCandidates.last)
-        let compared = try SpotterTrainer.compare(templates: candidate, configuration: candidate.configuration(fixed: [:]), units: Self.training, setup: setup)
-        let record = SpotterTrainer.record(compared)
+        let compared = try AutoSpotterTrainer.compare(templates: candidate, configuration: candidate.configuration(fixed: [:]), units: Self.training, setup: setup)
+        let record = AutoSpotterTrainer.record(compared)
         #expect(record.recognizer == "dtw" && record.movingDeviation == 0.4 && record.score == compared.point?.score && record.score != nil)
-        let selection = SpotterSelection(evidence: recipe.evidence.named, candidates: [record], chosen: 0)
-        let trained = SpotterTrainer.chosen(try #require(compared.templates), compared, selection: selection, recordings: Self.training, setup: setup)
+        let selection = AutoSpotterSelection(evidence: recipe.evidence.named, candidates: [record], chosen: 0)
+        let trained = AutoSpotterTrainer.chosen(try #require(compared.templates), compared, selection: selection, recordings: Self.training, setup: setup)
         guard case let .templates(model) = trained.model else { Issue.record("not templates: \(trained.model)"); return }
         #expect(model.movingDeviation == 0.4 && model.context == 0.3 && model.selection == selection && model.templates.count == 3)
         #expect(trained.summary.operatingPoint?.heldOut == true && trained.summary.operatingPoint?.score == record.score)
         let url = TemporaryFolder.root.appendingPathComponent("spotter-templates-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        let trainer = SpotterTrainer()
+        let trainer = AutoSpotterTrainer()
         try trainer.writeModel(trained.model, to: url)
         #expect(try trainer.readModel(at: url).model == trained.model)
         var pipeline = try #require(try trainer.pipeline(forModel: try ConfigurationFile.read(url), registry: .standard))
-        let test = MiniRocketStreamTrainerTests.recording("new", subject: "new", seed: 99)
+        let test = MiniRocketStreamFitterTests.recording("new", subject: "new", seed: 99)
         let scored = try trainer.detect(trained.model, on: [test], setup: setup).events[0]
         _ = try pipeline.prepare(for: test.samples[0])
         var streamed: [GestureEvent] = []
@@ -184,7 +184,7 @@ import Testing
 
     @Test func aFixedContextIsNeverChosen() throws {
         let setup = try Self.setup(#"{"features": 168, "maxDilationsPerKernel": 4, "maxWindows": 200, "context": 0.2, "hardNegatives": false}"#)
-        let trained = try SpotterTrainer().fit(setup, on: Self.training)
+        let trained = try AutoSpotterTrainer().fit(setup, on: Self.training)
         let selection = try #require(trained.model.selection)
         #expect(selection.candidates.allSatisfy { $0.context == 0.2 })
         // Round 1's three contexts became one, as read and normalised.
@@ -195,8 +195,8 @@ import Testing
     /// running normalisation (and stages, and rhythm channels) restarted there, which never happens in use; a part now
     /// reads from the recording's start, the time before it a don't-care lead-in.
     @Test func oneSubjectIsCutIntoThreeCrossFittingParts() throws {
-        let one = MiniRocketStreamTrainerTests.recording("only", subject: "only", seconds: 150, seed: 3)
-        let (parts, pseudo) = SpotterTrainer.crossFittingUnits([one])
+        let one = MiniRocketStreamFitterTests.recording("only", subject: "only", seconds: 150, seed: 3)
+        let (parts, pseudo) = AutoSpotterTrainer.crossFittingUnits([one])
         #expect(pseudo && parts.count == 3 && Set(parts.map(\.subject)).count == 3)
         // Each part is the recording up to its end: what a spotter reads in use, sample for sample.
         for part in parts {
@@ -204,15 +204,15 @@ import Testing
             #expect(Array(part.samples) == Array(one.samples.prefix(part.count)))
         }
         // Judged time: no sample and no annotation lost or doubled; the lead-ins are don't-care.
-        let judged = parts.map { p in p.timestamps.filter { t in !p.annotations.contains { $0.label == SpotterTrainer.leadIn && t <= $0.end } }.count }
+        let judged = parts.map { p in p.timestamps.filter { t in !p.annotations.contains { $0.label == AutoSpotterTrainer.leadIn && t <= $0.end } }.count }
         #expect(judged.reduce(0, +) == one.count)
-        #expect(parts.reduce(0) { $0 + $1.annotations.filter { $0.label != SpotterTrainer.leadIn }.count } == one.annotations.count)
-        #expect(parts.map { $0.annotations.filter { $0.label == SpotterTrainer.leadIn }.count } == [0, 1, 1])
-        let (same, unchanged) = SpotterTrainer.crossFittingUnits(Self.training)
+        #expect(parts.reduce(0) { $0 + $1.annotations.filter { $0.label != AutoSpotterTrainer.leadIn }.count } == one.annotations.count)
+        #expect(parts.map { $0.annotations.filter { $0.label == AutoSpotterTrainer.leadIn }.count } == [0, 1, 1])
+        let (same, unchanged) = AutoSpotterTrainer.crossFittingUnits(Self.training)
         #expect(!unchanged && same == Self.training)
         // Two people: held out by person, never by thirds (a third's model saw the other two thirds of its person).
-        let two = [one, MiniRocketStreamTrainerTests.recording("other", subject: "other", seconds: 150, seed: 4)]
-        let (people, byThirds) = SpotterTrainer.crossFittingUnits(two)
+        let two = [one, MiniRocketStreamFitterTests.recording("other", subject: "other", seconds: 150, seed: 4)]
+        let (people, byThirds) = AutoSpotterTrainer.crossFittingUnits(two)
         #expect(!byThirds && people == two)
     }
 
@@ -220,18 +220,18 @@ import Testing
     /// templates (which hold their own examples) won. An in-sample score never beats a held-out one; among in-sample
     /// scores alone the best wins, and the model, the summary and the report say so.
     @Test func inSampleScoresNeverBeatHeldOutOnes() throws {
-        func compared(_ score: Double, inSample: [String]) -> SpotterTrainer.Compared {
-            let candidate = SpotterRecipe.Candidate(round: 1, channels: [MotionChannel(rawValue: "accel.magnitude")!], window: 1, hop: 0.5,
+        func compared(_ score: Double, inSample: [String]) -> AutoSpotterTrainer.Compared {
+            let candidate = AutoSpotterRecipe.Candidate(round: 1, channels: [MotionChannel(rawValue: "accel.magnitude")!], window: 1, hop: 0.5,
                                                     context: 0, refractoryTime: 0, samplingRate: 10, balanced: false)
-            return SpotterTrainer.Compared(candidate: candidate, configuration: .object([:]),
+            return AutoSpotterTrainer.Compared(candidate: candidate, configuration: .object([:]),
                                            point: TrainingObjective.OperatingPoint(score: score), inSample: inSample)
         }
         let objective = TrainingObjective(maximize: .f1)
         let list = [compared(0.6, inSample: []), compared(0.93, inSample: ["a part 1"]), compared(0.7, inSample: [])]
-        #expect(SpotterTrainer.choose([0, 1, 2], of: list, objective: objective) == 2)
-        #expect(SpotterTrainer.choose([1, 0], of: list, objective: objective) == 0, "an in-sample incumbent loses to a held-out newcomer")
-        #expect(SpotterTrainer.choose([1], of: list, objective: objective) == 1)
-        #expect(SpotterTrainer.record(list[1]).inSample == ["a part 1"] && SpotterTrainer.record(list[0]).inSample == nil)
+        #expect(AutoSpotterTrainer.choose([0, 1, 2], of: list, objective: objective) == 2)
+        #expect(AutoSpotterTrainer.choose([1, 0], of: list, objective: objective) == 0, "an in-sample incumbent loses to a held-out newcomer")
+        #expect(AutoSpotterTrainer.choose([1], of: list, objective: objective) == 1)
+        #expect(AutoSpotterTrainer.record(list[1]).inSample == ["a part 1"] && AutoSpotterTrainer.record(list[0]).inSample == nil)
         // The summary keeps the flag through results.json's flat form; the report warns of it.
         var summary = TrainingSummary(values: [:])
         summary.crossFit = .init(subjectShare: 0, groups: 0, inSample: ["a"])
@@ -253,7 +253,7 @@ import Testing
     }
 }
 
-extension SpotterSelection.Candidate {
+extension AutoSpotterSelection.Candidate {
     /// The candidate of `candidates` that differs from this one only in its normalisation, if any.
     func flippedTwin(in candidates: [Self]) -> Self? {
         candidates.first { c in

@@ -2,7 +2,7 @@ import GestureKit
 import GestureData
 
 /// What a MiniRocket training step processes (the ``RecognizerTrainer/Workload`` of ``MiniRocketClassifierTrainer``
-/// and ``MiniRocketSpotterTrainer``), counted when an experiment is planned: the basis of its cost estimate.
+/// and ``MiniRocketStreamTrainer``), counted when an experiment is planned: the basis of its cost estimate.
 package struct MiniRocketWorkload: Codable, Hashable, Sendable {
     /// The training series: segments, or the windows drawn from continuous recordings.
     package var examples: Int = 0
