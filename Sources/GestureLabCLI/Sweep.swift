@@ -36,6 +36,9 @@ struct Sweep: ParsableCommand {
     @Option(parsing: .unconditional, help: "Step between values.")
     var step: Double
 
+    @Option(help: "With --recognizer detections: the folder of another tool's detections (<recording id>.csv: start,end,label,score), swept by --parameter minimumScore.")
+    var detections: String?
+
     @OptionGroup var output: OutputOptions
 
     @Option(help: "Run only shard I of N of the values (I from 0; auto/N reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write its part.json to --out; gesturelab merge joins the parts.")
@@ -48,8 +51,13 @@ struct Sweep: ParsableCommand {
     func validate() throws {
         guard entry.recognizer != nil else { throw ValidationError("--recognizer is required") }
         guard entry.dataset != nil else { throw ValidationError("--dataset is required") }
-        if let learned = entry.recognizer.flatMap(GestureLab.registries.trainers.learned) {
-            throw ValidationError("sweep varies a rule-based recognizer's threshold; \(learned.identifier) is not one")
+        if entry.recognizer == DetectionsTrainer.identifier {
+            guard detections != nil else { throw ValidationError("--recognizer detections needs --detections DIR") }
+            guard parameter == ThresholdSweep.minimumScore else { throw ValidationError("detections are swept by --parameter \(ThresholdSweep.minimumScore)") }
+        } else if let learned = entry.recognizer.flatMap(GestureLab.registries.trainers.learned) {
+            throw ValidationError("sweep varies a rule-based recognizer's threshold, or the lowest score kept of another tool's detections; \(learned.identifier) is neither")
+        } else if detections != nil {
+            throw ValidationError("--detections goes with --recognizer detections")
         }
         guard from.isFinite, to.isFinite, step.isFinite, step > 0, to >= from, (to - from) / step <= 10_000 else {
             throw ValidationError("--from, --to and --step need from ≤ to, step > 0 and at most 10000 values")
@@ -61,7 +69,8 @@ struct Sweep: ParsableCommand {
         let all = try Experiment.ParameterRange.grid(from: from, to: to, step: step)
         let positions = try shard.map { SweepShard.positions(try $0.resolved(), of: $0.count, values: all.count) } ?? Array(all.indices)
         let values = positions.map { all[$0] }
-        let spec = try entry.entry()
+        var spec = try entry.entry()
+        spec.detections = detections
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
         let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[EntryOptions.datasetKey(entry.dataset)]!
         let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching, registry: GestureLab.registries.recognizers)

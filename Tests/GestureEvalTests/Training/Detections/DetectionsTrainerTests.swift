@@ -105,4 +105,26 @@ import Testing
             _ = try ExperimentRunner(experiment: Self.experiment([nowhere]), datasets: ["pushes": Self.pushes], registry: pushRegistry, trainers: .standard).run()
         }
     }
+
+    /// With scores, a sweep of the lowest score kept draws the detections' DET curve: every push found at 0.9, false
+    /// activations at 0.2, so keeping scores of 0.5 and up finds every push and fires on nothing else.
+    @Test func aSweepOfTheLowestScoreKeptDrawsTheDETCurve() throws {
+        let dir = Self.folder()
+        var falseOnes = 0
+        for r in Self.pushes.recordings {
+            let pushes = r.annotations.map { "\($0.start),\($0.end),push,0.9\n" }.joined()
+            let noise = [1.0, 2.5].map { "\($0),\($0 + 0.4),push,0.2\n" }.joined()
+            falseOnes += 2
+            try Self.write("start,end,label,score\n" + pushes + noise, to: dir.appendingPathComponent(r.id + ".csv"))
+        }
+        let entry = Experiment.Entry(name: "files", recognizer: "detections", datasets: ["pushes"], labels: ["push"], detections: dir.path)
+        let sweep = ThresholdSweep(entry: entry, parameter: ThresholdSweep.minimumScore, values: [0, 0.5, 1], registry: pushRegistry)
+        let points = try sweep.run(on: Self.pushes)
+        let annotations = Self.pushes.recordings.reduce(0) { $0 + $1.annotations.count }
+        #expect(points.map(\.annotations) == [annotations, annotations, annotations])
+        #expect(points.map(\.falseActivations) == [falseOnes, 0, 0])
+        #expect(points.map(\.missRate) == [0, 0, 1])
+        let wrong = ThresholdSweep(entry: entry, parameter: "threshold", values: [1], registry: pushRegistry)
+        #expect { _ = try wrong.run(on: Self.pushes) } throws: { "\($0)".contains("minimumScore") }
+    }
 }
