@@ -126,4 +126,21 @@ import GestureTestSupport
         }
         #expect(checked > 50)
     }
+
+    /// The public surface is what an app or a researcher calls (issue 73): at most 1,200 lines under `Sources` declare
+    /// something `public` or `open` (the count `grep -rE '^\s*(public|open) ' Sources --include=*.swift | wc -l`
+    /// gives). Everything public is API that outside packages may build on and that must then stay; a helper that only
+    /// the package's own targets and tests use is `package`. A new public declaration past the cap means demoting one
+    /// that apps and researchers do not need, or raising the cap on purpose.
+    @Test func publicSurfaceStaysSmall() throws {
+        var count = 0
+        for (_, text) in try Self.allSources() {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false)
+            where line.firstMatch(of: #/^\s*(public|open) /#) != nil {
+                count += 1
+            }
+        }
+        #expect(count > 500, "found \(count) public lines: the sources were not read")
+        #expect(count <= 1200, "\(count) lines under Sources declare something public or open, over 1,200: make helpers package")
+    }
 }

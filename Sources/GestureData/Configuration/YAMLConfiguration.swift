@@ -3,21 +3,21 @@ import GestureKit
 import Yams
 
 /// A recognizer configuration read from a YAML document (a preset in `configs/`).
-public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
+package struct YAMLConfiguration: ConfigurationDecoding, Sendable {
     /// The YAML text.
-    public var text: String
+    package var text: String
     /// Where it came from, for error messages.
-    public var source: String
+    package var source: String
 
     /// Wraps YAML text; `source` names it in errors.
-    public init(text: String, source: String = "<yaml>") {
+    package init(text: String, source: String = "<yaml>") {
         self.text = text
         self.source = source
     }
 
     /// Reads a YAML file and checks its syntax, so a syntax error is reported at its line here
     /// rather than inside whatever decodes the document later.
-    public init(contentsOf url: URL) throws(DataFileError) {
+    package init(contentsOf url: URL) throws(DataFileError) {
         let text = try DataFileError.readText(url)
         do {
             _ = try Yams.compose(yaml: text)
@@ -31,7 +31,7 @@ public struct YAMLConfiguration: ConfigurationDecoding, Sendable {
     /// line naming the nearest known key (``GestureKit/StrictDecoder``). A syntax error is a
     /// ``DataFileError`` at its line; a missing or mistyped value is rethrown as the `DecodingError`
     /// for the caller to describe. O(document size).
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let root: Yams.Node?
         do { root = try Yams.compose(yaml: text) } catch { throw DataFileError(file: source, decoding: error) }
         do {

@@ -47,7 +47,7 @@ public enum DatasetFormat: String, CaseIterable, Hashable, Sendable, CustomStrin
 
     /// The format whose files carry the file-name extension `fileExtension` (any case), so that a data file given
     /// without a prefix can be told which prefix reads it; `nil` when no format claims the extension.
-    public static func reading(fileExtension: String) -> DatasetFormat? {
+    package static func reading(fileExtension: String) -> DatasetFormat? {
         let lowercased = fileExtension.lowercased()
         return allCases.first { $0.reader.fileExtension == lowercased }
     }

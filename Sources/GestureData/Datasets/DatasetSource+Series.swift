@@ -3,7 +3,7 @@ import Foundation
 extension DatasetSource {
     /// The formats whose files are archives of labelled series, one example per row: `ucr` (UCR TSV) and
     /// `ts` (UEA / sktime), the formats whose reader reads labelled series.
-    public static let seriesFormats = DatasetFormat.allCases.filter { $0.reader.labelledSeries != nil }
+    package static let seriesFormats = DatasetFormat.allCases.filter { $0.reader.labelledSeries != nil }
 
     /// Why a text does not name a dataset in a format the caller accepts.
     package enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -3,9 +3,9 @@
 /// release, so a mark ends when the repeats stop for `release` seconds, at the last repeat). Pressing another
 /// label's key ends the open mark and starts the new one. Undo cancels the open mark, or removes the last
 /// finished one. Times are seconds on the recording's clock. O(1) per press (undo: O(1)).
-public struct AnnotationMarker: Sendable {
+package struct AnnotationMarker: Sendable {
     /// How a key marks a gesture.
-    public enum Mode: Hashable, Sendable {
+    package enum Mode: Hashable, Sendable {
         /// Press to start, press again to end.
         case toggle
         /// Hold the key; the mark ends `release` seconds after the last repeat, at that repeat.
@@ -13,7 +13,7 @@ public struct AnnotationMarker: Sendable {
     }
 
     /// What a call changed, for the display.
-    public enum Change: Hashable, Sendable {
+    package enum Change: Hashable, Sendable {
         /// A mark of the label started at the time.
         case started(String, Double)
         /// A mark ended and was kept.
@@ -25,19 +25,19 @@ public struct AnnotationMarker: Sendable {
     }
 
     /// The finished marks, in the order they ended.
-    public private(set) var annotations: [Annotation] = []
+    package private(set) var annotations: [Annotation] = []
     /// The open mark: its label, start and (hold mode) last repeat, seconds.
-    public private(set) var open: (label: String, start: Double, last: Double)?
+    package private(set) var open: (label: String, start: Double, last: Double)?
     /// The mode.
-    public let mode: Mode
+    package let mode: Mode
 
     /// A marker with no marks.
-    public init(mode: Mode = .toggle) {
+    package init(mode: Mode = .toggle) {
         self.mode = mode
     }
 
     /// `label`'s key was pressed (or repeated) at `time`.
-    public mutating func press(_ label: String, at time: Double) -> [Change] {
+    package mutating func press(_ label: String, at time: Double) -> [Change] {
         var changes: [Change] = []
         if let current = open {
             if current.label == label {
@@ -55,13 +55,13 @@ public struct AnnotationMarker: Sendable {
     }
 
     /// The recording reached `time`: in hold mode, ends a mark whose key stopped repeating.
-    public mutating func advance(to time: Double) -> Change? {
+    package mutating func advance(to time: Double) -> Change? {
         guard case let .hold(release) = mode, let current = open, time - current.last > release else { return nil }
         return end(at: current.last)
     }
 
     /// Cancels the open mark, or removes the last finished one; `nil` when there is none.
-    public mutating func undo() -> Change? {
+    package mutating func undo() -> Change? {
         if let current = open {
             open = nil
             return .cancelled(current.label)
@@ -70,7 +70,7 @@ public struct AnnotationMarker: Sendable {
     }
 
     /// The recording ended at `time`: ends the open mark there (hold mode: at its last repeat).
-    public mutating func finish(at time: Double) -> Change? {
+    package mutating func finish(at time: Double) -> Change? {
         guard let current = open else { return nil }
         return end(at: mode == .toggle ? time : current.last)
     }

@@ -58,7 +58,7 @@ public struct OSCAddressMap: Hashable, Sendable, Codable {
     public init(routes: [Route]) { self.routes = routes }
 
     /// The presets, by name: the addresses the apps send by default (check the app's settings if nothing arrives).
-    public static let presets: [String: OSCAddressMap] = [
+    package static let presets: [String: OSCAddressMap] = [
         // GyrOSC (iOS): accelerometer in g, gyroscope in rad/s.
         "gyrosc": OSCAddressMap(routes: [Route(address: "/gyrosc/accel", signal: .acceleration, unit: .g),
                                          Route(address: "/gyrosc/gyro", signal: .rotationRate, unit: .radiansPerSecond)]),
@@ -77,7 +77,7 @@ public struct OSCAddressMap: Hashable, Sendable, Codable {
 
     /// The preset named `text` (`all`: ``standard``), or the map in the YAML file at path `text`.
     /// - Throws: ``DataFileError`` naming the file and what is wrong, or listing the presets.
-    public static func named(_ text: String) throws(DataFileError) -> OSCAddressMap {
+    package static func named(_ text: String) throws(DataFileError) -> OSCAddressMap {
         if text == "all" { return standard }
         if let preset = presets[text] { return preset }
         guard FileManager.default.fileExists(atPath: text) else {

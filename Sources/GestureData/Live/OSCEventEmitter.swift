@@ -4,29 +4,29 @@ import GestureKit
 /// react: the address is the prefix and the label (`/gesturelab/shake`), the arguments the phase (string),
 /// score, start, end and detection time (float32, seconds on the input's clock). A send that fails is
 /// counted, never fatal. O(1) per event.
-public struct OSCEventEmitter {
+package struct OSCEventEmitter {
     /// The address prefix.
-    public let prefix: String
+    package let prefix: String
     /// Events sent.
-    public private(set) var sent = 0
+    package private(set) var sent = 0
     /// Events whose datagram could not be sent.
-    public private(set) var failed = 0
+    package private(set) var failed = 0
     private let socket: NetworkSocket
 
     /// An emitter sending to `socket` (see ``NetworkSocket/udpSending(host:port:)``) under `prefix`.
-    public init(socket: NetworkSocket, prefix: String = "/gesturelab") {
+    package init(socket: NetworkSocket, prefix: String = "/gesturelab") {
         self.socket = socket
         self.prefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
     }
 
     /// The message for `event`.
-    public func message(for event: GestureEvent) -> OSCMessage {
+    package func message(for event: GestureEvent) -> OSCMessage {
         OSCMessage("\(prefix)/\(event.label)", [.string(event.phase.rawValue), .float32(Float(event.score)), .float32(Float(event.start)),
                                                .float32(Float(event.end)), .float32(Float(event.time))])
     }
 
     /// Sends `event`.
-    public mutating func emit(_ event: GestureEvent) {
+    package mutating func emit(_ event: GestureEvent) {
         if socket.transmit(OSCPacket.message(message(for: event)).encoded) { sent += 1 } else { failed += 1 }
     }
 }

@@ -5,27 +5,27 @@ import Foundation
 ///
 /// Numbers are formatted by ``number(_:)`` (Swift's shortest round-trip form), so a table read
 /// back by pandas or Python's `csv` module gives the exact same values.
-public struct CSVTable: Hashable, Sendable {
+package struct CSVTable: Hashable, Sendable {
     /// Column names.
-    public var header: [String]
+    package var header: [String]
     /// Rows, each with one cell per column.
-    public private(set) var rows: [[String]]
+    package private(set) var rows: [[String]]
 
     /// Creates a table; every row must have as many cells as `header`.
-    public init(header: [String], rows: [[String]] = []) {
+    package init(header: [String], rows: [[String]] = []) {
         self.header = header
         self.rows = []
         for row in rows { append(row) }
     }
 
     /// Appends a row; it must have as many cells as the header.
-    public mutating func append(_ row: [String]) {
+    package mutating func append(_ row: [String]) {
         precondition(row.count == header.count, "a CSV row needs \(header.count) cells, got \(row.count)")
         rows.append(row)
     }
 
     /// The CSV text: header line, then one line per row.
-    public var csv: String {
+    package var csv: String {
         var out = ""
         for line in [header] + rows {
             out += line.map(Self.quote).joined(separator: ",")
@@ -35,7 +35,7 @@ public struct CSVTable: Hashable, Sendable {
     }
 
     /// A GitHub-flavoured Markdown table (pipes and line breaks in cells escaped).
-    public var markdown: String {
+    package var markdown: String {
         func cell(_ s: String) -> String {
             s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: " ")
                 .replacingOccurrences(of: "\n", with: " ")
@@ -48,7 +48,7 @@ public struct CSVTable: Hashable, Sendable {
 
     /// The table as aligned plain text for a terminal: columns padded to their widest cell (in characters),
     /// two spaces apart, numbers (and `nan`) right-aligned, every line ended by `\n`.
-    public var aligned: String {
+    package var aligned: String {
         let all = [header] + rows
         let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
         func numeric(_ s: String) -> Bool { Double(s) != nil || s == "nan" }
@@ -61,7 +61,7 @@ public struct CSVTable: Hashable, Sendable {
     }
 
     /// `field` quoted when it holds a comma, quote, line break or leading/trailing space; quotes doubled.
-    public static func quote(_ field: String) -> String {
+    package static func quote(_ field: String) -> String {
         let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             || field.first == " " || field.last == " "
         guard needsQuotes else { return field }
@@ -69,7 +69,7 @@ public struct CSVTable: Hashable, Sendable {
     }
 
     /// `value` in Swift's shortest round-trip form (`0.1`, `1e-05`, `nan`, `inf`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.isNaN ? "nan" : "\(value)"
     }
 }

@@ -21,23 +21,23 @@ import GestureData
 ///
 /// The samples are kept in memory (three accelerations per sample) for the plot: for recordings, not
 /// endless streams.
-public struct DetectionReport: Sendable {
+package struct DetectionReport: Sendable {
     /// The recognizer's identifier (`shake`, `dtw`, …).
-    public var recognizer: String
+    package var recognizer: String
     /// The configuration file the recognizer was made from, or `nil` for its defaults.
-    public var configuration: String?
+    package var configuration: String?
     /// The input file, or `-` for standard input.
-    public var input: String
+    package var input: String
     /// Timestamps of the accepted samples, seconds.
-    public private(set) var timestamps: [Double] = []
+    package private(set) var timestamps: [Double] = []
     /// Every event, in the order the pipeline emitted them.
-    public private(set) var events: [GestureEvent] = []
+    package private(set) var events: [GestureEvent] = []
     /// The validator's counts after the last recorded sample.
-    public private(set) var diagnostics = SampleValidator.Diagnostics()
+    package private(set) var diagnostics = SampleValidator.Diagnostics()
     private var x: [Double] = [], y: [Double] = [], z: [Double] = []
 
     /// An empty report of `recognizer` (made from `configuration`, `nil` for its defaults) on `input`.
-    public init(recognizer: String, configuration: String?, input: String) {
+    package init(recognizer: String, configuration: String?, input: String) {
         self.recognizer = recognizer
         self.configuration = configuration
         self.input = input
@@ -47,7 +47,7 @@ public struct DetectionReport: Sendable {
     /// just after it processed `sample`) counted one more accepted sample than at the previous call.
     ///
     /// Call it once per sample, right after the pipeline processed it. O(1) amortised.
-    public mutating func record(_ sample: MotionSample, events new: [GestureEvent], validator: SampleValidator) {
+    package mutating func record(_ sample: MotionSample, events new: [GestureEvent], validator: SampleValidator) {
         events.append(contentsOf: new)
         let accepted = validator.diagnostics.accepted > diagnostics.accepted
         diagnostics = validator.diagnostics
@@ -59,17 +59,17 @@ public struct DetectionReport: Sendable {
     }
 
     /// Keeps the events the recognizer reported when the input ended (see ``Recognizer/finish(into:)``).
-    public mutating func record(finished new: [GestureEvent]) {
+    package mutating func record(finished new: [GestureEvent]) {
         events.append(contentsOf: new)
     }
 
     /// Seconds from the first accepted sample to the last (0 with fewer than two).
-    public var duration: Double {
+    package var duration: Double {
         timestamps.count > 1 ? timestamps[timestamps.count - 1] - timestamps[0] : 0
     }
 
     /// Event counts per label and phase (`began`, `ended`, `cancelled`).
-    public var eventCounts: [String: [String: Int]] {
+    package var eventCounts: [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         for e in events { counts[e.label, default: [:]][e.phase.rawValue, default: 0] += 1 }
         return counts
@@ -91,7 +91,7 @@ public struct DetectionReport: Sendable {
     ///
     /// - Parameter command: the command line that produced the run, recorded in the manifest.
     /// - Throws: ``DataFileError`` naming the file that could not be written.
-    public func write(to url: URL, command: [String]) throws(DataFileError) {
+    package func write(to url: URL, command: [String]) throws(DataFileError) {
         let counts = eventCounts
         var folder = try ReportFolder(url: url, command: command)
         try folder.writeResults(Results(recognizer: recognizer, configuration: configuration, input: input,

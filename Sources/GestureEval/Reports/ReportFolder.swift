@@ -15,9 +15,9 @@ import GestureData
 /// try report.add(LatencyHistogram(title: "Latency", latencies: latencies), named: "latency")
 /// try report.writeSummary("# Run\n\n" + table.markdown)
 /// ```
-public struct ReportFolder: Sendable {
+package struct ReportFolder: Sendable {
     /// The folder.
-    public let url: URL
+    package let url: URL
     /// What has been written so far.
     package private(set) var manifest: ReportManifest
 
@@ -25,7 +25,7 @@ public struct ReportFolder: Sendable {
     ///
     /// - Parameter command: the command line that produced the run (for example `CommandLine.arguments`),
     ///   recorded so the run can be reproduced and shown in an exported notebook.
-    public init(url: URL, command: [String]) throws(DataFileError) {
+    package init(url: URL, command: [String]) throws(DataFileError) {
         self.url = url
         manifest = ReportManifest(command: command)
         do {
@@ -37,7 +37,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// Writes `results.json`: `value` as pretty-printed JSON with sorted keys.
-    public mutating func writeResults<T: Encodable>(_ value: T) throws(DataFileError) {
+    package mutating func writeResults<T: Encodable>(_ value: T) throws(DataFileError) {
         let data: Data
         do {
             data = try Self.encoder.encode(value)
@@ -50,7 +50,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// Writes `name.csv`.
-    public mutating func write(_ table: CSVTable, named name: String) throws(DataFileError) {
+    package mutating func write(_ table: CSVTable, named name: String) throws(DataFileError) {
         let file = try Self.checkedName(name, in: url) + ".csv"
         try write(Data(table.csv.utf8), to: file)
         manifest.tables.removeAll { $0.name == name }
@@ -59,7 +59,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// Writes `summary.md`.
-    public mutating func writeSummary(_ markdown: String) throws(DataFileError) {
+    package mutating func writeSummary(_ markdown: String) throws(DataFileError) {
         try write(Data(markdown.utf8), to: "summary.md")
         manifest.summary = "summary.md"
         try saveManifest()
@@ -107,7 +107,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// The JSON encoder of every report file: pretty, sorted keys, deterministic.
-    public static var encoder: JSONEncoder {
+    package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")

@@ -1,5 +1,5 @@
 /// Settings of a percentile bootstrap.
-public struct BootstrapOptions: Codable, Hashable, Sendable {
+package struct BootstrapOptions: Codable, Hashable, Sendable {
     /// Number of resamples (≥ 100 is sensible; 2000 is the default).
     package var replicates: Int
     /// Seed of the `mt19937` generator; the same seed gives the same interval.
@@ -8,7 +8,7 @@ public struct BootstrapOptions: Codable, Hashable, Sendable {
     package var level: Double
 
     /// Creates options.
-    public init(replicates: Int = 2000, seed: UInt64 = 1, level: Double = 0.95) {
+    package init(replicates: Int = 2000, seed: UInt64 = 1, level: Double = 0.95) {
         self.replicates = replicates
         self.seed = seed
         self.level = level

@@ -1,5 +1,5 @@
 /// Why a statistic could not be computed.
-public enum StatisticsError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum StatisticsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The input has too few values for the statistic (`needed` or more).
     case tooFewValues(statistic: String, count: Int, needed: Int)
     /// The input has a NaN or infinite value at `index`.
@@ -10,7 +10,7 @@ public enum StatisticsError: Error, Hashable, Sendable, CustomStringConvertible 
     case gsl(function: String, code: Int32, reason: String)
 
     /// A one-line explanation naming the statistic, split or fold concerned.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooFewValues(statistic, count, needed):
             "\(statistic): needs at least \(needed) values, got \(count)"

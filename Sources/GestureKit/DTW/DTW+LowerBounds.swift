@@ -5,20 +5,20 @@
 extension DTW {
     /// The upper and lower envelope of a series for a window `w`: `upper[i] = max bⱼ`, `lower[i] = min bⱼ`
     /// over `|i − j| ≤ w`, per dimension, time-major like ``DTWSeries/values``.
-    public struct Envelope: Hashable, Sendable {
+    package struct Envelope: Hashable, Sendable {
         /// The window the envelope was computed for, samples.
-        public let window: Int
+        package let window: Int
         /// The number of time steps.
-        public let length: Int
+        package let length: Int
         /// Values per time step.
-        public let dimensions: Int
+        package let dimensions: Int
         /// Running maxima, `upper[t * dimensions + d]`.
-        public let upper: [Double]
+        package let upper: [Double]
         /// Running minima, `lower[t * dimensions + d]`.
-        public let lower: [Double]
+        package let lower: [Double]
 
         /// The envelope of `series` for window `w` (van Herk / Gil–Werman running max and min, O(n) per dimension).
-        public init(of series: DTWSeries, window w: Int) {
+        package init(of series: DTWSeries, window w: Int) {
             let n = series.length, dims = series.dimensions
             var upper = [Double](repeating: 0, count: n * dims)
             var lower = upper
@@ -45,7 +45,7 @@ extension DTW {
     /// LB_Kim (first and last points): the cost of cells (0, 0) and (n−1, m−1), which every path visits.
     ///
     /// - Complexity: O(d).
-    public func lowerBoundKim(_ a: DTWSeries, _ b: DTWSeries) throws(DTWError) -> Double {
+    package func lowerBoundKim(_ a: DTWSeries, _ b: DTWSeries) throws(DTWError) -> Double {
         guard a.dimensions == b.dimensions else {
             throw .dimensionMismatch(what: "dimensions of the two series", expected: a.dimensions, got: b.dimensions)
         }
@@ -60,7 +60,7 @@ extension DTW {
     /// query has the envelope's length and the envelope's window is the DTW window.
     ///
     /// - Complexity: O(n·d).
-    public func lowerBoundKeogh(_ query: DTWSeries, envelope: Envelope) throws(DTWError) -> Double {
+    package func lowerBoundKeogh(_ query: DTWSeries, envelope: Envelope) throws(DTWError) -> Double {
         guard query.dimensions == envelope.dimensions, query.length == envelope.length else {
             throw .dimensionMismatch(what: "query length × dimensions vs envelope",
                                      expected: envelope.length * envelope.dimensions, got: query.length * query.dimensions)

@@ -52,7 +52,7 @@ public struct DTW: Hashable, Sendable, Codable {
 
     /// The window `w` in samples for series of lengths `n` and `m`: `round(band × max(n, m))`, at least
     /// `|n − m|`, at most `max(n, m) − 1`. O(1).
-    public func window(_ n: Int, _ m: Int) -> Int {
+    package func window(_ n: Int, _ m: Int) -> Int {
         let longest = max(n, m)
         // A band set directly to NaN or below 0 (bypassing the initializer) means 0, never a trap.
         let w = band >= 1 ? longest : band > 0 ? Int((band * Double(longest)).rounded(.toNearestOrAwayFromZero)) : 0

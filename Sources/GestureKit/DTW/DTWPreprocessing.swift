@@ -24,7 +24,7 @@ public struct DTWPreprocessing: Hashable, Sendable, Codable {
     public static let none = DTWPreprocessing()
 
     /// The default z-normalisation floor, signal units (g for acceleration).
-    public static let defaultFloor = 1e-3
+    package static let defaultFloor = 1e-3
 
     /// Creates a preprocessing recipe; every step off unless given.
     public init(downsampleRate: Double? = nil, resampledLength: Int? = nil, offsetByFirstSample: Bool = false,
@@ -37,12 +37,12 @@ public struct DTWPreprocessing: Hashable, Sendable, Codable {
 
     /// Whether every step is off, so a stream can be compared sample by sample (every step, downsampling
     /// included, changes what a template's samples mean).
-    public var isPointwise: Bool {
+    package var isPointwise: Bool {
         downsampleRate == nil && resampledLength == nil && !offsetByFirstSample && zNormalizationFloor == nil
     }
 
     /// Throws unless every setting is in range.
-    public func validate() throws(DTWError) {
+    package func validate() throws(DTWError) {
         if let rate = downsampleRate, !(rate.isFinite && rate > 0) {
             throw .invalidSetting(key: "preprocessing.downsampleRate", "must be a positive rate in Hz, got \(rate)")
         }
@@ -58,7 +58,7 @@ public struct DTWPreprocessing: Hashable, Sendable, Codable {
     ///
     /// - Parameter samplingRate: the series' rate, Hz; needed only when ``downsampleRate`` is set.
     /// - Complexity: O(n·d).
-    public func apply(_ series: DTWSeries, samplingRate: Double? = nil) throws(DTWError) -> DTWSeries {
+    package func apply(_ series: DTWSeries, samplingRate: Double? = nil) throws(DTWError) -> DTWSeries {
         try validate()
         let dims = series.dimensions
         var values = series.values

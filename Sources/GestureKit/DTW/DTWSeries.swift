@@ -70,7 +70,7 @@ public struct DTWSeries: Hashable, Sendable, Codable {
     public subscript(t: Int, d: Int) -> Double { values[t * dimensions + d] }
 
     /// One dimension as its own array. O(n).
-    public func dimension(_ d: Int) -> [Double] {
+    package func dimension(_ d: Int) -> [Double] {
         (0..<length).map { values[$0 * dimensions + d] }
     }
 

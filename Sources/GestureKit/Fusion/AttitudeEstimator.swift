@@ -95,7 +95,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     /// The current attitude estimate, `nil` before the first sample with a rotation rate.
     public private(set) var attitude: Quaternion?
     /// How many samples had their accelerometer ignored by acceleration rejection.
-    public private(set) var rejectedSamples = 0
+    package private(set) var rejectedSamples = 0
     private var lastTimestamp = -Double.infinity
     private var rampStart = 0.0
     private var rejectedFor = 0.0
@@ -104,7 +104,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
     /// that turns the previous estimate least to put gravity along the measured acceleration (heading is
     /// kept, as nothing observes it). Off by default (such samples pass through unchanged);
     /// ``Pipeline/prepare(for:)`` turns it on for accelerometer-only streams.
-    public var tiltsWithoutRotationRate = false
+    package var tiltsWithoutRotationRate = false
 
     /// Creates the stage, or throws when a setting is out of range.
     public init(configuration: Configuration = Configuration()) throws(ConfigurationError) {
@@ -121,7 +121,7 @@ public struct AttitudeEstimator: SignalStage, Sendable {
 
     /// The attitude whose gravity is `acceleration`'s direction, with zero yaw; identity when
     /// the acceleration is too small to give a direction (free fall).
-    public static func tilt(from acceleration: Vector3) -> Quaternion {
+    package static func tilt(from acceleration: Vector3) -> Quaternion {
         guard acceleration.length > 0.1, let a = acceleration.normalized else { return .identity }
         return arc(from: a, to: Vector3(0, 0, -1))
     }

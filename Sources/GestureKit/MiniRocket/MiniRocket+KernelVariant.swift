@@ -19,10 +19,10 @@ extension MiniRocket {
         public static let selected = KernelVariant(rawValue: gl_minirocket_best_variant()) ?? .portable
 
         /// The variants this build holds and this CPU runs, narrowest first.
-        public static var available: [KernelVariant] { allCases.filter(\.isAvailable) }
+        package static var available: [KernelVariant] { allCases.filter(\.isAvailable) }
 
         /// Whether this build holds the variant and this CPU (and operating system) runs it. O(1).
-        public var isAvailable: Bool { gl_minirocket_variant_available(rawValue) != 0 }
+        package var isAvailable: Bool { gl_minirocket_variant_available(rawValue) != 0 }
 
         /// `portable`, `avx2` or `avx512`.
         public var description: String {

@@ -26,7 +26,7 @@ public enum MiniRocketError: Error, Hashable, Sendable, CustomStringConvertible 
 extension MiniRocket {
     /// Reusable buffers for ``MiniRocket/transform(_:into:workspace:)``: after the first series of a given length
     /// and channel count, transforming another allocates nothing. One per thread.
-    public struct Workspace: Sendable {
+    package struct Workspace: Sendable {
         /// −x and 3x, channel-major.
         var alpha0: [Float] = [], gamma0: [Float] = []
         /// The sum of the nine −x terms, channel-major; the nine shifted 3x terms (kernel position, channel, time).
@@ -41,7 +41,7 @@ extension MiniRocket {
         let variant: KernelVariant
 
         /// An empty workspace for the ``KernelVariant/selected`` variant; it grows to the largest series it sees.
-        public init() { variant = .selected }
+        package init() { variant = .selected }
 
         /// An empty workspace whose inner loops run `variant` (available on this CPU): tests compare the variants.
         package init(variant: KernelVariant) {
@@ -93,7 +93,7 @@ extension MiniRocket {
     ///
     /// - Complexity: O(D · 84 · (9·c + F/D) · n) for D dilations, c channels, F features and n samples: the convolution
     ///   sums are formed once per dilation and shared by the 84 kernels, as in the paper.
-    public func transform(_ series: DTWSeries, into features: UnsafeMutableBufferPointer<Float>,
+    package func transform(_ series: DTWSeries, into features: UnsafeMutableBufferPointer<Float>,
                           workspace: inout Workspace) throws(MiniRocketError) {
         try check(series, name: "the series")
         series.values.withUnsafeBufferPointer { values in

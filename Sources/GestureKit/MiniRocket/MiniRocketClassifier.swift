@@ -26,7 +26,7 @@ public struct MiniRocketClassifier: Sendable {
     /// Buffers reused across calls: one per thread.
     public struct Workspace: Sendable {
         /// The transform's buffers.
-        public var transform = MiniRocket.Workspace()
+        package var transform = MiniRocket.Workspace()
         /// One segment's features.
         var features: [Float] = []
 

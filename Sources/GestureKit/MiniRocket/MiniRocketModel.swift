@@ -144,7 +144,7 @@ public struct MiniRocketModel: Codable, Sendable, Equatable {
     private var storedStages: [StageSpecification]?
     /// How the settings were chosen, when a trainer chose them (provenance; absent otherwise, so other models keep
     /// their bytes).
-    public var selection: AutoSpotterSelection? = nil
+    package var selection: AutoSpotterSelection? = nil
     /// The other members of an ensemble, when the model is one (version 5): window classifiers whose scores are
     /// averaged with this model's own, window by window, before the class and the threshold decide (``MiniRocketSpotter``).
     /// Each reads this model's channels at its rate, with a stream section of the same window, hop, context and

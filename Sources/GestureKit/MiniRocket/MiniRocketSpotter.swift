@@ -35,14 +35,14 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     /// The model.
     public let configuration: MiniRocketModel
     /// The window classifier.
-    public let classifier: MiniRocketClassifier
+    package let classifier: MiniRocketClassifier
     /// The stream section of the model.
     public let stream: MiniRocketModel.Stream
 
     /// Samples per scored window (gesture span and both contexts) and between two windows.
-    public let windowLength: Int
+    package let windowLength: Int
     /// See ``windowLength``.
-    public let hopLength: Int
+    package let hopLength: Int
     /// Per class, its threshold (+∞ for the background and classes without one).
     let thresholds: [Double]
 
@@ -64,13 +64,13 @@ public struct MiniRocketSpotter: ConfigurableRecognizer, ChannelRequiring, Event
     /// Scratch reused on every window or sample.
     private var window: [Double]
     /// The scores of the latest scored window, one per class of ``MiniRocketModel/labels`` (zeros before the first).
-    public private(set) var scores: [Double]
+    package private(set) var scores: [Double]
     /// Windows scored since the start or the last ``reset()``.
-    public private(set) var windowsScored = 0
+    package private(set) var windowsScored = 0
     /// Windows the event stage dropped undecided since the start or the last ``reset()``: more than its
     /// ``EventStage/capacity`` waited at once (a long chain of rising scores above the threshold). While zero, the
     /// events are exactly what calibration counts; ``finish(into:)`` keeps the count.
-    public var forcedDecisions: Int { stage.forcedDecisions }
+    package var forcedDecisions: Int { stage.forcedDecisions }
     private var features: [Double]
     /// Each placed channel's last value, held through its unit's gaps; `nil` before the unit's first reading.
     private var held: [Double?]

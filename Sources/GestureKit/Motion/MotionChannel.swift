@@ -131,7 +131,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// `userAcceleration`, `gravity`, `attitude`, `eulerAngles`, `magneticField`, `physical` (the orientation-free
     /// channels of one instant that need only an accelerometer and a gyroscope), `rhythm` (`strokePeriod`,
     /// `rhythmRegularity`); `nil` for any other name.
-    public static func group(named name: String) -> [MotionChannel]? {
+    package static func group(named name: String) -> [MotionChannel]? {
         switch name {
         case "acceleration": acceleration
         case "rotationRate": rotationRate
@@ -175,7 +175,7 @@ public struct MotionChannel: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// rates, their magnitudes, stillness): a scale that differs from person to person, which a spotter's
     /// per-recording normalisation (``MiniRocketModel/Stream/normalization``) standardises. Angles, periods,
     /// regularities and fields are not.
-    public var measuresIntensity: Bool { unit == "g" || unit == "rad/s" }
+    package var measuresIntensity: Bool { unit == "g" || unit == "rad/s" }
 
     /// Whether this is a column of archive data (`dimN`), which no motion sample carries.
     package var isArchiveDimension: Bool {

@@ -131,7 +131,7 @@ public struct Quaternion: Hashable, Codable, Sendable {
     }
 
     /// Spherical linear interpolation between `a` (t = 0) and `b` (t = 1) along the shorter arc.
-    public static func slerp(_ a: Quaternion, _ b: Quaternion, t: Double) -> Quaternion {
+    package static func slerp(_ a: Quaternion, _ b: Quaternion, t: Double) -> Quaternion {
         var b = b
         var d = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z
         if d < 0 {

@@ -2,50 +2,50 @@
 /// training annotations said, every candidate compared and its cross-fitted score, and which one won. Provenance only:
 /// the model it travels with (``MiniRocketModel/selection``, ``DTWModel/selection``) runs its own settings and never
 /// reads it.
-public struct AutoSpotterSelection: Codable, Sendable, Equatable {
+package struct AutoSpotterSelection: Codable, Sendable, Equatable {
     /// One compared setting of the spotter.
-    public struct Candidate: Codable, Sendable, Equatable {
+    package struct Candidate: Codable, Sendable, Equatable {
         /// The round of the search that compared it (1: context and rate, each with the magnitudes as read and
         /// normalised; 2: channels; 3: class weights; 4: the best so far with the other normalisation choice;
         /// 5: the best so far in an ensemble with its twins, ``members``; 6: DTW templates, ``recognizer`` `dtw`).
-        public var round: Int
+        package var round: Int
         /// The recognizer it trains: `nil` for the window classifier (`minirocket-stream`), `dtw` for templates.
-        public var recognizer: String?
+        package var recognizer: String?
         /// The channels, in order.
-        public var channels: [MotionChannel]
+        package var channels: [MotionChannel]
         /// Gesture span per window, seconds (templates: the median duration of the training gestures).
-        public var window: Double
+        package var window: Double
         /// Seconds between windows (templates: 0, matched at every sample).
-        public var hop: Double
+        package var hop: Double
         /// Seconds of context either side.
-        public var context: Double
+        package var context: Double
         /// Seconds between events at least.
-        public var refractoryTime: Double
+        package var refractoryTime: Double
         /// The model's rate, Hz.
-        public var samplingRate: Double
+        package var samplingRate: Double
         /// Whether the ridge weighed the classes alike (templates: `false`).
-        public var balancedClassWeights: Bool
+        package var balancedClassWeights: Bool
         /// The time constant of the per-recording normalisation, seconds (``MiniRocketModel/Stream/normalization``);
         /// `nil`: none.
-        public var normalization: Double?
+        package var normalization: Double?
         /// Templates: the moving-standard-deviation window, seconds (``DTWModel/movingDeviation``); `nil`: raw values.
-        public var movingDeviation: Double?
+        package var movingDeviation: Double?
         /// The maximised metric on held-out (cross-fitted) detections of the training recordings; `nil` when it
         /// is undefined or the candidate failed.
-        public var score: Double?
+        package var score: Double?
         /// Event recall there.
-        public var recall: Double?
+        package var recall: Double?
         /// False activations per hour of training background there.
-        public var falsePerHour: Double?
+        package var falsePerHour: Double?
         /// Why the candidate could not be trained, if it could not.
-        public var failure: String?
+        package var failure: String?
         /// For an ensemble (round 5), the candidates whose scores it averages, as indices into
         /// ``AutoSpotterSelection/candidates``, the first being the one whose settings are shown; `nil` otherwise.
-        public var members: [Int]?
+        package var members: [Int]?
         /// The training subjects whose detections no held-out model gave, so that ``score`` rests partly on their own
         /// examples (cross-fitting failed: too few examples of a class without them); `nil` when every one was held out.
         /// Such a score never beats a held-out one.
-        public var inSample: [String]?
+        package var inSample: [String]?
 
         /// A candidate; see the properties.
         package init(round: Int, recognizer: String? = nil, channels: [MotionChannel], window: Double, hop: Double, context: Double,
@@ -60,11 +60,11 @@ public struct AutoSpotterSelection: Codable, Sendable, Equatable {
     }
 
     /// What the training annotations and recordings said, by name (seconds, Hz, counts).
-    public var evidence: [String: Double]
+    package var evidence: [String: Double]
     /// The candidates in the order compared.
-    public var candidates: [Candidate]
+    package var candidates: [Candidate]
     /// The index of the chosen candidate in ``candidates``.
-    public var chosen: Int
+    package var chosen: Int
 
     /// A selection; see the properties.
     package init(evidence: [String: Double], candidates: [Candidate], chosen: Int) {

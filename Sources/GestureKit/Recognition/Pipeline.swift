@@ -62,7 +62,7 @@ public struct Pipeline: Recognizer, EventStageReporting {
     /// spotters' events are exactly what their calibration counts. ``finish(into:)`` keeps it, ``reset()`` clears it.
     ///
     /// - Complexity: O(recognizers).
-    public var forcedDecisions: Int {
+    package var forcedDecisions: Int {
         recognizers.reduce(0) { $0 + (($1 as? any EventStageReporting)?.forcedDecisions ?? 0) }
     }
 

@@ -115,12 +115,12 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String { "\(key): \(message)" }
 
     /// Throws unless `value` is finite and positive.
-    public static func requirePositive(_ value: Double, _ key: String) throws(ConfigurationError) {
+    package static func requirePositive(_ value: Double, _ key: String) throws(ConfigurationError) {
         guard value.isFinite, value > 0 else { throw ConfigurationError(key: key, "must be a positive number, got \(value)") }
     }
 
     /// Throws unless `value` is finite and not negative.
-    public static func requireNonNegative(_ value: Double, _ key: String) throws(ConfigurationError) {
+    package static func requireNonNegative(_ value: Double, _ key: String) throws(ConfigurationError) {
         guard value.isFinite, value >= 0 else { throw ConfigurationError(key: key, "must be zero or more, got \(value)") }
     }
 }

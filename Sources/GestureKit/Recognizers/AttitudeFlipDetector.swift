@@ -112,7 +112,7 @@ public struct AttitudeFlipDetector: ConfigurableRecognizer, ChannelRequiring, Se
     }
 
     /// The magnitude, radians, of `attitude` relative to `reference` under `measure`.
-    public static func magnitude(of attitude: Quaternion, relativeTo reference: Quaternion, measure: Magnitude) -> Double {
+    package static func magnitude(of attitude: Quaternion, relativeTo reference: Quaternion, measure: Magnitude) -> Double {
         let relative = attitude.relative(to: reference)
         switch measure {
         case .eulerRootSumSquare: return relative.eulerAngles.rootSumSquare

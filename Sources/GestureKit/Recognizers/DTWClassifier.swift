@@ -21,7 +21,7 @@ public struct DTWClassification: Hashable, Sendable {
 /// template through a ``DTWIndex`` (lower-bound cascade), and rejects it above the class's threshold.
 public struct DTWClassifier: Sendable {
     /// Length ratio above which a classification carries a warning.
-    public static let lengthRatioWarning = 4.0
+    package static let lengthRatioWarning = 4.0
 
     /// The model.
     public let model: DTWModel

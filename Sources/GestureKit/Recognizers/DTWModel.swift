@@ -109,7 +109,7 @@ public struct DTWModel: Codable, Sendable, Equatable {
     package var stages: [StageSpecification] = []
     /// How the settings were chosen, when the spotter with no settings chose templates (provenance; absent otherwise,
     /// so other models keep their bytes).
-    public var selection: AutoSpotterSelection? = nil
+    package var selection: AutoSpotterSelection? = nil
 
     /// Creates a model. Durations in seconds, rate in Hz; `channelScales` in the channels' units.
     package init(channels: [MotionChannel] = MotionChannel.acceleration, channelScales: [Double]? = nil, samplingRate: Double, dtw: DTW,

@@ -46,7 +46,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     /// The settings this recognizer was made with.
     public let configuration: DTWModel
     /// The segment classifier for the same model.
-    public let classifier: DTWClassifier
+    package let classifier: DTWClassifier
 
     /// Engines that keep their own per-stream state (each has a `reset()`): resampling to the model's rate,
     /// and one subsequence-DTW spotter per template (the class templates, then the background templates).
@@ -129,7 +129,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     /// Candidates the event stage dropped undecided since creation or ``reset()``: more than its
     /// ``EventStage/capacity`` waited at once (a long chain of ever better matches, each within the refractory time
     /// of the next). While zero, the events are exactly what calibration counts; ``finish(into:)`` keeps the count.
-    public var forcedDecisions: Int { stage.forcedDecisions }
+    package var forcedDecisions: Int { stage.forcedDecisions }
 
     /// Throws unless `sample` carries every channel of the model: call it on a stream's first sample. A placed
     /// channel whose unit is in its gap there passes when the primary unit gives the channel (the matcher holds
@@ -143,7 +143,7 @@ public struct DTWTemplateMatcher: ConfigurableRecognizer, ChannelRequiring, Even
     }
 
     /// Classifies a segment (one dimension per model channel) with the model; see ``DTWClassifier``.
-    public func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
+    package func classify(_ segment: DTWSeries) throws(DTWError) -> DTWClassification {
         try classifier.classify(segment)
     }
 

@@ -68,7 +68,7 @@ public enum ExponentialSmoothing: Hashable, Codable, Sendable {
     }
 
     /// Throws unless the factor is in (0, 1] or the time constant is positive.
-    public func validate(_ key: String) throws(ConfigurationError) {
+    package func validate(_ key: String) throws(ConfigurationError) {
         switch self {
         case let .perSample(f):
             guard f > 0, f <= 1 else { throw ConfigurationError(key: key, "factor must be in (0, 1], got \(f)") }

@@ -65,7 +65,7 @@ public struct MovingDeviation: Sendable {
 
     /// The envelope of a whole series, `columns[c][t]` for channel c: what ``update(_:)`` gives sample by sample
     /// from a fresh state. O(samples × channels).
-    public static func apply(seconds: Double, samplingRate: Double, to columns: [[Double]]) throws(ConfigurationError) -> [[Double]] {
+    package static func apply(seconds: Double, samplingRate: Double, to columns: [[Double]]) throws(ConfigurationError) -> [[Double]] {
         var envelope = try MovingDeviation(seconds: seconds, samplingRate: samplingRate, channels: columns.count)
         var out = columns
         var values = [Double](repeating: 0, count: columns.count)

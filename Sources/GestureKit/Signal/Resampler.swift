@@ -28,7 +28,7 @@ public struct Resampler: SignalStage, Sendable {
     /// treats as the end of one run of samples and the start of the next.
     ///
     /// - Complexity: O(1).
-    public func isGap(before sample: MotionSample) -> Bool {
+    package func isGap(before sample: MotionSample) -> Bool {
         guard let prev = previous else { return false }
         return sample.timestamp - prev.timestamp > maximumGap
     }

@@ -20,13 +20,13 @@ import Foundation
 ///
 /// - Complexity: O(channels) per update, memory O(channels); nothing is allocated after creation, and the state
 ///   stays bounded on an endless stream.
-public struct RunningStandardizer: Sendable, Equatable {
+package struct RunningStandardizer: Sendable, Equatable {
     /// The time constant, seconds.
-    public let timeConstant: Double
+    package let timeConstant: Double
     /// The number of channels.
-    public let channels: Int
+    package let channels: Int
     /// The channels standardised, indices in increasing order.
-    public let selected: [Int]
+    package let selected: [Int]
     /// The weight a sample keeps at the next sample: exp(−1 / (timeConstant × rate)).
     private let decay: Double
     private var mean: [Double], meanSquare: [Double]
@@ -34,12 +34,12 @@ public struct RunningStandardizer: Sendable, Equatable {
     private var weight = 0.0
 
     /// The fraction of the channel's root mean square that its standard deviation is never taken below.
-    public static let relativeFloor = 0.05
+    package static let relativeFloor = 0.05
 
     /// A time constant of `seconds` at `samplingRate` Hz over `channels` channels, standardising those `selected`
     /// (all of them by default); throws unless both numbers are positive and finite, there is a channel, and the
     /// selection names channels.
-    public init(seconds: Double, samplingRate: Double, channels: Int, selected: [Int]? = nil) throws(ConfigurationError) {
+    package init(seconds: Double, samplingRate: Double, channels: Int, selected: [Int]? = nil) throws(ConfigurationError) {
         try ConfigurationError.requirePositive(seconds, "normalization")
         try ConfigurationError.requirePositive(samplingRate, "samplingRate")
         guard channels >= 1 else { throw ConfigurationError(key: "channels", "at least one channel is needed") }
@@ -57,7 +57,7 @@ public struct RunningStandardizer: Sendable, Equatable {
 
     /// Replaces each selected one of `values` (one per channel) by its standard score against the channel's weighted
     /// history, this value included (unitless); the others are left as they are.
-    public mutating func update(_ values: inout [Double]) {
+    package mutating func update(_ values: inout [Double]) {
         precondition(values.count == channels, "one value per channel")
         weight = decay * weight + 1
         // The new sample's share of the normalised weights: 1 at the first sample, 1 − decay in the long run.
@@ -73,7 +73,7 @@ public struct RunningStandardizer: Sendable, Equatable {
     }
 
     /// Forgets every sample seen.
-    public mutating func reset() {
+    package mutating func reset() {
         weight = 0
         for c in 0..<channels { mean[c] = 0; meanSquare[c] = 0 }
     }

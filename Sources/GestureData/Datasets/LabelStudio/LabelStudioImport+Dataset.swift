@@ -2,15 +2,15 @@ import Foundation
 
 extension LabelStudioImport {
     /// One recording's outcome of an import.
-    public struct Outcome: Hashable, Sendable {
+    package struct Outcome: Hashable, Sendable {
         /// The recording's id.
-        public var recording: String
+        package var recording: String
         /// The task and annotation it came from, and how many submissions the task had.
-        public var labelled: Labelled
+        package var labelled: Labelled
         /// Added, moved, removed and unchanged annotations.
         package var changes: AnnotationChanges
         /// The annotation file written, or `nil` when nothing changed.
-        public var written: String?
+        package var written: String?
     }
 
     /// Replaces the annotations of every recording in `labelled` in the project dataset at `folder` (loaded as
@@ -22,7 +22,7 @@ extension LabelStudioImport {
     ///   files (an external source, a per-sample label column), when an annotation file it would replace has
     ///   problems (rewriting would drop its bad lines), or when a file cannot be written.
     /// - Complexity: O(annotations²) per recording for the comparison, plus the files written.
-    public static func apply(_ labelled: [Labelled], to loaded: LoadedDataset, folder: URL) throws(DataFileError) -> [Outcome] {
+    package static func apply(_ labelled: [Labelled], to loaded: LoadedDataset, folder: URL) throws(DataFileError) -> [Outcome] {
         let manifestFile = folder.appendingPathComponent(DatasetReader.manifestName).path
         // The manifest `loaded` was read from, read again here: `LoadedDataset` (the Model room) carries plain values
         // only, and this is the file the import rewrites.

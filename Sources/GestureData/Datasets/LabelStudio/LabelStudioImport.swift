@@ -7,24 +7,24 @@ import Foundation
 /// URL ends with). Of a task's annotations, cancelled ones ("skipped") are ignored; a ground-truth one is taken,
 /// else the one updated last. A task without annotations leaves its recording as it was. Predictions are never
 /// read: only what an annotator submitted counts.
-public enum LabelStudioImport {
+package enum LabelStudioImport {
     /// The annotations read for one recording.
-    public struct Labelled: Hashable, Sendable {
+    package struct Labelled: Hashable, Sendable {
         /// The recording's id.
-        public var recording: String
+        package var recording: String
         /// The Label Studio task's id.
-        public var task: Int
+        package var task: Int
         /// The annotation's id in Label Studio.
-        public var annotation: Int
+        package var annotation: Int
         /// How many submitted annotations the task had (the chosen one among them).
-        public var submitted: Int
+        package var submitted: Int
         /// The new annotations, sorted by start then end.
-        public var annotations: [Annotation]
+        package var annotations: [Annotation]
         /// Results of other types (choices, text) that were ignored.
-        public var ignoredResults: Int
+        package var ignoredResults: Int
         /// What the import's rules changed, one line each: a region with several labels made one annotation per
         /// label, regions of one label that overlapped merged into one.
-        public var notes: [String] = []
+        package var notes: [String] = []
     }
 
     /// Reads `url` and checks every task against `dataset`: it must name one of its recordings (once), and every
@@ -38,7 +38,7 @@ public enum LabelStudioImport {
     /// - Returns: one entry per task with a submitted annotation, in file order; tasks without one are left out.
     /// - Throws: ``DataFileError`` naming the export file, the task id and the region id.
     /// - Complexity: O(file size + regions).
-    public static func read(_ url: URL, against dataset: Dataset) throws(DataFileError) -> [Labelled] {
+    package static func read(_ url: URL, against dataset: Dataset) throws(DataFileError) -> [Labelled] {
         let file = url.path
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

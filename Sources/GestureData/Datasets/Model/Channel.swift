@@ -44,7 +44,7 @@ public struct Channel: RawRepresentable, Hashable, Codable, Sendable, Expressibl
 
     /// The physical unit of the column for people (`g`, `rad/s`, `rad`, `µT`, `hPa`); empty for unitless quaternion
     /// components, archive columns and auxiliary columns.
-    public var physicalUnit: String {
+    package var physicalUnit: String {
         guard let unit = motion?.unit, unit != "1", unit != "archive" else { return "" }
         return unit
     }

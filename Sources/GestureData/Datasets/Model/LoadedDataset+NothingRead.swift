@@ -5,7 +5,7 @@ extension LoadedDataset {
     /// error; the first reading problem, or else the first file, says where to look.
     ///
     /// - Complexity: O(rows × channels) at worst, usually O(1): it stops at the first usable row.
-    public func requireSomethingRead(from source: String) throws(DataFileError) {
+    package func requireSomethingRead(from source: String) throws(DataFileError) {
         for recording in dataset.recordings {
             let columns = recording.columns
             for (i, time) in recording.timestamps.enumerated() where time.isFinite {

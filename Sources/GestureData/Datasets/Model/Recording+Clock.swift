@@ -1,18 +1,18 @@
 extension Recording {
     /// How many median sample intervals an interval may last before it is a gap: the validator's default
     /// (``DatasetValidator/gapFactor``), and what `find`, alignment and `inspect` use.
-    public static let gapFactor = 3.0
+    package static let gapFactor = 3.0
 
     /// The median interval between consecutive increasing samples, seconds; `nil` without two of them.
     ///
     /// - Complexity: O(n) expected.
-    public var medianInterval: Double? { Self.medianInterval(of: timestamps) }
+    package var medianInterval: Double? { Self.medianInterval(of: timestamps) }
 
     /// The median of the positive intervals between consecutive finite `timestamps`, seconds; `nil` without one.
     /// The one rule for a clock's nominal interval (validation, alignment, resampling, `find`).
     ///
     /// - Complexity: O(n) expected, one array of n − 1 intervals.
-    public static func medianInterval(of timestamps: [Double]) -> Double? {
+    package static func medianInterval(of timestamps: [Double]) -> Double? {
         var intervals: [Double] = []
         intervals.reserveCapacity(max(0, timestamps.count - 1))
         for k in timestamps.indices.dropFirst() where timestamps[k].isFinite && timestamps[k - 1].isFinite && timestamps[k] > timestamps[k - 1] {
@@ -31,7 +31,7 @@ extension Recording {
     /// median intervals. One run for a recording without gaps; none for an empty one.
     ///
     /// - Complexity: O(n log n).
-    public func runs(gapFactor: Double = Recording.gapFactor) -> [Range<Int>] {
+    package func runs(gapFactor: Double = Recording.gapFactor) -> [Range<Int>] {
         guard count > 0 else { return [] }
         guard let median = medianInterval else { return [0..<count] }
         let limit = gapFactor * median
@@ -48,7 +48,7 @@ extension Recording {
     /// The gaps between ``runs(gapFactor:)``: how many, their total and their longest duration, seconds.
     ///
     /// - Complexity: O(n log n).
-    public func gaps(gapFactor: Double = Recording.gapFactor) -> (count: Int, seconds: Double, longest: Double) {
+    package func gaps(gapFactor: Double = Recording.gapFactor) -> (count: Int, seconds: Double, longest: Double) {
         let runs = runs(gapFactor: gapFactor)
         var total = 0.0, longest = 0.0
         for (a, b) in zip(runs, runs.dropFirst()) {

@@ -89,10 +89,10 @@ public struct Recording: Hashable, Sendable {
     }
 
     /// Whether the recording has every channel in `channels`.
-    public func has(_ channels: [Channel]) -> Bool { channels.allSatisfy(channelNames.contains) }
+    package func has(_ channels: [Channel]) -> Bool { channels.allSatisfy(channelNames.contains) }
 
     /// Adds or replaces a channel.
-    public mutating func setColumn(_ channel: Channel, _ values: [Double]) {
+    package mutating func setColumn(_ channel: Channel, _ values: [Double]) {
         precondition(values.count == timestamps.count, "a channel needs one value per timestamp")
         if let i = channelNames.firstIndex(of: channel) {
             columns[i] = values
@@ -103,7 +103,7 @@ public struct Recording: Hashable, Sendable {
     }
 
     /// Removes a channel if present.
-    public mutating func removeColumn(_ channel: Channel) {
+    package mutating func removeColumn(_ channel: Channel) {
         guard let i = channelNames.firstIndex(of: channel) else { return }
         channelNames.remove(at: i)
         columns.remove(at: i)

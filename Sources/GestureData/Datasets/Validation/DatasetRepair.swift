@@ -1,25 +1,25 @@
 /// Repairs chosen explicitly by the user; each reports how many rows it changed.
-public struct RepairPolicy: OptionSet, Hashable, Sendable {
+package struct RepairPolicy: OptionSet, Hashable, Sendable {
     /// The bits.
-    public let rawValue: Int
+    package let rawValue: Int
     /// A policy from its bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Drop rows with a NaN or infinite value in any column.
-    public static let dropNonFinite = RepairPolicy(rawValue: 1)
+    package static let dropNonFinite = RepairPolicy(rawValue: 1)
     /// Drop rows with a value outside the manifest's valid range.
-    public static let dropOutOfRange = RepairPolicy(rawValue: 2)
+    package static let dropOutOfRange = RepairPolicy(rawValue: 2)
     /// Sort rows by timestamp (stable).
-    public static let sort = RepairPolicy(rawValue: 4)
+    package static let sort = RepairPolicy(rawValue: 4)
     /// Drop rows whose timestamp equals the previous row's (keeps the first).
-    public static let deduplicate = RepairPolicy(rawValue: 8)
+    package static let deduplicate = RepairPolicy(rawValue: 8)
     /// Keep the longest strictly increasing run of timestamps (not necessarily contiguous), dropping
     /// rows out of time order and duplicates: for glitches that interleave rows from another time.
-    public static let dropUnordered = RepairPolicy(rawValue: 16)
+    package static let dropUnordered = RepairPolicy(rawValue: 16)
 
     /// The command-line names: `drop-nan`, `drop-out-of-range`, `sort`, `dedupe`,
     /// `drop-unordered`.
-    public static let names: [(String, RepairPolicy)] = [
+    package static let names: [(String, RepairPolicy)] = [
         ("drop-nan", .dropNonFinite), ("drop-out-of-range", .dropOutOfRange), ("sort", .sort), ("dedupe", .deduplicate),
         ("drop-unordered", .dropUnordered),
     ]

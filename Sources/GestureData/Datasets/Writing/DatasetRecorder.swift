@@ -11,15 +11,15 @@ import GestureKit
 /// its channels must be the same. Values are written in the project's units (seconds, g, rad/s).
 ///
 /// - Complexity: O(1) per appended sample; O(annotations) per ``write(annotations:)``.
-public final class DatasetRecorder {
+package final class DatasetRecorder {
     /// The dataset folder.
-    public let folder: URL
+    package let folder: URL
     /// The new recording's id.
-    public let recordingID: String
+    package let recordingID: String
     /// The channels written after `time`.
-    public let channels: [Channel]
+    package let channels: [Channel]
     /// Samples appended so far.
-    public private(set) var samples = 0
+    package private(set) var samples = 0
     /// The recording file, relative to ``folder``.
     package var recordingFile: String { "recordings/\(recordingID).csv" }
     /// The annotation file, relative to ``folder``.
@@ -38,7 +38,7 @@ public final class DatasetRecorder {
     ///   - classes: the labels that marks may use, added to the manifest's classes.
     /// - Throws: ``DataFileError`` when the folder holds something other than a project dataset, when its
     ///   channels differ, when the id is taken or unusable, or when a file cannot be written.
-    public init(folder: URL, name: String, description: String, subject: String, session: String, id: String? = nil,
+    package init(folder: URL, name: String, description: String, subject: String, session: String, id: String? = nil,
                 classes: [String], channels: [Channel]) throws(DataFileError) {
         let manifestURL = folder.appendingPathComponent(DatasetReader.manifestName)
         var manifest: DatasetManifest
@@ -87,7 +87,7 @@ public final class DatasetRecorder {
     deinit { try? handle.close() }
 
     /// Adds `sample` (held until the next ``flush()``); a channel the sample lacks is written as `nan`.
-    public func append(_ sample: MotionSample) {
+    package func append(_ sample: MotionSample) {
         pending += sample.timestamp.description
         for value in [sample.acceleration.x, sample.acceleration.y, sample.acceleration.z] { pending += "," + value.description }
         if channels.count > 3 {
@@ -100,7 +100,7 @@ public final class DatasetRecorder {
 
     /// Appends the held samples to the file in one write and asks the system to put them on the disk.
     /// - Throws: ``DataFileError`` naming the file (a full disk, a removed folder).
-    public func flush() throws(DataFileError) {
+    package func flush() throws(DataFileError) {
         guard !pending.isEmpty else { return }
         do {
             try handle.write(contentsOf: Data(pending.utf8))
@@ -116,7 +116,7 @@ public final class DatasetRecorder {
     }
 
     /// Replaces the annotation file with `annotations`, sorted by start, atomically.
-    public func write(annotations: [Annotation]) throws(DataFileError) {
+    package func write(annotations: [Annotation]) throws(DataFileError) {
         let url = folder.appendingPathComponent(annotationFile)
         try AtomicFile.write(AnnotationFile.text(annotations.sorted { ($0.start, $0.end) < ($1.start, $1.end) }, file: url.path), to: url)
     }

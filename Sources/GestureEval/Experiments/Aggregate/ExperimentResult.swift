@@ -26,7 +26,7 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
         public var trained: TrainingSummary
 
         /// Creates a fold's score.
-        public init(fold: String, value: Estimate, count: Int, metrics: ScoreMetrics, trained: TrainingSummary) {
+        package init(fold: String, value: Estimate, count: Int, metrics: ScoreMetrics, trained: TrainingSummary) {
             self.fold = fold
             self.value = value
             self.count = count

@@ -51,10 +51,10 @@ public enum ExperimentWarning: Codable, Hashable, Sendable {
 extension ExperimentWarning {
     /// Below this many resampled units (people, or recordings where there is one person) a dataset's intervals
     /// get a ``fewIntervalUnits(dataset:units:)`` warning.
-    public static let fewUnits = 5
+    package static let fewUnits = 5
 
     /// Whether this is a ``fewIntervalUnits(dataset:units:)`` warning.
-    public var isAboutIntervalUnits: Bool {
+    package var isAboutIntervalUnits: Bool {
         if case .fewIntervalUnits = self { true } else { false }
     }
 }

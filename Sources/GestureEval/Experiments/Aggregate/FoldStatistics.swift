@@ -33,7 +33,7 @@ public struct FoldStatistics: Hashable, Sendable {
     public var pooled: Pooled?
 
     /// The statistics of `folds` (in fold order) of an entry on recordings of `kind`. O(folds).
-    public init(folds: [ExperimentResult.FoldScore], kind: Dataset.Kind) {
+    package init(folds: [ExperimentResult.FoldScore], kind: Dataset.Kind) {
         let values = folds.map(\.value.value).filter(\.isFinite)
         // Non-finite fold values are left out above, so only too few values can fail: NaN then.
         mean = (try? Descriptive.mean(values)) ?? .nan

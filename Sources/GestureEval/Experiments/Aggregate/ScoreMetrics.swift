@@ -42,7 +42,7 @@ public enum ScoreMetrics: Codable, Hashable, Sendable {
             public var fragments: Int
 
             /// Creates the counts.
-            public init(insertions: Int, deletions: Int, substitutions: Int, fragments: Int) {
+            package init(insertions: Int, deletions: Int, substitutions: Int, fragments: Int) {
                 self.insertions = insertions
                 self.deletions = deletions
                 self.substitutions = substitutions
@@ -51,7 +51,7 @@ public enum ScoreMetrics: Codable, Hashable, Sendable {
         }
 
         /// Creates event metrics.
-        public init(precision: Double, recall: Double, f1: Double, falsePositivesPerHour: Double, backgroundHours: Double,
+        package init(precision: Double, recall: Double, f1: Double, falsePositivesPerHour: Double, backgroundHours: Double,
                     annotations: Int, detections: Int, truePositives: Int, errors: Errors? = nil) {
             self.precision = precision
             self.recall = recall
@@ -82,7 +82,7 @@ public enum ScoreMetrics: Codable, Hashable, Sendable {
         public var balancedAccuracy: Double?
 
         /// Creates classification metrics.
-        public init(accuracy: Double, macroF1: Double, kappa: Double? = nil, balancedAccuracy: Double? = nil) {
+        package init(accuracy: Double, macroF1: Double, kappa: Double? = nil, balancedAccuracy: Double? = nil) {
             self.accuracy = accuracy
             self.macroF1 = macroF1
             self.kappa = kappa

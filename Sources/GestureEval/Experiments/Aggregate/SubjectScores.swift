@@ -21,7 +21,7 @@ public struct SubjectScores: Codable, Hashable, Sendable {
         public var metrics: ScoreMetrics
 
         /// Creates a subject's score.
-        public init(subject: String, value: Double, count: Int, metrics: ScoreMetrics) {
+        package init(subject: String, value: Double, count: Int, metrics: ScoreMetrics) {
             self.subject = subject
             self.value = value
             self.count = count
@@ -55,7 +55,7 @@ public struct SubjectScores: Codable, Hashable, Sendable {
     public var pooled: Estimate?
 
     /// The spread of `subjects` (in any order; kept sorted by name), without ``pooled``. O(subjects · log subjects).
-    public init(subjects: [Subject]) {
+    package init(subjects: [Subject]) {
         self.subjects = subjects.sorted { $0.subject < $1.subject }
         let finite = self.subjects.filter(\.value.isFinite)
         worst = finite.min { $0.value < $1.value }?.subject
@@ -69,12 +69,12 @@ public struct SubjectScores: Codable, Hashable, Sendable {
     }
 
     /// The worst subject's value (NaN when there is none). O(subjects).
-    public var worstValue: Double { minimum }
+    package var worstValue: Double { minimum }
 
     /// Continuous: each subject's counts from a pooled evaluation, scored by `metric`, with their false activations
     /// per hour of their background, and ``pooled`` resampling subjects by `bootstrap`. O(B · recordings) for B
     /// replicates.
-    public init(events evaluation: EventEvaluation, metric: EventMetric, bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
+    package init(events evaluation: EventEvaluation, metric: EventMetric, bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         var background: [String: Double] = [:]
         for r in evaluation.recordings { background[r.subject, default: 0] += r.background }
         self.init(subjects: evaluation.bySubject.map { subject, c in
@@ -91,7 +91,7 @@ public struct SubjectScores: Codable, Hashable, Sendable {
 
     /// Segments: each subject's examples (`subjects[i]` the subject of `truth[i]` and `predicted[i]`), scored by
     /// `metric`, and ``pooled`` resampling subjects by `bootstrap`. O(B · (examples + labels²)) for B replicates.
-    public init(truth: [String], predicted: [String], subjects: [String], metric: SegmentMetric,
+    package init(truth: [String], predicted: [String], subjects: [String], metric: SegmentMetric,
                 bootstrap: BootstrapOptions = BootstrapOptions()) throws(StatisticsError) {
         precondition(truth.count == predicted.count && truth.count == subjects.count, "one subject per example")
         var indices: [String: [Int]] = [:]

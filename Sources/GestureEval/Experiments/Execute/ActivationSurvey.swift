@@ -10,41 +10,41 @@ import GestureKit
 /// name there (``FalseActivationBreakdown``); judged annotations, when there are any, give a recall too. Judged
 /// labels that no annotation carries (`--labels shake` on annotations of walking and sitting) make every
 /// annotation an activity: every activation is false, and recall cannot be judged.
-public struct ActivationSurvey: Codable, Hashable, Sendable {
+package struct ActivationSurvey: Codable, Hashable, Sendable {
     /// Recordings tested.
-    public var recordings: Int
+    package var recordings: Int
     /// Their total duration, hours.
-    public var hours: Double
+    package var hours: Double
     /// Events that ended (activations).
-    public var activations: Int
+    package var activations: Int
     /// Judged annotations, and how many of them an activation matched.
-    public var judgedAnnotations: Int
+    package var judgedAnnotations: Int
     /// Judged annotations an activation matched (correct).
-    public var detectedAnnotations: Int
+    package var detectedAnnotations: Int
     /// False activations by activity, ``FalseActivationBreakdown/unannotated`` last.
-    public var breakdown: FalseActivationBreakdown
+    package var breakdown: FalseActivationBreakdown
     /// The judged labels asked for (`--labels`), empty when every annotation is judged.
-    public var judgedLabels: [String]
+    package var judgedLabels: [String]
     /// The labels of the judged annotations (after the label map), sorted.
-    public var annotationLabels: [String]
+    package var annotationLabels: [String]
     /// The labels of the activations, sorted.
-    public var activationLabels: [String]
+    package var activationLabels: [String]
 
     /// False activations over every activity.
-    public var falseActivations: Int { breakdown.activities.reduce(0) { $0 + $1.falseActivations } }
+    package var falseActivations: Int { breakdown.activities.reduce(0) { $0 + $1.falseActivations } }
     /// Background hours over every activity.
-    public var backgroundHours: Double { breakdown.activities.reduce(0) { $0 + $1.hours } }
+    package var backgroundHours: Double { breakdown.activities.reduce(0) { $0 + $1.hours } }
     /// False activations per hour of background (`nan` without background).
-    public var falsePerHour: Double { backgroundHours > 0 ? Double(falseActivations) / backgroundHours : .nan }
+    package var falsePerHour: Double { backgroundHours > 0 ? Double(falseActivations) / backgroundHours : .nan }
     /// Detected ÷ judged annotations, `nil` when none is judged.
-    public var recall: Double? { judgedAnnotations > 0 ? Double(detectedAnnotations) / Double(judgedAnnotations) : nil }
+    package var recall: Double? { judgedAnnotations > 0 ? Double(detectedAnnotations) / Double(judgedAnnotations) : nil }
 
     /// Runs `entry` with `model` (a configuration, or a model trained elsewhere) over every recording of `dataset`
     /// (continuous) and counts its activations.
     ///
     /// - Throws: ``ExperimentError`` when the recognizer cannot be made or the dataset holds segments.
     /// - Complexity: O(total samples) recognizer steps, recordings in parallel.
-    public init(entry: Experiment.Entry, model: TrainedModel, dataset: Dataset, matching: EventMatching,
+    package init(entry: Experiment.Entry, model: TrainedModel, dataset: Dataset, matching: EventMatching,
                 registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         guard dataset.kind == .continuous else {
             throw ExperimentError(entry: entry.name, "a survey of activations needs continuous recordings; \(dataset.name) holds segments")

@@ -4,14 +4,14 @@ import GestureData
 extension Experiment.Entry {
     /// `recordings` with only this entry's judged annotations, renamed by its label map; for segments,
     /// only the recordings that keep one. O(annotations).
-    public func judged(_ recordings: [Recording], kind: Dataset.Kind) -> [Recording] {
+    package func judged(_ recordings: [Recording], kind: Dataset.Kind) -> [Recording] {
         judging(recordings, kind: kind).recordings
     }
 
     /// ``judged(_:kind:)`` with `matching`'s don't-care regions: continuous recordings also keep the annotations
     /// whose label `matching` ignores (``EventMatching/ignoredLabels``), so that matching, background and training
     /// windows see them as not judged rather than as background; segments labelled so are not judged. O(annotations).
-    public func judged(_ recordings: [Recording], kind: Dataset.Kind, ignoring matching: EventMatching) -> [Recording] {
+    package func judged(_ recordings: [Recording], kind: Dataset.Kind, ignoring matching: EventMatching) -> [Recording] {
         judging(recordings, kind: kind, ignoring: matching).recordings
     }
 
@@ -39,7 +39,7 @@ extension Experiment.Entry {
     }
 
     /// `recordings` with the label map applied to every annotation, none dropped. O(annotations).
-    public func relabelled(_ recordings: [Recording]) -> [Recording] {
+    package func relabelled(_ recordings: [Recording]) -> [Recording] {
         guard !labelMap.isEmpty else { return recordings }
         return recordings.map { r in
             var r = r
@@ -49,7 +49,7 @@ extension Experiment.Entry {
     }
 
     /// `events` labelled as this entry is judged: `label-direction` when ``directionInLabel`` is set. O(events).
-    public func labelled(_ events: [GestureEvent]) -> [GestureEvent] {
+    package func labelled(_ events: [GestureEvent]) -> [GestureEvent] {
         setup(registry: RecognizerRegistry()).labelled(events)
     }
 
@@ -57,7 +57,7 @@ extension Experiment.Entry {
     /// label of `recordings` after the label map: a label that matches nothing would judge nothing and
     /// report a precision of 0 and a recall of NaN without a word.
     /// - Throws: naming the labels that match nothing and the labels that exist.
-    public func checkJudgedLabels(in recordings: [Recording], datasetKey: String?) throws(ExperimentError) {
+    package func checkJudgedLabels(in recordings: [Recording], datasetKey: String?) throws(ExperimentError) {
         let (unmatched, existing) = unmatchedLabels(in: recordings)
         guard !unmatched.isEmpty else { return }
         let list = existing.isEmpty ? "none (the recordings have no annotations)"

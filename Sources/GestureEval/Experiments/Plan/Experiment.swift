@@ -50,7 +50,7 @@ public struct Experiment: Codable, Hashable, Sendable {
             self.ignore = ignore
         }
         /// The ``EventMatching`` these tolerances and ignored labels give.
-        public var eventMatching: EventMatching { EventMatching(toleranceBefore: before, toleranceAfter: after, ignoring: ignore) }
+        package var eventMatching: EventMatching { EventMatching(toleranceBefore: before, toleranceAfter: after, ignoring: ignore) }
 
         private enum Keys: String, CodingKey { case before, after, ignore }
 

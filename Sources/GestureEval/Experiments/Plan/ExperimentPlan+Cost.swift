@@ -10,14 +10,14 @@ extension ExperimentPlan {
     /// The estimated one-core time of `step` and the units that test its model, seconds: each search
     /// candidate run over the training recordings, DTW band learning, medoids and calibration, then each
     /// unit over its test recordings. O(units).
-    public func estimatedSeconds(of step: TrainingStep, model: CostModel = .reference) -> Double {
+    package func estimatedSeconds(of step: TrainingStep, model: CostModel = .reference) -> Double {
         estimatedSeconds(of: step, testing: units.filter { $0.training == step.index }, model: model)
     }
 
     /// The estimated one-core time of a finished part of a run, seconds: a training step alone (without the
     /// units that test it), or one unit's testing (its share, by test samples, of what its step's units
     /// add). The parts of a plan add up to the sum of ``estimatedSeconds(of:model:)`` over its steps. O(units).
-    public func estimatedSeconds(of part: RunProgress, model: CostModel = .reference) -> Double {
+    package func estimatedSeconds(of part: RunProgress, model: CostModel = .reference) -> Double {
         switch part {
         case let .trained(step):
             return estimatedSeconds(of: trainingSteps[step], testing: [], model: model)

@@ -2,7 +2,7 @@ import Foundation
 
 extension ActivationSurvey {
     /// The survey for people: activations, false activations per hour, recall when judged, and one line per activity.
-    public var text: String {
+    package var text: String {
         func f(_ v: Double, _ digits: Int = 2) -> String { v.isFinite ? String(format: "%.\(digits)f", v) : "–" }
         var lines = [
             "recordings   \(recordings), \(f(hours * 60, 1)) min",

@@ -14,7 +14,7 @@ import GestureData
 /// annotations and detections per continuous entry, a confusion matrix and a latency histogram per entry,
 /// and a critical-difference diagram per ranked group; and `report.html` (``ReportPage``), the same report to
 /// explore in a browser, with every test recording's signal and outcomes.
-public enum ExperimentReport {
+package enum ExperimentReport {
     /// One row per entry and dataset: the pooled metric and its interval, the folds' mean and spread, and (continuous)
     /// false activations per hour of background, fragments and their share of detections, pooled over folds, as the
     /// aggregator computed them (``ExperimentResult/EntryScore/foldStatistics``). Only `group`'s members when given.
@@ -162,7 +162,7 @@ public enum ExperimentReport {
     }
 
     /// The terminal / Markdown summary text (tables as Markdown).
-    public static func markdown(_ result: ExperimentResult, command: String) -> String {
+    package static func markdown(_ result: ExperimentResult, command: String) -> String {
         var s = "# Experiment \(result.experiment.name)\n\n"
         if !result.experiment.description.isEmpty { s += result.experiment.description + "\n\n" }
         s += "Command: `\(command)`\n\nSplit `\(result.experiment.split)`, seed \(result.seed), metric \(result.metric.rawValue), "
@@ -199,7 +199,7 @@ public enum ExperimentReport {
     }
 
     /// Writes the report folder for `result`; `datasets` (by key, as run) hold the recordings to plot.
-    public static func write(_ result: ExperimentResult, datasets: [String: Dataset], to url: URL, command: [String]) throws(DataFileError) -> ReportFolder {
+    package static func write(_ result: ExperimentResult, datasets: [String: Dataset], to url: URL, command: [String]) throws(DataFileError) -> ReportFolder {
         var folder = try ReportFolder(url: url, command: command)
         try folder.writeResults(result)
         try folder.write(comparisonTable(result), named: "comparison")

@@ -4,7 +4,7 @@ extension ExperimentResult {
     /// The comparison as terminal text (what `gesturelab compare` prints): one headline per comparison group
     /// (what won and whether it is significant), then per group the metric per entry with its interval, the
     /// paired tests and the rank comparison, then one `warning:` line each. Tables are ``CSVTable/aligned``.
-    public var comparisonText: String {
+    package var comparisonText: String {
         var s = "\(experiment.name): \(metric.rawValue) with 95 % bootstrap interval, split \(experiment.split), seed \(seed)\n\n"
         s += groups.map { "\($0.headline)\n" }.joined()
         for g in groups {
@@ -27,7 +27,7 @@ extension ExperimentResult {
 
     /// One entry's results as terminal text (what `gesturelab evaluate` prints): per dataset the entry's
     /// pooled metrics with their intervals, then the metric per fold, then one `warning:` line each.
-    public func entryText(_ entry: String) -> String {
+    package func entryText(_ entry: String) -> String {
         var s = ""
         for (_, evaluation) in evaluations.sorted(by: { $0.key < $1.key }) {
             s += "\(entry) on \(evaluation.dataset.name) (\(evaluation.dataset.recordings) recordings), split \(experiment.split), seed \(seed)\n\n"

@@ -28,11 +28,11 @@ public struct AnyRecognizerTrainer: Sendable {
     public var identifier: String { base.identifier }
 
     /// Whether an entry may name a trained model file to use as is instead of training.
-    public var readsModelFiles: Bool { base.readsModelFiles }
+    package var readsModelFiles: Bool { base.readsModelFiles }
 
     /// Checks the searched keys (``RecognizerTrainer/searchable``), then the trainer's own checks; the error names
     /// what is wrong.
-    public func validate(_ setup: TrainingSetup) throws(TrainingError) {
+    package func validate(_ setup: TrainingSetup) throws(TrainingError) {
         if let searchable = base.searchable { try setup.requireSearchable(searchable) }
         try base.validate(setup)
     }
@@ -72,7 +72,7 @@ public struct AnyRecognizerTrainer: Sendable {
     }
 
     /// The training samples of judged `recordings`, with what the trainer counts on them. O(recordings).
-    public func workload(_ setup: TrainingSetup, training recordings: [Recording]) -> TrainingWorkload {
+    package func workload(_ setup: TrainingSetup, training recordings: [Recording]) -> TrainingWorkload {
         var workload = TrainingWorkload(trainingSamples: recordings.reduce(0) { $0 + $1.count })
         workload.detail = Self.detail(base, setup, recordings)
         return workload
@@ -84,7 +84,7 @@ public struct AnyRecognizerTrainer: Sendable {
 
     /// The trainer's estimate of a step with `workload` and the units testing its model, one-core seconds; `nil`: the
     /// rule-based estimate (no counts of the trainer's, or it has no estimate).
-    public func estimatedSeconds(of workload: TrainingWorkload, searched: Double, testing: TrainingWorkload.Testing,
+    package func estimatedSeconds(of workload: TrainingWorkload, searched: Double, testing: TrainingWorkload.Testing,
                                  model: TrainingCostModel) -> Double? {
         Self.estimatedSeconds(base, workload, searched, testing, model)
     }
@@ -97,7 +97,7 @@ public struct AnyRecognizerTrainer: Sendable {
 
     /// The model in the file at `url`, with its summary; a missing, old, corrupted or foreign file is an error naming
     /// the file, as is a trainer that reads no model files.
-    public func readModel(at url: URL) throws(DataFileError) -> TrainedModel { try Self.readModel(base, url) }
+    package func readModel(at url: URL) throws(DataFileError) -> TrainedModel { try Self.readModel(base, url) }
 
     private static func readModel<T: RecognizerTrainer>(_ trainer: T, _ url: URL) throws(DataFileError) -> TrainedModel {
         let trained = try trainer.readModel(at: url)
@@ -105,7 +105,7 @@ public struct AnyRecognizerTrainer: Sendable {
     }
 
     /// Writes `model` to `url` atomically; a model of another trainer is an error naming the file.
-    public func writeModel(_ model: TrainedModel, to url: URL) throws(DataFileError) { try Self.writeModel(base, model, url) }
+    package func writeModel(_ model: TrainedModel, to url: URL) throws(DataFileError) { try Self.writeModel(base, model, url) }
 
     private static func writeModel<T: RecognizerTrainer>(_ trainer: T, _ model: TrainedModel, _ url: URL) throws(DataFileError) {
         guard let typed = model.model(as: T.Model.self) else {
@@ -115,26 +115,26 @@ public struct AnyRecognizerTrainer: Sendable {
     }
 
     /// What `gesturelab train` prints before the summary, e.g. `trained dtw on 12 recordings`.
-    public func trainedLine(recordings: Int) -> String { base.trainedLine(recordings: recordings) }
+    package func trainedLine(recordings: Int) -> String { base.trainedLine(recordings: recordings) }
 
     /// What the trainer prints after the summary about `model`; none for a model of another trainer.
-    public func trainedLines(_ model: TrainedModel) -> [String] { Self.trainedLines(base, model) }
+    package func trainedLines(_ model: TrainedModel) -> [String] { Self.trainedLines(base, model) }
 
     private static func trainedLines<T: RecognizerTrainer>(_ trainer: T, _ model: TrainedModel) -> [String] {
         model.model(as: T.Model.self).map(trainer.trainedLines) ?? []
     }
 
     /// The shared count keys and the trainer's own.
-    public var countKeys: Set<String> { TrainingSummary.countKeys.union(base.countKeys) }
+    package var countKeys: Set<String> { TrainingSummary.countKeys.union(base.countKeys) }
 
     /// One line per deprecated key of a configuration (read under a new name), for warnings.
-    public func deprecations(inConfiguration value: ConfigurationValue) -> [String] { base.deprecations(inConfiguration: value) }
+    package func deprecations(inConfiguration value: ConfigurationValue) -> [String] { base.deprecations(inConfiguration: value) }
 
     /// One line per deprecated key of a model file's bytes `data`, naming `file`.
-    public func deprecations(inModelFile data: Data, file: String) -> [String] { base.deprecations(inModelFile: data, file: file) }
+    package func deprecations(inModelFile data: Data, file: String) -> [String] { base.deprecations(inModelFile: data, file: file) }
 
     /// The configuration's deprecations, then those of the model file at `modelFile` (if any, and readable).
-    public func deprecations(configuration: ConfigurationValue, modelFile: String?) -> [String] {
+    package func deprecations(configuration: ConfigurationValue, modelFile: String?) -> [String] {
         let lines = deprecations(inConfiguration: configuration)
         guard let modelFile else { return lines }
         // An unreadable file has none here: reading it says what is wrong.
@@ -143,10 +143,10 @@ public struct AnyRecognizerTrainer: Sendable {
     }
 
     /// The pipeline a configuration document runs when it is this trainer's model file; `nil`: the document decides.
-    public func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
+    package func pipeline(forModel document: any ConfigurationDecoding, registry: RecognizerRegistry) throws -> Pipeline? {
         try base.pipeline(forModel: document, registry: registry)
     }
 
     /// A small working configuration for `bench soak` and the robustness tests; `nil`: the default configuration runs.
-    public func exampleConfiguration() throws -> JSONConfiguration? { try base.exampleConfiguration() }
+    package func exampleConfiguration() throws -> JSONConfiguration? { try base.exampleConfiguration() }
 }

@@ -22,7 +22,7 @@ public struct TrainerRegistry: Sendable {
     public func learned(_ identifier: String) -> AnyRecognizerTrainer? { trainers[identifier] }
 
     /// The identifiers whose trainer reads a trained model file (``RecognizerTrainer/readsModelFiles``), sorted.
-    public var modelFileReaders: [String] { identifiers.filter { trainers[$0]!.readsModelFiles } }
+    package var modelFileReaders: [String] { identifiers.filter { trainers[$0]!.readsModelFiles } }
 
     /// The trainer of `identifier`: its registered one, else ``RuleBasedTrainer`` (a grid search over its
     /// configuration). O(1).
@@ -34,7 +34,7 @@ public struct TrainerRegistry: Sendable {
     /// ``RecognizerTrainer/exampleConfiguration()`` when it is learned and has one, else with its default
     /// configuration. What `bench soak` and the robustness tests run for every registered recognizer.
     /// - Complexity: a learned recognizer's example training (well under a second for the built-in ones).
-    public func exampleRecognizer(_ identifier: String, from registry: RecognizerRegistry) throws -> any Recognizer {
+    package func exampleRecognizer(_ identifier: String, from registry: RecognizerRegistry) throws -> any Recognizer {
         guard let example = try trainers[identifier]?.exampleConfiguration() else { return try registry.makeRecognizer(identifier) }
         return try registry.makeRecognizer(identifier, configuration: example)
     }

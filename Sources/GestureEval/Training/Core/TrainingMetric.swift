@@ -39,7 +39,7 @@ public enum TrainingMetric: String, Codable, Hashable, Sendable, CaseIterable {
     /// Whether this metric means what it says on a dataset of `kind`: `f1` on both (event F1, macro-F1),
     /// `precision` and `recall` on continuous recordings only (events), `accuracy` and `balanced-accuracy`
     /// on segments only. The others would silently stand for another metric, so runs refuse them.
-    public func isDefined(for kind: Dataset.Kind) -> Bool {
+    package func isDefined(for kind: Dataset.Kind) -> Bool {
         switch self {
         case .f1: true
         case .precision, .recall: kind == .continuous

@@ -2,7 +2,7 @@ import GestureKit
 import GestureData
 
 /// Why a DTW model could not be trained.
-public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No training examples.
     case noExamples
     /// An example cannot be used (empty, non-finite, wrong number of dimensions).
@@ -13,7 +13,7 @@ public enum DTWTrainingError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidSetting(key: String, String)
 
     /// One line naming the example or setting at fault.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noExamples: "no training examples"
         case let .invalidExample(index, reason): "training example \(index): \(reason)"
@@ -38,13 +38,13 @@ package struct DTWExample: Hashable, Sendable {
 }
 
 /// The leave-one-out error of one band.
-public struct DTWBandScore: Hashable, Sendable, Codable {
+package struct DTWBandScore: Hashable, Sendable, Codable {
     /// The band, fraction of the length.
-    public var band: Double
+    package var band: Double
     /// Misclassified training examples.
-    public var errors: Int
+    package var errors: Int
     /// `errors / examples`.
-    public var errorRate: Double
+    package var errorRate: Double
 }
 
 /// What training produced besides the model.

@@ -4,46 +4,46 @@ import GestureData
 
 /// k-nearest-neighbour DTW classification of a test split with a training split — the protocol of the UCR
 /// archive's published baselines (1-NN, every training series a template).
-public struct NearestNeighborEvaluation: Sendable {
+package struct NearestNeighborEvaluation: Sendable {
     /// The outcome.
-    public struct Result: Hashable, Sendable, Codable {
+    package struct Result: Hashable, Sendable, Codable {
         /// Correct / total.
-        public var accuracy: Double
+        package var accuracy: Double
         /// 1 − accuracy.
-        public var error: Double
+        package var error: Double
         /// Correctly classified test series.
-        public var correct: Int
+        package var correct: Int
         /// Test series.
-        public var total: Int
+        package var total: Int
         /// The band used, fraction of the length.
-        public var band: Double
+        package var band: Double
         /// Whether the band was learned by leave-one-out on the training split.
-        public var bandLearned: Bool
+        package var bandLearned: Bool
         /// Leave-one-out scores of the bands tried (empty when the band was given).
-        public var bandScores: [DTWBandScore]
+        package var bandScores: [DTWBandScore]
         /// Neighbours voting.
-        public var k: Int
+        package var k: Int
         /// Predicted label per test series, in file order.
-        public var predictions: [String]
+        package var predictions: [String]
         /// Cascade counts for the test classification.
-        public var statistics: DTWSearchStatistics
+        package var statistics: DTWSearchStatistics
         /// Test series whose nearest template differs in length by more than 4×.
-        public var lengthWarnings: Int
+        package var lengthWarnings: Int
     }
 
     /// Neighbours voting (majority; ties go to the class of the nearest among the tied).
-    public var k: Int
+    package var k: Int
     /// A fixed band, or `nil` to learn it by leave-one-out over 0–20 %.
-    public var band: Double?
+    package var band: Double?
     /// Applied to every series.
-    public var preprocessing: DTWPreprocessing
+    package var preprocessing: DTWPreprocessing
     /// Dependent or independent multivariate DTW.
-    public var multivariate: DTW.Multivariate
+    package var multivariate: DTW.Multivariate
     /// The series' sampling rate, Hz, needed by ``DTWPreprocessing/downsampleRate`` (`nil` = unknown).
-    public var samplingRate: Double?
+    package var samplingRate: Double?
 
     /// Creates an evaluation.
-    public init(k: Int = 1, band: Double? = nil, preprocessing: DTWPreprocessing = .none, multivariate: DTW.Multivariate = .dependent,
+    package init(k: Int = 1, band: Double? = nil, preprocessing: DTWPreprocessing = .none, multivariate: DTW.Multivariate = .dependent,
                 samplingRate: Double? = nil) {
         self.k = k
         self.samplingRate = samplingRate
@@ -60,7 +60,7 @@ public struct NearestNeighborEvaluation: Sendable {
     /// - Complexity: O(T·N·n·w) for T test and N training series of length n and band w in the worst case (the
     ///   lower-bound cascade usually prunes most of it), plus up to 21 leave-one-out passes over the training split
     ///   when the band is learned.
-    public func run(train: [LabelledSeries], test: [LabelledSeries]) throws(DTWTrainingError) -> Result {
+    package func run(train: [LabelledSeries], test: [LabelledSeries]) throws(DTWTrainingError) -> Result {
         guard !train.isEmpty else { throw .noExamples }
         guard k >= 1 else { throw .invalidSetting(key: "k", "must be at least 1, got \(k)") }
         let trainSeries = try Self.series(train, what: "training", preprocessing: preprocessing, samplingRate: samplingRate)

@@ -143,7 +143,7 @@ public struct FoldAssignment: Codable, Hashable, Sendable {
     }
 
     /// Whether every recording is tested by exactly one fold (true for all but the fixed split).
-    public var testsEachRecordingOnce: Bool {
+    package var testsEachRecordingOnce: Bool {
         let tested = folds.flatMap(\.test)
         return Set(tested).count == tested.count
     }

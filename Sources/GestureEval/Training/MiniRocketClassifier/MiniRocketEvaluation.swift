@@ -4,36 +4,36 @@ import GestureData
 
 /// MiniRocket classification of a test split with a model trained on a training split (the UCR and UEA archives'
 /// fixed split), as aeon's `MiniRocketClassifier` is evaluated.
-public struct MiniRocketEvaluation: Sendable {
+package struct MiniRocketEvaluation: Sendable {
     /// The outcome.
-    public struct Result: Hashable, Sendable, Codable {
+    package struct Result: Hashable, Sendable, Codable {
         /// Correct / total.
-        public var accuracy: Double
+        package var accuracy: Double
         /// 1 − accuracy.
-        public var error: Double
+        package var error: Double
         /// Correctly classified test series.
-        public var correct: Int
+        package var correct: Int
         /// Test series.
-        public var total: Int
+        package var total: Int
         /// The ridge penalty chosen by leave-one-out.
-        public var alpha: Double
+        package var alpha: Double
         /// Features per series.
-        public var features: Int
+        package var features: Int
         /// The transform's dilations, samples.
-        public var dilations: [Int]
+        package var dilations: [Int]
         /// Predicted label per test series, in file order.
-        public var predictions: [String]
+        package var predictions: [String]
         /// Seconds spent training (transform fit, training features, scaler, ridge).
-        public var trainingSeconds: Double
+        package var trainingSeconds: Double
         /// Seconds spent classifying the test split (its features and scores).
-        public var predictionSeconds: Double
+        package var predictionSeconds: Double
     }
 
     /// How the model is trained.
-    public var trainer: MiniRocketTrainer
+    package var trainer: MiniRocketTrainer
 
     /// Creates an evaluation.
-    public init(trainer: MiniRocketTrainer = MiniRocketTrainer()) {
+    package init(trainer: MiniRocketTrainer = MiniRocketTrainer()) {
         self.trainer = trainer
     }
 
@@ -42,7 +42,7 @@ public struct MiniRocketEvaluation: Sendable {
     ///
     /// - Throws: ``GestureKit/MiniRocketError`` naming the series or setting at fault.
     /// - Complexity: that of ``MiniRocketTrainer/train(_:labels:channels:samplingRate:)`` plus one transform per test series.
-    public func run(train: [LabelledSeries], test: [LabelledSeries]) throws(MiniRocketError) -> Result {
+    package func run(train: [LabelledSeries], test: [LabelledSeries]) throws(MiniRocketError) -> Result {
         guard let first = train.first else { throw .noExamples }
         let trainSeries: [DTWSeries], testSeries: [DTWSeries]
         do {

@@ -5,23 +5,23 @@ import GestureData
 /// Trains a ``GestureKit/MiniRocketModel``: fits the MiniRocket transform to the training series, standardises their
 /// features with the training mean and standard deviation, and fits a ``RidgeClassifierCV`` — the pipeline of
 /// aeon's `MiniRocketClassifier` (MiniRocket, `StandardScaler`, `RidgeClassifierCV(np.logspace(-3, 3, 10))`).
-public struct MiniRocketTrainer: Sendable {
+package struct MiniRocketTrainer: Sendable {
     /// Features asked for (rounded down to a multiple of 84).
-    public var featureCount: Int
+    package var featureCount: Int
     /// Most dilations per kernel.
-    public var maxDilationsPerKernel: Int
+    package var maxDilationsPerKernel: Int
     /// The seed of the channel subsets and of the series each bias is drawn from.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The ridge penalties tried by leave-one-out.
-    public var alphas: [Double]
+    package var alphas: [Double]
     /// What is done with segments of other lengths.
-    public var lengthPolicy: MiniRocketModel.LengthPolicy
+    package var lengthPolicy: MiniRocketModel.LengthPolicy
     /// Whether the ridge weighs each example by n / (classes · n_c), scikit-learn's `class_weight="balanced"`
     /// (``RidgeClassifierCV/balancedWeights(labels:)``), so every class carries the same weight; otherwise all weigh 1.
-    public var balancedClassWeights: Bool
+    package var balancedClassWeights: Bool
 
     /// Creates a trainer with the published defaults (9,996 features, 32 dilations per kernel at most).
-    public init(featureCount: Int = MiniRocket.defaultFeatureCount, maxDilationsPerKernel: Int = MiniRocket.defaultMaxDilationsPerKernel,
+    package init(featureCount: Int = MiniRocket.defaultFeatureCount, maxDilationsPerKernel: Int = MiniRocket.defaultMaxDilationsPerKernel,
                 seed: UInt64 = 0, alphas: [Double] = RidgeClassifierCV.defaultAlphas, lengthPolicy: MiniRocketModel.LengthPolicy = .asRecorded,
                 balancedClassWeights: Bool = false) {
         self.featureCount = featureCount
@@ -36,7 +36,7 @@ public struct MiniRocketTrainer: Sendable {
     /// `labels`; the transform runs on ``Parallelism/threads`` threads.
     ///
     /// - Complexity: O(N · cost of one transform / threads + N²·F + N³) for N series and F features.
-    public func train(_ series: [DTWSeries], labels: [String], channels: [MotionChannel], samplingRate: Double) throws(MiniRocketError) -> MiniRocketModel {
+    package func train(_ series: [DTWSeries], labels: [String], channels: [MotionChannel], samplingRate: Double) throws(MiniRocketError) -> MiniRocketModel {
         guard series.count == labels.count else {
             throw .invalidSetting(key: "labels", "\(labels.count) labels for \(series.count) series")
         }

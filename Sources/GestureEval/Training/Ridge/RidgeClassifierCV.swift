@@ -18,9 +18,9 @@ import GestureData
 /// because GSL's bundled CBLAS is a reference implementation several times slower. When n > p scikit-learn
 /// decomposes the p × p covariance instead; the leave-one-out residuals are the same, so the Gram path is kept for
 /// every shape (O(n³) then, fine for a few thousand examples).
-public struct RidgeClassifierCV: Sendable {
+package struct RidgeClassifierCV: Sendable {
     /// scikit-learn's `np.logspace(-3, 3, 10)`.
-    public static let defaultAlphas: [Double] = (0..<10).map { pow(10, -3 + 6 * Double($0) / 9) }
+    package static let defaultAlphas: [Double] = (0..<10).map { pow(10, -3 + 6 * Double($0) / 9) }
 
     /// The candidate penalties, tried in order.
     package var alphas: [Double]
