@@ -183,7 +183,14 @@ import Testing
         #expect(s.from == -1 && s.to == 1 && s.step == 0.5 && s.parameter == "threshold")
         #expect(s.entry.judging.labels == ["slap"] && s.output.out == "r" && s.output.json)
         expectUsageError(Sweep.self, ["--recognizer", "shake", "--dataset", "d", "--parameter", "p", "--from", "2", "--to", "1", "--step", "1"], "from ≤ to")
-        expectUsageError(Sweep.self, ["--recognizer", "dtw", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "1"], "dtw is not one")
+        expectUsageError(Sweep.self, ["--recognizer", "dtw", "--dataset", "d", "--parameter", "p", "--from", "0", "--to", "1", "--step", "1"], "dtw is neither")
+        // Another tool's detections are swept by the lowest score kept, from their folder.
+        let range = ["--dataset", "d", "--from", "0", "--to", "1", "--step", "0.5"]
+        let files = try Sweep.parse(["--recognizer", "detections", "--detections", "dir", "--parameter", "minimumScore"] + range)
+        #expect(files.detections == "dir")
+        expectUsageError(Sweep.self, ["--recognizer", "detections", "--parameter", "minimumScore"] + range, "needs --detections DIR")
+        expectUsageError(Sweep.self, ["--recognizer", "detections", "--detections", "dir", "--parameter", "threshold"] + range, "minimumScore")
+        expectUsageError(Sweep.self, ["--recognizer", "shake", "--detections", "dir", "--parameter", "threshold"] + range, "goes with --recognizer detections")
     }
 
     // MARK: datasets
