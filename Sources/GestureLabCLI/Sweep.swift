@@ -63,7 +63,7 @@ struct Sweep: ParsableCommand {
         let values = positions.map { all[$0] }
         let spec = try entry.entry()
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
-        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[EntryOptions.datasetKey(entry.dataset)]!
+        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration, rotationRate: entry.units.gyroscope)[EntryOptions.datasetKey(entry.dataset)]!
         let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching, registry: .standard)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }
