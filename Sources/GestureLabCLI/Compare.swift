@@ -89,7 +89,7 @@ struct Compare: ParsableCommand {
         let file = URL(fileURLWithPath: experiment)
         guard FileManager.default.fileExists(atPath: file.path) else { throw DataFileError(file: experiment, "no such experiment file") }
         let spec = try Experiment(contentsOf: file, trainers: GestureLab.registries.trainers)
-        let datasets = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
+        let datasets = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration, rotationRate: units.gyroscope)
         if let sizes = try sizes() {
             try runLearningCurve(spec, datasets: datasets, sizes: sizes)
             return

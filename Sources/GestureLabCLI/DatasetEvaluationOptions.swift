@@ -73,7 +73,7 @@ struct DatasetEvaluationOptions: ParsableArguments {
                                     metric: search.metric ?? .f1,
                                     bootstrapReplicates: replicates, samplingRate: Self.samplingRate, entries: [entry])
         try experiment.validate(file: "command line", trainers: GestureLab.registries.trainers)
-        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration)
+        let datasets = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: units.acceleration, rotationRate: units.gyroscope)
         if let why = surveyReason(recognizer: recognizer, entry: entry, experiment: experiment, datasets: datasets, shard: shard),
            let loaded = datasets[EntryOptions.datasetKey(dataset)] {
             // A model file is used as is, like a preset.

@@ -25,13 +25,16 @@ struct Detect: ParsableCommand {
 
             Values are g, rad/s and radians with CoreMotion's sign. A unit in the header, as in \
             Acceleration x (m/s^2), sets the scale (not the sign); --acceleration android-ms2 reads Android's \
-            m/s² (+9.81 up at rest), and must agree with a unit the header states. Acceleration that reads \
+            m/s² (+9.81 up at rest), --acceleration g-up g with up positive (+1 g up at rest: x-io, Xsens, \
+            Axivity, MetaWear), and either must agree with a unit the header states. Acceleration that reads \
             about 9.8 g at rest is refused: it is m/s² read as g. A gyroscope header stating \
-            (deg/s), as in gX (deg/s), reads degrees per second. As samples arrive they are checked against \
-            physics as a manifest's are: a rotation rate above 35 rad/s for 8 samples, or one of 1 rad/s or \
-            more across gravity held while the acceleration stays still, is °/s (or a zero point) read as \
-            rad/s; acceleration resting near 0 g has no gravity (user acceleration, such as Sensor Logger's \
-            iOS Accelerometer.csv); each is refused at the line that shows it, naming the fix.
+            (deg/s), as in gX (deg/s), or --gyroscope deg/s reads degrees per second. As samples arrive they \
+            are checked against physics as a manifest's are: a rotation rate above 35 rad/s for 8 samples, one \
+            of 1 rad/s or more across gravity held while the acceleration stays still, or a turn of gravity \
+            over still stretches that the accelerometer does not see, is °/s (or a zero point) read as rad/s; \
+            acceleration resting near 0 g, or in motion averaging out second by second, has no gravity (user \
+            acceleration, such as Sensor Logger's iOS Accelerometer.csv); each is refused at the line that \
+            shows it, naming the fix.
 
             Without a unit in the header, the time unit is inferred from the first steps between times \
             (seconds unless that gives a rate outside 1 Hz–10 kHz, then ms, µs or ns). Epoch clocks, and \

@@ -221,7 +221,7 @@ struct Find: ParsableCommand {
         if source.format == nil, !FileManager.default.fileExists(atPath: source.path) {
             throw DataFileError(file: text, "\(role): no such file or folder (give a recording CSV, a dataset folder, FORMAT:PATH\(role == "TARGET" ? " or -" : ""))")
         }
-        let loaded = try source.load(DatasetSource.Options(acceleration: units.acceleration))
+        let loaded = try source.load(DatasetSource.Options(acceleration: units.acceleration, rotationRate: units.gyroscope))
         for note in loaded.report.notes { CommandLineError.printNote(note) }
         let recordings = loaded.dataset.recordings
         guard !recordings.isEmpty else { throw DataFileError(file: text, "holds no recordings") }

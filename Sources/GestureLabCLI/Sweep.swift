@@ -72,7 +72,7 @@ struct Sweep: ParsableCommand {
         var spec = try entry.entry()
         spec.detections = detections
         let experiment = try entry.experiment(name: "sweep", split: "loso", seed: 1, metric: .f1, entry: spec)
-        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[EntryOptions.datasetKey(entry.dataset)]!
+        let dataset = try experiment.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration, rotationRate: entry.units.gyroscope)[EntryOptions.datasetKey(entry.dataset)]!
         let sweep = ThresholdSweep(entry: spec, parameter: parameter, values: values, matching: experiment.matching.eventMatching, registry: GestureLab.registries.recognizers)
         let reporter = ProgressReporter("sweep \(parameter)", total: values.count, quiet: progress.quiet)
         let points = try sweep.run(on: dataset) { reporter.advance() }

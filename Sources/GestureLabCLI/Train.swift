@@ -91,7 +91,7 @@ struct Train: ParsableCommand {
     func run() throws {
         parallel.apply()
         var (spec, chosenEntry) = try resolve()
-        let dataset = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration)[chosenEntry.datasets[0]]!
+        let dataset = try spec.loadDatasets(notes: CommandLineError.printNote, acceleration: entry.units.acceleration, rotationRate: entry.units.gyroscope)[chosenEntry.datasets[0]]!
         var recordings = dataset.recordings
         if let split = try trainingSplit(of: spec) {
             // The folds compare computes: the same strategy and seed over the same dataset.

@@ -96,7 +96,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let run = try GestureLabBinary.run(["evaluate", "--recognizer", "shake", "--dataset", "csv:\(url.path)", "--quiet"])
         let notes = run.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
-        #expect(notes.count == 1, "\(run.stderr)")
+        // Once the clock, once the sign every csv: reading states (issue 75).
+        #expect(notes.count == 2, "\(run.stderr)")
         #expect(notes.first?.contains("'time' read as nanoseconds (median step 0.01 s, 100 Hz)") == true, "\(run.stderr)")
+        #expect(notes.last?.contains("sign: at rest the device lay level reading -1 g on z") == true, "\(run.stderr)")
     }
 }

@@ -24,7 +24,8 @@ extension DatasetFormat {
 
     /// One sample CSV, its columns inferred from the header.
     static func loadCSV(_ url: URL, _ path: String, _ options: DatasetSource.Options) throws(DataFileError) -> LoadedDataset {
-        try SampleCSVFormat.load(url, acceleration: options.acceleration, collectingProblems: options.collectingProblems, rate: options.csvRowRate)
+        try SampleCSVFormat.load(url, acceleration: options.acceleration, collectingProblems: options.collectingProblems, rate: options.csvRowRate,
+                                 rotationRate: options.rotationRate)
     }
 
     /// The dataset a synthetic dataset spec generates.

@@ -34,6 +34,9 @@ public struct DatasetSource: Hashable, Sendable {
         /// The acceleration unit of a `csv:` file's columns (as `detect --acceleration` states it); `nil`
         /// takes g unless the header names a unit.
         public var acceleration: SampleCSVFormat.AccelerationUnit? = nil
+        /// The rotation-rate unit of a `csv:` file's gyroscope columns (as `detect --gyroscope` states it); `nil`
+        /// takes rad/s unless the header names a unit.
+        public var rotationRate: RotationUnit? = nil
         /// Whether a `csv:` file's bad lines are collected as problems (as `validate` lists them) rather than
         /// stopping reading at the first; a manifest's files always are.
         public var collectingProblems = false
@@ -43,8 +46,10 @@ public struct DatasetSource: Hashable, Sendable {
         public var csvRowRate: Double? = nil
         /// Defaults.
         public init(samplingRate: Double = 100, channels: [Channel] = [], data: URL? = nil, sortingRows: Bool = false,
-                    acceleration: SampleCSVFormat.AccelerationUnit? = nil, collectingProblems: Bool = false) {
+                    acceleration: SampleCSVFormat.AccelerationUnit? = nil, collectingProblems: Bool = false,
+                    rotationRate: RotationUnit? = nil) {
             self.acceleration = acceleration
+            self.rotationRate = rotationRate
             self.collectingProblems = collectingProblems
             self.samplingRate = samplingRate
             self.channels = channels

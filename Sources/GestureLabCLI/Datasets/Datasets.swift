@@ -59,7 +59,7 @@ struct DatasetSourceOptions: ParsableArguments {
             samplingRate: hasOwnClock ? 100 : rate ?? 100,
             channels: channels.map { $0.split(separator: ",").map { Channel(rawValue: String($0)) } } ?? [],
             data: data.map { URL(fileURLWithPath: $0) }, sortingRows: sortingRows, acceleration: units.acceleration,
-            collectingProblems: collectingProblems)
+            collectingProblems: collectingProblems, rotationRate: units.gyroscope)
         var withRate = options
         if rowRate, DatasetSource(path).format == .csv { withRate.csvRowRate = rate }
         do {

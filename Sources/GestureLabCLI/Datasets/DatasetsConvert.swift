@@ -51,7 +51,7 @@ struct DatasetsConvert: ParsableCommand {
         }
         // What is written is g and rad/s by its format, so values physics says are not (a project manifest's units
         // warning, which `validate` reports) would be written as g: they stop convert as errors do.
-        let readingErrors = loaded.problems.filter { $0.severity == .error || $0.kind == .units }
+        let readingErrors = DatasetProblem.errorsFirst(loaded.problems.filter { $0.severity == .error || $0.kind == .units })
         if !readingErrors.isEmpty {
             for p in readingErrors { print(p) }
             if !force {

@@ -54,7 +54,8 @@ struct LiveInputOptions: ParsableArguments {
         var watch = StallWatch(stallTime: stallTime, idleLimit: idleExit)
         watch.onStall = { CommandLineError.printLine(String(format: "\(command): \(name): nothing received for %.1f s", $0)) }
         // Non-finite values reach the pipeline's validator, which skips and counts them.
-        var decoder = SampleCSVStream(acceleration: units.acceleration, acceptsNonFinite: true, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
+        var decoder = SampleCSVStream(acceleration: units.acceleration, acceptsNonFinite: true, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate,
+                                      rotationRate: units.gyroscope)
         // What was inferred (time unit, epoch origin, bare x,y,z) is said once, beside the events.
         // The library's advice names the header; this command can also state the clock with options.
         decoder.onNote = { note in

@@ -51,6 +51,7 @@ enum StreamAligner {
         // The recording spans what every primary stream covers; placed streams leave gaps of their own instead.
         let primary = streams.filter { $0.placement == nil }
         let lo = primary.map { $0.times.first! }.max()!, hi = primary.map { $0.times.last! }.min()!
+        problems += missedSpans(streams, primary: lo...max(lo, hi))
         var times: [Double], lines: [Int32]
         if let rate {
             let points = hi >= lo ? ((hi - lo) * rate + 1e-9).rounded(.down) + 1 : 0
@@ -119,6 +120,33 @@ enum StreamAligner {
         }
         report.alignedRecordings += 1
         return Result(times: times, channels: channels, lines: lines, problems: problems)
+    }
+
+    /// One error for each placement whose streams' span misses the primary unit's span `primary` (s) altogether: its
+    /// clock counts from another origin (units whose clocks start 2,296 s apart), so every sample would be its gap.
+    /// It names how far the spans lie apart and the `clock:` that puts the unit's first sample at the primary unit's
+    /// first (or estimates the offset near it). O(streams).
+    static func missedSpans(_ streams: [Stream], primary: ClosedRange<Double>) -> [DatasetProblem] {
+        var seen = Set<String>(), problems: [DatasetProblem] = []
+        for stream in streams {
+            guard let placement = stream.placement, seen.insert(placement).inserted else { continue }
+            let unit = streams.filter { $0.placement == placement }
+            let first = unit.map { $0.times.first! }.min()!, last = unit.map { $0.times.last! }.max()!
+            guard last < primary.lowerBound || first > primary.upperBound else { continue }
+            func s(_ x: Double) -> String { String(format: "%.3f", x) }
+            let apart = first > primary.upperBound
+                ? "starts \(s(first - primary.upperBound)) s after the primary unit's last sample"
+                : "ends \(s(primary.lowerBound - last)) s before the primary unit's first sample"
+            let offset = primary.lowerBound - first, width = max(10, (last - first) / 10)
+            problems.append(DatasetProblem(.clockOffset, DataFileError(
+                file: stream.file, line: stream.lines.first.map(Int.init), field: "time",
+                "the clock of \(placement) misses the primary unit's: its samples span \(s(first))–\(s(last)) s where the primary unit's span "
+                    + "\(s(primary.lowerBound))–\(s(primary.upperBound)) s on one origin (it \(apart); its first sample is \(s(first - primary.lowerBound)) s "
+                    + "from the primary unit's first), so every sample of \(placement) would be its gap; if both started together, write "
+                    + "clock: {offset: \(s(offset))} under its stream, or estimate it from |a| near there: "
+                    + "clock: {search: [\(s(offset - width)), \(s(offset + width))]}")))
+        }
+        return problems
     }
 
     /// `stream`'s channels at `times` (each inside the stream's span, increasing); marks in `inGap` the times that

@@ -48,4 +48,15 @@ extension PhysicalPlausibility {
             + "\(Int((stillRotationRate * stillWindowSeconds * 180 / .pi).rounded()))° or more): "
             + "the values are \(stated == nil ? "degrees per second, or " : "")rad/s around a zero point nobody removed"
     }
+
+    /// What a turn the accelerometer does not see is, in words (``StillTurn``): `over a still stretch of 16 s the rotation
+    /// rate turns gravity by 264° where the acceleration's direction moves 0.07°`.
+    package static func turnWhileStillDiagnosis(_ turn: StillTurn, stated: Double?) -> String {
+        func degrees(_ radians: Double) -> String { SampleCSVFormat.format(radians * 180 / .pi) }
+        return "\(stated.map { "with the stated scale \($0), " } ?? "")over a still stretch of \(SampleCSVFormat.format(turn.seconds)) s "
+            + "the rotation rate turns gravity by \(degrees(turn.turned))° where the acceleration's direction moves \(degrees(turn.tilt))° "
+            + "(over all still stretches \(SampleCSVFormat.format(turn.rate)) rad/s across gravity that the accelerometer does not see, "
+            + "where a gyroscope in rad/s, its zero point left in, stays under \(SampleCSVFormat.format(stillTurnRate))): "
+            + "the values are \(stated == nil ? "degrees per second, or " : "")rad/s around a zero point nobody removed"
+    }
 }

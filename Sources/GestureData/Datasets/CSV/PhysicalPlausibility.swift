@@ -87,6 +87,46 @@ package enum PhysicalPlausibility {
         Candidate(factor: 9.80665, name: "g divided by 9.80665 once too often"),
     ]
 
+    /// The units a gyroscope's values are commonly written in, each with the factor that makes them rad/s: degrees per
+    /// second; raw 16-bit counts at each full-scale range, as counts per °/s (131, 65.5, 32.8, 16.4: MPU-6050/9250,
+    /// ICM-20948; BMI160 writes the same) and as millidegrees per second per count (4.375 … 70: LSM6, LSM9DS1); and
+    /// millidegrees per second. The factors are rad/s per value as written.
+    package static let rotationCandidates: [Candidate] = [
+        Candidate(factor: .pi / 180, name: "degrees per second (π/180)"),
+    ] + [(131.0, 250), (65.5, 500), (32.8, 1000), (16.4, 2000)].map { perDegree, range in
+        Candidate(factor: .pi / 180 / perDegree, name: "\(SampleCSVFormat.format(perDegree)) counts per °/s (±\(range) °/s in 16 bits; MPU-6050/9250, BMI160)")
+    } + [(4.375, 125), (8.75, 250), (17.5, 500), (35.0, 1000), (70.0, 2000)].map { mdps, range in
+        Candidate(factor: .pi / 180 * mdps / 1000, name: "\(SampleCSVFormat.format(mdps)) mdps per count (±\(range) °/s; LSM6, LSM9DS1)")
+    } + [Candidate(factor: .pi / 180 / 1000, name: "millidegrees per second")]
+
+    /// The largest raw 16-bit count, which no gyroscope's counts exceed.
+    static let largestCount = 32768.0
+
+    /// The units that make a gyroscope peaking at `rawPeak` (its values as written, before any scale) a rotation a hand
+    /// reaches (``largestRotationRate`` or less), each once, never the scale already `applied` (so no hint compounds
+    /// it): degrees per second alone when it fits (counts never stay within ±2,000); else the count families, when the
+    /// values fit 16 bits; else millidegrees per second. Empty when none fits. O(candidates).
+    package static func fittingRotationUnits(rawPeak: Double, applied: Double?) -> [Candidate] {
+        let fitting = rotationCandidates.filter { c in
+            rawPeak * c.factor <= largestRotationRate && applied.map { abs($0 / c.factor - 1) > 1e-6 } ?? true
+        }
+        if let degrees = fitting.first, degrees.factor == .pi / 180 { return [degrees] }
+        let counts = fitting.filter { $0.name.contains("count") }
+        if rawPeak <= largestCount, !counts.isEmpty { return counts }
+        return fitting.filter { !$0.name.contains("count") }
+    }
+
+    /// The scales to give a gyroscope peaking at `rawPeak` as written (``fittingRotationUnits(rawPeak:applied:)``), in
+    /// words: `scale: 0.01745 (degrees per second (π/180))`, or every count family's `scale` with its range; `nil` when
+    /// no common unit fits.
+    package static func rotationScaleHint(rawPeak: Double, applied: Double?) -> String? {
+        let units = fittingRotationUnits(rawPeak: rawPeak, applied: applied)
+        guard !units.isEmpty else { return nil }
+        if units.count == 1 { return "scale: \(units[0].factor) (\(units[0].name))" }
+        return "the scale of its full-scale range (the datasheet's sensitivity, or the range the device was set to): "
+            + units.map { "scale: \(SampleCSVFormat.format($0.factor)) for \($0.name)" }.joined(separator: ", ")
+    }
+
     /// The median magnitude of `x`, `y`, `z` over still stretches (else over all samples), and whether
     /// any stretch was still; `nil` when no sample is finite.
     ///
@@ -146,10 +186,13 @@ package enum PhysicalPlausibility {
         case withoutGravity(magnitude: Double)
     }
 
-    /// The verdict on acceleration claimed as total (``RestVerdict``), from its still stretches. O(samples log samples).
-    package static func judgeRest(x: [Double], y: [Double], z: [Double]) -> RestVerdict? {
+    /// The verdict on acceleration claimed as total (``RestVerdict``), from its still stretches, and with the samples'
+    /// `times` (s) from its motion too: acceleration that averages out second by second holds no gravity whatever its
+    /// scale (``movesWithoutGravity(times:x:y:z:)``). O(samples log samples).
+    package static func judgeRest(x: [Double], y: [Double], z: [Double], times: [Double]? = nil) -> RestVerdict? {
         guard let rest = restingMagnitude(x: x, y: y, z: z) else { return nil }
         if rest.median < gravityFreeRest { return rest.still ? .withoutGravity(magnitude: rest.median) : nil }
+        if let times, let mean = movesWithoutGravity(times: times, x: x, y: y, z: z) { return .withoutGravity(magnitude: mean) }
         guard !plausibleRest.contains(rest.median) else { return nil }
         if !rest.still, movesAboutNoMean(x: x, y: y, z: z, median: rest.median) { return .withoutGravity(magnitude: rest.median) }
         let fit = looksOffset(x: x, y: y, z: z) ? nil : fittingUnit(restingMagnitude: rest.median)

@@ -92,11 +92,19 @@ extension SampleCSVFormat {
                 throw DataFileError(file: file, line: line, field: columns[x],
                                     PhysicalPlausibility.impossibleLeadingRowsMessage(rows: rows, magnitude: Vector3(a[0][0], a[1][0], a[2][0]).length))
             }
-            switch PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2]) {
+            switch PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2], times: times) {
             case let .awayFromOneG(magnitude, fit)? where statedAcceleration == nil && headerAcceleration == nil:
                 throw DataFileError(file: file, line: line, field: columns[x],
                                     DataFileError.Reason.restMessage(magnitude: magnitude, channels: "\(columns[x]) and the other axes", stated: nil,
                                                                      factor: fit?.factor, name: fit?.name) + advice)
+            case let .awayFromOneG(magnitude, fit?)? where statedAcceleration == nil:
+                // The header's unit is wrong when a common unit brings the rest to 1 g.
+                let unit = headerAcceleration.map { "\($0.rawValue)" } ?? "g"
+                throw DataFileError(file: file, line: line, field: columns[x],
+                                    "the header states \(unit) ('\(columns[x])'), but the acceleration then reads \(Self.format(magnitude)) g at rest "
+                                        + "(median |a| of still stretches), where a device reads 1 g: the values look like \(fit.name); "
+                                        + "fix the header's unit, or describe the file with a dataset.yaml that gives scale: "
+                                        + "\(Self.format(fit.factor * (headerAcceleration?.toG ?? 1))) (datasets/README.md)")
             case let .withoutGravity(magnitude)? where judgesRest:
                 throw withoutGravityError(magnitude: magnitude, line: line)
             default: break
@@ -106,9 +114,9 @@ extension SampleCSVFormat {
             if let peak = PhysicalPlausibility.peakRate(x: w[0], y: w[1], z: w[2]), peak > PhysicalPlausibility.largestRotationRate {
                 throw DataFileError(file: file, line: line, field: columns[x], rotationMessage(.rotationTooFast(peak: peak)))
             }
-            if let a = axes(Channel.acceleration), let found = PhysicalPlausibility.rotationWhileStill(times: times, acceleration: a, rotationRate: w) {
+            if let a = axes(Channel.acceleration), let found = PhysicalPlausibility.stillRotation(times: times, acceleration: a, rotationRate: w) {
                 throw DataFileError(file: file, line: found.index < lines.count ? Int(lines[found.index]) : line, field: columns[x],
-                                    rotationMessage(.rotationWhileStill(rate: found.rate, atRest: found.atRest)))
+                                    rotationMessage(found.finding))
             }
         }
     }
@@ -141,8 +149,14 @@ extension SampleCSVFormat {
     /// The refusal's message for a rotation-rate `finding`, with the fix CSV input takes: its unit named in the header.
     func rotationMessage(_ finding: PhysicalPlausibility.Finding) -> String {
         let gyro = mapping[.gyroX].map { columns[$0] } ?? "gyro_x"
-        let header = "name the unit in the header (\(gyro) (deg/s) and the other axes) and it is read as degrees per second"
+        let header = "pass --gyroscope deg/s, or name the unit in the header (\(gyro) (deg/s) and the other axes), and it is read as degrees per second"
         switch finding {
+        case let .rotationTooFast(peak) where peak * .pi / 180 > PhysicalPlausibility.largestRotationRate:
+            // Not degrees per second: raw counts, whose scale only a manifest states.
+            return "the rotation rate peaks at \(Self.format(peak)) rad/s, where no hand turns a device faster than about "
+                + "\(Int(PhysicalPlausibility.largestRotationRate)) rad/s: "
+                + DataFileError.Reason.rotationUnitAdvice(rawPeak: peak, stated: nil, channels: gyro + " and the other axes",
+                                                          place: "in a dataset.yaml that describes the file (datasets/README.md)")
         case let .rotationTooFast(peak):
             return "the rotation rate peaks at \(Self.format(peak)) rad/s, where no hand turns a device faster than about "
                 + "\(Int(PhysicalPlausibility.largestRotationRate)) rad/s: the values are degrees per second; " + header
@@ -150,6 +164,10 @@ extension SampleCSVFormat {
         case let .rotationWhileStill(rate, atRest):
             return PhysicalPlausibility.rotationWhileStillDiagnosis(rate: rate, stated: nil) + "; for degrees per second, " + header
                 + "; for a zero point, subtract the rates at rest (\(Self.format(atRest.x)), \(Self.format(atRest.y)), \(Self.format(atRest.z))) "
+                + "or describe the file with a dataset.yaml that gives offset: on each axis"
+        case let .turnWhileStill(turn):
+            return PhysicalPlausibility.turnWhileStillDiagnosis(turn, stated: nil) + "; for degrees per second, " + header
+                + "; for a zero point, subtract the rates at rest (\(Self.format(turn.atRest.x)), \(Self.format(turn.atRest.y)), \(Self.format(turn.atRest.z))) "
                 + "or describe the file with a dataset.yaml that gives offset: on each axis"
         case let .withoutGravity(magnitude):
             return withoutGravityError(magnitude: magnitude, line: nil).message
@@ -176,25 +194,77 @@ extension SampleCSVFormat {
     /// - Complexity: O(file size); memory: 8 bytes per channel and row, 4 per row for its line number, and a
     ///   1 MiB buffer.
     ///
-    /// `rate` (Hz) states the rate of a file without a time column, as ``SampleCSVStream/rate`` does.
+    /// `rate` (Hz) states the rate of a file without a time column, as ``SampleCSVStream/rate`` does; `rotationRate`
+    /// the gyroscope's unit, as ``SampleCSVStream/rotationRate`` does.
     public static func load(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
-                            relativeTime: Bool = false, collectingProblems: Bool = false, rate: Double? = nil) throws(DataFileError) -> LoadedDataset {
-        if let loaded = try SampleCSVReader.load(url, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime,
-                                                 collectingProblems: collectingProblems, rate: rate) {
+                            relativeTime: Bool = false, collectingProblems: Bool = false, rate: Double? = nil,
+                            rotationRate: RotationUnit? = nil) throws(DataFileError) -> LoadedDataset {
+        let options = LoadOptions(acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate, rotationRate: rotationRate)
+        if let loaded = try SampleCSVReader.load(url, options, collectingProblems: collectingProblems) {
             return loaded
         }
-        return try loadLineByLine(url, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime,
-                                  collectingProblems: collectingProblems, rate: rate)
+        return try loadLineByLine(url, options, collectingProblems: collectingProblems)
+    }
+
+    /// What the caller states about a `csv:` file, as ``load(_:acceleration:timeUnit:relativeTime:collectingProblems:rate:rotationRate:)``
+    /// takes it.
+    struct LoadOptions {
+        var acceleration: AccelerationUnit? = nil
+        var timeUnit: TimeUnit? = nil
+        var relativeTime = false
+        var rate: Double? = nil
+        var rotationRate: RotationUnit? = nil
+
+        /// A stream reading `file` as stated, its physics left to the whole file's check, from its header below a
+        /// preamble when it has one (``SampleCSVFormat/headerBelowPreamble(_:)``).
+        func stream(file: String) -> SampleCSVStream {
+            var stream = SampleCSVStream(file: file, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate,
+                                         rotationRate: rotationRate)
+            stream.watchesPhysics = false
+            if let found = SampleCSVFormat.headerBelowPreamble(URL(fileURLWithPath: file)) {
+                stream.preambleLines = found.line - 1
+                stream.preambleNote = "table: the header is line \(found.line) (\(DataFileError.quote(found.header))); the \(found.line - 1) lines above it "
+                    + "are a preamble (\(DataFileError.quote(found.first)) …), skipped"
+            }
+            return stream
+        }
+    }
+
+    /// The header of a `csv:` file that sits below a preamble (device tags, a firmware version, the rate: Xsens, x-io and
+    /// Movesense exports write them): the first of the file's first 50 lines whose names map acceleration columns, as
+    /// the manifest reader finds a column's line (``DelimitedText/firstLine(_:from:count:where:)``), when the first
+    /// non-blank line does not and is no spreadsheet directive or row of data. Its 1-based line, its text and the
+    /// first line's; `nil` when the first line is the header (or nothing is). Reads the first 64 KiB.
+    static func headerBelowPreamble(_ url: URL) -> (line: Int, header: String, first: String)? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard var bytes = try? handle.read(upToCount: 65_536), !bytes.isEmpty else { return nil }
+        bytes.append(0)
+        func namesAcceleration(_ line: String) -> Bool {
+            let names = DelimitedText.fields(line, separator: DelimitedText.sniffSeparator(line)).map(normalize)
+            let mapping = channelMapping(names)
+            return mapping[.accelX] != nil || mapping[.userX] != nil
+        }
+        return bytes.withUnsafeBytes { raw -> (line: Int, header: String, first: String)? in
+            let base = raw.bindMemory(to: UInt8.self).baseAddress!
+            let n = raw.count - 1, start = TextLines.byteOrderMarkLength(base, count: n)
+            guard let first = DelimitedText.firstLine(base, from: start, count: n, where: { !DelimitedText.isBlankLine($0, separator: nil) }),
+                  let header = DelimitedText.firstLine(base, from: start, count: n, where: namesAcceleration), header > first else { return nil }
+            var lines: [String] = []
+            _ = DelimitedText.firstLine(base, from: start, count: n) { lines.append($0); return lines.count == header }
+            let top = lines[first - 1].trimmingCharacters(in: .whitespacesAndNewlines)
+            let fields = DelimitedText.fields(top, separator: DelimitedText.sniffSeparator(top))
+            guard DelimitedText.separatorDirective(top) == nil, dataInsteadOfHeader(fields, line: top, file: url.path) == nil else { return nil }
+            return (header, lines[header - 1].trimmingCharacters(in: .whitespacesAndNewlines), top)
+        }
     }
 
     /// The general path of ``load(_:acceleration:timeUnit:relativeTime:collectingProblems:)``: the text decoded
     /// whole, and every line through ``SampleCSVStream``. O(file size).
-    static func loadLineByLine(_ url: URL, acceleration: AccelerationUnit? = nil, timeUnit: TimeUnit? = nil,
-                               relativeTime: Bool = false, collectingProblems: Bool = false, rate: Double? = nil) throws(DataFileError) -> LoadedDataset {
+    static func loadLineByLine(_ url: URL, _ options: LoadOptions = LoadOptions(), collectingProblems: Bool = false) throws(DataFileError) -> LoadedDataset {
         let text = try DataFileError.readText(url)
-        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
         // The whole file is checked at the end.
-        stream.watchesPhysics = false
+        var stream = options.stream(file: url.path)
         var columns: SampleCSVColumns?
         func drain() {
             while let (sample, line) = stream.nextReady() {
@@ -216,16 +286,23 @@ extension SampleCSVFormat {
         }
         try stream.finish()
         drain()
-        guard stream.format != nil else { throw DataFileError(file: url.path, "the file is empty") }
+        guard let format = stream.format else { throw DataFileError(file: url.path, "the file is empty") }
         guard let columns, !columns.lines.isEmpty else { throw DataFileError(file: url.path, "the file has a header but no data rows") }
+        return try format.dataset(columns, url: url, notes: stream.notes, problems: problems)
+    }
+
+    /// The one-recording dataset of a whole `csv:` file read into `columns` (both paths end here): its sign settled and
+    /// said (``settleSign(_:)``), then its values checked against physics (``checkPhysics(_:times:lines:)``); `notes` are
+    /// the stream's. O(rows × channels).
+    func dataset(_ columns: consuming SampleCSVColumns, url: URL, notes: [String], problems: [DatasetProblem]) throws(DataFileError) -> LoadedDataset {
+        let sign = settleSign(&columns)
         let lines = columns.lines
-        try stream.format!.checkPhysics(Array(zip(columns.channels, columns.values)), times: columns.timestamps, lines: lines)
+        try checkPhysics(Array(zip(columns.channels, columns.values)), times: columns.timestamps, lines: lines)
         let recording = columns.recording(id: url.deletingPathExtension().lastPathComponent)
-        let dataset = Dataset(name: recording.id, kind: .continuous, recordings: [recording])
         var report = ReadingReport()
-        report.notes = stream.notes
-        return LoadedDataset(dataset: dataset, provenance: [.init(file: url.path, lines: lines)], problems: problems,
-                             report: report)
+        report.notes = notes + [sign]
+        return LoadedDataset(dataset: Dataset(name: recording.id, kind: .continuous, recordings: [recording]),
+                             provenance: [.init(file: url.path, lines: lines)], problems: problems, report: report)
     }
 
     /// A bad data line's error as a problem of the result, of the kind its reason or message says.

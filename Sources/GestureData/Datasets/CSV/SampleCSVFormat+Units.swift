@@ -78,4 +78,37 @@ extension SampleCSVFormat {
             return "'\(unit.placement)' from \(names.joined(separator: ", "))"
         }.joined(separator: "; ") + " (placed channels such as accel.x@\(units[0].placement); an empty cell is that unit's gap)"
     }
+
+    /// Sets the gyroscope columns' scale from the unit their headers state (`gX (deg/s)`) or the caller states
+    /// (`--gyroscope`, `stated`), which must agree, saying degrees per second in ``notes``; rad/s when neither states one.
+    ///
+    /// - Throws: ``DataFileError`` at line 1 naming the first gyroscope column when the headers state different units
+    ///   or one the caller contradicts.
+    mutating func settleRotationRateUnit(stated rotationRate: RotationUnit?) throws(DataFileError) {
+        // A unit in the gyroscope's headers sets its scale, as one in the accelerometer's does.
+        let rotationUnits = Set(Channel.rotationRate.compactMap { mapping[$0] }.compactMap { Self.rotationRateUnit(columns[$0]) })
+        if rotationUnits.count > 1 {
+            throw DataFileError(file: file, line: 1, field: columns[mapping[.gyroX]!],
+                                "the rotation-rate columns state different units; convert them to one unit")
+        }
+        if let stated = rotationRate, let gyro = mapping[.gyroX] {
+            // A unit the caller states must agree with the headers'.
+            if let factor = rotationUnits.first, factor != stated.toRadiansPerSecond {
+                throw DataFileError(file: file, line: 1, field: columns[gyro],
+                                    "the header states \(factor == 1 ? "rad/s" : "degrees per second") but --gyroscope says \(stated.argument); "
+                                        + "drop the option or give the one that matches the header")
+            }
+            rotationRateFactor = stated.toRadiansPerSecond
+            headerRotationRate = true
+            if stated == .degreesPerSecond {
+                notes.append("units: rotation rate in degrees per second (--gyroscope deg/s: '\(columns[gyro])' and the other axes), times π/180 to rad/s")
+            }
+        } else if let factor = rotationUnits.first {
+            rotationRateFactor = factor
+            headerRotationRate = true
+            if factor != 1 {
+                notes.append("units: rotation rate in degrees per second by its header ('\(columns[mapping[.gyroX]!])'), times π/180 to rad/s")
+            }
+        }
+    }
 }

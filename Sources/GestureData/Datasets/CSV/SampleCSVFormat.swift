@@ -16,14 +16,33 @@ import GestureKit
 /// header says gyroscope, which is an error rather than a misreading.
 /// Values are taken in the project's units (g, rad/s, radians) unless `acceleration` says otherwise.
 public struct SampleCSVFormat: Hashable, Sendable {
-    /// How acceleration columns are scaled.
+    /// How acceleration columns are scaled, and their sign: the project's convention is CoreMotion's (a device lying
+    /// face up reads −1 g on z).
     public enum AccelerationUnit: String, Hashable, Sendable, CaseIterable {
         /// g, CoreMotion sign (the default).
         case g
+        /// g, up positive: +1 g on the up axis at rest, as x-io, Xsens, Axivity and MetaWear write it; negated.
+        case gUp = "g-up"
         /// m/s², Android sign (+9.8 up at rest): divided by −9.80665.
         case androidMetersPerSecondSquared = "android-ms2"
 
-        var factor: Double { self == .g ? 1 : -1 / 9.80665 }
+        /// Multiplier to g with CoreMotion's sign.
+        var factor: Double {
+            switch self {
+            case .g: 1
+            case .gUp: -1
+            case .androidMetersPerSecondSquared: -1 / 9.80665
+            }
+        }
+
+        /// The sign convention in words, for the reading report.
+        var signWords: String {
+            switch self {
+            case .g: "g with CoreMotion's sign (−1 g on z lying face up), as written"
+            case .gUp: "g, up positive (+1 g up at rest, as x-io, Xsens, Axivity and MetaWear write), negated to CoreMotion's sign"
+            case .androidMetersPerSecondSquared: "m/s² with Android's sign (+9.8 up at rest), divided by −9.80665 to g with CoreMotion's sign"
+            }
+        }
     }
 
     /// The file or stream name used in errors.
@@ -68,9 +87,11 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// Multiplier applied to rotation-rate columns: π/180 when their headers state degrees per second
     /// (`gX (deg/s)`, `gyro_x [dps]`, `gyro_x (°/s)`), else 1 (rad/s).
     var rotationRateFactor = 1.0
-    /// Whether the rotation-rate columns' headers state their unit (`(rad/s)` or `(deg/s)`), so that physics does
-    /// not judge it.
+    /// Whether the rotation-rate columns' unit is stated, by their headers (`(rad/s)` or `(deg/s)`) or the caller
+    /// (``statedRotationRate``), so that physics does not judge it.
     var headerRotationRate = false
+    /// The rotation-rate unit the caller stated (`--gyroscope`), `nil` when it was not.
+    package var statedRotationRate: RotationUnit?
     /// Whether numbers are written with a decimal comma (`0,5`), found in the first data line.
     package var decimalComma = false
     /// Whether `nan` and `inf` values are passed on in the sample (for a ``GestureKit/SampleValidator``
@@ -84,8 +105,10 @@ public struct SampleCSVFormat: Hashable, Sendable {
     /// acceleration (neither total nor gravity + user acceleration), or when bare `x,y,z` are in a
     /// gyroscope's file.
     package init(header: String, file: String = "<stdin>", acceleration: AccelerationUnit? = nil,
-                acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil, rate: Double? = nil) throws(DataFileError) {
+                acceptsNonFinite: Bool = false, timeUnit: TimeUnit? = nil, rate: Double? = nil,
+                rotationRate: RotationUnit? = nil) throws(DataFileError) {
         self.file = file
+        statedRotationRate = rotationRate
         self.acceleration = acceleration ?? .g
         statedAcceleration = acceleration
         accelerationFactor = (acceleration ?? .g).factor
@@ -130,7 +153,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             statedTimeUnit = .s
             notes.append("time: no time column; rows taken \(Self.format(1 / rate)) s apart from 0 (the stated rate, \(Self.format(rate)) Hz)")
         } else {
-            throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s)) in \(DataFileError.quote(line)); "
+            throw DataFileError(file: file, line: 1, "no time column (seconds_elapsed, time, timestamp, t, time_ms, timestamp_ns, time (s), epoch, unix_time) in \(DataFileError.quote(line)); "
                                     + "evenly spaced rows: state their rate (detect --rate HZ, datasets inspect csv:FILE --rate HZ, a manifest's time.rate)" + ImportPresets.advice(header: columns))
         }
         timeScale = statedTimeUnit?.secondsPerUnit ?? 1
@@ -157,7 +180,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
         if let unit = headerAcceleration {
             let column = columns[accelerationColumns.first { HeaderUnit(column: columns[$0]) != nil }!]
             switch (acceleration, unit) {
-            case (.g?, .metersPerSecondSquared), (.androidMetersPerSecondSquared?, .g), (_?, .milliG):
+            case (.g?, .metersPerSecondSquared), (.gUp?, .metersPerSecondSquared), (.androidMetersPerSecondSquared?, .g), (_?, .milliG):
                 throw DataFileError(file: file, line: 1, field: column,
                                     "the header states \(unit.rawValue) but --acceleration says \(acceleration!.rawValue); drop the option or give the one that matches the header")
             case (nil, .metersPerSecondSquared):
@@ -171,19 +194,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
             default: break
             }
         }
-        // A unit in the gyroscope's headers sets its scale, as one in the accelerometer's does.
-        let rotationUnits = Set(Channel.rotationRate.compactMap { mapping[$0] }.compactMap { Self.rotationRateUnit(columns[$0]) })
-        if rotationUnits.count > 1 {
-            throw DataFileError(file: file, line: 1, field: columns[mapping[.gyroX]!],
-                                "the rotation-rate columns state different units; convert them to one unit")
-        }
-        if let factor = rotationUnits.first {
-            rotationRateFactor = factor
-            headerRotationRate = true
-            if factor != 1 {
-                notes.append("units: rotation rate in degrees per second by its header ('\(columns[mapping[.gyroX]!])'), times π/180 to rad/s")
-            }
-        }
+        try settleRotationRateUnit(stated: rotationRate)
         if let x = mapping[.accelX], keys[x] == "x" {
             // Bare x,y,z say nothing about the sensor: refuse a gyroscope's file, say what was assumed otherwise.
             let name = URL(fileURLWithPath: file).lastPathComponent
@@ -193,7 +204,8 @@ public struct SampleCSVFormat: Hashable, Sendable {
                                         + "name them gyro_x,gyro_y,gyro_z (rad/s) beside acceleration columns, "
                                         + "or read the file as a manifest stream with its channels named")
             }
-            notes.append("channels: bare x,y,z taken as acceleration in \(self.acceleration == .g ? "g (CoreMotion sign)" : "m/s² (Android sign)"); "
+            let unit = self.acceleration == .androidMetersPerSecondSquared ? "m/s² (Android sign)" : self.acceleration == .gUp ? "g (up positive)" : "g (CoreMotion sign)"
+            notes.append("channels: bare x,y,z taken as acceleration in \(unit); "
                              + "name them accel_x…z to say so, gyro_x…z for rotation rate"
                              + (statedAcceleration == nil && headerAcceleration == nil ? ", or use --acceleration android-ms2 for m/s²" : ""))
         }
@@ -210,7 +222,7 @@ public struct SampleCSVFormat: Hashable, Sendable {
         let axes = ["x", "y", "z"]
         let groups: [([Channel], [String], [String])] = [
             (Channel.acceleration, axes, ["accel", "acc", "acceleration", "a", "", "accelerometeracceleration", "accelerometer"]),
-            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g"]),
+            (Channel.rotationRate, axes, ["gyro", "rotationrate", "gyroscope", "motionrotationrate", "gyrorotation", "g", "gyr"]),
             (Channel.attitude, ["w", "x", "y", "z"], ["quat", "quaternion", "q", "attitudequaternion", "motionquaternion"]),
             (Channel.gravity, axes, ["gravity", "motiongravity", "grav"]),
             (Channel.userAcceleration, axes, ["user", "useracceleration", "motionuseracceleration", "linear", "linearacceleration"]),
@@ -255,8 +267,10 @@ public struct SampleCSVFormat: Hashable, Sendable {
         let named = columns.map(TimeUnit.split)
         // Sensor Logger writes `time` (epoch ns) and `seconds_elapsed`: the latter needs no clock guess.
         let elapsed = named.firstIndex { $0.base == "secondselapsed" }
+        // A clock named for its epoch (`epoch`, `unix_time`) is a time column as a manifest that names it reads it.
         let bases = ["time", "timestamp", "t", "seconds", "times", "timestamps", "motiontimestampsincereboot",
-                     "accelerometertimestampsincereboot", "timestampsincereboot", "millis", "ms", "nanos"]
+                     "accelerometertimestampsincereboot", "timestampsincereboot", "millis", "ms", "nanos",
+                     "epoch", "epochtime", "unixtime", "unix"]
         // A unit in the name says it is a clock: MetaWear's `epoch (ms)` before its `time (-13:00)` text.
         let saysTime = { (base: String) in bases.contains(base) || ["epoch", "elapsed", "unixtime"].contains(base) || base.contains("timestamp") }
         let withUnit = named.firstIndex { $0.unit != nil && saysTime($0.base) }

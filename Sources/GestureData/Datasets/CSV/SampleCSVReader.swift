@@ -23,13 +23,11 @@ import Darwin
 enum SampleCSVReader {
     /// The dataset in the file at `url`, read as ``SampleCSVFormat/load(_:acceleration:timeUnit:relativeTime:collectingProblems:)``
     /// reads it (same values, problems, notes and errors), or `nil` when this path does not take the file.
-    static func load(_ url: URL, acceleration: SampleCSVFormat.AccelerationUnit?, timeUnit: SampleCSVFormat.TimeUnit?,
-                     relativeTime: Bool, collectingProblems: Bool, rate: Double? = nil) throws(DataFileError) -> LoadedDataset? {
+    static func load(_ url: URL, _ options: SampleCSVFormat.LoadOptions, collectingProblems: Bool) throws(DataFileError) -> LoadedDataset? {
         guard var file = ChunkedFile(path: url.path) else { return nil }
         defer { file.release() }
-        var stream = SampleCSVStream(file: url.path, acceleration: acceleration, timeUnit: timeUnit, relativeTime: relativeTime, rate: rate)
         // The whole file is checked at the end, as the general path checks it.
-        stream.watchesPhysics = false
+        var stream = options.stream(file: url.path)
         var columns: SampleCSVColumns?
         var plan: LinePlan?
         var planned = false
@@ -80,15 +78,9 @@ enum SampleCSVReader {
         }
         try stream.finish()
         while let (sample, number) = stream.nextReady() { columns?.append(sample, line: number) }
-        guard stream.format != nil, let columns else { throw DataFileError(file: url.path, "the file is empty") }
+        guard let format = stream.format, let columns else { throw DataFileError(file: url.path, "the file is empty") }
         guard !columns.lines.isEmpty else { throw DataFileError(file: url.path, "the file has a header but no data rows") }
-        let lines = columns.lines
-        try stream.format!.checkPhysics(Array(zip(columns.channels, columns.values)), times: columns.timestamps, lines: lines)
-        let recording = columns.recording(id: url.deletingPathExtension().lastPathComponent)
-        var report = ReadingReport()
-        report.notes = stream.notes
-        return LoadedDataset(dataset: Dataset(name: recording.id, kind: .continuous, recordings: [recording]),
-                             provenance: [.init(file: url.path, lines: lines)], problems: problems, report: report)
+        return try format.dataset(columns, url: url, notes: stream.notes, problems: problems)
     }
 
     /// Reads the data lines of `chunk` from `start` with `plan`, appending to `columns`, up to the last line

@@ -17,6 +17,8 @@ public struct SampleCSVStream: Sendable {
     package var file: String
     /// The acceleration unit of the data as stated (`--acceleration`); `nil`: from the header, else g.
     package var acceleration: SampleCSVFormat.AccelerationUnit?
+    /// The rotation-rate unit of the data as stated (`--gyroscope`); `nil`: from the header, else rad/s.
+    package var rotationRate: RotationUnit?
     /// Whether non-finite values are passed on rather than rejected (``SampleCSVFormat/acceptsNonFinite``).
     package var acceptsNonFinite: Bool
     /// The time column's unit, when the caller states it (overrides the header; nothing is inferred).
@@ -27,6 +29,11 @@ public struct SampleCSVStream: Sendable {
     /// The rate (Hz) of a file without a time column, as the caller states it: its data rows are then
     /// `1 / rate` s apart from 0. A file with a time column and a stated rate is an error.
     package var rate: Double?
+    /// Lines before the header that are no part of the table: a preamble a `csv:` file's reader found
+    /// (``SampleCSVFormat/headerBelowPreamble(_:)``), skipped, and said once in ``preambleNote``.
+    package var preambleLines = 0
+    /// What is said of the preamble skipped.
+    package var preambleNote: String?
     /// What was inferred (column choices, bare `x,y,z`, the time unit and origin), one line each.
     package private(set) var notes: [String] = []
     /// Called with each note as it is made (for example to print it on standard error).
@@ -64,8 +71,10 @@ public struct SampleCSVStream: Sendable {
 
     /// A stream named `file` in errors.
     public init(file: String = "<stdin>", acceleration: SampleCSVFormat.AccelerationUnit? = nil,
-                acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false, rate: Double? = nil) {
+                acceptsNonFinite: Bool = false, timeUnit: SampleCSVFormat.TimeUnit? = nil, relativeTime: Bool = false, rate: Double? = nil,
+                rotationRate: RotationUnit? = nil) {
         self.rate = rate
+        self.rotationRate = rotationRate
         self.file = file
         self.acceleration = acceleration
         self.acceptsNonFinite = acceptsNonFinite
@@ -85,6 +94,10 @@ public struct SampleCSVStream: Sendable {
     /// tab-separated header a line of tabs is not blank but a row of empty fields (as `,,,` is).
     mutating func accept(_ line: String, lineNumber number: Int) throws(DataFileError) {
         lineNumber = number
+        if number <= preambleLines {
+            if number == preambleLines, let preambleNote { say(preambleNote) }
+            return
+        }
         guard !DelimitedText.isBlankLine(line, separator: format?.delimiter.asciiValue) else { return }
         guard let format else {
             // Excel's "sep=;" line before the header is no part of the table (the header shows the separator).
@@ -93,7 +106,7 @@ public struct SampleCSVStream: Sendable {
                 return
             }
             let format = try SampleCSVFormat(header: line, file: file, acceleration: acceleration,
-                                             acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit, rate: rate)
+                                             acceptsNonFinite: acceptsNonFinite, timeUnit: timeUnit, rate: rate, rotationRate: rotationRate)
             self.format = format
             for note in format.notes { say(note) }
             return

@@ -5,7 +5,7 @@ extension DatasetReader {
     /// The checks made on a whole recording once its streams are one (each file's own are ``checkPhysics(_:mappings:header:statedScales:refusingUnstated:file:lines:)``):
     /// total acceleration is added as user acceleration + gravity when no stream maps `accel.*` but streams map both
     /// (as a CSV file's columns give it; Sensor Logger on iOS writes them to two files), and its rest judged; then
-    /// acceleration and rotation rate are judged together (``PhysicalPlausibility/rotationWhileStill(times:acceleration:rotationRate:)``),
+    /// acceleration and rotation rate are judged together (``PhysicalPlausibility/stillRotation(times:acceleration:rotationRate:)``),
     /// unless a units problem was found already (`earlier`). Severities follow the per-file rule: an error in
     /// external data (`refusingUnstated`) when no scale was stated, a warning otherwise.
     ///
@@ -42,16 +42,23 @@ extension DatasetReader {
             guard let a = group(acceleration), let w = group(rotation), let g = stream(of: rotation[0]), g < reads.count else { continue }
             let kept = placement == nil ? Array(timestamps.indices)
                 : timestamps.indices.filter { k in (a + w).allSatisfy { k < $0.count && $0[k].isFinite } }
-            guard let found = PhysicalPlausibility.rotationWhileStill(
+            guard let found = PhysicalPlausibility.stillRotation(
                 times: kept.map { timestamps[$0] }, acceleration: a.map { c in kept.map { c[$0] } }, rotationRate: w.map { c in kept.map { c[$0] } })
             else { continue }
             let index = kept[found.index]
             let stated = rotation.lazy.compactMap { reads[g].statedScales[$0] }.first
             let line = linesOf == g && index < lines.count ? Int(lines[index]) : reads[g].lines.first.map(Int.init)
-            problems.append(DatasetProblem(.units, DataFileError(
-                file: files[g].path, line: line, field: field(rotation[0], in: streams[g].channels),
-                .rotationWhileStill(rate: found.rate, channels: rotation.map(\.rawValue).joined(separator: ", "), stated: stated, atRest: found.atRest)),
-                severity: stated == nil && refusingUnstated ? .error : .warning))
+            let names = rotation.map(\.rawValue).joined(separator: ", ")
+            let reason: DataFileError.Reason
+            switch found.finding {
+            case let .turnWhileStill(turn):
+                reason = .turnWhileStill(turned: turn.turned, tilt: turn.tilt, seconds: turn.seconds, rate: turn.rate, channels: names, stated: stated, atRest: turn.atRest)
+            case let .rotationWhileStill(rate, atRest):
+                reason = .rotationWhileStill(rate: rate, channels: names, stated: stated, atRest: atRest)
+            default: continue
+            }
+            problems.append(DatasetProblem(.units, DataFileError(file: files[g].path, line: line, field: field(rotation[0], in: streams[g].channels), reason),
+                                           severity: stated == nil && refusingUnstated ? .error : .warning))
         }
         return problems
     }

@@ -98,7 +98,7 @@ extension DatasetReader {
         let (channels, statedScales) = scaledChannels(columns, mappings: mappings, table: table, slotIndices: slotIndices, numericTime: numericTime,
                                                       file: file, problems: &problems, report: &report)
         problems += checkPhysics(channels, mappings: mappings, header: table.header, statedScales: statedScales,
-                                 refusingUnstated: refusingUnstatedUnits, file: file, lines: table.lines)
+                                 refusingUnstated: refusingUnstatedUnits, file: file, lines: table.lines, times: timestamps)
         let header = table.header
         // Columns the manifest names no channel for are not read; say which, once (a note, not a problem: leaving
         // columns out is how a manifest picks what it reads).
@@ -148,9 +148,12 @@ extension DatasetReader {
     ///
     /// Leading rows beyond ``PhysicalPlausibility/largestAcceleration`` are an error whatever was stated: no
     /// worn device reads them, and metadata rows (a start time in epoch seconds) read as samples do. `lines`
-    /// are the samples' line numbers.
+    /// are the samples' line numbers, `times` their seconds (acceleration that averages out second by second holds no
+    /// gravity, ``PhysicalPlausibility/movesWithoutGravity(times:x:y:z:)``); an unstated scale that a common unit
+    /// (milli-g, m/s², counts) would fit is an error in project data too.
     static func checkPhysics(_ channels: [(Channel, [Double])], mappings: [DatasetManifest.ChannelMapping], header: [String]?,
-                             statedScales: [Channel: Double], refusingUnstated: Bool, file: String, lines: [Int32]) -> [DatasetProblem] {
+                             statedScales: [Channel: Double], refusingUnstated: Bool, file: String, lines: [Int32],
+                             times: [Double]? = nil) -> [DatasetProblem] {
         let line = lines.first.map(Int.init)
         func columns(_ names: [Channel]) -> [[Double]]? {
             let found = names.compactMap { name in channels.first { $0.0 == name }?.1 }
@@ -174,7 +177,7 @@ extension DatasetReader {
         // Every sensor unit is judged on its own channels, the primary unit's first; a message names the unit's.
         for placement in [nil] + Self.placements(of: channels.map(\.0)) {
             let acceleration = Self.unit(Channel.acceleration, at: placement), rotation = Self.unit(Channel.rotationRate, at: placement)
-            if let a = columns(acceleration), let verdict = PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2]) {
+            if let a = columns(acceleration), let verdict = PhysicalPlausibility.judgeRest(x: a[0], y: a[1], z: a[2], times: times) {
                 problems.append(restProblem(verdict, channels: acceleration, stated: stated(acceleration), refusingUnstated: refusingUnstated,
                                             file: file, line: line, field: field(acceleration[0]), header: header))
             }
@@ -216,7 +219,8 @@ extension DatasetReader {
             return DatasetProblem(.units, DataFileError(
                 file: file, line: line, field: field,
                 .restAwayFromOneG(magnitude: magnitude, channels: names, stated: scale, fitFactor: fit?.factor, fitName: fit?.name)),
-                severity: scale == nil && refusingUnstated ? .error : .warning)
+                // Unstated, a common unit that fits is no calibration matter, in project data too: read as g it is wrong.
+                severity: scale == nil && (refusingUnstated || fit != nil) ? .error : .warning)
         case let .withoutGravity(magnitude):
             return DatasetProblem(.units, DataFileError(
                 file: file, line: line, field: field,

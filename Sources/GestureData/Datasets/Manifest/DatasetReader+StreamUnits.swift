@@ -4,7 +4,7 @@ import GestureKit
 /// The channels of a stream file in their units, read by ``DatasetReader/readStream(_:table:time:channels:labels:refusingUnstatedUnits:report:)``.
 extension DatasetReader {
     /// Each column times its channel's scale plus its offset: the scale the manifest states, else the one its units
-    /// row or (for acceleration) its header states; a units row or header that contradicts the manifest's scale is a
+    /// row or its header states (acceleration's `(m/s^2)`, `(mg)`; a gyroscope's `(deg/s)`, `(rad/s)`); a units row or header that contradicts the manifest's scale is a
     /// problem. `statedScales` holds the scale each channel was given (by the manifest or its header), for the
     /// physics check. `numericTime`: the first slot is the time column's.
     static func scaledChannels(_ columns: [[Double]], mappings: [DatasetManifest.ChannelMapping], table: DelimitedText.Table,
@@ -48,13 +48,31 @@ extension DatasetReader {
                     s = unit.toG
                     statedScales[mapping.name] = s
                     if unit != .g {
-                        let note = "units: \(mapping.name) in \(unit.rawValue) by its header ('\(name)'), divided by 9.80665 to g with the sign as written; give the channel a scale in the manifest to state the sign"
+                        let how = unit == .metersPerSecondSquared ? "divided by 9.80665" : "times \(unit.toG)"
+                        let note = "units: \(mapping.name) in \(unit.rawValue) by its header ('\(name)'), \(how) to g with the sign as written; give the channel a scale in the manifest to state the sign"
                         if !report.notes.contains(note) { report.notes.append(note) }
                     }
                 } else if abs(abs(s) / unit.toG - 1) > 0.02 {
                     problems.append(DatasetProblem(.units, DataFileError(
                         file: file, line: 1, field: name,
                         .unitMismatch(unit: unit.rawValue, channel: "\(mapping.name)", scale: s, expected: unit.toG))))
+                }
+            }
+            if table.units == nil, Channel.rotationRate.contains(quantity), let name = headerName,
+               let factor = SampleCSVFormat.rotationRateUnit(name) {
+                // A gyroscope's header states its unit as an accelerometer's does (`Gyroscope X (deg/s)`).
+                let unit = factor == 1 ? "rad/s" : "°/s"
+                if mapping.scale == nil {
+                    s = factor
+                    statedScales[mapping.name] = s
+                    let note = "units: rotation rate in degrees per second by its header ('\(name)' and the others), times π/180 to rad/s "
+                        + "with the sign as written; give the channels a scale in the manifest to state the sign"
+                    if factor != 1, !report.notes.contains(where: { $0.hasPrefix("units: rotation rate in degrees per second by its header") }) {
+                        report.notes.append(note)
+                    }
+                } else if abs(abs(s) / factor - 1) > 0.02 {
+                    problems.append(DatasetProblem(.units, DataFileError(
+                        file: file, line: 1, field: name, .unitMismatch(unit: unit, channel: "\(mapping.name)", scale: s, expected: factor))))
                 }
             }
             if s != 1 || o != 0 {

@@ -91,6 +91,12 @@ extension DataFileError {
         /// (``PhysicalPlausibility/StillWindows``): degrees per second, or a zero point nobody removed, read as rad/s.
         /// The channels, the scale stated (`nil` when none was) and the median rates at rest per axis.
         case rotationWhileStill(rate: Double, channels: String, stated: Double?, atRest: Vector3)
+        /// Over a still stretch of `seconds` the converted rotation rate turns gravity by `turned` rad where the
+        /// acceleration's direction moves `tilt` rad, `rate` rad/s across gravity on average over all still stretches
+        /// (``PhysicalPlausibility/StillTurn``): degrees per second, or a zero point nobody removed, read as rad/s, too
+        /// slow for ``rotationWhileStill(rate:channels:stated:atRest:)``. The channels, the scale stated (`nil` when none
+        /// was) and the mean rates at rest per axis.
+        case turnWhileStill(turned: Double, tilt: Double, seconds: Double, rate: Double, channels: String, stated: Double?, atRest: Vector3)
 
         // MARK: Annotation files
 
@@ -121,6 +127,19 @@ extension DataFileError {
             let scale = (stated ?? 1) * factor
             let sign = abs(factor - 1 / 9.80665) < 1e-12 ? " (\(-scale) for Android's sign, +9.8 up at rest)" : ""
             return start + ": the values look like \(name); give \(channels) scale: \(scale)\(sign) in the manifest"
+        }
+
+        /// What a gyroscope peaking at `rawPeak` as written is, and the scale to give `channels` `place` (`in the
+        /// manifest`): degrees per second, or raw counts whose full-scale families are listed; never the `stated` scale
+        /// again or a multiple of it (``PhysicalPlausibility/rotationScaleHint(rawPeak:applied:)``).
+        static func rotationUnitAdvice(rawPeak: Double, stated: Double?, channels: String, place: String) -> String {
+            let written = "they reach \(SampleCSVFormat.format(rawPeak)) as written"
+            guard let hint = PhysicalPlausibility.rotationScaleHint(rawPeak: rawPeak, applied: stated) else {
+                return "no common unit fits (\(written)); give \(channels) the scale in rad/s per value as written \(place)"
+            }
+            let what = rawPeak * .pi / 180 <= PhysicalPlausibility.largestRotationRate
+                ? "the values are degrees per second" : "the values are raw counts (\(written), beyond the ±2,000 °/s of any gyroscope)"
+            return what + "; give \(channels) " + hint + " " + place
         }
 
         /// What seems wrong with an annotation header.
@@ -180,7 +199,7 @@ extension DataFileError {
             case let .timeBeyondClock(first): "time \(first) is beyond the range of a 64-bit clock"
             case let .unitMismatch(unit, channel, scale, expected):
                 "the header states \(unit) but the manifest scales \(channel) by \(scale), which is not ±\(expected); "
-                    + "fix the channel's scale (±\(expected) for \(unit) to g)"
+                    + "fix the channel's scale (±\(expected) for \(unit) to \(["°/s", "rad/s"].contains(unit) ? "rad/s" : "g"))"
             case let .unlistedAnnotationFile(manifest):
                 "no recording in \(manifest) lists this annotation file, so it is not read; "
                     + "add it as a recording's annotations, or move it out of annotations/"
@@ -188,13 +207,18 @@ extension DataFileError {
                 Self.restMessage(magnitude: magnitude, channels: channels, stated: stated, factor: factor, name: name)
             case let .rotationRateInDegrees(peak, channels, stated):
                 "\(stated.map { "with the stated scale \($0), " } ?? "")the rotation rate peaks at \(SampleCSVFormat.format(peak)) rad/s, "
-                    + "where no hand turns a device faster than about \(Int(PhysicalPlausibility.largestRotationRate)) rad/s: the values are degrees per second; "
-                    + "give \(channels) scale: \((stated ?? 1) * .pi / 180) (π/180) in the manifest"
+                    + "where no hand turns a device faster than about \(Int(PhysicalPlausibility.largestRotationRate)) rad/s: "
+                    + Self.rotationUnitAdvice(rawPeak: peak / (stated ?? 1), stated: stated, channels: channels, place: "in the manifest")
             case let .restWithoutGravity(magnitude, channels, fix):
                 PhysicalPlausibility.withoutGravityDiagnosis(magnitude: magnitude, channels: channels) + "; " + fix
             case let .rotationWhileStill(rate, channels, stated, atRest):
                 PhysicalPlausibility.rotationWhileStillDiagnosis(rate: rate, stated: stated) + "; give \(channels) "
                     + (stated == nil ? "scale: \(Double.pi / 180) (π/180) for degrees per second, or " : "")
+                    + "offsets \(SampleCSVFormat.format(-atRest.x)), \(SampleCSVFormat.format(-atRest.y)), \(SampleCSVFormat.format(-atRest.z)) "
+                    + "(offset: on each, the rates at rest) for a zero point, in the manifest"
+            case let .turnWhileStill(turned, tilt, seconds, rate, channels, stated, atRest):
+                PhysicalPlausibility.turnWhileStillDiagnosis(.init(turned: turned, tilt: tilt, seconds: seconds, rate: rate, atRest: atRest), stated: stated)
+                    + "; give \(channels) " + (stated == nil ? "scale: \(Double.pi / 180) (π/180) for degrees per second, or " : "")
                     + "offsets \(SampleCSVFormat.format(-atRest.x)), \(SampleCSVFormat.format(-atRest.y)), \(SampleCSVFormat.format(-atRest.z)) "
                     + "(offset: on each, the rates at rest) for a zero point, in the manifest"
             case let .annotationHeader(found, hint):

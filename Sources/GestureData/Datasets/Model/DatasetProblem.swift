@@ -65,6 +65,12 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
         self.severity = severity ?? (kind == .gap || kind == .unlistedFile ? .warning : .error)
     }
 
+    /// `problems` with every error before every warning, each kind in its order: what every listing prints, so that an
+    /// error is never hidden after a screenful of warnings. O(problems).
+    package static func errorsFirst(_ problems: [DatasetProblem]) -> [DatasetProblem] {
+        problems.filter { $0.severity == .error } + problems.filter { $0.severity != .error }
+    }
+
     /// `severity: location [kind]`.
     public var description: String { "\(severity.rawValue): \(location) [\(kind.rawValue)]" }
 }

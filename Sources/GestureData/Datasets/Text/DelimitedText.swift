@@ -302,11 +302,18 @@ extension DelimitedText {
     /// The 1-based number, counted from `start`, of the first of the next 50 lines that has a field
     /// `name`; `nil` when none has.
     static func lineNaming(_ name: String, _ base: UnsafePointer<UInt8>, from start: Int, count n: Int, separator: UInt8?) -> Int? {
+        firstLine(base, from: start, count: n) { fields($0, separator: separator).contains(name) }
+    }
+
+    /// The 1-based number, counted from `start`, of the first of the next 50 lines for which `matches` holds; `nil`
+    /// when none does. The one header finder below a preamble: a manifest's missing column (``lineNaming(_:_:from:count:separator:)``)
+    /// and a `csv:` file's header (``SampleCSVFormat/headerBelowPreamble(_:)``). O(50 lines).
+    static func firstLine(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int, where matches: (String) -> Bool) -> Int? {
         var pos = start
         for k in 1...50 where pos < n {
             let (end, next) = TextLines.lineBreak(in: base, from: pos, count: n)
             let line = String(decoding: UnsafeBufferPointer(start: base + pos, count: end - pos), as: UTF8.self)
-            if fields(line, separator: separator).contains(name) { return k }
+            if matches(line) { return k }
             pos = next
         }
         return nil

@@ -14,7 +14,8 @@ package struct DatasetValidator: Sendable {
     /// Creates a validator.
     package init(gapFactor: Double = Recording.gapFactor) { self.gapFactor = gapFactor }
 
-    /// Every problem, reading problems first, then per recording in order.
+    /// Every problem, errors before warnings (``DatasetProblem/errorsFirst(_:)``), each in order: reading problems
+    /// first, then per recording.
     package func validate(_ loaded: LoadedDataset) -> [DatasetProblem] {
         var problems = loaded.problems
         let reported = Set(loaded.problems.compactMap { p in p.location.line.map { "\(p.location.file):\($0)" } })
@@ -106,7 +107,7 @@ package struct DatasetValidator: Sendable {
                 if previous.map({ a.end > $0.end }) ?? true { previous = a }
             }
         }
-        return problems
+        return DatasetProblem.errorsFirst(problems)
     }
 
     /// The nominal sample interval, seconds: the stated rate's, else the median of the positive intervals of

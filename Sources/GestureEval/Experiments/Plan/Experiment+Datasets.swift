@@ -17,8 +17,9 @@ extension Experiment {
     /// unless a header names a unit.
     /// - Throws: the first reading error, naming file, line and field.
     public func loadDatasets(notes: ((String) -> Void)? = nil,
-                             acceleration: SampleCSVFormat.AccelerationUnit? = nil) throws(DataFileError) -> [String: Dataset] {
-        let options = DatasetSource.Options(samplingRate: samplingRate, acceleration: acceleration)
+                             acceleration: SampleCSVFormat.AccelerationUnit? = nil,
+                             rotationRate: RotationUnit? = nil) throws(DataFileError) -> [String: Dataset] {
+        let options = DatasetSource.Options(samplingRate: samplingRate, acceleration: acceleration, rotationRate: rotationRate)
         var loaded: [String: Dataset] = [:]
         func load(_ text: String) throws(DataFileError) -> Dataset {
             let dataset = try DatasetSource(text).load(options)

@@ -42,13 +42,12 @@ import Testing
             let fast = outcome { () throws(DataFileError) in
                 try SampleCSVFormat.load(url, acceleration: o.acceleration, timeUnit: o.timeUnit, relativeTime: o.relative, collectingProblems: o.collecting)
             }
+            let stated = SampleCSVFormat.LoadOptions(acceleration: o.acceleration, timeUnit: o.timeUnit, relativeTime: o.relative)
             let general = outcome { () throws(DataFileError) in
-                try SampleCSVFormat.loadLineByLine(url, acceleration: o.acceleration, timeUnit: o.timeUnit, relativeTime: o.relative,
-                                                   collectingProblems: o.collecting)
+                try SampleCSVFormat.loadLineByLine(url, stated, collectingProblems: o.collecting)
             }
             #expect(fast == general, "\(url.lastPathComponent) with \(o)", sourceLocation: sourceLocation)
-            if (try? SampleCSVReader.load(url, acceleration: o.acceleration, timeUnit: o.timeUnit, relativeTime: o.relative,
-                                          collectingProblems: o.collecting)) != nil {
+            if (try? SampleCSVReader.load(url, stated, collectingProblems: o.collecting)) != nil {
                 taken = true
             }
         }
@@ -185,7 +184,8 @@ import Testing
             case 2: line = "\(Double(i) / 100),\"0.5\",0,-1,0,0,0"
             case 3: line = "\(Double(i) / 100),0.5,0"
             default:
-                let values = (0..<6).map { _ in String(format: "%.\(random.index(9))f", random.uniform(-2...2)) }
+                // Acceleration about −1 g on z (physics refuses random motion without gravity), rotation ±2 rad/s.
+                let values = (0..<6).map { k in String(format: "%.\(random.index(9))f", k < 3 ? random.uniform(-1...1) - (k == 2 ? 1 : 0) : random.uniform(-2...2)) }
                 line = "\(Double(i) / 100)," + values.joined(separator: ",")
             }
             text += line + "\n"
