@@ -61,6 +61,8 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var caching: CacheOptions
+
     @OptionGroup var parallel: ThreadOptions
 
     func validate() throws {
@@ -114,15 +116,19 @@ struct Compare: ParsableCommand {
             let index = try shard.resolved()
             let units = runner.plan.shard(index, of: shard.count)
             let reporter = ProgressReporter("compare \(spec.name) shard \(index)/\(shard.count)", plan: runner.plan, units: units, quiet: progress.quiet)
+            let cache = caching.unitCache()
             let part = try ExperimentShard.run(runner, command: "compare", arguments: ShardOption.unsharded(GestureLab.invocation), file: experiment,
-                                               shard: index, of: shard.count) { reporter.advance($0) }
+                                               shard: index, of: shard.count, cache: cache) { reporter.advance($0) }
             reporter.finish()
+            try caching.finish(cache, quiet: progress.quiet)
             try Self.write(part, units: units, of: runner.plan, to: out)
             return
         }
         let reporter = ProgressReporter("compare \(spec.name)", plan: runner.plan, quiet: progress.quiet)
-        let result = try runner.run { reporter.advance($0) }
+        let cache = caching.unitCache()
+        let result = try runner.run(cache: cache) { reporter.advance($0) }
         reporter.finish()
+        try caching.finish(cache, quiet: progress.quiet)
         try Self.report(result, runner: runner, output: output, notebook: notebook, command: GestureLab.invocation)
     }
 
@@ -143,11 +149,13 @@ struct Compare: ParsableCommand {
             try listing.write(to: URL(fileURLWithPath: foldsOut))
             CommandLineError.printLine("folds: \(listing.folds.count) folds of \(runners.count) training-set sizes written to \(foldsOut)")
         }
+        let cache = caching.unitCache()
         for (k, runner) in runners {
             let reporter = ProgressReporter("compare \(spec.name) trained on \(k)", plan: runner.plan, quiet: progress.quiet)
-            runs.append((k, try runner.run { reporter.advance($0) }))
+            runs.append((k, try runner.run(cache: cache) { reporter.advance($0) }))
             reporter.finish()
         }
+        try caching.finish(cache, quiet: progress.quiet)
         let curve = LearningCurve(experiment: spec.name, runs: runs)
         let folder = URL(fileURLWithPath: output.out ?? "reports/\(Self.fileName(spec.name))-learning-curve", isDirectory: true)
         try curve.write(to: folder, command: GestureLab.invocation)

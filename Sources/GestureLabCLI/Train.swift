@@ -186,8 +186,8 @@ struct Train: ParsableCommand {
             }
             chosen.search.merge(ranges) { $1 }
             chosen.datasets = [chosen.datasets[0]]
-            // As compare trains it: the experiment's label map under the entry's own.
-            chosen.labelMap = spec.labelMap.merging(chosen.labelMap)
+            // As compare trains it: the experiment's label map under the entry's own, its preset read once.
+            chosen = try spec.resolving(chosen)
             // Options given on the command line replace the file's objective.
             if search.metric != nil || search.maxFalsePerHour != nil {
                 let file = spec.objective(for: chosen)

@@ -9,10 +9,13 @@ public enum ExternalProgram {
         public var stderr: String
     }
 
-    /// Runs `executable` with `arguments`, feeding `stdin` if given, in `directory` (default: the package root).
-    public static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil) throws -> Result {
+    /// Runs `executable` with `arguments`, feeding `stdin` if given, in `directory` (default: the package root), with
+    /// `environment`'s variables set over the test process's.
+    public static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? SharedData.packageRoot
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -16,8 +16,12 @@ public enum GestureLabBinary {
         return SharedData.packageRoot.appendingPathComponent(".build/debug/gesturelab")
     }
 
-    /// Runs `gesturelab` with `arguments`, feeding `stdin` if given, in `directory` (default: the package root).
+    /// Runs `gesturelab` with `arguments`, feeding `stdin` if given, in `directory` (default: the package root). Its
+    /// cache (`compare`'s) is the test process's own, ``cache``, never the user's.
     public static func run(_ arguments: [String], stdin: String? = nil, directory: URL? = nil) throws -> Result {
-        try ExternalProgram.run(url, arguments, stdin: stdin, directory: directory)
+        try ExternalProgram.run(url, arguments, stdin: stdin, directory: directory, environment: ["GESTURELAB_CACHE": cache.path])
     }
+
+    /// The cache folder of every run of this test process: in ``TemporaryFolder/root``, so removed with it.
+    public static let cache = TemporaryFolder.root.appendingPathComponent("cache", isDirectory: true)
 }

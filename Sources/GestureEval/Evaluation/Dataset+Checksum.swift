@@ -20,6 +20,12 @@ struct FNV1a64 {
     }
     mutating func add(_ x: Double) { add(x.bitPattern) }
     mutating func add(_ s: String) { add(UInt64(s.utf8.count)); add(s.utf8) }
+
+    /// The hash as 16 hexadecimal digits.
+    var hex: String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }
 
 extension Dataset {
@@ -44,7 +50,6 @@ extension Dataset {
             h.add(UInt64(r.annotations.count))
             for a in r.annotations { h.add(a.start); h.add(a.end); h.add(a.label) }
         }
-        let hex = String(h.value, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "fnv1a64:" + h.hex
     }
 }

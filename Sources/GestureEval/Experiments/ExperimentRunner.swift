@@ -30,7 +30,8 @@ import GestureData
 /// - Complexity: O(Σ training steps × (candidates × training samples) + Σ units × test samples) recognizer
 ///   steps, plus O(B × recordings) per bootstrap interval.
 public struct ExperimentRunner: Sendable {
-    /// The experiment, with its label map merged into every entry's (the entry's rules win).
+    /// The experiment resolved (``Experiment/resolved()``): every preset file read and every entry's label map merged
+    /// with the experiment's, once, for every stage of the run.
     public let experiment: Experiment
     /// The datasets by key.
     public let datasets: [String: Dataset]
@@ -52,8 +53,7 @@ public struct ExperimentRunner: Sendable {
     ///   annotation an entry judges.
     public init(experiment: Experiment, datasets: [String: Dataset], registry: RecognizerRegistry,
                 trainers: TrainerRegistry) throws(ExperimentError) {
-        var merged = experiment
-        for i in merged.entries.indices { merged.entries[i].labelMap = experiment.labelMap.merging(merged.entries[i].labelMap) }
+        let merged = try experiment.resolved()
         self.experiment = merged
         self.datasets = datasets
         self.registry = registry
@@ -83,13 +83,19 @@ public struct ExperimentRunner: Sendable {
             }
         }
         self.folds = folds
-        judged = JudgedFolds(experiment: merged, datasets: datasets, folds: folds)
+        judged = try JudgedFolds(experiment: merged, datasets: datasets, folds: folds)
         plan = try ExperimentPlan(experiment: merged, datasets: datasets, folds: folds, registry: registry, trainers: trainers, judged: judged)
     }
 
     /// Runs every unit and aggregates them; `progress` is called after each training step and each unit.
     public func run(progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
-        let results = try ExperimentExecutor(self).run(plan, progress: progress)
+        try run(cache: nil, progress: progress)
+    }
+
+    /// Runs every unit, the steps `cache` holds read from it and the others stored in it, and aggregates them: the
+    /// same result as without a cache.
+    package func run(cache: UnitCache?, progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentResult {
+        let results = try ExperimentExecutor(self).run(plan, cache: cache, progress: progress)
         return try ExperimentAggregator(experiment: experiment, datasets: datasets, folds: folds, trainers: trainers).result(of: plan, results)
     }
 }

@@ -14,7 +14,9 @@ import Testing
         var notes: [String] = []
         let datasets = try experiment.loadDatasets() { notes.append($0) }
         #expect(datasets["d"]?.recordings.first?.timestamps.first == 0)
-        #expect(notes.count == 1, "\(notes)")
+        // Each inference once: the clock's unit, and the sign convention the file was read with (issue 75).
+        #expect(notes.count == 2, "\(notes)")
         #expect(notes.first?.hasPrefix("csv:\(url.path): time: column 'time' read as nanoseconds") == true, "\(notes)")
+        #expect(notes.last?.hasPrefix("csv:\(url.path): sign: acceleration read as written") == true, "\(notes)")
     }
 }

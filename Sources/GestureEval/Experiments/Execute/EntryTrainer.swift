@@ -30,8 +30,7 @@ package struct EntryTrainer: Sendable {
     /// searched key may be searched.
     package init(entry: Experiment.Entry, experiment: Experiment, kind: Dataset.Kind, registry: RecognizerRegistry,
                 trainers: TrainerRegistry) throws(ExperimentError) {
-        var entry = entry
-        entry.labelMap = experiment.labelMap.merging(entry.labelMap)
+        let entry = try experiment.resolving(entry)
         self.entry = entry
         self.kind = kind
         let matching = experiment.matching.eventMatching

@@ -44,7 +44,7 @@ package struct ExperimentExecutor: Sendable {
         }
     }
 
-    /// The experiment, with label maps merged into its entries.
+    /// The experiment resolved (``Experiment/resolved()``): presets read, label maps merged into its entries.
     package let experiment: Experiment
     /// The datasets by key.
     package let datasets: [String: Dataset]
@@ -53,20 +53,21 @@ package struct ExperimentExecutor: Sendable {
     /// Where recognizers come from.
     package let registry: RecognizerRegistry
     /// A trainer per (entry, dataset), made once.
-    private let trainers: [TrainerKey: EntryTrainer]
+    let trainers: [TrainerKey: EntryTrainer]
     /// Every fold as each entry judges it, judged once: what is trained and tested on.
-    private let judged: JudgedFolds
+    let judged: JudgedFolds
 
     /// An executor for `experiment` on `datasets` split into `folds`, learned recognizers trained by `trainers`.
     /// - Throws: naming the entry and dataset, when a dataset is not loaded or an entry's configuration is invalid.
     package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
                 registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
+        let experiment = try experiment.resolved()
         self.experiment = experiment
         self.datasets = datasets
         self.folds = folds
         self.registry = registry
         self.trainers = try Self.trainers(experiment: experiment, datasets: datasets, registry: registry, trainers: trainers)
-        judged = JudgedFolds(experiment: experiment, datasets: datasets, folds: folds)
+        judged = try JudgedFolds(experiment: experiment, datasets: datasets, folds: folds)
     }
 
     /// An executor for `runner`'s experiment that trains and tests on the folds `runner` judged
@@ -85,14 +86,27 @@ package struct ExperimentExecutor: Sendable {
     /// A work item is one training step and then the tests of its units, so a core never waits at a barrier between
     /// training and testing; items start longest first (the plan's estimate), so the longest does not start last and
     /// leave the other cores idle. Results are collected in plan order, whatever the schedule.
-    package func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil,
+    ///
+    /// With a `cache`, a step whose key (``UnitCache``) is stored gives its units' detections from there, neither
+    /// trained nor tested, and a step computed here is stored: the results are the same either way.
+    package func run(_ plan: ExperimentPlan, units: [ExperimentPlan.WorkUnit]? = nil, cache: UnitCache? = nil,
                     progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> [UnitResult] {
         let units = units ?? plan.units
         let testedBy = Dictionary(grouping: units, by: \.training)
         let estimates = Dictionary(uniqueKeysWithValues: testedBy.keys.map { ($0, plan.estimatedSeconds(of: plan.trainingSteps[$0])) })
         let order = testedBy.keys.sorted { estimates[$0]! > estimates[$1]! || (estimates[$0]! == estimates[$1]! && $0 < $1) }
+        let samples = cache == nil ? [:] : sampleDigests(Set(units.map(\.dataset)))
         let items = parallelMap(order.count) { i -> Result<[UnitResult], StepFailure> in
             let step = plan.trainingSteps[order[i]]
+            let key = cache.flatMap { cacheKey(step, build: $0.build, samples: samples) }
+            if let cache, let key, let stored = cache.load(key) {
+                progress?(.trained(step: step.index))
+                return .success(testedBy[order[i]]!.map { unit in
+                    defer { progress?(.tested(unit: unit.index)) }
+                    return result(unit, trained: stored.trained, events: stored.events, predicted: stored.predicted,
+                                  kind: trainers[TrainerKey(unit.entry, unit.dataset)]!.kind)
+                })
+            }
             let model: TrainedModel
             do throws(ExperimentError) {
                 model = try train(step, trainer: trainers[TrainerKey(step.entries[0], step.dataset)]!)
@@ -108,6 +122,10 @@ package struct ExperimentExecutor: Sendable {
                 } catch {
                     return .failure(StepFailure(unit: unit.index, step: step.index, error: error))
                 }
+            }
+            // A step's units share its model and its fold's test part, so the first unit's detections are every unit's.
+            if let cache, let key, let first = results.first {
+                cache.store(UnitCache.Stored(key: key, trained: first.trained, events: first.events, predicted: first.predicted))
             }
             return .success(results)
         }
@@ -131,7 +149,7 @@ package struct ExperimentExecutor: Sendable {
         var unit: Int?, step: Int, error: ExperimentError
     }
 
-    private struct TrainerKey: Hashable {
+    struct TrainerKey: Hashable {
         var entry: String, dataset: String
         init(_ entry: String, _ dataset: String) { (self.entry, self.dataset) = (entry, dataset) }
     }
@@ -161,20 +179,27 @@ package struct ExperimentExecutor: Sendable {
     }
 
     private func test(_ model: TrainedModel, unit: ExperimentPlan.WorkUnit, trainer: EntryTrainer) throws(ExperimentError) -> UnitResult {
-        let tested = judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold), recordings = tested.recordings
-        var result = UnitResult(unit: unit, trained: model.summary)
+        let recordings = judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold).recordings
         do {
             let (events, predicted) = try trainer.detector.detect(model, on: recordings)
-            if trainer.kind == .continuous {
-                result.events = events
-            } else {
-                result.truth = recordings.map { $0.annotations[0].label }
-                result.predicted = predicted
-            }
-            result.judge(tested, matching: experiment.matching.eventMatching)
+            return result(unit, trained: model.summary, events: events, predicted: predicted, kind: trainer.kind)
         } catch {
             throw ExperimentError(entry: unit.entry, dataset: unit.dataset, "testing failed in fold \(unit.fold + 1): \(error)")
         }
+    }
+
+    /// `unit`'s result from its model's summary and its detections on the fold's test part, judged.
+    private func result(_ unit: ExperimentPlan.WorkUnit, trained: TrainingSummary, events: [[GestureEvent]], predicted: [String],
+                        kind: Dataset.Kind) -> UnitResult {
+        let tested = judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold)
+        var result = UnitResult(unit: unit, trained: trained)
+        if kind == .continuous {
+            result.events = events
+        } else {
+            result.truth = tested.recordings.map { $0.annotations[0].label }
+            result.predicted = predicted
+        }
+        result.judge(tested, matching: experiment.matching.eventMatching)
         return result
     }
 }

@@ -35,31 +35,16 @@ package struct ExperimentShard: Codable, Sendable {
 
     /// FNV-1a 64 of `bytes`, as 16 hexadecimal digits. O(bytes).
     package static func digest(_ bytes: some Sequence<UInt8>) -> String {
-        var hasher = FNV1a()
+        var hasher = FNV1a64()
         hasher.add(bytes)
         return hasher.hex
-    }
-
-    /// FNV-1a 64, fed piece by piece.
-    struct FNV1a {
-        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func add(_ bytes: some Sequence<UInt8>) {
-            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        }
-
-        /// The hash as 16 hexadecimal digits.
-        var hex: String {
-            let hex = String(hash, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }
     }
 
     /// Runs shard `index` of `count` of `runner`'s plan for `command` (`arguments`: its unsharded command line
     /// without `--out`); `file` is the experiment file, if any (read for its digest).
     package static func run(_ runner: ExperimentRunner, command: String, arguments: [String], file: String?, shard index: Int, of count: Int,
-                           progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
-        let results = try ExperimentExecutor(runner).run(runner.plan, units: runner.plan.shard(index, of: count), progress: progress)
+                           cache: UnitCache? = nil, progress: (@Sendable (ExperimentPlan.RunProgress) -> Void)? = nil) throws(ExperimentError) -> ExperimentShard {
+        let results = try ExperimentExecutor(runner).run(runner.plan, units: runner.plan.shard(index, of: count), cache: cache, progress: progress)
         return ExperimentShard(command: command, arguments: arguments, experimentFile: file, experiment: runner.experiment,
                                experimentDigest: try experimentDigest(file: file, runner.experiment), datasetDigests: runner.datasets.mapValues(\.digest),
                                seed: runner.experiment.seed, packageVersion: GestureLabVersion.current, shard: index, shards: count, results: results)
@@ -135,7 +120,7 @@ extension Dataset {
     /// FNV-1a 64 over every recording's id, subject, session, timestamps, channel values and annotations, as
     /// 16 hexadecimal digits: equal data give equal digests on every machine. O(samples).
     package var digest: String {
-        var hasher = ExperimentShard.FNV1a()
+        var hasher = FNV1a64()
         func add(_ s: String) { hasher.add(s.utf8); hasher.add(CollectionOfOne(0)) }
         func add(_ x: Double) { withUnsafeBytes(of: x.bitPattern.littleEndian) { hasher.add($0) } }
         add(name)

@@ -43,6 +43,9 @@ extension Experiment {
         case preset(String)
         /// The settings themselves.
         case inline(ConfigurationValue)
+        /// A YAML preset path with the settings read from it once (``Experiment/resolved()``): written as the path,
+        /// used as the settings, so the file is not read again however many stages ask.
+        case read(path: String, settings: ConfigurationValue)
 
         /// Decodes a path string or a map.
         public init(from decoder: any Decoder) throws {
@@ -53,7 +56,7 @@ extension Experiment {
         /// Encodes the path or the map.
         public func encode(to encoder: any Encoder) throws {
             switch self {
-            case let .preset(path): try ConfigurationValue.string(path).encode(to: encoder)
+            case let .preset(path), let .read(path, _): try ConfigurationValue.string(path).encode(to: encoder)
             case let .inline(value): try value.encode(to: encoder)
             }
         }
@@ -61,7 +64,7 @@ extension Experiment {
         /// The settings (read from the preset file when it is one).
         public func resolve() throws(DataFileError) -> ConfigurationValue {
             switch self {
-            case let .inline(value): return value
+            case let .inline(value), let .read(_, value): return value
             case let .preset(path): return try ConfigurationValue(contentsOf: URL(fileURLWithPath: path))
             }
         }

@@ -109,7 +109,7 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment],
                 registry: RecognizerRegistry, trainers: TrainerRegistry) throws(ExperimentError) {
         try self.init(experiment: experiment, datasets: datasets, folds: folds, registry: registry, trainers: trainers,
-                      judged: JudgedFolds(experiment: experiment, datasets: datasets, folds: folds))
+                      judged: try JudgedFolds(experiment: experiment, datasets: datasets, folds: folds))
     }
 
     /// Plans `experiment` as ``init(experiment:datasets:folds:registry:trainers:)`` does, counting the recordings of
@@ -117,9 +117,12 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
     /// - Throws: when an entry's preset file cannot be read or a dataset has no folds.
     package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment], registry: RecognizerRegistry,
                  trainers: TrainerRegistry, judged: JudgedFolds) throws(ExperimentError) {
+        let experiment = try experiment.resolved()
         self.experiment = experiment.name
         self.trainers = trainers
         var steps: [TrainingStep] = [], units: [WorkUnit] = [], stepOfKey: [TrainingKey: Int] = [:]
+        // Each new step's workload, counted below on all cores: a trainer may read its training data to count it.
+        var counting: [(setup: TrainingSetup, entry: String, dataset: String, fold: Int)] = []
         for entry in experiment.entries {
             let configuration = try entry.baseConfiguration()
             let candidates = entry.search.values.reduce(1) { $0 * $1.values.count }
@@ -138,9 +141,9 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                         step = steps.count
                         stepOfKey[trainingKey] = step
                         let setup = entry.setup(configuration: configuration, kind: dataset.kind, registry: registry)
-                        let workload = trainers.trainer(for: entry.recognizer).workload(setup, training: judged.training(entry.name, dataset: key, fold: fold.index))
+                        counting.append((setup, entry.name, key, fold.index))
                         steps.append(TrainingStep(index: step, entries: [entry.name], recognizer: entry.recognizer, dataset: key, fold: fold.index, foldName: fold.name,
-                                                  candidates: candidates, trainingRecordings: fold.train.count, workload: workload))
+                                                  candidates: candidates, trainingRecordings: fold.train.count, workload: Workload(trainingSamples: 0)))
                     }
                     let tested = judged.test(entry.name, dataset: key, fold: fold.index).recordings
                     units.append(WorkUnit(index: units.count, entry: entry.name, dataset: key, fold: fold.index, foldName: fold.name,
@@ -148,6 +151,10 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
                 }
             }
         }
+        let workloads = parallelMap(counting.count) { [counting, trainers, judged] i in
+            trainers.trainer(for: counting[i].setup.recognizer).workload(counting[i].setup, training: judged.training(counting[i].entry, dataset: counting[i].dataset, fold: counting[i].fold))
+        }
+        for i in steps.indices { steps[i].workload = workloads[i] }
         trainingSteps = steps
         self.units = units
     }

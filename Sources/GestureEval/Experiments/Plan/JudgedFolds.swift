@@ -24,13 +24,14 @@ package struct JudgedFolds: Sendable {
     private var entries: [String: Experiment.Entry] = [:]
 
     /// Judges each fold in `folds` of each dataset of `datasets` (both by dataset key) that an entry of `experiment` is
-    /// tested on, training and test part, with the entry's labels and its label map merged with the experiment's (as
-    /// ``EntryTrainer`` merges them). Datasets or folds that are missing are left out; the plan names them.
+    /// tested on, training and test part, with the entry's labels and its label map merged with the experiment's
+    /// (``Experiment/resolving(_:)``, as ``EntryTrainer`` takes them). Datasets or folds that are missing are left out; the plan names them.
     /// Annotations of the labels the experiment's matching ignores stay on continuous recordings, marked by it.
-    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) {
+    /// - Throws: when an entry's preset file cannot be read (an experiment already ``Experiment/resolved()`` reads none).
+    package init(experiment: Experiment, datasets: [String: Dataset], folds: [String: FoldAssignment]) throws(ExperimentError) {
+        let experiment = try experiment.resolved()
         let ignoring = experiment.matching.eventMatching
-        for var entry in experiment.entries {
-            entry.labelMap = experiment.labelMap.merging(entry.labelMap)
+        for entry in experiment.entries {
             entries[entry.name] = entry
             for key in entry.datasets {
                 guard let dataset = datasets[key], let assignment = folds[key] else { continue }
