@@ -88,7 +88,7 @@ package struct ExperimentAggregator: Sendable {
 
     private func continuous(_ entry: Experiment.Entry, datasetKey: String, outcomes: [ExperimentExecutor.UnitResult],
                             configuration: String, bootstrap: BootstrapOptions) throws(StatisticsError) -> EntryRun {
-        let matching = experiment.matching.eventMatching, metric = experiment.metric.events
+        let matching = experiment.eventMatching, metric = experiment.metric.events
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
         var rows: [EventOutcome] = []
