@@ -54,6 +54,7 @@ package struct ExperimentAggregator: Sendable {
         warnings += runs.flatMap(\.warnings)
         warnings += Self.fewUnitWarnings(runs)
         warnings += experiment.entries.filter(\.tunedOnTheseFolds).map { .tunedOnTheseFolds(entry: $0.name) }
+        warnings += adaptationWarnings()
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,

@@ -128,6 +128,25 @@ private struct AdaptingPushTrainer: AdaptingTrainer {
         #expect(try f1("unlabelled", "s3") == f1("none", "s3"))
     }
 
+    /// The report says who adapts and how (transductively for all of a subject's unlabelled recordings), which entries
+    /// were judged without calibration stretches, and where a subject had fewer events than asked.
+    @Test func theReportSaysWhoAdaptedAndWhatWasNotJudged() throws {
+        let (runner, units) = try Self.run([Self.entry("none", nil), Self.entry("labelled 6", .labelled(events: 6)),
+                                            Self.entry("unlabelled", .unlabelled(seconds: nil))], log: AdaptationLog())
+        let result = try ExperimentAggregator(experiment: runner.experiment, datasets: runner.datasets, folds: runner.folds,
+                                              trainers: runner.trainers).result(of: runner.plan, units)
+        #expect(result.warnings.contains(.adapted(entry: "labelled 6", adaptation: "labelled 6")))
+        #expect(result.warnings.contains { $0.description.contains("'unlabelled' adapts") && $0.description.contains("transductive") })
+        #expect(result.warnings.contains(.calibrationExcluded(entries: ["none", "labelled 6", "unlabelled"], events: 6)))
+        #expect(result.warnings.contains { $0.description.contains("end of the 6th annotated event") })
+        // Five pushes a take: the sixth is in the second take, so no subject is short; ten are not enough for 11.
+        #expect(!result.warnings.contains { if case .calibrationShort = $0 { true } else { false } })
+        let (shortRunner, shortUnits) = try Self.run([Self.entry("labelled 11", .labelled(events: 11))], log: AdaptationLog())
+        let short = try ExperimentAggregator(experiment: shortRunner.experiment, datasets: shortRunner.datasets, folds: shortRunner.folds,
+                                             trainers: shortRunner.trainers).result(of: shortRunner.plan, shortUnits)
+        #expect(short.warnings.filter { if case .calibrationShort(_, _, _, _, 11, ["push": 10]) = $0 { true } else { false } }.count == 4)
+    }
+
     @Test func aRecognizerThatCannotAdaptIsRefusedBeforeAnyFoldRuns() {
         var entry = Experiment.Entry(name: "rule", recognizer: "shake", datasets: ["pushes"], labels: ["push"])
         entry.adaptation = .labelled(events: 3)
