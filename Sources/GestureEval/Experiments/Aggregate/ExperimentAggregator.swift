@@ -54,6 +54,7 @@ package struct ExperimentAggregator: Sendable {
         warnings += runs.flatMap(\.warnings)
         warnings += Self.fewUnitWarnings(runs)
         warnings += experiment.entries.filter(\.tunedOnTheseFolds).map { .tunedOnTheseFolds(entry: $0.name) }
+        warnings += adaptationWarnings()
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
         return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
@@ -88,7 +89,7 @@ package struct ExperimentAggregator: Sendable {
 
     private func continuous(_ entry: Experiment.Entry, datasetKey: String, outcomes: [ExperimentExecutor.UnitResult],
                             configuration: String, bootstrap: BootstrapOptions) throws(StatisticsError) -> EntryRun {
-        let matching = experiment.matching.eventMatching, metric = experiment.metric.events
+        let matching = experiment.eventMatching, metric = experiment.metric.events
         var foldScores: [ExperimentResult.FoldScore] = []
         var breakdown: FalseActivationBreakdown?
         var rows: [EventOutcome] = []

@@ -34,6 +34,15 @@ public enum ExperimentWarning: Codable, Hashable, Sendable {
     /// The experiment file says the entry's settings were chosen after scoring on these folds
     /// (``Experiment/Entry/tunedOnTheseFolds``): its figure is not an estimate for new people.
     case tunedOnTheseFolds(entry: String)
+    /// The entry adapts to each test subject (``Experiment/Entry/adaptation``) as `adaptation` words it
+    /// (``Experiment/Adaptation/description``): transductive when it reads all of the subject's recordings.
+    case adapted(entry: String, adaptation: String)
+    /// The entries of one comparison group are judged without each test subject's calibration stretch of `events`
+    /// annotated events per judged label (the group's largest labelled adaptation): paired, on the same time.
+    case calibrationExcluded(entries: [String], events: Int)
+    /// In one fold, a test subject had fewer than `events` annotated events of the labels `counts` names (with how
+    /// many it had): the calibration stretch held all of them.
+    case calibrationShort(entry: String, dataset: String, fold: String, subject: String, events: Int, counts: [String: Int])
     /// A warning read back from a `results.json`, which holds warnings worded.
     case worded(String)
 

@@ -33,12 +33,25 @@ package struct EntryTrainer: Sendable {
         let entry = try experiment.resolving(entry)
         self.entry = entry
         self.kind = kind
-        let matching = experiment.matching.eventMatching
+        let matching = experiment.eventMatching
         setup = entry.setup(configuration: try entry.baseConfiguration(), kind: kind, matching: matching,
                             objective: experiment.objective(for: entry), registry: registry)
         trainer = trainers.trainer(for: entry.recognizer)
         detector = EntryDetector(entry: entry, kind: kind, registry: registry, matching: matching, trainers: trainers)
         do { try trainer.validate(setup) } catch { throw ExperimentError(error) }
+        if let adaptation = entry.adaptation {
+            guard trainer.adapts else {
+                throw ExperimentError(entry: entry.name, "adaptation \(adaptation.description): \(entry.recognizer) cannot adapt to a person; "
+                    + "recognizers that adapt: \(trainers.adapting.joined(separator: ", "))")
+            }
+            guard kind == .continuous else { throw ExperimentError(entry: entry.name, "adaptation reads a subject's continuous recordings; these are segments") }
+        }
+    }
+
+    /// `model` adapted to one test subject from `person` (the entry adapts, ``Experiment/Entry/adaptation``). Throws
+    /// naming the entry.
+    func adapt(_ model: TrainedModel, to person: PersonCalibration) throws(ExperimentError) -> TrainedModel {
+        do { return try trainer.adapt(model, to: person, setup: setup) } catch { throw ExperimentError(error) }
     }
 
     /// The model learned from `recordings` (all of them training data; judged as the entry is), as the training part

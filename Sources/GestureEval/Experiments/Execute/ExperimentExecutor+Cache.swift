@@ -3,9 +3,9 @@ import GestureKit
 import GestureData
 
 extension ExperimentExecutor {
-    /// The SHA-256 of each recording's samples (times, channel names and values) in `datasets`, by dataset key and
-    /// recording id: the costly part of every key, computed once a run, on all cores. Judging changes a recording's
-    /// annotations only, so a judged recording's samples are its dataset recording's. O(values).
+    /// The SHA-256 of each recording's samples (times, channel names and values) and annotations as read in `datasets`,
+    /// by dataset key and recording id: the costly part of every key, computed once a run, on all cores. Judging
+    /// changes a recording's annotations only, so a judged recording's samples are its dataset recording's. O(values).
     func sampleDigests(_ datasets: Set<String>) -> [String: [String: String]] {
         var digests: [String: [String: String]] = [:]
         for key in datasets.sorted() {
@@ -18,6 +18,14 @@ extension ExperimentExecutor {
                 for (channel, column) in zip(r.channelNames, r.columns) {
                     hash.add(channel.rawValue)
                     hash.add(column)
+                }
+                // Every annotation as read: an adapting entry learns from annotations its judged test part marks
+                // don't-care (a calibration stretch), so the judged ones alone would not key it.
+                hash.add(UInt64(r.annotations.count))
+                for a in r.annotations {
+                    hash.add(a.start.bitPattern)
+                    hash.add(a.end.bitPattern)
+                    hash.add(a.label)
                 }
                 return hash.hex
             }

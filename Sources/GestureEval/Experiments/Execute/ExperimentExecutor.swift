@@ -181,7 +181,7 @@ package struct ExperimentExecutor: Sendable {
     private func test(_ model: TrainedModel, unit: ExperimentPlan.WorkUnit, trainer: EntryTrainer) throws(ExperimentError) -> UnitResult {
         let recordings = judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold).recordings
         do {
-            let (events, predicted) = try trainer.detector.detect(model, on: recordings)
+            let (events, predicted) = try detect(model, unit: unit, trainer: trainer, on: recordings)
             return result(unit, trained: model.summary, events: events, predicted: predicted, kind: trainer.kind)
         } catch {
             throw ExperimentError(entry: unit.entry, dataset: unit.dataset, "testing failed in fold \(unit.fold + 1): \(error)")
@@ -199,7 +199,28 @@ package struct ExperimentExecutor: Sendable {
             result.truth = tested.recordings.map { $0.annotations[0].label }
             result.predicted = predicted
         }
-        result.judge(tested, matching: experiment.matching.eventMatching)
+        result.judge(tested, matching: experiment.eventMatching)
         return result
+    }
+
+    /// What `model` detects on the unit's judged test `recordings`; an adapting entry's model is first adapted to each
+    /// test subject from the subject's calibration data (``PersonCalibration``, cut from the recordings before their
+    /// calibration stretches were marked) and detects on that subject's recordings. O(test samples + adaptations).
+    private func detect(_ model: TrainedModel, unit: ExperimentPlan.WorkUnit, trainer: EntryTrainer,
+                        on recordings: [Recording]) throws -> TrainingSetup.Detections {
+        guard let adaptation = trainer.entry.adaptation else { return try trainer.detector.detect(model, on: recordings) }
+        let source = judged.adaptationSource(unit.entry, dataset: unit.dataset, fold: unit.fold)
+        var subjects: [String] = []
+        for r in recordings where !subjects.contains(r.subject) { subjects.append(r.subject) }
+        var events = [[GestureEvent]](repeating: [], count: recordings.count)
+        let ignoring = experiment.eventMatching
+        for subject in subjects {
+            let person = PersonCalibration.of(subject, in: source, adaptation: adaptation, ignored: ignoring.ignores)
+            let adapted = try trainer.adapt(model, to: person)
+            let mine = recordings.indices.filter { recordings[$0].subject == subject }
+            let detected = try trainer.detector.detect(adapted, on: mine.map { recordings[$0] })
+            for (j, i) in mine.enumerated() { events[i] = detected.events[j] }
+        }
+        return (events, [])
     }
 }

@@ -110,7 +110,7 @@ package struct ExperimentShard: Codable, Sendable {
         }
         return plan.units.map { unit in
             var result = byUnit[unit.index]!
-            result.judge(runner.judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold), matching: runner.experiment.matching.eventMatching)
+            result.judge(runner.judged.test(unit.entry, dataset: unit.dataset, fold: unit.fold), matching: runner.experiment.eventMatching)
             return result
         }
     }

@@ -41,6 +41,9 @@ extension Experiment {
         /// (`tunedOnTheseFolds: true`): its figure then describes how well it fits these folds, not new people, and
         /// the report says so (``ExperimentWarning/tunedOnTheseFolds(entry:)``, and in its group's headline).
         public var tunedOnTheseFolds: Bool
+        /// How the entry meets each test subject before it is scored (`adaptation: {labelled: K}`, `{unlabelled: all}`,
+        /// `{unlabelled: S}`); `nil`: it does not adapt. Its recognizer's trainer must adapt (``AdaptingTrainer``).
+        package var adaptation: Experiment.Adaptation?
 
         /// Creates an entry.
         public init(name: String, recognizer: String, configuration: ConfigurationSource? = nil, datasets: [String],
@@ -61,10 +64,11 @@ extension Experiment {
             self.stages = stages
             self.tunedOnTheseFolds = tunedOnTheseFolds
             self.detections = detections
+            adaptation = nil
         }
 
         private enum Keys: String, CodingKey {
-            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages, tunedOnTheseFolds, detections
+            case name, recognizer, configuration, dataset, datasets, labels, directionInLabel, search, model, labelMap, objective, maxFalsePerHour, group, stages, tunedOnTheseFolds, detections, adaptation
         }
 
         /// Decodes with defaults; `dataset: KEY` is short for `datasets: [KEY]`.
@@ -88,6 +92,7 @@ extension Experiment {
             stages = try c.decodeIfPresent([StageSpecification].self, forKey: .stages) ?? []
             tunedOnTheseFolds = try c.decodeIfPresent(Bool.self, forKey: .tunedOnTheseFolds) ?? false
             detections = try c.decodeIfPresent(String.self, forKey: .detections)
+            adaptation = try c.decodeIfPresent(Experiment.Adaptation.self, forKey: .adaptation)
         }
 
         /// Encodes every field.
@@ -108,11 +113,12 @@ extension Experiment {
             if !stages.isEmpty { try c.encode(stages, forKey: .stages) }
             if tunedOnTheseFolds { try c.encode(true, forKey: .tunedOnTheseFolds) }
             try c.encodeIfPresent(detections, forKey: .detections)
+            try c.encodeIfPresent(adaptation, forKey: .adaptation)
         }
 
         /// What this entry's trainer is told on recordings of `kind` (``TrainingSetup``): its configuration as read
         /// (`configuration`; with ``detections``, their folder and the judged labels added as `folder` and `labels`),
-        /// search ranges, stages, model file and judging.
+        /// search ranges, stages, model file, judging and adaptation.
         package func setup(configuration: ConfigurationValue = .object([:]), kind: Dataset.Kind = .continuous,
                           matching: EventMatching = EventMatching(), objective: TrainingObjective = TrainingObjective(maximize: .f1),
                           registry: RecognizerRegistry) -> TrainingSetup {
@@ -120,9 +126,11 @@ extension Experiment {
             if let detections {
                 configuration = configuration.setting("folder", to: .string(detections)).setting("labels", to: .array(labels.map { .string($0) }))
             }
-            return TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values), stages: stages,
-                                 modelFile: model, kind: kind, matching: matching, objective: objective, directionInLabel: directionInLabel,
-                                 registry: registry)
+            var setup = TrainingSetup(name: name, recognizer: recognizer, configuration: configuration, search: search.mapValues(\.values),
+                                      stages: stages, modelFile: model, kind: kind, matching: matching, objective: objective,
+                                      directionInLabel: directionInLabel, registry: registry)
+            setup.adaptation = adaptation
+            return setup
         }
 
         /// A fresh pipeline of this entry's stages in front of `recognizers`: what is trained, evaluated and shipped.

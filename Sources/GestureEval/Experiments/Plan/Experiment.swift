@@ -230,6 +230,11 @@ public struct Experiment: Codable, Hashable, Sendable {
             if entry.model != nil, !readers.contains(entry.recognizer) {
                 throw fail("\(key).model", "a trained model file is for \(readers.joined(separator: ", ")); give a tuned configuration as `configuration` instead")
             }
+            if entry.adaptation != nil, !trainers.adapting.contains(entry.recognizer) {
+                let adapting = trainers.adapting
+                throw fail("\(key).adaptation", "\(entry.recognizer) cannot adapt to a person; recognizers that adapt: "
+                    + (adapting.isEmpty ? "none" : adapting.joined(separator: ", ")))
+            }
             if entry.search.values.reduce(1, { $0 * $1.values.count }) > 10_000 {
                 throw fail("\(key).search", "more than 10000 combinations")
             }

@@ -40,8 +40,24 @@ extension ExperimentWarning: CustomStringConvertible {
             "entry '\(entry)': its settings were chosen after scoring on these folds (the experiment file says so), so its "
                 + "figure shows how well it fits them, not how it does on new people; a nested estimate makes every choice "
                 + "inside the training folds (recognizer: spotter, or search:)"
+        case let .adapted(entry, adaptation):
+            "entry '\(entry)' adapts to each test subject before it is scored: \(adaptation)"
+                + (adaptation.contains("transductive") ? "; the subject's own test recordings shape the model that detects on them" : "")
+        case let .calibrationExcluded(entries, events):
+            "entries \(entries.map { "'\($0)'" }.joined(separator: ", ")) are judged without each test subject's calibration stretch "
+                + "(from the start of the subject's first recording to the end of the \(Self.ordinal(events)) annotated event of each judged "
+                + "label): neither judged nor background hours, for all of them alike"
+        case let .calibrationShort(entry, dataset, fold, subject, events, counts):
+            "entry '\(entry)' on \(dataset), fold \(fold): subject \(subject) has fewer than \(events) events of "
+                + counts.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ") + "; its calibration stretch holds all of them"
         case let .worded(text): text
         }
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, … (`11th`–`13th`).
+    private static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
     }
 
     /// Small counts as words ("two"), larger ones as digits.

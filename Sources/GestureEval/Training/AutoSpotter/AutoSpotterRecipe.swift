@@ -157,13 +157,12 @@ struct AutoSpotterRecipe {
         }.sorted { $0.name < $1.name }
     }
 
-    /// Whether the median rhythm regularity outside the annotations is at least 0.5. O(samples).
+    /// Whether the median rhythm regularity outside the annotations is at least 0.5. O(samples), each recording's
+    /// regularity derived once a process (``RhythmRegularityMemo``).
     static func periodicBackground(_ recordings: [Recording]) -> Bool {
-        let channel = MotionChannel(rawValue: "rhythmRegularity")!
         var values: [Double] = []
         for r in recordings {
-            let derived = r.derivingChannels([channel])
-            guard let column = derived.column(Channel(channel)) else { return false }
+            guard let column = RhythmRegularityMemo.shared.regularity(of: r) else { return false }
             var a = 0
             let annotations = r.annotations.sorted { $0.start < $1.start }
             // Every fourth sample: the regularity changes over seconds.

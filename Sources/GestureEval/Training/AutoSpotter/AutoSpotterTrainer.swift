@@ -219,6 +219,10 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
         summary.values["pseudoSubjects"] = selection.evidence["pseudoSubjects"]
+        // How strongly to adapt to a person, simulated on the training subjects (with an `adaptation:` protocol).
+        do { summary.values.merge(try adaptationStrength(result, units: units, setup: setup)) { $1 } } catch {
+            throw setup.error("spotter: choosing the adaptation strength: \(error)")
+        }
         return Trained(.windows(model), summary: summary)
     }
 

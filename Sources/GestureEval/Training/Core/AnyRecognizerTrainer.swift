@@ -71,6 +71,23 @@ public struct AnyRecognizerTrainer: Sendable {
         return try trainer.detect(typed, on: recordings, setup: setup)
     }
 
+    /// Whether the trainer adapts a model to a person (``AdaptingTrainer``). O(1).
+    package var adapts: Bool { base is any AdaptingTrainer }
+
+    /// `model` (one this trainer made) adapted to one person from `person`; a trainer that does not adapt, or a model
+    /// of another trainer, is an error naming the setup.
+    package func adapt(_ model: TrainedModel, to person: PersonCalibration, setup: TrainingSetup) throws(TrainingError) -> TrainedModel {
+        guard let adapting = base as? any AdaptingTrainer else { throw setup.error("\(identifier) cannot adapt to a person") }
+        return try Self.adapt(adapting, model, person, setup)
+    }
+
+    private static func adapt<T: AdaptingTrainer>(_ trainer: T, _ model: TrainedModel, _ person: PersonCalibration,
+                                                  _ setup: TrainingSetup) throws(TrainingError) -> TrainedModel {
+        guard let typed = model.model(as: T.Model.self) else { throw setup.error("\(trainer.identifier) cannot adapt a \(type(of: model.model))") }
+        let adapted = try trainer.adapt(typed, summary: model.summary, to: person, setup: setup)
+        return TrainedModel(adapted.model, summary: adapted.summary)
+    }
+
     /// The training samples of judged `recordings`, with what the trainer counts on them. O(recordings).
     package func workload(_ setup: TrainingSetup, training recordings: [Recording]) -> TrainingWorkload {
         var workload = TrainingWorkload(trainingSamples: recordings.reduce(0) { $0 + $1.count })

@@ -24,6 +24,9 @@ public struct TrainerRegistry: Sendable {
     /// The identifiers whose trainer reads a trained model file (``RecognizerTrainer/readsModelFiles``), sorted.
     package var modelFileReaders: [String] { identifiers.filter { trainers[$0]!.readsModelFiles } }
 
+    /// The identifiers whose trainers adapt a model to a person (``AdaptingTrainer``), sorted. O(trainers).
+    package var adapting: [String] { identifiers.filter { trainers[$0]!.adapts } }
+
     /// The trainer of `identifier`: its registered one, else ``RuleBasedTrainer`` (a grid search over its
     /// configuration). O(1).
     public func trainer(for identifier: String) -> AnyRecognizerTrainer {

@@ -32,6 +32,9 @@ public struct TrainingSetup: Sendable {
     /// The name of the fold whose training part is trained on, inside an experiment's folds; `nil` elsewhere (a whole
     /// dataset). A trainer whose model depends on more than the recordings (detections written per fold) reads it.
     public var fold: String? = nil
+    /// How the entry adapts to each test subject (``Experiment/Adaptation``), so that a trainer that adapts
+    /// (``AdaptingTrainer``) can choose how strongly by simulating it on its training subjects; `nil`: no adaptation.
+    package var adaptation: Experiment.Adaptation? = nil
 
     /// A setup; see the properties.
     public init(name: String, recognizer: String, configuration: ConfigurationValue = .object([:]), search: [String: [Double]] = [:],

@@ -33,6 +33,9 @@ package struct MiniRocketStreamFitter: Sendable {
         /// Per recording, every window scored by its held-out model, scores in the order of the model's labels: what
         /// an ensemble averages (``ensemble(_:recordings:)``).
         package var heldOutWindows: [[MiniRocketSpotter.Window]]
+        /// Per training subject, the held-out model that did not see it (thresholds not set): what a simulation of
+        /// adaptation on the training subjects adapts (``MiniRocketStreamAdaptation``). Subjects scored in sample have none.
+        package var heldOutModels: [String: MiniRocketModel] = [:]
     }
 
     /// One recording read at the model's rate: interleaved channel values, times and runs between gaps.
@@ -177,6 +180,8 @@ package struct MiniRocketStreamFitter: Sendable {
         var scored: [[[EventStage.Candidate]]]
         /// Per recording, the windows behind ``scored``, scores in the order of ``model``'s labels.
         var windows: [[MiniRocketSpotter.Window]]
+        /// Per subject, its held-out model.
+        var heldOutModels: [String: MiniRocketModel] = [:]
     }
 
     /// The model fitted on `windows` (of `training`: the recordings' streams, then their augmented copies'), its held-out
@@ -194,7 +199,9 @@ package struct MiniRocketStreamFitter: Sendable {
         // A refit after hard-negative mining keeps the first fit's failures when it has none of its own.
         summary.crossFit = .init(groups: fitted.groups, failures: fitted.failures > 0 ? fitted.failures : summary.crossFit?.failures ?? 0,
                                  inSample: fitted.inSample)
-        return try calibrate(fitted.model, scored: fitted.scored, windows: fitted.windows, recordings: recordings, summary: &summary)
+        var (model, result) = try calibrate(fitted.model, scored: fitted.scored, windows: fitted.windows, recordings: recordings, summary: &summary)
+        result.heldOutModels = fitted.heldOutModels
+        return (model, result)
     }
 
     /// An ensemble of trained spotters (``GestureKit/MiniRocketModel/ensemble``): the first result's model with the
@@ -221,8 +228,11 @@ package struct MiniRocketStreamFitter: Sendable {
         var summary = first.summary
         summary.values["ensembleMembers"] = Double(members.count)
         summary.thresholds = [:]
-        return try calibrate(model, scored: windows.map { spotter.candidates(windows: $0) }, windows: windows, recordings: recordings,
-                             summary: &summary).1
+        var result = try calibrate(model, scored: windows.map { spotter.candidates(windows: $0) }, windows: windows, recordings: recordings,
+                                   summary: &summary).1
+        // The first member's held-out models stand for the ensemble's in a simulation of adaptation.
+        result.heldOutModels = first.heldOutModels
+        return result
     }
 
     /// `model` with the thresholds that calibration chooses on its held-out candidates `scored` (per recording, run by
@@ -284,12 +294,14 @@ package struct MiniRocketStreamFitter: Sendable {
         // Windows of each recording scored by its held-out model; the thresholds come later, per candidate setting.
         let spotter = try MiniRocketSpotter(configuration: model)
         var windows: [[MiniRocketSpotter.Window]] = []
+        var heldOutModels: [String: MiniRocketModel] = [:]
         for s in streams {
-            let spotterModel = groupOf[s.subject].flatMap { heldOut.byGroup[$0] } ?? model
-            windows.append(try Self.heldOutWindows(MiniRocketSpotter(configuration: spotterModel), stream: s, classesOf: model))
+            let own = groupOf[s.subject].flatMap { heldOut.byGroup[$0] }
+            if let own { heldOutModels[s.subject] = own }
+            windows.append(try Self.heldOutWindows(MiniRocketSpotter(configuration: own ?? model), stream: s, classesOf: model))
         }
         return Fit(model: model, groups: heldOut.byGroup.count, failures: heldOut.failures, inSample: heldOut.inSample,
-                   scored: windows.map { spotter.candidates(windows: $0) }, windows: windows)
+                   scored: windows.map { spotter.candidates(windows: $0) }, windows: windows, heldOutModels: heldOutModels)
     }
 
     /// The calibration's cost of a score: positive and decreasing, so that the lower cost is the better candidate

@@ -32,6 +32,8 @@ import Testing
         "objective": (false, { $0.objective = TrainingObjective(maximize: .recall) }),
         "stages": (false, { $0.stages = [.oneEuro(.init(minimumCutoff: 0.3, beta: 0))] }),
         "detections": (false, { $0.detections = "elsewhere" }),
+        // The fold's model is chosen with the protocol simulated on the training subjects (how strongly to adapt).
+        "adaptation": (false, { $0.adaptation = .labelled(events: 3) }),
     ]
 
     @Test func everyFieldOfAnEntryIsDecidedOn() {

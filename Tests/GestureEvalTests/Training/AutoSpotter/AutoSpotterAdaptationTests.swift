@@ -1,0 +1,38 @@
+import Foundation
+import GestureData
+@testable import GestureEval
+import GestureKit
+import Testing
+
+/// The spotter with no settings adapting to a person inside an experiment: the strength is chosen on the training
+/// subjects alone.
+@Suite struct AutoSpotterAdaptationTests {
+    private static func run(person: Recording) throws -> ExperimentExecutor.UnitResult {
+        let dataset = Dataset(name: "waves", kind: .continuous, samplingRate: 25, recordings: MiniRocketStreamFitterTests.training + [person])
+        var entry = Experiment.Entry(name: "spotter, labelled 3", recognizer: "spotter",
+                                     configuration: .inline(.object(["features": .number(336), "maxDilationsPerKernel": .number(4),
+                                                                     "maxWindows": .number(300), "seed": .number(5)])),
+                                     datasets: ["waves"], labels: ["wave"])
+        entry.adaptation = .labelled(events: 3)
+        let experiment = Experiment(name: "adapt", datasets: ["waves": .source("unused")], bootstrapReplicates: 200, entries: [entry])
+        let runner = try ExperimentRunner(experiment: experiment, datasets: ["waves": dataset], registry: .standard, trainers: .standard)
+        let units = runner.plan.units.filter { $0.foldName == person.subject }
+        return try #require(try ExperimentExecutor(runner).run(runner.plan, units: units).first)
+    }
+
+    /// The fold that tests the weak person chooses the same strength whatever that person's recording holds (their
+    /// waves at a third of the strength, or as strong as everyone's): the test subject's data never reach the choice,
+    /// though they do change what the adapted model detects.
+    @Test func theAdaptationStrengthIsChosenWithoutTheTestSubject() throws {
+        let weak = MiniRocketStreamAdaptationTests.weak
+        let other = MiniRocketStreamFitterTests.recording("weak", subject: "weak", seed: 12)
+        let first = try Self.run(person: weak), second = try Self.run(person: other)
+        let keys = ["adaptThresholdWeight", "adaptRidge", "adaptStandardisationWeight", "adaptSimulatedScore", "adaptSimulatedScoreNone"]
+        for key in keys { #expect(first.trained.values[key] != nil, "\(key)") }
+        #expect(keys.map { first.trained.values[$0] } == keys.map { second.trained.values[$0] })
+        // The four training subjects were the simulation's people.
+        #expect(first.trained.values["adaptSimulatedSubjects"] == 4)
+        #expect(first.events != second.events, "the test subject's recording does change what is detected")
+        #expect(second.events.joined().count >= 5)
+    }
+}
