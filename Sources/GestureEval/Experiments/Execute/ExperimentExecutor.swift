@@ -32,7 +32,7 @@ package struct ExperimentExecutor: Sendable {
         /// Segments: the predicted label of each.
         package var predicted: [String] = []
 
-        private enum CodingKeys: String, CodingKey { case unit, trained, events, truth, predicted }
+        private enum CodingKeys: String, CodingKey { case unit, trained, inSampleSubjects, events, truth, predicted }
 
         /// Sets the judged test recordings with what each left unjudged and, on continuous ones, matches ``events`` to
         /// them by `matching`: the one place a unit's events are matched. O(Σ A·D log(A·D)) for A annotations and D
@@ -103,7 +103,7 @@ package struct ExperimentExecutor: Sendable {
                 progress?(.trained(step: step.index))
                 return .success(testedBy[order[i]]!.map { unit in
                     defer { progress?(.tested(unit: unit.index)) }
-                    return result(unit, trained: stored.trained, events: stored.events, predicted: stored.predicted,
+                    return result(unit, trained: stored.summary, events: stored.events, predicted: stored.predicted,
                                   kind: trainers[TrainerKey(unit.entry, unit.dataset)]!.kind)
                 })
             }
@@ -222,5 +222,29 @@ package struct ExperimentExecutor: Sendable {
             for (j, i) in mine.enumerated() { events[i] = detected.events[j] }
         }
         return (events, [])
+    }
+}
+
+extension ExperimentExecutor.UnitResult {
+    /// Reads what ``encode(to:)`` writes.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(unit: try c.decode(ExperimentPlan.WorkUnit.self, forKey: .unit), trained: try c.decode(TrainingSummary.self, forKey: .trained))
+        if let names = try c.decodeIfPresent([String].self, forKey: .inSampleSubjects) { trained.crossFit?.inSample = names }
+        events = try c.decode([[GestureEvent]].self, forKey: .events)
+        truth = try c.decode([String].self, forKey: .truth)
+        predicted = try c.decode([String].self, forKey: .predicted)
+    }
+
+    /// The unit, its model's summary in the flat form of `results.json` with the subjects cross-fitting scored in-sample
+    /// beside it (the flat form counts them; reports name them), and its detections.
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(trained, forKey: .trained)
+        if let names = trained.crossFit?.inSample, !names.isEmpty { try c.encode(names, forKey: .inSampleSubjects) }
+        try c.encode(events, forKey: .events)
+        try c.encode(truth, forKey: .truth)
+        try c.encode(predicted, forKey: .predicted)
     }
 }

@@ -54,8 +54,10 @@ package struct UnitCache: Sendable {
     package struct Stored: Codable, Sendable {
         /// The key, compared in full on a read.
         package var key: String
-        /// The model's summary.
+        /// The model's summary (its flat form, ``inSample`` beside it).
         package var trained: TrainingSummary
+        /// The subjects cross-fitting scored in-sample, which the summary's flat form only counts.
+        package var inSample: [String] = []
         /// Continuous: the events on each test recording.
         package var events: [[GestureEvent]]
         /// Segments: the predicted label of each test segment.
@@ -64,6 +66,14 @@ package struct UnitCache: Sendable {
         /// What `key`'s step produced.
         package init(key: String, trained: TrainingSummary, events: [[GestureEvent]], predicted: [String]) {
             (self.key, self.trained, self.events, self.predicted) = (key, trained, events, predicted)
+            inSample = trained.crossFit?.inSample ?? []
+        }
+
+        /// The summary as trained, in-sample subjects named.
+        package var summary: TrainingSummary {
+            var summary = trained
+            if !inSample.isEmpty { summary.crossFit?.inSample = inSample }
+            return summary
         }
     }
 

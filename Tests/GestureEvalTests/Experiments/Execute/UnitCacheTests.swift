@@ -83,6 +83,20 @@ import Testing
         #expect(cache.load("a key") == nil)
     }
 
+    /// A stored step keeps what the summary's flat form only counts: the subjects cross-fitting scored in-sample, which
+    /// the report names. So does a unit's part file.
+    @Test func theSubjectsScoredInSampleAreKeptByName() throws {
+        let cache = Self.cache()
+        let summary = TrainingSummary(crossFit: .init(subjectShare: 0.5, groups: 2, inSample: ["s2", "s7"]))
+        cache.store(UnitCache.Stored(key: "k", trained: summary, events: [[]], predicted: []))
+        #expect(cache.load("k")?.summary.crossFit?.inSample == ["s2", "s7"])
+        let part = #"{"unit": {"index": 0, "entry": "e", "dataset": "d", "fold": 0, "foldName": "f", "training": 0, "testRecordings": 1, "testSamples": 10}, "trained": {"crossFitGroups": 2, "crossFitted": 0.5, "crossFitInSample": 2}, "inSampleSubjects": ["s2", "s7"], "events": [], "truth": [], "predicted": []}"#
+        let decoded = try JSONDecoder().decode(ExperimentExecutor.UnitResult.self, from: Data(part.utf8))
+        #expect(decoded.trained == summary)
+        let again = try JSONDecoder().decode(ExperimentExecutor.UnitResult.self, from: JSONEncoder().encode(decoded))
+        #expect(again.trained == summary)
+    }
+
     /// Pruning removes the least recently used entries first; reading an entry counts as a use.
     @Test func pruningRemovesTheLeastRecentlyUsedFirst() throws {
         let cache = Self.cache()
