@@ -127,6 +127,10 @@ struct Train: ParsableCommand {
         if let inSample = model.summary.crossFit?.inSample, !inSample.isEmpty {
             CommandLineError.printLine("warning: calibration scored subjects \(inSample.joined(separator: ", ")) in-sample: no model held them out (too few examples of a class without them, or one training subject); strictCrossFitting: true refuses instead")
         }
+        if let adaptation = chosenEntry.adaptation {
+            // compare scores the model adapted to each test person; the file holds the model before that.
+            CommandLineError.printLine("warning: entry '\(chosenEntry.name)' adapts to each person (\(adaptation.description)); this file is the model before adaptation, which compare did not score as such")
+        }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key, counts: trainer.countKeys))" }.joined(separator: " ")
         if var value = model.configuration {

@@ -63,7 +63,8 @@ extension ExperimentExecutor {
               let test = digest(judged.test(entry.name, dataset: step.dataset, fold: step.fold).recordings),
               let configuration = try? entry.baseConfiguration() else { return nil }
         let key = CacheKey(build: build, experiment: settings, entry: ExperimentPlan.modelShaping(entry), configuration: configuration,
-                           objective: experiment.objective(for: entry), kind: trainer.kind, fold: step.foldName, training: training, test: test)
+                           objective: experiment.objective(for: entry), ignored: experiment.eventMatching.ignoredLabels.sorted(),
+                           kind: trainer.kind, fold: step.foldName, training: training, test: test)
         let encoder = ReportFolder.encoder
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(key)).map { String(decoding: $0, as: UTF8.self) }
@@ -78,6 +79,8 @@ extension ExperimentExecutor {
         var entry: Experiment.Entry
         var configuration: ConfigurationValue
         var objective: TrainingObjective
+        /// The don't-care labels training and testing see: the file's, and a calibration stretch's when an entry adapts.
+        var ignored: [String]
         var kind: Dataset.Kind
         var fold: String
         var training: [String]
