@@ -20,7 +20,7 @@ package struct GestureLab: ParsableCommand {
               gesturelab datasets inspect datasets/default
             """,
         version: GestureLabVersion.current,
-        subcommands: [Demo.self, Detect.self, Find.self, Record.self, Train.self, Evaluate.self, Compare.self, Cache.self, Merge.self, Sweep.self, Datasets.self, Export.self, Bench.self]
+        subcommands: [Demo.self, Detect.self, Find.self, Record.self, Train.self, Adapt.self, Evaluate.self, Compare.self, Cache.self, Merge.self, Sweep.self, Datasets.self, Export.self, Bench.self]
     )
 
     /// The root command has no options of its own; it only dispatches to a subcommand.

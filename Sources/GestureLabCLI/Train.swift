@@ -129,7 +129,8 @@ struct Train: ParsableCommand {
         }
         if let adaptation = chosenEntry.adaptation {
             // compare scores the model adapted to each test person; the file holds the model before that.
-            CommandLineError.printLine("warning: entry '\(chosenEntry.name)' adapts to each person (\(adaptation.description)); this file is the model before adaptation, which compare did not score as such")
+            CommandLineError.printLine("warning: entry '\(chosenEntry.name)' adapts to each person (\(adaptation.description)); this file is the model before adaptation, which compare did not score as such; "
+                + "`gesturelab adapt --experiment \(experiment ?? "FILE") --entry '\(chosenEntry.name)' --model \(out) --subject PERSON --out FILE` adapts it as compare did")
         }
         let url = URL(fileURLWithPath: out)
         let summary = model.summary.flattened.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.number($0.value, key: $0.key, counts: trainer.countKeys))" }.joined(separator: " ")

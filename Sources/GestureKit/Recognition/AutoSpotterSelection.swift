@@ -1,7 +1,7 @@
 /// How a spotter's settings were chosen when its trainer chose them (the `spotter` entry of GestureEval): what the
-/// training annotations said, every candidate compared and its cross-fitted score, and which one won. Provenance only:
-/// the model it travels with (``MiniRocketModel/selection``, ``DTWModel/selection``) runs its own settings and never
-/// reads it.
+/// training annotations said, every candidate compared and its cross-fitted score, and which one won. The model it
+/// travels with (``MiniRocketModel/selection``, ``DTWModel/selection``) runs its own settings and never reads it in
+/// detection; adapting the model to a person reads ``adaptation``.
 package struct AutoSpotterSelection: Codable, Sendable, Equatable {
     /// One compared setting of the spotter.
     package struct Candidate: Codable, Sendable, Equatable {
@@ -65,6 +65,10 @@ package struct AutoSpotterSelection: Codable, Sendable, Equatable {
     package var candidates: [Candidate]
     /// The index of the chosen candidate in ``candidates``.
     package var chosen: Int
+    /// How strongly the model adapts to a person, when it was trained to (an experiment entry with `adaptation:`): the
+    /// weights and ridge penalty training chose or the entry forced, by name (`adaptThresholdWeight`, `adaptRidge`,
+    /// `adaptStandardisationWeight`); `nil` otherwise. Read by adaptation, never by detection.
+    package var adaptation: [String: Double]?
 
     /// A selection; see the properties.
     package init(evidence: [String: Double], candidates: [Candidate], chosen: Int) {

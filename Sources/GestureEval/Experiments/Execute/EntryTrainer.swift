@@ -54,6 +54,26 @@ package struct EntryTrainer: Sendable {
         do { return try trainer.adapt(model, to: person, setup: setup) } catch { throw ExperimentError(error) }
     }
 
+    /// `model` adapted to `subject` as `compare` adapts it when it tests that subject: the subject's calibration data
+    /// (``PersonCalibration``) cut from `recordings` (a dataset's, any subject's; judged here as the entry judges a
+    /// test part), then ``adapt(_:to:)``. Returns the adapted model and the calibration it read. Throws naming the
+    /// entry when it does not adapt, or when `recordings` hold none of `subject`'s.
+    /// - Complexity: O(annotations + samples of the calibration) plus the trainer's adaptation.
+    package func adapt(_ model: TrainedModel, toSubject subject: String,
+                       in recordings: [Recording]) throws(ExperimentError) -> (model: TrainedModel, calibration: PersonCalibration) {
+        guard let adaptation = entry.adaptation else {
+            throw ExperimentError(entry: entry.name, "the entry does not adapt: give it `adaptation: {labelled: K}` or `{unlabelled: all | SECONDS}`")
+        }
+        let mine = recordings.filter { $0.subject == subject }
+        guard !mine.isEmpty else {
+            let subjects = Set(recordings.map(\.subject)).sorted()
+            throw ExperimentError(entry: entry.name, "no recording of subject '\(subject)'; subjects: \(subjects.joined(separator: ", "))")
+        }
+        let person = PersonCalibration.of(subject, in: entry.judged(mine, kind: kind, ignoring: setup.matching), adaptation: adaptation,
+                                          ignored: setup.matching.ignores)
+        return (try adapt(model, to: person), person)
+    }
+
     /// The model learned from `recordings` (all of them training data; judged as the entry is), as the training part
     /// of the fold named `fold` when given. Throws naming the entry.
     package func train(on recordings: [Recording], fold: String? = nil) throws(ExperimentError) -> TrainedModel {

@@ -4,7 +4,7 @@ import GestureData
 
 /// The spotter with no settings meets each person (``AdaptingTrainer``): a window classifier adapts by
 /// ``MiniRocketStreamAdaptation`` with the strengths its training chose (``adaptationStrength(_:units:setup:)``);
-/// templates adapt by ``DTWTemplateAdaptation``.
+/// templates adapt by ``DTWTemplateAdaptation``, their thresholds moving by a forced strength's threshold weight.
 extension AutoSpotterTrainer: AdaptingTrainer {
     /// `model` adapted to `person`: the person's calibration recordings behind the entry's stages, then the window
     /// classifier's levers at the strengths in `summary` (``MiniRocketStreamAdaptation/unchosen`` when training chose
@@ -16,13 +16,19 @@ extension AutoSpotterTrainer: AdaptingTrainer {
         do {
             switch model {
             case let .windows(windows):
-                let strength = MiniRocketStreamAdaptation(summary: summary) ?? .unchosen
+                // The strengths training chose: the summary's within a run, the file's for a model read back.
+                let strength = MiniRocketStreamAdaptation(summary: summary)
+                    ?? windows.selection?.adaptation.flatMap { MiniRocketStreamAdaptation(summary: TrainingSummary(values: $0)) } ?? .unchosen
                 summary.values.merge(strength.summaryValues) { $1 }
                 let adapted = try strength.adapt(windows, to: recordings, labelled: person.isLabelled,
                                                  fitter: try Self.fitter(for: windows, setup: setup))
                 return Trained(.windows(adapted), summary: summary)
             case let .templates(templates):
-                let adapted = try DTWTemplateAdaptation().adapt(templates, to: recordings, labelled: person.isLabelled, matching: setup.matching)
+                // Thresholds move only by a recorded (forced) strength; otherwise the person's examples alone join.
+                let weight = (MiniRocketStreamAdaptation(summary: summary)
+                    ?? templates.selection?.adaptation.flatMap { MiniRocketStreamAdaptation(summary: TrainingSummary(values: $0)) })?.thresholdWeight ?? 0
+                let adapted = try DTWTemplateAdaptation(thresholdWeight: weight).adapt(templates, to: recordings, labelled: person.isLabelled,
+                                                                                     matching: setup.matching)
                 summary.values["adaptTemplatesAdded"] = Double(adapted.templates.count - templates.templates.count)
                 return Trained(.templates(adapted), summary: summary)
             }
@@ -46,12 +52,16 @@ extension AutoSpotterTrainer: AdaptingTrainer {
     /// the held-out model that did not see it (`result`'s), at `result.model`'s thresholds, its calibration stretch
     /// marked don't-care, and the strength whose pooled detections score best by the setup's objective kept
     /// (``MiniRocketStreamAdaptation/none`` first, so it wins ties). The test subjects are never read: only `units`.
-    /// Empty without a protocol or without a held-out model.
+    /// Empty without a protocol or without a held-out model; a protocol's forced strength
+    /// (``Experiment/Adaptation/strength``) as it is, with `adaptForced` 1.
     ///
     /// - Complexity: per subject and strength that changes the scores (ridge or standardisation), one transform of the
     ///   subject's windows; thresholds are compared on those scores.
     static func adaptationStrength(_ result: MiniRocketStreamFitter.Result, units: [Recording],
                                    setup: TrainingSetup) throws -> [String: Double] {
+        if let forced = setup.adaptation?.strength {
+            return MiniRocketStreamAdaptation(forced).summaryValues.merging(["adaptForced": 1]) { $1 }
+        }
         guard let adaptation = setup.adaptation, !result.heldOutModels.isEmpty, let population = result.model.stream?.thresholds else { return [:] }
         var judging = setup
         let m = setup.matching

@@ -31,6 +31,12 @@ extension AutoSpotterTrainer {
         summary.values.merge(["window": entry.candidate.window, "context": model.context, "refractoryTime": model.refractoryTime,
                               "samplingRate": model.samplingRate, "channelCount": Double(model.channels.count),
                               "candidates": Double(selection.candidates.count), "chosenCandidate": Double(selection.chosen + 1)]) { $1 }
+        // Templates have no nested choice of strength: a forced one is recorded, in the summary and the file.
+        if let forced = setup.adaptation?.strength {
+            let values = MiniRocketStreamAdaptation(forced).summaryValues
+            summary.values.merge(values.merging(["adaptForced": 1]) { $1 }) { $1 }
+            model.selection?.adaptation = values
+        }
         return Trained(.templates(model), summary: summary)
     }
 

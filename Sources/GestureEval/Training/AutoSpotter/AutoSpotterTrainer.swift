@@ -220,7 +220,12 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
                               "balanced": c.balanced ? 1 : 0, "candidates": Double(compared.count), "chosenCandidate": Double(best + 1)]) { $1 }
         summary.values["pseudoSubjects"] = selection.evidence["pseudoSubjects"]
         // How strongly to adapt to a person, simulated on the training subjects (with an `adaptation:` protocol).
-        do { summary.values.merge(try adaptationStrength(result, units: units, setup: setup)) { $1 } } catch {
+        do {
+            let strength = try adaptationStrength(result, units: units, setup: setup)
+            summary.values.merge(strength) { $1 }
+            // The file carries the strengths, so that `gesturelab adapt` adapts as the experiment did.
+            if !strength.isEmpty { model.selection?.adaptation = MiniRocketStreamAdaptation(summary: summary)?.summaryValues }
+        } catch {
             throw setup.error("spotter: choosing the adaptation strength: \(error)")
         }
         return Trained(.windows(model), summary: summary)

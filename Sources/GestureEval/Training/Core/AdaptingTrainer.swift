@@ -42,14 +42,14 @@ package struct PersonCalibration: Sendable {
                            ignored: (String) -> Bool) -> PersonCalibration {
         let stretch: CalibrationStretch
         switch adaptation {
-        case let .labelled(k):
+        case let .labelled(k, _):
             let mine = recordings.filter { $0.subject == subject }
             let found = CalibrationStretch.stretches(of: mine, labelled: k, ignored: ignored).first
             // Indices of `mine` back to those of `recordings`.
             let indices = recordings.indices.filter { recordings[$0].subject == subject }
             stretch = found.map { CalibrationStretch(subject: subject, recordings: $0.recordings.map { indices[$0] }, end: $0.end, shortLabels: $0.shortLabels) }
                 ?? CalibrationStretch(subject: subject, recordings: [], end: -.infinity, shortLabels: [:])
-        case let .unlabelled(seconds):
+        case let .unlabelled(seconds, _):
             stretch = .first(seconds, of: recordings, subject: subject)
         }
         var cut = stretch.cut(recordings, annotated: adaptation.labelledEvents != nil)

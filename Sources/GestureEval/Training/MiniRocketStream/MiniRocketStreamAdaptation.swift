@@ -47,6 +47,11 @@ package struct MiniRocketStreamAdaptation: Hashable, Sendable {
         return [nil, 1.0].flatMap { ridge in [0, 0.5, 1].map { MiniRocketStreamAdaptation(thresholdWeight: $0, ridge: ridge, standardisationWeight: 0) } }
     }
 
+    /// The strengths an entry forces (``Experiment/Adaptation/strength``): a ridge of 0 is none.
+    package init(_ forced: Experiment.Adaptation.Strength) {
+        self.init(thresholdWeight: forced.threshold, ridge: forced.ridge > 0 ? forced.ridge : nil, standardisationWeight: forced.standardisation)
+    }
+
     /// The strengths a model adapts with when training chose none (a model file trained without `adaptation:`), fixed
     /// before any data: half the person's threshold, the residual ridge at ρ = 1, half the person's statistics.
     package static let unchosen = MiniRocketStreamAdaptation(thresholdWeight: 0.5, ridge: 1, standardisationWeight: 0.5)

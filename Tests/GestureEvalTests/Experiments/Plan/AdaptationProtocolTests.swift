@@ -21,7 +21,9 @@ import Testing
     }
 
     @Test(arguments: [("{labelled: 3}", Experiment.Adaptation.labelled(events: 3)), ("{labelled: 0}", .labelled(events: 0)),
-                      ("{unlabelled: all}", .unlabelled(seconds: nil)), ("{unlabelled: 600}", .unlabelled(seconds: 600))])
+                      ("{unlabelled: all}", .unlabelled(seconds: nil)), ("{unlabelled: 600}", .unlabelled(seconds: 600)),
+                      ("{labelled: 3, strength: {threshold: 1, ridge: 0.5}}", .labelled(events: 3, strength: .init(threshold: 1, ridge: 0.5))),
+                      ("{unlabelled: all, strength: {standardisation: 0.5}}", .unlabelled(seconds: nil, strength: .init(standardisation: 0.5)))])
     func theThreeFormsDecode(text: String, expected: Experiment.Adaptation) throws {
         let experiment = try Experiment(yaml: Self.yaml(text), file: "exp.yaml", trainers: .standard)
         #expect(experiment.entries[0].adaptation == expected)
@@ -31,7 +33,9 @@ import Testing
     }
 
     @Test(arguments: ["{labelled: -1}", "{labelled: 2.5}", "{labelled: three}", "{unlabelled: none}", "{unlabelled: 0}",
-                      "{unlabelled: -5}", "{labelled: 3, unlabelled: all}", "{}", "{labeled: 3}", "3"])
+                      "{unlabelled: -5}", "{labelled: 3, unlabelled: all}", "{}", "{labeled: 3}", "3",
+                      "{labelled: 3, strength: {threshold: 2}}", "{labelled: 3, strength: {ridge: -1}}", "{labelled: 3, strength: {thresh: 1}}",
+                      "{unlabelled: all, strength: 1}"])
     func aBadValueIsAnErrorAtItsKeyAndLine(text: String) {
         #expect {
             _ = try Experiment(yaml: Self.yaml(text), file: "exp.yaml", trainers: .standard)

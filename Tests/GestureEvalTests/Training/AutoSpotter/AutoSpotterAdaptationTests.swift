@@ -7,13 +7,13 @@ import Testing
 /// The spotter with no settings adapting to a person inside an experiment: the strength is chosen on the training
 /// subjects alone.
 @Suite struct AutoSpotterAdaptationTests {
-    private static func run(person: Recording) throws -> ExperimentExecutor.UnitResult {
+    private static func run(person: Recording, adaptation: Experiment.Adaptation = .labelled(events: 3)) throws -> ExperimentExecutor.UnitResult {
         let dataset = Dataset(name: "waves", kind: .continuous, samplingRate: 25, recordings: MiniRocketStreamFitterTests.training + [person])
         var entry = Experiment.Entry(name: "spotter, labelled 3", recognizer: "spotter",
                                      configuration: .inline(.object(["features": .number(336), "maxDilationsPerKernel": .number(4),
                                                                      "maxWindows": .number(300), "seed": .number(5)])),
                                      datasets: ["waves"], labels: ["wave"])
-        entry.adaptation = .labelled(events: 3)
+        entry.adaptation = adaptation
         let experiment = Experiment(name: "adapt", datasets: ["waves": .source("unused")], bootstrapReplicates: 200, entries: [entry])
         let runner = try ExperimentRunner(experiment: experiment, datasets: ["waves": dataset], registry: .standard, trainers: .standard)
         let units = runner.plan.units.filter { $0.foldName == person.subject }
@@ -34,5 +34,16 @@ import Testing
         #expect(first.trained.values["adaptSimulatedSubjects"] == 4)
         #expect(first.events != second.events, "the test subject's recording does change what is detected")
         #expect(second.events.joined().count >= 5)
+    }
+
+    /// A forced strength is used as it is, without simulating the protocol, and the model carries it (so that
+    /// `gesturelab adapt` adapts a file as the run adapted the model).
+    @Test func aForcedStrengthIsTakenAsItIs() throws {
+        let forced = try Self.run(person: MiniRocketStreamAdaptationTests.weak,
+                                  adaptation: .labelled(events: 3, strength: .init(threshold: 1, ridge: 2)))
+        #expect(forced.trained.values["adaptForced"] == 1)
+        #expect(forced.trained.values["adaptThresholdWeight"] == 1 && forced.trained.values["adaptRidge"] == 2)
+        #expect(forced.trained.values["adaptStandardisationWeight"] == 0)
+        #expect(forced.trained.values["adaptSimulatedScore"] == nil, "nothing was simulated")
     }
 }
