@@ -53,14 +53,20 @@ extension AutoSpotterTrainer: AdaptingTrainer {
     /// marked don't-care, and the strength whose pooled detections score best by the setup's objective kept
     /// (``MiniRocketStreamAdaptation/none`` first, so it wins ties). The test subjects are never read: only `units`.
     /// Empty without a protocol or without a held-out model; a protocol's forced strength
-    /// (``Experiment/Adaptation/strength``) as it is, with `adaptForced` 1.
+    /// (``Experiment/Adaptation/strength``) as it is, with `adaptForced` 1. With `pseudoSubjects` (one training person,
+    /// cut into parts for cross-fitting) there is no other person to simulate: parts of the same person say nothing of
+    /// how a new one differs, so the strength fixed before any data (``MiniRocketStreamAdaptation/unchosen``) is kept,
+    /// with `adaptPrior` 1.
     ///
     /// - Complexity: per subject and strength that changes the scores (ridge or standardisation), one transform of the
     ///   subject's windows; thresholds are compared on those scores.
     static func adaptationStrength(_ result: MiniRocketStreamFitter.Result, units: [Recording],
-                                   setup: TrainingSetup) throws -> [String: Double] {
+                                   setup: TrainingSetup, pseudoSubjects: Bool = false) throws -> [String: Double] {
         if let forced = setup.adaptation?.strength {
             return MiniRocketStreamAdaptation(forced).summaryValues.merging(["adaptForced": 1]) { $1 }
+        }
+        if setup.adaptation != nil, pseudoSubjects {
+            return MiniRocketStreamAdaptation.unchosen.summaryValues.merging(["adaptPrior": 1]) { $1 }
         }
         guard let adaptation = setup.adaptation, !result.heldOutModels.isEmpty, let population = result.model.stream?.thresholds else { return [:] }
         var judging = setup

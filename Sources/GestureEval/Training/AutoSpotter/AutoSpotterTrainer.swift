@@ -221,7 +221,7 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
         summary.values["pseudoSubjects"] = selection.evidence["pseudoSubjects"]
         // How strongly to adapt to a person, simulated on the training subjects (with an `adaptation:` protocol).
         do {
-            let strength = try adaptationStrength(result, units: units, setup: setup)
+            let strength = try adaptationStrength(result, units: units, setup: setup, pseudoSubjects: selection.evidence["pseudoSubjects"] != nil)
             summary.values.merge(strength) { $1 }
             // The file carries the strengths, so that `gesturelab adapt` adapts as the experiment did.
             if !strength.isEmpty { model.selection?.adaptation = MiniRocketStreamAdaptation(summary: summary)?.summaryValues }

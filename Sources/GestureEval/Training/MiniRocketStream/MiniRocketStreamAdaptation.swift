@@ -52,8 +52,9 @@ package struct MiniRocketStreamAdaptation: Hashable, Sendable {
         self.init(thresholdWeight: forced.threshold, ridge: forced.ridge > 0 ? forced.ridge : nil, standardisationWeight: forced.standardisation)
     }
 
-    /// The strengths a model adapts with when training chose none (a model file trained without `adaptation:`), fixed
-    /// before any data: half the person's threshold, the residual ridge at ρ = 1, half the person's statistics.
+    /// The strengths a model adapts with when training chose none (a model file trained without `adaptation:`, or a
+    /// training fold of one person, whom no simulation can set apart from a new one), fixed before any data: half the
+    /// person's threshold, the residual ridge at ρ = 1, half the person's statistics.
     package static let unchosen = MiniRocketStreamAdaptation(thresholdWeight: 0.5, ridge: 1, standardisationWeight: 0.5)
 
     /// `model` adapted to the person whose recordings are `recordings` (staged as training stages them; annotated

@@ -7,8 +7,9 @@ import Testing
 /// The spotter with no settings adapting to a person inside an experiment: the strength is chosen on the training
 /// subjects alone.
 @Suite struct AutoSpotterAdaptationTests {
-    private static func run(person: Recording, adaptation: Experiment.Adaptation = .labelled(events: 3)) throws -> ExperimentExecutor.UnitResult {
-        let dataset = Dataset(name: "waves", kind: .continuous, samplingRate: 25, recordings: MiniRocketStreamFitterTests.training + [person])
+    private static func run(person: Recording, adaptation: Experiment.Adaptation = .labelled(events: 3),
+                            training: [Recording] = MiniRocketStreamFitterTests.training) throws -> ExperimentExecutor.UnitResult {
+        let dataset = Dataset(name: "waves", kind: .continuous, samplingRate: 25, recordings: training + [person])
         var entry = Experiment.Entry(name: "spotter, labelled 3", recognizer: "spotter",
                                      configuration: .inline(.object(["features": .number(336), "maxDilationsPerKernel": .number(4),
                                                                      "maxWindows": .number(300), "seed": .number(5)])),
@@ -45,5 +46,16 @@ import Testing
         #expect(forced.trained.values["adaptThresholdWeight"] == 1 && forced.trained.values["adaptRidge"] == 2)
         #expect(forced.trained.values["adaptStandardisationWeight"] == 0)
         #expect(forced.trained.values["adaptSimulatedScore"] == nil, "nothing was simulated")
+    }
+
+    /// One training person is cut into parts for cross-fitting, but parts of one person cannot stand for a new one:
+    /// the strength fixed before any data is kept, and the test person still changes nothing of it.
+    @Test func oneTrainingPersonKeepsThePriorStrength() throws {
+        let one = Array(MiniRocketStreamFitterTests.training.prefix(1))
+        let first = try Self.run(person: MiniRocketStreamAdaptationTests.weak, training: one)
+        let second = try Self.run(person: MiniRocketStreamFitterTests.recording("weak", subject: "weak", seed: 12), training: one)
+        #expect(first.trained.values["adaptPrior"] == 1)
+        #expect(MiniRocketStreamAdaptation(summary: first.trained) == .unchosen)
+        #expect(MiniRocketStreamAdaptation(summary: second.trained) == .unchosen)
     }
 }
