@@ -57,10 +57,12 @@ package struct ExperimentAggregator: Sendable {
         warnings += adaptationWarnings()
         let comparisons = ExperimentComparisons(experiment: experiment, bootstrap: bootstrap)
         let compared = comparisons.compare(runs, groups: try experiment.comparisonGroups(), evaluations: &evaluations, warnings: &warnings)
-        return ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
-                                metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
-                                groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline) },
-                                evaluations: evaluations, warnings: warnings)
+        var result = ExperimentResult(experiment: experiment, packageVersion: GestureLabVersion.current, seed: experiment.seed,
+                                      metric: experiment.metric, scores: runs.map(\.score), pairs: compared.pairs,
+                                      groups: compared.groups.map { .init(group: $0.group, ranking: $0.ranking, headline: $0.headline) },
+                                      evaluations: evaluations, warnings: warnings)
+        result.adaptation = AdaptationComparison.sections(of: result)
+        return result
     }
 
     /// An entry's scores on one dataset from its units' outcomes (in fold order).

@@ -183,6 +183,11 @@ public struct ExperimentResult: Codable, Hashable, Sendable {
     public var evaluations: [String: EvaluationResult]
     /// Warnings a reader must see (written worded, and read back as ``ExperimentWarning/worded(_:)``).
     public var warnings: [ExperimentWarning]
+    /// Per comparison group and dataset with an entry that adapts and one that does not: each test subject's metric
+    /// with and without adaptation and the metric against K (``AdaptationComparison/sections(of:)``), computed by the
+    /// aggregator and, from the scores, by decoding. Written as `adaptation` only when not empty, so results without
+    /// adaptation keep their bytes.
+    package var adaptation: [AdaptationComparison] = []
 
     /// Pretty-printed JSON with sorted keys and a final newline (as ``ReportFolder`` writes it).
     public func jsonData() throws(DataFileError) -> Data {
@@ -213,7 +218,7 @@ extension ExperimentResult.EntryScore {
 
 extension ExperimentResult {
     private enum CodingKeys: String, CodingKey {
-        case experiment, packageVersion, seed, metric, scores, pairs, groups, evaluations, warnings
+        case experiment, packageVersion, seed, metric, scores, pairs, groups, evaluations, warnings, adaptation
     }
 
     /// Writes every property as its own coding does, and each warning as its words (``ExperimentWarning/description``):
@@ -229,9 +234,11 @@ extension ExperimentResult {
         try c.encode(groups, forKey: .groups)
         try c.encode(evaluations, forKey: .evaluations)
         try c.encode(warnings.map(\.description), forKey: .warnings)
+        if !adaptation.isEmpty { try c.encode(adaptation, forKey: .adaptation) }
     }
 
-    /// Reads what ``encode(to:)`` writes; each warning as ``ExperimentWarning/worded(_:)``.
+    /// Reads what ``encode(to:)`` writes; each warning as ``ExperimentWarning/worded(_:)``, and ``adaptation`` computed
+    /// again from the scores read (as the aggregator computed it).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(experiment: try c.decode(Experiment.self, forKey: .experiment), packageVersion: try c.decode(String.self, forKey: .packageVersion),
@@ -240,6 +247,7 @@ extension ExperimentResult {
                   groups: try c.decode([GroupComparison].self, forKey: .groups),
                   evaluations: try c.decode([String: EvaluationResult].self, forKey: .evaluations),
                   warnings: try c.decode([String].self, forKey: .warnings).map(ExperimentWarning.worded))
+        adaptation = AdaptationComparison.sections(of: self)
     }
 
     /// Reads a result written by ``jsonData()`` (non-finite numbers as `"nan"`, `"inf"`, `"-inf"`).

@@ -9,7 +9,8 @@ import GestureData
 /// (false activations per hour by activity), `outcomes.csv` (every judged annotation and detection of the test
 /// recordings with its matching outcome), `subjects.csv` (the metric of each test subject alone), `pairs.csv`
 /// (McNemar, paired bootstrap, Wilcoxon, within each comparison group), and per group of at least 3
-/// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), `metrics-<dataset>.csv`
+/// `ranks-<group>.csv` (average ranks) and `rank-pairs-<group>.csv` (Nemenyi, Holm), when an entry adapts
+/// `adaptation.csv` (each test subject's metric with and without adaptation), `metrics-<dataset>.csv`
 /// (every metric), `summary.md` (a section per group), and SVG plots with their data: a signal with
 /// annotations and detections per continuous entry, a confusion matrix and a latency histogram per entry,
 /// and a critical-difference diagram per ranked group; and `report.html` (``ReportPage``), the same report to
@@ -175,6 +176,7 @@ package enum ExperimentReport {
             s += "## \(g.group.name)\n\n" + comparisonTable(result, group: g.group).markdown + "\n"
             let subjects = generalisationTable(result, group: g.group)
             if !subjects.rows.isEmpty { s += "Per subject (each test subject's \(result.metric.rawValue) alone; `subjects.csv` has every subject):\n\n" + subjects.markdown + "\n" }
+            s += adaptationMarkdown(result, group: g.group.name)
             let activities = falseActivationTable(result, group: g.group)
             if !activities.rows.isEmpty { s += "False activations by activity:\n\n" + activities.markdown + "\n" }
             let pairs = pairTable(result, group: g.group.name)
@@ -210,6 +212,7 @@ package enum ExperimentReport {
         }
         if result.scores.contains(where: { $0.outcomes != nil }) { try folder.write(outcomeTable(result), named: "outcomes") }
         if result.scores.contains(where: { $0.bySubject != nil }) { try folder.write(subjectTable(result), named: "subjects") }
+        if !result.adaptation.isEmpty { try folder.write(adaptationTable(result), named: "adaptation") }
         for g in result.groups {
             guard let r = g.ranking else { continue }
             let name = slug(g.group.name)

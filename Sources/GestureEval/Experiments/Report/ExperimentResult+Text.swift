@@ -15,6 +15,13 @@ extension ExperimentResult {
             if !pairs.rows.isEmpty {
                 s += "\nPaired: McNemar on per-annotation correctness, bootstrap of the metric difference, Wilcoxon over folds\n\n" + pairs.aligned
             }
+            let gains = ExperimentReport.adaptationGainTable(self, group: g.group.name)
+            if !gains.rows.isEmpty {
+                s += "\nAdaptation: mean gain per test subject against the entry that does not adapt (adaptation.csv has every subject)\n\n"
+                    + gains.aligned
+                let curve = ExperimentReport.adaptationCurveTable(self, group: g.group.name)
+                if !curve.rows.isEmpty { s += "\n\(metric.rawValue) against K labelled events per judged label (K = 0: no adaptation)\n\n" + curve.aligned }
+            }
             if let ranking = g.ranking {
                 s += "\n" + ExperimentReport.rankSummary(ranking, test: experiment.test, split: experiment.split) + "\n\n"
                 s += ExperimentReport.rankTable(ranking).aligned

@@ -29,3 +29,16 @@ extension ReportPage {
 
         """
 }
+
+extension ReportPage {
+    /// The adaptation section of `group` (``ExperimentReport/adaptationText(_:group:)`` and its tables), empty when the
+    /// group has none, so pages without adaptation keep their bytes. O(sections × entries × subjects).
+    static func adaptationMarkup(_ result: ExperimentResult, group: String) -> String {
+        guard let text = ExperimentReport.adaptationText(result, group: group) else { return "" }
+        var s = "<h4>Adaptation</h4>\n<p>\(escape(text))</p>\n" + table(ExperimentReport.adaptationGainTable(result, group: group))
+            + "<details><summary>Per subject</summary>\n" + table(ExperimentReport.adaptationTable(result, group: group)) + "</details>\n"
+        let curve = ExperimentReport.adaptationCurveTable(result, group: group)
+        if !curve.rows.isEmpty { s += "<h4>\(escape(result.metric.rawValue)) against K labelled events</h4>\n" + table(curve) }
+        return s
+    }
+}

@@ -3,16 +3,16 @@ import GestureData
 
 /// `report.html`: one self-contained page to explore an ``ExperimentResult`` in a browser, with no network.
 ///
-/// The page opens on the headline of each comparison group and its tables (metric per entry with intervals,
-/// false activations by activity, pairs, ranks), then a signal explorer per test recording and a table of
-/// every outcome (`outcomes.csv`'s rows). The explorer draws the recording's motion channels (reduced to the
-/// minimum and maximum per pixel when drawn; hovering shows the exact sample values), its annotations, and
-/// for one or two entries, one above the other, their judged annotations and detections coloured by outcome
-/// (correct, substitution, deletion, merged, insertion, fragment) with the activity each false activation
-/// fired in. It zooms (wheel, buttons), pans (drag) and shows the channels picked; a recording of several sensor units
-/// lists its channels by unit, the primary unit's first (``channelsByUnit(_:)``). The outcomes table filters
-/// by entry, outcome and activity; clicking a row centres the explorer on it. Scripts, styles and data are
-/// inline and hand-written (vanilla JavaScript drawing SVG); the page loads nothing from the network.
+/// The page opens on the headline of each comparison group and its tables (metric per entry with intervals, false
+/// activations by activity, pairs, ranks, each person with and without adaptation), then a signal explorer per test
+/// recording and a table of every outcome (`outcomes.csv`'s rows). The explorer draws the recording's motion channels
+/// (reduced to the minimum and maximum per pixel when drawn; hovering shows the exact sample values), its annotations,
+/// and for one or two entries, one above the other, their judged annotations and detections coloured by outcome
+/// (correct, substitution, deletion, merged, insertion, fragment) with the activity each false activation fired in. It
+/// zooms (wheel, buttons), pans (drag) and shows the channels picked; a recording of several sensor units lists its
+/// channels by unit, the primary unit's first (``channelsByUnit(_:)``). The outcomes table filters by entry, outcome
+/// and activity; clicking a row centres the explorer on it. Scripts, styles and data are inline and hand-written
+/// (vanilla JavaScript drawing SVG); the page loads nothing from the network.
 ///
 /// **Size bound.** The samples of every test recording are embedded exactly as read (every channel, every
 /// sample) while their JSON text is at most ``inlineSampleLimit`` bytes in all (8 MB by default: about
@@ -129,6 +129,7 @@ package struct ReportPage: Sendable {
             if !activities.rows.isEmpty { body += "<h4>False activations by activity</h4>\n" + Self.table(activities) }
             let pairs = ExperimentReport.pairTable(result, group: g.group.name)
             if !pairs.rows.isEmpty { body += "<h4>Pairs</h4>\n" + Self.table(pairs) }
+            body += Self.adaptationMarkup(result, group: g.group.name)
             if let r = g.ranking {
                 body += "<h4>Ranks</h4>\n<p>\(Self.escape(ExperimentReport.rankSummary(r, test: result.experiment.test, split: result.experiment.split))).</p>\n"
                     + Self.table(ExperimentReport.rankTable(r)) + Self.table(ExperimentReport.rankPairTable(r))

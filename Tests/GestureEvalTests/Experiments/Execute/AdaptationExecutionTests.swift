@@ -6,14 +6,14 @@ import GestureKit
 import Testing
 
 /// What an adapting push trainer was handed: subject, last sample time and annotations of each calibration recording.
-private final class AdaptationLog: Sendable {
+final class AdaptationLog: Sendable {
     struct Call: Hashable { var subject: String; var recordings: [String]; var lastTimes: [Double]; var annotations: Int; var adaptation: Experiment.Adaptation }
     let calls = Mutex<[Call]>([])
 }
 
 /// The midpoint push trainer of `TrainerRegistryTests`, adapting: from labelled calibration data it re-learns the
 /// threshold on the person's own pushes and background; from unlabelled data it only rises above the person's background.
-private struct AdaptingPushTrainer: AdaptingTrainer {
+struct AdaptingPushTrainer: AdaptingTrainer {
     struct Model: Sendable { var threshold: Double }
     let log: AdaptationLog
     var identifier: String { Push.identifier }
@@ -54,13 +54,13 @@ private struct AdaptingPushTrainer: AdaptingTrainer {
 }
 
 @Suite struct AdaptationExecutionTests {
-    private static func entry(_ name: String, _ adaptation: Experiment.Adaptation?, group: String? = nil) -> Experiment.Entry {
+    static func entry(_ name: String, _ adaptation: Experiment.Adaptation?, group: String? = nil) -> Experiment.Entry {
         var e = Experiment.Entry(name: name, recognizer: Push.identifier, datasets: ["pushes"], labels: ["push"], group: group)
         e.adaptation = adaptation
         return e
     }
 
-    private static func run(_ entries: [Experiment.Entry], log: AdaptationLog) throws -> (ExperimentRunner, [ExperimentExecutor.UnitResult]) {
+    static func run(_ entries: [Experiment.Entry], log: AdaptationLog) throws -> (ExperimentRunner, [ExperimentExecutor.UnitResult]) {
         var trainers = TrainerRegistry.standard
         trainers.register(AdaptingPushTrainer(log: log))
         let experiment = Experiment(name: "adapt", datasets: ["pushes": .source("unused")], bootstrapReplicates: 200, entries: entries)
