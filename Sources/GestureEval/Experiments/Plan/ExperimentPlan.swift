@@ -32,11 +32,11 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         /// The fold's name (its test subject under leave-one-subject-out).
         public var foldName: String
         /// Search combinations tried on the training part (1 without a search).
-        public var candidates: Int
+        package var candidates: Int
         /// Recordings in the training part.
-        public var trainingRecordings: Int
+        package var trainingRecordings: Int
         /// What the step processes, for ``ExperimentPlan/estimatedSeconds(of:model:)``.
-        public var workload: Workload
+        package var workload: Workload
     }
 
     /// One unit: an entry's model tested on one fold's test part.
@@ -54,9 +54,9 @@ public struct ExperimentPlan: Codable, Hashable, Sendable {
         /// The index of the ``TrainingStep`` whose model is tested.
         public var training: Int
         /// Recordings in the test part.
-        public var testRecordings: Int
+        package var testRecordings: Int
         /// Samples in the test part's judged recordings.
-        public var testSamples: Int
+        package var testSamples: Int
     }
 
     /// The experiment's name.

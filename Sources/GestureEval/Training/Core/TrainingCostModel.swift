@@ -5,9 +5,9 @@
 /// `Benchmarks/plan-estimate.md`). Other machines differ by a common factor, which does not change how shards balance.
 public struct TrainingCostModel: Codable, Hashable, Sendable {
     /// A rule-based recognizer's step on one sample, including judging its events.
-    public var perSample: Double
+    package var perSample: Double
     /// Fixed cost of a unit: selecting its recordings, judging and collecting its result.
-    public var perUnit: Double
+    package var perUnit: Double
     /// The constants fitted on the default experiment (see the type's discussion).
     public static let reference = TrainingCostModel(perSample: 1.9e-7, perUnit: 2e-4)
 }

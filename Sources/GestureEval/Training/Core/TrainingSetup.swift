@@ -74,7 +74,7 @@ public struct TrainingSetup: Sendable {
     /// the signal the training recordings gave it (|ω| when every one has a gyroscope, |a| when none has; left to the
     /// sample when they differ). So `detect` rebuilds the scored pipeline, and refuses an input without the gyroscope
     /// the rhythm was trained on rather than reading |a| in its place. O(stages + recordings).
-    public func scoredStages(reading channels: [MotionChannel], training recordings: [Recording]) -> [StageSpecification] {
+    package func scoredStages(reading channels: [MotionChannel], training recordings: [Recording]) -> [StageSpecification] {
         var result = stages
         guard channels.contains(where: \.isDerivableByPhysicalEstimation) else { return result }
         func isPhysical(_ s: StageSpecification) -> Bool { if case .physical = s { true } else { false } }
@@ -111,7 +111,7 @@ public struct TrainingSetup: Sendable {
 
     /// `base` completed with the recognizer's defaults (what it actually runs with), after checking that it is
     /// valid and that every key of `keys` (default: the searched ones) names one of its settings.
-    public func completeSettings(_ base: ConfigurationValue, keys: [String]? = nil) throws(TrainingError) -> ConfigurationValue {
+    package func completeSettings(_ base: ConfigurationValue, keys: [String]? = nil) throws(TrainingError) -> ConfigurationValue {
         let made: any Recognizer
         do { made = try registry.makeRecognizer(recognizer, configuration: base.decoding) } catch {
             throw self.error(String(describing: error))
@@ -127,7 +127,7 @@ public struct TrainingSetup: Sendable {
     }
 
     /// Checks that every searched key is one of `searchable`, in sorted order; the error lists them.
-    public func requireSearchable(_ searchable: [String]) throws(TrainingError) {
+    package func requireSearchable(_ searchable: [String]) throws(TrainingError) {
         for key in search.keys.sorted() where !searchable.contains(key) {
             throw self.error("'\(key)' cannot be searched for \(recognizer); searchable: \(searchable.joined(separator: ", "))")
         }

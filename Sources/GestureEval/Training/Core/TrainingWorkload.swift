@@ -34,7 +34,7 @@ public struct TrainingWorkload: Codable, Hashable, Sendable {
     public init(trainingSamples: Int) { self.trainingSamples = trainingSamples }
 
     /// The trainer's counts as `type`, or `nil` when none were counted or they are another trainer's. O(fields).
-    public func decodedDetail<Detail: Decodable>(as type: Detail.Type) -> Detail? {
+    package func decodedDetail<Detail: Decodable>(as type: Detail.Type) -> Detail? {
         guard let detail else { return nil }
         return try? detail.decoding.decode(type)
     }

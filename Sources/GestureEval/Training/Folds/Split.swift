@@ -20,7 +20,7 @@ public enum Split: Hashable, Sendable, Codable, LosslessStringConvertible {
 
     /// Whether the test folds' training sets overlap (every cross-validation split), so scores over folds are
     /// not independent samples: rank tests over them are approximate. A fixed split has one fold.
-    public var foldsShareTrainingData: Bool {
+    package var foldsShareTrainingData: Bool {
         switch self {
         case .leaveOneSubjectOut, .groupedKFold, .stratifiedKFold, .subjectDraws: true
         case .fixed: false

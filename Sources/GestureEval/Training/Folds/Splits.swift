@@ -47,7 +47,7 @@ public struct FoldAssignment: Codable, Hashable, Sendable {
     /// The strategy.
     public var strategy: SplitStrategy
     /// ``Dataset/checksum`` of the dataset the folds index into.
-    public var datasetChecksum: String
+    package var datasetChecksum: String
     /// The folds.
     public var folds: [Fold]
     /// Human-readable warnings.

@@ -69,37 +69,9 @@ package struct MiniRocketTrainer: Sendable {
     }
 
     /// Each feature minus its mean over the rows, divided by its (population) standard deviation, or by 1 where that
-    /// is 0 (scikit-learn's `StandardScaler`), with the means and scales. O(rows × columns).
+    /// is 0 (scikit-learn's `StandardScaler`), with the means and scales: GestureKit's
+    /// (``GestureKit/MiniRocketModel/standardised(_:rows:columns:)``), which adaptation re-estimates by. O(rows × columns).
     static func standardised(_ features: [Float], rows: Int, columns: Int) -> (values: [Double], means: [Double], scales: [Double]) {
-        var means = [Double](repeating: 0, count: columns), scales = [Double](repeating: 0, count: columns)
-        var values = [Double](repeating: 0, count: rows * columns)
-        // Raw pointers so that the loops vectorise; every sum runs over the rows in order, as the plain loops did.
-        features.withUnsafeBufferPointer { fb in
-            means.withUnsafeMutableBufferPointer { mb in
-                scales.withUnsafeMutableBufferPointer { sb in
-                    values.withUnsafeMutableBufferPointer { vb in
-                        let f = fb.baseAddress!, m = mb.baseAddress!, s = sb.baseAddress!, v = vb.baseAddress!
-                        for i in 0..<rows { let row = f + i * columns; for j in 0..<columns { m[j] += Double(row[j]) } }
-                        for j in 0..<columns { m[j] /= Double(rows) }
-                        for i in 0..<rows {
-                            let row = f + i * columns
-                            for j in 0..<columns {
-                                let d = Double(row[j]) - m[j]
-                                s[j] += d * d
-                            }
-                        }
-                        for j in 0..<columns {
-                            let deviation = (s[j] / Double(rows)).squareRoot()
-                            s[j] = deviation > 10 * Double.ulpOfOne * max(1, abs(m[j])) ? deviation : 1
-                        }
-                        for i in 0..<rows {
-                            let row = f + i * columns, out = v + i * columns
-                            for j in 0..<columns { out[j] = (Double(row[j]) - m[j]) / s[j] }
-                        }
-                    }
-                }
-            }
-        }
-        return (values, means, scales)
+        MiniRocketModel.standardised(features, rows: rows, columns: columns)
     }
 }

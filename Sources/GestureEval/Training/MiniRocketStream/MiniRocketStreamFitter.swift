@@ -86,8 +86,9 @@ package struct MiniRocketStreamFitter: Sendable {
         // Positives and negatives of every recording's window grid, then the seeded draw.
         var positives: [WindowRef] = [], negatives: [WindowRef] = []
         for (i, (s, r)) in zip(trainingStreams, pool).enumerated() {
+            let gestures = r.annotations.map(\.span)
             for end in MiniRocketSpotter.windowEnds(runs: s.series.runs, windowLength: n, hopLength: hop) {
-                switch label(of: span(s, end: end, length: n), in: r.annotations) {
+                switch label(of: span(s, end: end, length: n), among: gestures) {
                 case .some(.some(let l)): positives.append(WindowRef(recording: i, end: end, label: l))
                 case .some(.none): negatives.append(WindowRef(recording: i, end: end, label: settings.backgroundLabel))
                 case .none: break
@@ -113,11 +114,11 @@ package struct MiniRocketStreamFitter: Sendable {
             let drawn = Set(windows)
             var hard: [WindowRef] = []
             for (i, list) in ranges.enumerated() where !list.isEmpty {
-                let s = streams[i]
+                let s = streams[i], gestures = recordings[i].annotations.map(\.span)
                 for end in MiniRocketSpotter.windowEnds(runs: s.series.runs, windowLength: n, hopLength: hop) {
                     let g = span(s, end: end, length: n)
                     guard list.contains(where: { $0.start <= g.end && g.start <= $0.end }),
-                          case .some(.none) = label(of: g, in: recordings[i].annotations) else { continue }
+                          case .some(.none) = label(of: g, among: gestures) else { continue }
                     let w = WindowRef(recording: i, end: end, label: settings.backgroundLabel)
                     if !drawn.contains(w) { hard.append(w) }
                 }
@@ -135,29 +136,23 @@ package struct MiniRocketStreamFitter: Sendable {
         return result
     }
 
-    /// The gesture span of the window ending at `end`: its times without the context.
+    /// The gesture span of the window ending at `end`: its times without the context
+    /// (``GestureKit/MiniRocketSpotter/Series/gestureSpan(ofWindowEndingAt:length:context:)``).
     func span(_ s: Stream, end: Int, length n: Int) -> (start: Double, end: Double) {
-        EventStage.gesture(from: s.times[end - n + 1], to: s.times[end], context: settings.context)
+        s.series.gestureSpan(ofWindowEndingAt: end, length: n, context: settings.context)
     }
 
     /// `nil`: neither positive nor negative; `.some(nil)`: a negative; `.some(label)`: a positive of that class.
     /// An annotation the matching ignores (a don't-care region, ``EventMatching/ignoredLabels``) makes no positive, and
     /// a window near it that is no positive of a judged annotation is neither positive nor negative.
     func label(of g: (start: Double, end: Double), in annotations: [Annotation]) -> String?? {
-        let margin = settings.window / 2
-        var best: (overlap: Double, label: String)?
-        var near = false
-        for a in annotations {
-            guard !matching.ignores(a.label) else {
-                if g.start <= a.end + margin, a.start - margin <= g.end { near = true }
-                continue
-            }
-            let overlap = min(g.end, a.end) - max(g.start, a.start)
-            if overlap >= 0.5 * min(g.end - g.start, a.end - a.start), overlap > (best?.overlap ?? -1) { best = (overlap, a.label) }
-            if g.start <= a.end + margin, a.start - margin <= g.end { near = true }
-        }
-        if let best { return .some(best.label) }
-        return near ? nil : .some(nil)
+        label(of: g, among: annotations.map(\.span))
+    }
+
+    /// ``label(of:in:)`` of annotations already read as gestures: GestureKit's rule
+    /// (``GestureKit/MiniRocketSpotter/windowLabel(of:among:window:ignores:)``), which adaptation reads too. O(gestures).
+    func label(of g: (start: Double, end: Double), among gestures: [GestureSpan]) -> String?? {
+        MiniRocketSpotter.windowLabel(of: g, among: gestures, window: settings.window, ignores: matching.ignores)
     }
 
     /// `count` elements of `items` drawn without replacement (a partial Fisher–Yates shuffle), in their original order;

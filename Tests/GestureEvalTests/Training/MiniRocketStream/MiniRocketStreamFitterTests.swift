@@ -6,27 +6,12 @@ import GestureTestSupport
 import Testing
 
 @Suite struct MiniRocketStreamFitterTests {
-    /// A 25 Hz recording of `seconds`: rest with noise, jogging-like bouncing (a 3 Hz bob) as confusing background, and
-    /// a "wave" (a 1.5 Hz swing on x of 1.2 s) every 10 s, annotated.
+    /// A 25 Hz recording of `seconds` (``GestureTestSupport/WaveRecordings``): rest with noise, jogging-like bouncing
+    /// (a 3 Hz bob) as confusing background, and a "wave" (a 1.5 Hz swing on x of 1.2 s) every 10 s, annotated.
     static func recording(_ id: String, subject: String, seconds: Double = 120, seed: UInt64) -> Recording {
-        var random = SplitMix64(seed: seed)
-        let rate = 25.0
-        var samples: [MotionSample] = [], annotations: [Annotation] = []
-        let offset = random.uniform(0...3)
-        for i in 0..<Int(seconds * rate) {
-            let t = Double(i) / rate
-            let phase = (t + offset).truncatingRemainder(dividingBy: 10)
-            var x = 0.03 * random.gaussian(), z = 1 + 0.03 * random.gaussian()
-            if phase > 4, phase < 5.2 { x += 0.8 * sin(2 * .pi * 1.5 * (phase - 4)) }
-            if phase > 7, phase < 9 { z += 0.5 * sin(2 * .pi * 3 * phase) }
-            samples.append(MotionSample(timestamp: t, acceleration: Vector3(x, 0.03 * random.gaussian(), z)))
-        }
-        var start = 4 - offset
-        while start + 1.2 < seconds {
-            if start > 0 { annotations.append(Annotation(start: start, end: start + 1.2, label: "wave")) }
-            start += 10
-        }
-        return Recording(id: id, subject: subject, samples: samples, annotations: annotations)
+        let r = WaveRecordings.recording(seconds: seconds, seed: seed)
+        return Recording(id: id, subject: subject, samples: r.samples,
+                         annotations: r.gestures.map { Annotation(start: $0.start, end: $0.end, label: $0.label) })
     }
 
     static func settings(_ extra: String = "") throws -> MiniRocketStreamSettings {
