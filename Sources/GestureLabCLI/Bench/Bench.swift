@@ -10,6 +10,6 @@ struct Bench: ParsableCommand {
               swift build -c release && .build/release/gesturelab bench recognizers \\
                 --seconds 200
             """,
-        subcommands: [BenchRecognizers.self, BenchDTW.self, BenchFind.self, BenchMiniRocketStream.self, BenchDatasets.self, BenchPlan.self, BenchRidge.self, BenchSoak.self, BenchLive.self]
+        subcommands: [BenchRecognizers.self, BenchDTW.self, BenchFind.self, BenchMiniRocketStream.self, BenchDatasets.self, BenchPlan.self, BenchRidge.self, BenchTransform.self, BenchSoak.self, BenchLive.self]
     )
 }

@@ -238,6 +238,27 @@ struct AutoSpotterRecipe {
         }
     }
 
+    /// Round 1's candidates: the magnitudes at each context, as read and normalised per recording.
+    var firstRoundCandidates: [Candidate] {
+        firstRound.flatMap { first in
+            var normalized = first
+            normalized.normalization = normalizationTimeConstant
+            return [first, normalized]
+        }
+    }
+
+    /// Round 2's candidates: every other channel set at every context, read with `normalization` (round 1's choice:
+    /// seconds, `nil` for none).
+    func secondRound(normalization: Double?) -> [Candidate] {
+        otherChannelSets.flatMap { channels in
+            firstRound.map { first in
+                var c = first
+                (c.round, c.channels, c.normalization) = (2, channels, normalization)
+                return c
+            }
+        }
+    }
+
     /// Round 6: DTW templates of the magnitudes with the shortest context, as read and as intensity envelopes.
     var templateCandidates: [Candidate] {
         guard let context = contexts.first else { return [] }

@@ -130,21 +130,10 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
         }
 
         // The magnitudes at each context, as read and normalised per recording.
-        var best = try compare(recipe.firstRound.flatMap { first in
-            var normalized = first
-            normalized.normalization = recipe.normalizationTimeConstant
-            return [first, normalized]
-        }, incumbent: nil)
-        let normalization = compared[best].candidate.normalization
+        var best = try compare(recipe.firstRoundCandidates, incumbent: nil)
         // Channels and context interact (the rhythm channels see seconds of strokes themselves): every pair, read as
         // the first round chose.
-        best = try compare(recipe.otherChannelSets.flatMap { channels in
-            recipe.firstRound.map { first in
-                var c = first
-                (c.round, c.channels, c.normalization) = (2, channels, normalization)
-                return c
-            }
-        }, incumbent: best)
+        best = try compare(recipe.secondRound(normalization: compared[best].candidate.normalization), incumbent: best)
         var balanced = compared[best].candidate
         (balanced.round, balanced.balanced) = (3, true)
         best = try compare([balanced], incumbent: best)
@@ -335,34 +324,6 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
             return try DTWTemplateMatcherTrainer().pipeline(forModel: document, registry: registry)
         }
         return try MiniRocketStreamTrainer().pipeline(forModel: document, registry: registry)
-    }
-
-    /// What a training step processes: the longest-context candidate's windows, and how many candidates are compared.
-    package struct Workload: Codable, Hashable, Sendable {
-        /// The windows of one `minirocket-stream` training with the longest-context candidate's settings.
-        package var stream: MiniRocketWorkload
-        /// The candidates compared (at most; a fixed key merges some).
-        package var candidates: Int
-    }
-
-    /// The candidates' count and the longest-context candidate's windows.
-    package func workload(_ setup: TrainingSetup, training judged: [Recording]) -> Workload? {
-        guard setup.kind == .continuous, let fixed = try? fixedKeys(setup), let recipe = try? AutoSpotterRecipe(setup.matching.withoutIgnored(judged), fixed: fixed),
-              let candidate = recipe.firstRound.last,
-              let settings = try? candidate.configuration(fixed: fixed).decoding.decode(MiniRocketStreamSettings.self),
-              let stream = MiniRocketWorkload(stream: settings, judged: judged) else { return nil }
-        return Workload(stream: stream, candidates: recipe.firstRound.count * (2 + recipe.otherChannelSets.count) + 3 + recipe.templateCandidates.count)
-    }
-
-    /// A `minirocket-stream` training with those settings at full fidelity, plus a quarter of one per compared
-    /// candidate, then testing as `minirocket-stream`.
-    package func estimatedSeconds(of w: Workload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
-                                 model: TrainingCostModel) -> Double? {
-        let rocket = MiniRocketStreamTrainer(), none = TrainingWorkload.Testing(samples: 0, recordings: 0, units: 0)
-        guard let training = rocket.estimatedSeconds(of: w.stream, training: samples, searched: 0, testing: none, model: model),
-              let trainingAndTest = rocket.estimatedSeconds(of: w.stream, training: samples, searched: 0, testing: testing, model: model)
-        else { return nil }
-        return training * (1 + Double(w.candidates) / 4) + (trainingAndTest - training)
     }
 
     /// The `dtw` model file when it holds templates, else the `minirocket-stream` one.

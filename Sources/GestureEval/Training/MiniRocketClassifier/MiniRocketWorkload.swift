@@ -14,6 +14,9 @@ package struct MiniRocketWorkload: Codable, Hashable, Sendable {
     package var channels: Int = 0
     /// Features per series.
     package var features: Int = 0
+    /// In streams: the transform's dilations (its channel work grows with them, ``MiniRocketCostModel/channelCells(channels:dilations:)``);
+    /// 0: not counted.
+    package var dilations: Int = 0
     /// In streams: the windows of the training recordings each calibration scores (one transform each).
     package var scoredWindows: Int = 0
     /// In streams: windows scored per test sample (1 / (recording rate × hop)).
@@ -62,6 +65,8 @@ extension MiniRocketWorkload {
         exampleLength = (settings.window + 2 * settings.context) * rate
         channels = settings.channels?.count ?? 3
         features = MiniRocket.kernelCount * (settings.features / MiniRocket.kernelCount)
+        dilations = MiniRocket.dilationSchedule(length: Int(exampleLength.rounded()), featureCount: settings.features,
+                                                maxDilationsPerKernel: settings.maxDilationsPerKernel).dilations.count
         scoredWindows = Int(duration / settings.hop)
         let testRate = rates.reduce(0, +) / Double(rates.count)
         windowsPerTestSample = 1 / (testRate * settings.hop)

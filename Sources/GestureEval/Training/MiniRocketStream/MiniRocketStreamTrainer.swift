@@ -98,25 +98,29 @@ package struct MiniRocketStreamTrainer: RecognizerTrainer {
     }
 
     /// Per pass (a second one retrains with hard negatives, on ``MiniRocketWorkload/hardNegatives`` more windows):
-    /// the full model and one per subject group, each transforming its windows, filling its Gram matrix (O(n²·f)) and
+    /// the full model and one per subject group, each transforming its windows (by their features and channels,
+    /// ``MiniRocketCostModel/transformSeconds(windows:length:features:channels:dilations:)``), filling its Gram matrix (O(n²·f)) and
     /// decomposing it (O(n³), ``MiniRocketCostModel/eigenSeconds(windows:)``), then every training window scored once.
     /// A search runs the first pass once per ``MiniRocketWorkload/fitShapes`` and the second once per candidate.
     /// Testing scores one window per hop. `nil` when the workload counts no features.
     package func estimatedSeconds(of w: MiniRocketWorkload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
                                  model: TrainingCostModel) -> Double? {
         guard w.features > 0 else { return nil }
+        let rocket = MiniRocketCostModel.reference
         let f = Double(w.features), g = Double(w.crossFitTrainings), share = w.crossFitShare
+        let transform = { (windows: Double) in
+            rocket.transformSeconds(windows: windows, length: w.exampleLength, features: w.features, channels: w.channels, dilations: w.dilations)
+        }
         let passes = w.retrainsWithHardNegatives ? [Double(w.examples), Double(w.examples + w.hardNegatives)] : [Double(w.examples)]
         let costs = passes.map { n in
             let transforms = n * (1 + g * share) + Double(w.scoredWindows)
             let ridge = n * n * (1 + g * share * share) * f / 2
-            let eigen = MiniRocketCostModel.reference.eigenSeconds(windows: n) + g * MiniRocketCostModel.reference.eigenSeconds(windows: n * share)
-            return MiniRocketCostModel.reference.perRocketCell * f * w.exampleLength * transforms + MiniRocketCostModel.reference.perRidgeCell * ridge + eigen
+            let eigen = rocket.eigenSeconds(windows: n) + g * rocket.eigenSeconds(windows: n * share)
+            return transform(transforms) + rocket.perRidgeCell * ridge + eigen
         }
         let firstPasses = searched > 0 ? Double(max(1, w.fitShapes)) : 1
         let training = firstPasses * costs[0] + max(1, searched) * costs.dropFirst().reduce(0, +)
-        return training + MiniRocketCostModel.reference.perRocketCell * f * w.exampleLength * testing.samples * w.windowsPerTestSample
-            + model.perUnit * testing.units
+        return training + transform(testing.samples * w.windowsPerTestSample) + model.perUnit * testing.units
     }
 
     /// The model file at `url` (``MiniRocketModelFile``).
