@@ -132,11 +132,29 @@ import Testing
         let examples = readme.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("gesturelab train ") }
         #expect(examples.count >= 2)
         for line in examples {
-            let words = line.split(separator: "#")[0].split(separator: " ").dropFirst(2).map(String.init)
+            let words = Array(Self.shellWords(String(line.split(separator: "#")[0])).dropFirst(2))
             let parsed = try Train.parse(words)
             #expect(parsed.entry.recognizer != "spotter", "\(line): train the spotter through its experiment entry, so it scores with that file's matching")
         }
         #expect(examples.contains { $0.contains("--experiment configs/experiments/no-settings.yaml --entry shakes") })
+        // And its `adapt` examples parse.
+        let adapts = readme.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("gesturelab adapt ") }
+        #expect(!adapts.isEmpty)
+        for line in adapts { _ = try Adapt.parse(Array(Self.shellWords(line).dropFirst(2))) }
+    }
+
+    /// `line` split into words as a shell splits it: at spaces outside double quotes, the quotes removed.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], word = "", quoted = false, started = false
+        for c in line {
+            if c == "\"" { quoted.toggle(); started = true } else if c == " " && !quoted {
+                if started { words.append(word) }
+                (word, started) = ("", false)
+            } else { word.append(c); started = true }
+        }
+        if started { words.append(word) }
+        return words
     }
 
     /// One entry of a shipped experiment file (`configs/experiments/*.yaml`).
