@@ -9,20 +9,21 @@ struct Adapt: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Adapt a trained model to one person from their calibration data, as compare scored it.",
         discussion: """
-            The entry of --experiment says how (its `adaptation:`): `labelled: K` reads the person's calibration \
-            stretch (from the start of their first recording, by session then file, to the end of the K-th annotated \
-            event of each judged label) with its annotations; `unlabelled: all` reads all of the person's recordings \
-            without annotations, `unlabelled: S` their first S seconds. How strongly to adapt is what training chose \
-            (or the entry forced) and the model file carries. The adapted model is written atomically; `detect` with \
-            it gives the detections compare scored for that person, since compare adapts the fold's model the same way.
-            The person's recordings come from the entry's dataset, or from --dataset (a new person's recordings, \
-            annotated for a labelled adaptation).
+            The entry of --experiment says how (its `adaptation:`): `labelled: K` reads \
+            the person's calibration stretch (from the start of their first recording to \
+            the end of the K-th annotated event of each judged label) with its \
+            annotations; `unlabelled: all` reads all of the person's recordings without \
+            annotations, `unlabelled: S` their first S seconds. The strengths are those \
+            training chose (or the entry forced), carried in the model file. `detect` \
+            with the adapted model gives the detections compare scored for that person. \
+            --dataset reads a new person's recordings instead of the entry's dataset.
             Examples:
-              gesturelab train --experiment configs/experiments/adaptation.yaml --entry "shakes, labelled 3" \\
+              gesturelab train --experiment adapt.yaml --entry "labelled 3" \\
                 --fold s4 --out shakes.json
-              gesturelab adapt --experiment configs/experiments/adaptation.yaml --entry "shakes, labelled 3" \\
+              gesturelab adapt --experiment adapt.yaml --entry "labelled 3" \\
                 --model shakes.json --subject s4 --out shakes-s4.json
-              gesturelab detect --recognizer spotter --config shakes-s4.json --input s4-session.csv
+              gesturelab detect --recognizer spotter --config shakes-s4.json \\
+                --input s4-session.csv
             """
     )
 
