@@ -20,7 +20,7 @@ public final class StopFlag: Sendable {
 
     /// Makes Ctrl-C set ``interrupt`` instead of killing the process, so a live command ends with its summary;
     /// a second Ctrl-C kills it as usual.
-    package static func installInterruptHandler() {
+    public static func installInterruptHandler() {
         signal(SIGINT) { _ in
             if StopFlag.interrupt.isSet { _exit(130) }
             StopFlag.interrupt.set()

@@ -18,7 +18,7 @@ public struct TrainingSetup: Sendable {
     /// Signal stages in front of the recognizer.
     public var stages: [StageSpecification]
     /// A trained model file used as is instead of training, for a trainer that reads one.
-    public var modelFile: String?
+    package var modelFile: String?
     /// What the recordings hold.
     public var kind: Dataset.Kind
     /// How detections are matched to annotations.
