@@ -8,8 +8,8 @@ extension AutoSpotterTrainer {
     package struct Workload: Codable, Hashable, Sendable {
         /// Rounds 1 and 2's window classifiers (``AutoSpotterRecipe/firstRoundCandidates`` and
         /// ``AutoSpotterRecipe/secondRound(normalization:)``), each a `minirocket-stream` training at the comparison's
-        /// fidelity on the cross-fitting units: its windows, channels, held-out models and the units' windows scored,
-        /// lead-ins included.
+        /// fidelity on the cross-fitting units: its windows, channels, held-out models (no model of all windows when
+        /// there are several) and the units' windows scored, lead-ins included.
         package var candidates: [MiniRocketWorkload]
         /// Rounds 3 and 4 (balanced class weights, the other normalisation): each a variant of a candidate above that
         /// is known only once they ran, so each costs their mean.
@@ -40,6 +40,12 @@ extension AutoSpotterTrainer {
         func stream(_ configuration: ConfigurationValue) -> MiniRocketWorkload? {
             (try? configuration.decoding.decode(MiniRocketStreamSettings.self)).flatMap { MiniRocketWorkload(stream: $0, judged: units) }
         }
+        // A comparison whose units are all held out fits no model on all windows.
+        func compared(_ configuration: ConfigurationValue) -> MiniRocketWorkload? {
+            guard var w = stream(configuration) else { return nil }
+            w.fitsAllWindows = w.crossFitTrainings < 2
+            return w
+        }
         // A fixed key can make two candidates one: the search trains it once.
         var seen: [ConfigurationValue] = []
         let selection = windows.map { $0.configuration(fixed: fixed, overrides: Self.selectionOverrides) }.filter { c in
@@ -51,7 +57,7 @@ extension AutoSpotterTrainer {
             (s.configuration, s.search) = (candidate.configuration(fixed: fixed), [:])
             return DTWTemplateMatcherTrainer().workload(s, training: units)
         }
-        let candidates = selection.compactMap(stream)
+        let candidates = selection.compactMap(compared)
         guard !candidates.isEmpty else { return nil }
         return Workload(candidates: candidates, variants: 2, templates: templates, unitSamples: units.reduce(0) { $0 + $1.count },
                         retrained: windows.compactMap { stream($0.configuration(fixed: fixed)) })

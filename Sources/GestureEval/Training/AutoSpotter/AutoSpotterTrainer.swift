@@ -31,7 +31,9 @@ import GestureData
 /// the stages it records.
 ///
 /// - Complexity: about (candidates × ¼ + 1) `minirocket-stream` trainings with the chosen settings (+ 2 when an
-///   ensemble wins) and two `dtw` trainings; 6 + 3 × (2 or 3) + 5 candidates.
+///   ensemble wins) and two `dtw` trainings; 6 + 3 × (2 or 3) + 5 candidates. A compared candidate fits only its held-out
+///   models when every training unit has one (``MiniRocketStreamFitter/comparesOnly``), and candidates reading the same
+///   channels derive them once (``MiniRocketStreamTrainingCache``).
 package struct AutoSpotterTrainer: RecognizerTrainer {
     /// A window classifier or templates, with its settings, thresholds and selection.
     package typealias Model = AutoSpotterModel
@@ -99,6 +101,8 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
         // Don't-care annotations say nothing of the gestures' durations, spacing or classes.
         let recipe = try AutoSpotterRecipe(setup.matching.withoutIgnored(units), fixed: fixed)
         var compared: [Compared] = []
+        // Candidates reading the same channels derive them once.
+        let cache = MiniRocketStreamTrainingCache(keepingFits: false)
 
         func compare(_ candidates: [AutoSpotterRecipe.Candidate], incumbent: Int?) throws(TrainingError) -> Int {
             var indices = incumbent.map { [$0] } ?? []
@@ -112,8 +116,9 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
                         indices.append(compared.count - 1)
                         continue
                     }
-                    let settings = try configuration.decoding.decode(MiniRocketStreamSettings.self)
-                    let result = try MiniRocketStreamFitter(settings: settings, matching: setup.matching).train(units)
+                    var fitter = MiniRocketStreamFitter(settings: try configuration.decoding.decode(MiniRocketStreamSettings.self), matching: setup.matching)
+                    fitter.comparesOnly = true
+                    let result = try fitter.train(units, cache: cache)
                     let point = setup.operatingPoint(events: result.detections.map(setup.labelled), predicted: [], recordings: units,
                                                      metric: setup.objective.maximize)
                     compared.append(Compared(candidate: candidate, configuration: configuration, point: point, result: result,
@@ -175,23 +180,25 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
             return trained
         }
 
-        return try Self.retrained(compared, best: best, fixed: fixed, selection: selection, units: units, recordings: recordings, setup: setup)
+        return try Self.retrained(compared, best: best, fixed: fixed, selection: selection, units: units, recordings: recordings, setup: setup,
+                                  cache: cache)
     }
 
     /// The winner at full fidelity, on every training unit (an ensemble's members each, then together), with its
     /// selection, stages and summary; its operating point held out unless the selection rested on in-sample scores.
     static func retrained(_ compared: [Compared], best: Int, fixed: [String: ConfigurationValue], selection: AutoSpotterSelection,
-                          units: [Recording], recordings: [Recording], setup: TrainingSetup) throws(TrainingError) -> Trained<AutoSpotterModel> {
+                          units: [Recording], recordings: [Recording], setup: TrainingSetup,
+                          cache: MiniRocketStreamTrainingCache? = nil) throws(TrainingError) -> Trained<AutoSpotterModel> {
         let chosen = compared[best]
         let selectedInSample = !chosen.inSample.isEmpty
         let trainer = AutoSpotterTrainer()
         let result: MiniRocketStreamFitter.Result
         do {
             if let members = chosen.members {
-                let trained = try members.map { try trainer.trainer(of: compared[$0], fixed: fixed, setup: setup, selection: false).train(units) }
+                let trained = try members.map { try trainer.trainer(of: compared[$0], fixed: fixed, setup: setup, selection: false).train(units, cache: cache) }
                 result = try trainer.trainer(of: compared[members[0]], fixed: fixed, setup: setup, selection: false).ensemble(trained, recordings: units)
             } else {
-                result = try trainer.trainer(of: chosen, fixed: fixed, setup: setup, selection: false).train(units)
+                result = try trainer.trainer(of: chosen, fixed: fixed, setup: setup, selection: false).train(units, cache: cache)
             }
         } catch let error as TrainingError { throw error } catch { throw setup.error("spotter training: \(error)") }
         var model = result.model
@@ -254,7 +261,9 @@ package struct AutoSpotterTrainer: RecognizerTrainer {
     /// (`selection`) or at full fidelity.
     func trainer(of entry: Compared, fixed: [String: ConfigurationValue], setup: TrainingSetup, selection: Bool) throws -> MiniRocketStreamFitter {
         let configuration = selection ? entry.configuration : entry.candidate.configuration(fixed: fixed)
-        return MiniRocketStreamFitter(settings: try configuration.decoding.decode(MiniRocketStreamSettings.self), matching: setup.matching)
+        var fitter = MiniRocketStreamFitter(settings: try configuration.decoding.decode(MiniRocketStreamSettings.self), matching: setup.matching)
+        fitter.comparesOnly = selection
+        return fitter
     }
 
     /// A compared candidate as the model records it.

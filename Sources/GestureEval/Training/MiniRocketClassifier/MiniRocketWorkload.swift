@@ -37,6 +37,9 @@ package struct MiniRocketWorkload: Codable, Hashable, Sendable {
     package var crossFitShare: Double = 0
     /// Whether the series are segments (else windows of continuous recordings).
     package var segments: Bool = false
+    /// In streams: whether a model is fitted on all the windows besides the cross-fitted ones; a search's comparison
+    /// whose recordings are all held out fits none (``MiniRocketStreamFitter/comparesOnly``).
+    package var fitsAllWindows: Bool = true
 }
 
 extension MiniRocketWorkload {

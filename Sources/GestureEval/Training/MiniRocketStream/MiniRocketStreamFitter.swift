@@ -6,7 +6,8 @@ import GestureData
 /// positive and negative windows, seeded subsampling, cross-fitted stream calibration of the thresholds, hard
 /// negatives mined from the cross-fitted false activations, one retraining and a second calibration.
 ///
-/// - Complexity: per model trained (the full one and one per subject group, twice with hard negatives), one MiniRocket
+/// - Complexity: per model trained (the full one, which a comparison with every recording held out skips, and one per
+///   subject group, twice with hard negatives), one MiniRocket
 ///   transform per training window, O(n²·F + n³) for the ridge on n windows; per calibration, one transform per
 ///   scored window of every training recording.
 package struct MiniRocketStreamFitter: Sendable {
@@ -14,6 +15,11 @@ package struct MiniRocketStreamFitter: Sendable {
     package var settings: MiniRocketStreamSettings
     /// How detections are matched to annotations (the experiment's tolerances).
     package var matching: EventMatching
+    /// Whether the training only compares settings (a search's candidate), read by its held-out detections: when every
+    /// recording then has a held-out model, none is fitted on all the windows, and ``Result/model`` is the first group's
+    /// held-out model (its classes and stream settings are read, not its weights). Detections and scores are those of a
+    /// full training.
+    package var comparesOnly = false
 
     /// A trainer with `settings` and `matching`.
     package init(settings: MiniRocketStreamSettings, matching: EventMatching = EventMatching()) {
@@ -71,7 +77,9 @@ package struct MiniRocketStreamFitter: Sendable {
         // The recordings as recorded, then their augmented copies (windows only: calibration reads the first ones).
         let copies = settings.augmentation.augmentedCopies(of: recordings)
         let pool = recordings + copies
-        let prepared = pool.map { DTWExamples.derivingChannels(channels, of: $0) }
+        let prepared = cache?.prepared(channels: channels, augmentation: settings.augmentation) {
+            pool.map { DTWExamples.derivingChannels(channels, of: $0) }
+        } ?? pool.map { DTWExamples.derivingChannels(channels, of: $0) }
         let trainingStreams = try prepared.map { r in
             let series = try MiniRocketSpotter.series(channels: channels, samplingRate: rate, movingDeviation: settings.movingDeviation,
                                                       normalization: settings.normalization, samples: r.samples)
@@ -278,7 +286,6 @@ package struct MiniRocketStreamFitter: Sendable {
             m.stream = stream
             return m
         }
-        let model = try fit(examples)
         let groups = CrossFitting.heldOutGroups(of: streams.map(\.subject), count: settings.crossFitGroups, exampleSubjects: subjects,
                                                 labels: examples.map(\.label), minimumExamples: DTWExamples.crossFittingMinimumExamples)
         var groupOf: [String: Int] = [:]
@@ -286,6 +293,11 @@ package struct MiniRocketStreamFitter: Sendable {
         let heldOut = CrossFitting.heldOutModels(groups: groups, examples: examples, labels: examples.map(\.label), subjects: subjects,
                                                  minimumExamples: DTWExamples.crossFittingMinimumExamples) { others, _ in try fit(others) }
         try CrossFitting.require(strict: settings.strictCrossFitting, inSample: heldOut.inSample)
+        // A held-out model has every class (each group's training keeps them all), so a comparison whose recordings are
+        // all held out needs no model of all the windows: it would score nothing.
+        let allHeldOut = streams.allSatisfy { s in groupOf[s.subject].flatMap { heldOut.byGroup[$0] } != nil }
+        let stand = comparesOnly && allHeldOut ? heldOut.byGroup.min { $0.key < $1.key }?.value : nil
+        let model = try stand ?? fit(examples)
         // Windows of each recording scored by its held-out model; the thresholds come later, per candidate setting.
         let spotter = try MiniRocketSpotter(configuration: model)
         var windows: [[MiniRocketSpotter.Window]] = []

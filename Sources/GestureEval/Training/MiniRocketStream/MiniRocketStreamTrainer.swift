@@ -98,7 +98,7 @@ package struct MiniRocketStreamTrainer: RecognizerTrainer {
     }
 
     /// Per pass (a second one retrains with hard negatives, on ``MiniRocketWorkload/hardNegatives`` more windows):
-    /// the full model and one per subject group, each transforming its windows (by their features and channels,
+    /// the full model (unless ``MiniRocketWorkload/fitsAllWindows`` is false) and one per subject group, each transforming its windows (by their features and channels,
     /// ``MiniRocketCostModel/transformSeconds(windows:length:features:channels:dilations:)``), filling its Gram matrix (O(n²·f)) and
     /// decomposing it (O(n³), ``MiniRocketCostModel/eigenSeconds(windows:)``), then every training window scored once.
     /// A search runs the first pass once per ``MiniRocketWorkload/fitShapes`` and the second once per candidate.
@@ -107,15 +107,15 @@ package struct MiniRocketStreamTrainer: RecognizerTrainer {
                                  model: TrainingCostModel) -> Double? {
         guard w.features > 0 else { return nil }
         let rocket = MiniRocketCostModel.reference
-        let f = Double(w.features), g = Double(w.crossFitTrainings), share = w.crossFitShare
+        let f = Double(w.features), g = Double(w.crossFitTrainings), share = w.crossFitShare, all = w.fitsAllWindows ? 1.0 : 0
         let transform = { (windows: Double) in
             rocket.transformSeconds(windows: windows, length: w.exampleLength, features: w.features, channels: w.channels, dilations: w.dilations)
         }
         let passes = w.retrainsWithHardNegatives ? [Double(w.examples), Double(w.examples + w.hardNegatives)] : [Double(w.examples)]
         let costs = passes.map { n in
-            let transforms = n * (1 + g * share) + Double(w.scoredWindows)
-            let ridge = n * n * (1 + g * share * share) * f / 2
-            let eigen = rocket.eigenSeconds(windows: n) + g * rocket.eigenSeconds(windows: n * share)
+            let transforms = n * (all + g * share) + Double(w.scoredWindows)
+            let ridge = n * n * (all + g * share * share) * f / 2
+            let eigen = all * rocket.eigenSeconds(windows: n) + g * rocket.eigenSeconds(windows: n * share)
             return transform(transforms) + rocket.perRidgeCell * ridge + eigen
         }
         let firstPasses = searched > 0 ? Double(max(1, w.fitShapes)) : 1

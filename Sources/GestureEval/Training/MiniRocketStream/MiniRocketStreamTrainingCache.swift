@@ -1,4 +1,5 @@
 import GestureKit
+import GestureData
 
 /// MiniRocket stream fits made once per search and reused by its candidates.
 ///
@@ -9,8 +10,12 @@ import GestureKit
 /// final training is answered from the cache too. With hard negatives, a candidate whose mined windows differ fits
 /// its second pass anew. The results are identical to training each candidate from scratch.
 ///
+/// The recordings with their channels derived (and their augmented copies) depend only on the channels and the
+/// augmentation: candidates reading the same channels derive them once.
+///
 /// One cache serves one training step (one set of training recordings) and is used from one thread. It holds at most
-/// one fit per distinct (settings, windows), so at most two per search candidate: the search bounds its memory.
+/// one fit per distinct (settings, windows), so at most two per search candidate, and one set of derived recordings per
+/// channel set: the search bounds its memory. A search that never repeats a fit (the spotter's) keeps none.
 package final class MiniRocketStreamTrainingCache {
     private struct Key: Hashable {
         /// The settings with those that act after the fit cleared.
@@ -21,12 +26,34 @@ package final class MiniRocketStreamTrainingCache {
     /// The search keys that act after the fit: candidates differing only in these share it.
     package static let afterTheFit: Set<String> = ["refractoryTime", "rejection.maxFalsePerHour"]
 
+    private struct Prepared: Hashable {
+        var channels: [MotionChannel]
+        var augmentation: TrainingAugmentation
+    }
+
     private var fits: [Key: MiniRocketStreamFitter.Fit] = [:]
+    private var prepared: [Prepared: [Recording]] = [:]
+    private let keepsFits: Bool
     /// Fits run, and fits answered from the cache.
     package private(set) var misses = 0, hits = 0
+    /// Channel sets derived (each once).
+    package private(set) var derivations = 0
 
-    /// An empty cache.
-    package init() {}
+    /// An empty cache; with `keepingFits` false it keeps derived recordings only.
+    package init(keepingFits: Bool = true) {
+        keepsFits = keepingFits
+    }
+
+    /// `make()` (the training recordings and their augmented copies, `channels` derived), from the cache when the same
+    /// channels and augmentation were asked for before. O(1) on a hit.
+    func prepared(channels: [MotionChannel], augmentation: TrainingAugmentation, make: () -> [Recording]) -> [Recording] {
+        let key = Prepared(channels: channels, augmentation: augmentation)
+        if let cached = prepared[key] { return cached }
+        let made = make()
+        prepared[key] = made
+        derivations += 1
+        return made
+    }
 
     /// `make()`, from the cache when the same windows were fitted under the same fit settings before. O(1) on a hit
     /// (plus hashing the window list, O(windows)); a miss costs the fit.
@@ -42,7 +69,7 @@ package final class MiniRocketStreamTrainingCache {
             return cached
         }
         let fitted = try make()
-        fits[key] = fitted
+        if keepsFits { fits[key] = fitted }
         misses += 1
         return fitted
     }

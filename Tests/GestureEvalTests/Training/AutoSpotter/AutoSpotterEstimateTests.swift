@@ -25,6 +25,8 @@ import Testing
         #expect(w.templates.count == recipe.templateCandidates.count && w.templates.count == 2)
         #expect(w.retrained.count == w.candidates.count)
         #expect(w.candidates.allSatisfy { $0.features == 504 && !$0.retrainsWithHardNegatives && $0.crossFitTrainings == 3 })
+        // Every unit held out: a comparison fits no model of all windows; the retraining does.
+        #expect(w.candidates.allSatisfy { !$0.fitsAllWindows } && w.retrained.allSatisfy(\.fitsAllWindows))
         #expect(w.retrained.allSatisfy { $0.features == 1008 && $0.dilations > 0 })
         #expect(Set(w.candidates.map(\.channels)) == Set([1] + recipe.otherChannelSets.map(\.count)))
         #expect(w.unitSamples == Self.training.reduce(0) { $0 + $1.count })
@@ -45,6 +47,9 @@ import Testing
         let estimate = try #require(AutoSpotterTrainer().estimatedSeconds(of: w, training: 0, searched: 0, testing: testing, model: model))
         #expect(isClose(estimate, expected, relative: 1e-12))
         #expect(templates.allSatisfy { $0 > 0 } && retrained.allSatisfy { $0 > 0 })
+        var fuller = w
+        for i in fuller.candidates.indices { fuller.candidates[i].fitsAllWindows = true }
+        #expect(AutoSpotterTrainer().estimatedSeconds(of: fuller, training: 0, searched: 0, testing: testing, model: model)! > estimate)
         var fewer = w
         fewer.candidates.removeLast()
         #expect(AutoSpotterTrainer().estimatedSeconds(of: fewer, training: 0, searched: 0, testing: testing, model: model)! < estimate)

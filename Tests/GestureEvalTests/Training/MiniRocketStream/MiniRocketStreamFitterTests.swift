@@ -59,6 +59,22 @@ import Testing
         #expect(a.detections == b.detections)
     }
 
+    /// Issue 77: a comparison (a search's candidate) whose recordings all have a held-out model fits no model of all
+    /// windows, yet scores and detects exactly as a full training; with a subject left in-sample it fits one to score it.
+    @Test func aComparisonGivesAFullTrainingsDetectionsWithoutTheFullFit() throws {
+        let settings = try Self.settings(", \"hardNegatives\": false")
+        var comparing = MiniRocketStreamFitter(settings: settings)
+        comparing.comparesOnly = true
+        let full = try MiniRocketStreamFitter(settings: settings).train(Self.training), compared = try comparing.train(Self.training)
+        #expect(compared.detections == full.detections && compared.heldOutWindows == full.heldOutWindows)
+        #expect(compared.summary.thresholds == full.summary.thresholds && compared.summary.crossFit == full.summary.crossFit)
+        #expect(compared.model.labels == full.model.labels && compared.model.weights != full.model.weights, "a held-out model stands in")
+        #expect(compared.model.stream?.thresholds == full.model.stream?.thresholds)
+        // One subject: no held-out model, so the full model scores in-sample and is fitted as before.
+        let alone = try comparing.train(Self.gapped), fullAlone = try MiniRocketStreamFitter(settings: settings).train(Self.gapped)
+        #expect(try alone.model.encoded() == fullAlone.model.encoded() && alone.detections == fullAlone.detections)
+    }
+
     /// Issue 44, end to end: the detections a training returns at the thresholds it chose are what the trained
     /// spotter streams, on recordings with a gap. One subject leaves no held-out model, so the full model scored its
     /// own windows: the summary names the subject, and `strictCrossFitting` refuses instead.

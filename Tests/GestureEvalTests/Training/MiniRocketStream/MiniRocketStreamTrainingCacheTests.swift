@@ -51,4 +51,20 @@ import Testing
         #expect(cache.hits >= 1, "the first pass is reused")
         #expect(cache.misses <= passes + 1, "at most one more fit: the second pass of the other refractory time")
     }
+
+    /// Issue 77: a search's candidates reading the same channels derive them once; a cache that keeps no fits (the
+    /// spotter's, whose candidates never repeat one) still gives a fresh training's result.
+    @Test func derivedChannelsAreSharedAndAFitlessCacheKeepsNoFit() throws {
+        var magnitudes = try Self.settings(hardNegatives: false, refractoryTime: 1)
+        magnitudes.channels = [MotionChannel(rawValue: "accel.magnitude")!, MotionChannel(rawValue: "tilt")!]
+        var wider = magnitudes
+        wider.context = 0.4
+        let cache = MiniRocketStreamTrainingCache(keepingFits: false)
+        for settings in [magnitudes, wider, magnitudes] {
+            let cached = try Self.trained(settings, cache: cache), fresh = try Self.trained(settings, cache: nil)
+            #expect(try cached.model.encoded() == fresh.model.encoded() && cached.detections == fresh.detections && cached.summary == fresh.summary)
+        }
+        #expect(cache.derivations == 1, "one channel set derived once, got \(cache.derivations)")
+        #expect(cache.misses == 3 && cache.hits == 0, "no fit kept: the third training fits again")
+    }
 }
