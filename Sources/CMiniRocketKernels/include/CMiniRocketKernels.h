@@ -11,6 +11,7 @@
 /// after another (channel-major); the nine shifted terms are kernel position, then channel, then time.
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,6 +57,19 @@ void gl_minirocket_combine(int variant, const float *pairs, const float *gamma, 
 void gl_minirocket_pool(int variant, const float *pairs, const float *gamma, ptrdiff_t channels, ptrdiff_t length,
                         ptrdiff_t third, const ptrdiff_t *channel_indices, ptrdiff_t combined, ptrdiff_t start,
                         ptrdiff_t count, const float *biases, ptrdiff_t bias_count, float *scratch, float *features);
+
+/// Integer counts for the batch transform of a stream's windows (GestureKit's `MiniRocket+Windows`): for each of
+/// `runs` consecutive runs of `run_length` values (`values[i·run_length ..< (i + 1)·run_length]`), how many are strictly
+/// above each of `bias_count` biases, into `counts[i·bias_count + r]`. The same comparisons as the pooling's.
+/// O(runs · run_length · bias_count).
+void gl_minirocket_count_runs(int variant, const float *values, ptrdiff_t runs, ptrdiff_t run_length,
+                              const float *biases, ptrdiff_t bias_count, int32_t *counts);
+
+/// Prefix counts of `count` values against each of `bias_count` biases: `prefix[r·(count + 1) + t]` is how many of
+/// `values[0 ..< t]` are strictly above bias r, t = 0…count, so that any range's count is a difference of two.
+/// O(count · bias_count).
+void gl_minirocket_prefix_counts(int variant, const float *values, ptrdiff_t count, const float *biases,
+                                 ptrdiff_t bias_count, int32_t *prefix);
 
 /// The ridge's Gram matrix `x·xᵀ` over MiniRocket features (GestureEval's `RidgeClassifierCV.gram`), one panel of
 /// one block: adds columns `from ..< to` (a multiple of four apart) of the products of the block's rows
