@@ -27,6 +27,9 @@
     void prefix##_pool(const float *pairs, const float *gamma, ptrdiff_t channels, ptrdiff_t length,               \
                        ptrdiff_t third, const ptrdiff_t *channel_indices, ptrdiff_t combined, ptrdiff_t start,        \
                        ptrdiff_t count, const float *biases, ptrdiff_t bias_count, float *scratch, float *features);  \
+    void prefix##_dilate_edges(const float *negated, const float *tripled, ptrdiff_t channels, ptrdiff_t span,     \
+                               ptrdiff_t dilation, ptrdiff_t window_length, ptrdiff_t hop, ptrdiff_t first,           \
+                               ptrdiff_t count, float *alpha, float *gamma);                                          \
     void prefix##_count_runs(const float *values, ptrdiff_t runs, ptrdiff_t run_length, const float *biases,       \
                              ptrdiff_t bias_count, int32_t *counts);                                                  \
     void prefix##_prefix_counts(const float *values, ptrdiff_t count, const float *biases, ptrdiff_t bias_count,     \

@@ -10,7 +10,7 @@ import CMiniRocketKernels
 // count above a bias over that range is a difference of two prefix counts (exact integers). The unpadded features
 // are those counts over n − 8d, divided as the pooling divides. The padded ones also count the 4d positions at each
 // end, whose terms outside the window are skipped: those are formed per window, with the same additions as the
-// per-window dilation (`loadEdges`), and counted. Dilations with n ≤ 8d have no shared part: their features are
+// per-window dilation (`gl_minirocket_dilate_edges`), and counted. Dilations with n ≤ 8d have no shared part: their features are
 // computed per window, exactly as the per-window transform does.
 extension MiniRocket {
     /// Buffers of the batch transform of windows, one per block of windows (allocated once per block).
@@ -31,7 +31,7 @@ extension MiniRocket {
         }
     }
 
-    /// Samples of the windows' ends laid side by side in one series (``loadEdges``): chunks of windows hold about as
+    /// Samples of the windows' ends laid side by side in one series (`gl_minirocket_dilate_edges`): chunks of windows hold about as
     /// many, so the end terms of the largest dilation stay in cache.
     static let edgeChunkLength = 4_096
     /// The span, in samples, of a block of windows, at least: the block's shared convolutions repeat one window
@@ -216,7 +216,7 @@ extension MiniRocket {
 
     /// The padded features of dilation `j` (n > 8d): each window's first and last 4d positions, whose terms outside
     /// the window are skipped as the per-window transform skips them, laid side by side for a chunk of windows
-    /// (``loadEdges``), each padded kernel's output there counted window by window and added to the interior count
+    /// (`gl_minirocket_dilate_edges`), each padded kernel's output there counted window by window and added to the interior count
     /// already in the feature slot, which becomes the proportion over n.
     ///
     /// - Complexity: O(84 · (9·c + F_j) · 8d) per window.
@@ -236,7 +236,7 @@ extension MiniRocket {
                     workspace.block.withBuffers { w in
                         for first in stride(from: 0, to: block.count, by: chunk) {
                             let count = min(chunk, block.count - first), length = count * e
-                            loadEdges(windows: first..<(first + count), dilation: d, length: n, hop: hop, span: span, buffers: w)
+                            gl_minirocket_dilate_edges(variant, w.negated, w.tripled, c, span, d, n, hop, first, count, w.alpha, w.gamma)
                             var feature = start.feature, channel = start.channel, pair = -1
                             for k in 0..<Self.kernelCount {
                                 let (i0, i1, i2) = kernels[k]
@@ -256,44 +256,6 @@ extension MiniRocket {
                                 }
                             }
                         }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The dilation-`d` terms of the ends of `windows` (indices in the block) into the workspace's alpha and gamma,
-    /// as `gl_minirocket_dilate` forms them for each window on its own: window i's first 4d positions, then its
-    /// last 4d, at `8d·(i − windows.lowerBound)`, in a series of `8d · windows.count` positions (the channel and
-    /// kernel position strides of the C kernels). Alpha sums −x at the centre, then kernel positions 0…3 and 5…8,
-    /// each only where it lies inside the window; gamma is 3x there and zero outside. Reads the block's −x and 3x
-    /// (`span` samples a channel).
-    ///
-    /// - Complexity: O(9 · c · 8d) per window.
-    func loadEdges(windows: Range<Int>, dilation d: Int, length n: Int, hop: Int, span: Int, buffers w: Workspace.Buffers) {
-        let c = channelCount, half = 4 * d, e = 8 * d, length = windows.count * e
-        for ch in 0..<c {
-            let negated = w.negated + ch * span, tripled = w.tripled + ch * span
-            let alpha = w.alpha + ch * length
-            for (slot, i) in windows.enumerated() {
-                for side in 0..<2 {
-                    // Window positions t0 ..< t0 + 4d at slot positions base ..< base + 4d.
-                    let t0 = side == 0 ? 0 : n - half, base = slot * e + side * half
-                    let source = i * hop + t0
-                    let sum = alpha + base
-                    for q in 0..<half { sum[q] = negated[source + q] }
-                    (w.gamma + (4 * c + ch) * length + base).update(from: tripled + source, count: half)
-                    for p in 0..<9 where p != 4 {
-                        let shift = (p - 4) * d
-                        let out = w.gamma + (p * c + ch) * length + base
-                        // Inside the window: 0 ≤ t0 + q + shift < n.
-                        let lo = min(half, max(0, -(t0 + shift))), hi = max(lo, min(half, n - t0 - shift))
-                        for q in 0..<lo { out[q] = 0 }
-                        for q in lo..<hi {
-                            sum[q] += negated[source + q + shift]
-                            out[q] = tripled[source + q + shift]
-                        }
-                        for q in hi..<half { out[q] = 0 }
                     }
                 }
             }
