@@ -60,6 +60,22 @@ void gl_minirocket_pool(int variant, const float *pairs, const float *gamma, ptr
                 scratch, features)
 }
 
+void gl_minirocket_dilate_edges(int variant, const float *negated, const float *tripled, ptrdiff_t channels,
+                                ptrdiff_t span, ptrdiff_t dilation, ptrdiff_t window_length, ptrdiff_t hop,
+                                ptrdiff_t first, ptrdiff_t count, float *alpha, float *gamma) {
+    GL_DISPATCH(dilate_edges, negated, tripled, channels, span, dilation, window_length, hop, first, count, alpha, gamma)
+}
+
+void gl_minirocket_count_runs(int variant, const float *values, ptrdiff_t runs, ptrdiff_t run_length,
+                              const float *biases, ptrdiff_t bias_count, int32_t *counts) {
+    GL_DISPATCH(count_runs, values, runs, run_length, biases, bias_count, counts)
+}
+
+void gl_minirocket_prefix_counts(int variant, const float *values, ptrdiff_t count, const float *biases,
+                                 ptrdiff_t bias_count, int32_t *prefix) {
+    GL_DISPATCH(prefix_counts, values, count, biases, bias_count, prefix)
+}
+
 void gl_gram_accumulate(int variant, const double *x, ptrdiff_t rows, ptrdiff_t columns, ptrdiff_t block, ptrdiff_t from,
                         ptrdiff_t to, double *lanes) {
     GL_DISPATCH(gram_accumulate, x, rows, columns, block, from, to, lanes)

@@ -11,6 +11,7 @@
 /// after another (channel-major); the nine shifted terms are kernel position, then channel, then time.
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,6 +57,29 @@ void gl_minirocket_combine(int variant, const float *pairs, const float *gamma, 
 void gl_minirocket_pool(int variant, const float *pairs, const float *gamma, ptrdiff_t channels, ptrdiff_t length,
                         ptrdiff_t third, const ptrdiff_t *channel_indices, ptrdiff_t combined, ptrdiff_t start,
                         ptrdiff_t count, const float *biases, ptrdiff_t bias_count, float *scratch, float *features);
+
+/// `gl_minirocket_dilate`'s terms at the ends of `count` windows of a block, side by side, for the batch transform
+/// of a stream's windows: window `first + i` (`window_length` samples starting at sample `(first + i)·hop` of the
+/// block's −x and 3x, `span` samples a channel) has its first 4·dilation positions, then its last 4·dilation, at
+/// `8·dilation·i` of a series of `8·dilation·count` positions (`alpha` and `gamma` in that length's layout). Each
+/// position's terms are those of the window dilated on its own, added in the same order, terms outside the window
+/// skipped (gamma zero there). Needs window_length > 8·dilation. O(9 · channels · 8·dilation · count).
+void gl_minirocket_dilate_edges(int variant, const float *negated, const float *tripled, ptrdiff_t channels,
+                                ptrdiff_t span, ptrdiff_t dilation, ptrdiff_t window_length, ptrdiff_t hop,
+                                ptrdiff_t first, ptrdiff_t count, float *alpha, float *gamma);
+
+/// Integer counts for the batch transform of a stream's windows (GestureKit's `MiniRocket+Windows`): for each of
+/// `runs` consecutive runs of `run_length` values (`values[i·run_length ..< (i + 1)·run_length]`), how many are strictly
+/// above each of `bias_count` biases, into `counts[i·bias_count + r]`. The same comparisons as the pooling's.
+/// O(runs · run_length · bias_count).
+void gl_minirocket_count_runs(int variant, const float *values, ptrdiff_t runs, ptrdiff_t run_length,
+                              const float *biases, ptrdiff_t bias_count, int32_t *counts);
+
+/// Prefix counts of `count` values against each of `bias_count` biases: `prefix[r·(count + 1) + t]` is how many of
+/// `values[0 ..< t]` are strictly above bias r, t = 0…count, so that any range's count is a difference of two.
+/// O(count · bias_count).
+void gl_minirocket_prefix_counts(int variant, const float *values, ptrdiff_t count, const float *biases,
+                                 ptrdiff_t bias_count, int32_t *prefix);
 
 /// The ridge's Gram matrix `x·xᵀ` over MiniRocket features (GestureEval's `RidgeClassifierCV.gram`), one panel of
 /// one block: adds columns `from ..< to` (a multiple of four apart) of the products of the block's rows

@@ -113,35 +113,68 @@ extension MiniRocket {
         workspace.reserve(channels: c, length: n)
         load(values, length: n, into: &workspace)
         let variant = workspace.variant.rawValue
-        let kernels = Self.kernelIndices
         channelIndices.withUnsafeBufferPointer { indices in
             biases.withUnsafeBufferPointer { biases in
                 workspace.withBuffers { w in
-                    var feature = 0, pair = 0, channelStart = 0
+                    var start = DilationStart(feature: 0, channel: 0)
                     for (j, d) in dilations.enumerated() {
                         gl_minirocket_dilate(variant, w.negated, w.tripled, c, n, d, w.alpha, w.gamma)
-                        let perKernel = featuresPerDilation[j]
-                        let padding = 4 * d
-                        for k in 0..<Self.kernelCount {
-                            let (i0, i1, i2) = kernels[k]
-                            if k == 0 || kernels[k - 1].0 != i0 || kernels[k - 1].1 != i1 {
-                                gl_minirocket_sum_pair(variant, w.alpha, w.gamma, c, n, i0, i1, w.pairs)
-                            }
-                            // Pooling alternates between the whole output and its unpadded part (the whole one when that
-                            // is empty); only the pooled part is computed.
-                            let unpadded = (j + k) % 2 == 1 && n > 2 * padding
-                            let range = unpadded ? padding..<(n - padding) : 0..<n
-                            gl_minirocket_pool(variant, w.pairs, w.gamma, c, n, i2, indices.baseAddress! + channelStart,
-                                               channelsPerCombination[pair], range.lowerBound, range.count,
-                                               biases.baseAddress! + feature, perKernel, w.output, features.baseAddress! + feature)
-                            feature += perKernel
-                            channelStart += channelsPerCombination[pair]
-                            pair += 1
-                        }
+                        start = pool(dilation: j, length: n, start: start, buffers: w, variant: variant, indices: indices.baseAddress!,
+                                     biases: biases.baseAddress!, into: features.baseAddress!)
                     }
                 }
             }
         }
+    }
+
+    /// Where a dilation's parameters start: its first feature and its first pair's first entry of ``channelIndices``.
+    struct DilationStart {
+        /// Index of the dilation's first feature (and bias).
+        var feature: Int
+        /// Index into ``channelIndices`` of its first (dilation, kernel) pair's channels.
+        var channel: Int
+    }
+
+    /// Every dilation's ``DilationStart``, in order. O(D · 84) for D dilations.
+    func dilationStarts() -> [DilationStart] {
+        var starts: [DilationStart] = []
+        var start = DilationStart(feature: 0, channel: 0)
+        for j in dilations.indices {
+            starts.append(start)
+            start.feature += Self.kernelCount * featuresPerDilation[j]
+            start.channel += channelsPerCombination[(j * Self.kernelCount)..<((j + 1) * Self.kernelCount)].reduce(0, +)
+        }
+        return starts
+    }
+
+    /// Dilation `j`'s features of one series of `n` samples, into `features` at `start.feature` onwards: its 84
+    /// kernels pooled from the terms that `gl_minirocket_dilate` left in `buffers` for this dilation. Returns where
+    /// the next dilation starts.
+    ///
+    /// - Complexity: O(84 · (c + F_j) · n) for c channels and F_j features per kernel at this dilation.
+    @discardableResult
+    func pool(dilation j: Int, length n: Int, start: DilationStart, buffers w: Workspace.Buffers, variant: Int32,
+              indices: UnsafePointer<Int>, biases: UnsafePointer<Float>, into features: UnsafeMutablePointer<Float>) -> DilationStart {
+        let kernels = Self.kernelIndices, c = channelCount
+        let perKernel = featuresPerDilation[j]
+        let padding = 4 * dilations[j]
+        var feature = start.feature, channelStart = start.channel
+        for k in 0..<Self.kernelCount {
+            let (i0, i1, i2) = kernels[k]
+            if k == 0 || kernels[k - 1].0 != i0 || kernels[k - 1].1 != i1 {
+                gl_minirocket_sum_pair(variant, w.alpha, w.gamma, c, n, i0, i1, w.pairs)
+            }
+            // Pooling alternates between the whole output and its unpadded part (the whole one when that is empty);
+            // only the pooled part is computed.
+            let unpadded = (j + k) % 2 == 1 && n > 2 * padding
+            let range = unpadded ? padding..<(n - padding) : 0..<n
+            let combined = channelsPerCombination[j * Self.kernelCount + k]
+            gl_minirocket_pool(variant, w.pairs, w.gamma, c, n, i2, indices + channelStart, combined, range.lowerBound, range.count,
+                               biases + feature, perKernel, w.output, features + feature)
+            feature += perKernel
+            channelStart += combined
+        }
+        return DilationStart(feature: feature, channel: channelStart)
     }
 
     /// ``transform(_:into:workspace:)`` of each series over up to `threads` threads (`nil`: all cores), row-major:

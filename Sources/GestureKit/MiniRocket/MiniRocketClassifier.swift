@@ -126,11 +126,10 @@ public struct MiniRocketClassifier: Sendable {
             folded.withUnsafeBufferPointer { w in
                 scores.withUnsafeMutableBufferPointer { out in
                     nonisolated(unsafe) let (x, w, out) = (x, w, out)
-                    ParallelLoop.run((segments.count + block - 1) / block, threads: threads) { [offsets] b in
-                        for i in (b * block)..<min(segments.count, (b + 1) * block) {
-                            let row = UnsafeBufferPointer(rebasing: x[(i * f)..<((i + 1) * f)])
-                            for k in 0..<classes { out[i * classes + k] = offsets[k] + Self.dot(w, from: k * f, row, count: f) }
-                        }
+                    ParallelLoop.run((segments.count + block - 1) / block, threads: threads) { [self] b in
+                        let rows = (b * block)..<min(segments.count, (b + 1) * block)
+                        self.scores(features: UnsafeBufferPointer(rebasing: x[(rows.lowerBound * f)..<(rows.upperBound * f)]), weights: w,
+                                    into: UnsafeMutableBufferPointer(rebasing: out[(rows.lowerBound * classes)..<(rows.upperBound * classes)]))
                     }
                 }
             }
@@ -138,6 +137,23 @@ public struct MiniRocketClassifier: Sendable {
         return (0..<segments.count).map { i in
             let row = Array(scores[(i * classes)..<((i + 1) * classes)])
             return MiniRocketClassification(label: model.labels[Self.best(row)], scores: row)
+        }
+    }
+
+    /// The scores of feature rows (row-major, ``MiniRocket/featureCount`` features each, as the transform of many
+    /// series or of a stream's windows gives them) into `scores` (one row of ``MiniRocketModel/labels``.count scores
+    /// per feature row): the linear head every batch path shares. O(rows × classes × features).
+    func scores(features x: UnsafeBufferPointer<Float>, into scores: UnsafeMutableBufferPointer<Double>) {
+        folded.withUnsafeBufferPointer { w in self.scores(features: x, weights: w, into: scores) }
+    }
+
+    /// ``scores(features:into:)`` with the folded weights' buffer (``folded``) already at hand. O(rows × classes × features).
+    private func scores(features x: UnsafeBufferPointer<Float>, weights w: UnsafeBufferPointer<Float>,
+                        into scores: UnsafeMutableBufferPointer<Double>) {
+        let f = model.transform.featureCount, classes = model.labels.count
+        for i in 0..<(x.count / f) {
+            let row = UnsafeBufferPointer(rebasing: x[(i * f)..<((i + 1) * f)])
+            for k in 0..<classes { scores[i * classes + k] = offsets[k] + Self.dot(w, from: k * f, row, count: f) }
         }
     }
 

@@ -99,7 +99,8 @@ extension MiniRocketSpotter {
     /// Every window the spotter scores on `samples`, scored in one batch over up to `threads` threads: the same
     /// scores as the streaming path (an ensemble's averaged over its members), for training and tests.
     ///
-    /// - Complexity: one transform per window and member.
+    /// - Complexity: per member, the batch transform of the stream's windows (overlapping windows share their
+    ///   convolutions; the scores are those of each window transformed on its own) plus O(windows × classes × features).
     package func windowScores(_ samples: some Sequence<MotionSample>, threads: Int? = nil) throws -> [Window] {
         let samples = Array(samples)
         let series = try Self.series(channels: configuration.channels, samplingRate: configuration.samplingRate,
@@ -112,7 +113,7 @@ extension MiniRocketSpotter {
     /// ``windowScores(_:threads:)`` of a stream already read by ``series(channels:samplingRate:movingDeviation:normalization:samples:)``,
     /// for a model that is no ensemble (each member reads its own series; ``averaged(_:)`` joins them).
     ///
-    /// - Complexity: one transform per window.
+    /// - Complexity: that of ``windowScores(_:threads:)`` for one member.
     package func windowScores(_ series: Series, threads: Int? = nil) throws -> [Window] {
         guard members.isEmpty else {
             throw ConfigurationError(key: "ensemble", "score each member on its own series, then average them")
@@ -140,17 +141,34 @@ extension MiniRocketSpotter {
         return mean
     }
 
-    /// This model's own classifier's scores of every window of `series`.
+    /// This model's own classifier's scores of every window of `series`: the windows transformed together, sharing
+    /// the convolutions of overlapping windows (``MiniRocket/transform(windowsOf:runs:length:hop:threads:variant:sharing:_:)``,
+    /// the features of each window on its own, bit for bit), then the classifier's head, block by block.
+    ///
+    /// - Complexity: that of the batch transform plus O(windows × classes × features); memory O(windows × classes)
+    ///   beside one block of features per thread.
     private func scores(of series: Series, threads: Int?) throws -> [Window] {
-        let c = configuration.channels.count, n = windowLength
+        let n = windowLength, classes = configuration.labels.count
         let ends = Self.windowEndsByRun(runs: series.runs, windowLength: n, hopLength: hopLength)
-        let segments = try ends.map { e in
-            try DTWSeries(interleaved: Array(series.values[((e.end - n + 1) * c)..<((e.end + 1) * c)]), dimensions: c)
+        let classifier = try windowClassifier
+        let transform = classifier.model.transform
+        guard transform.channelCount == configuration.channels.count else {
+            throw MiniRocketError.channelMismatch(series: "the stream", expected: transform.channelCount, got: configuration.channels.count)
         }
-        let scored = try windowClassifier.classify(segments, threads: threads)
-        return zip(ends, scored).map { e, s in
+        let f = transform.featureCount
+        var scores = [Double](repeating: 0, count: ends.count * classes)
+        scores.withUnsafeMutableBufferPointer { out in
+            nonisolated(unsafe) let out = out
+            series.values.withUnsafeBufferPointer { values in
+                transform.transform(windowsOf: values, runs: series.runs, length: n, hop: hopLength, threads: threads) { first, rows in
+                    let count = rows.count / f
+                    classifier.scores(features: rows, into: UnsafeMutableBufferPointer(rebasing: out[(first * classes)..<((first + count) * classes)]))
+                }
+            }
+        }
+        return ends.enumerated().map { i, e in
             Window(start: e.end - n + 1, end: e.end, startTime: series.times[e.end - n + 1], endTime: series.times[e.end],
-                   scores: s.scores, run: e.run)
+                   scores: Array(scores[(i * classes)..<((i + 1) * classes)]), run: e.run)
         }
     }
 
