@@ -62,6 +62,20 @@ package struct MiniRocketCostModel: Hashable, Sendable {
         return windows * length * perSample
     }
 
+    /// The share of a window's own transform that it costs among a stream's windows `hop` samples apart
+    /// (``GestureKit/MiniRocket/transform(windowsOf:runs:length:hop:threads:variant:sharing:)``): at a dilation d with
+    /// n > 8d, the outputs of `hop` new samples and the 8d positions at its ends; at n ≤ 8d, or windows that do not
+    /// overlap, the whole window. Weighted by each dilation's features; at most 1. O(dilations).
+    package static func batchShare(length n: Int, hop: Int, dilations: [Int], featuresPerDilation: [Int]) -> Double {
+        guard hop < n, !dilations.isEmpty, dilations.count == featuresPerDilation.count else { return 1 }
+        var share = 0.0, total = 0.0
+        for (d, f) in zip(dilations, featuresPerDilation) {
+            share += Double(f) * (n > 8 * d ? min(1, Double(hop + 8 * d) / Double(n)) : 1)
+            total += Double(f)
+        }
+        return total > 0 ? share / total : 1
+    }
+
     /// The seconds of one eigendecomposition of the ridge's Gram matrix over `n` windows: ``perEigenCell`` · n³. O(1).
     package func eigenSeconds(windows n: Double) -> Double {
         perEigenCell * n * n * n

@@ -19,6 +19,9 @@ package struct MiniRocketWorkload: Codable, Hashable, Sendable {
     package var dilations: Int = 0
     /// In streams: the windows of the training recordings each calibration scores (one transform each).
     package var scoredWindows: Int = 0
+    /// In streams: the share of a window's own transform that scoring it among the stream's windows costs
+    /// (``MiniRocketCostModel/batchShare(length:hop:dilations:featuresPerDilation:)``); 1 when not counted.
+    package var scoredShare: Double = 1
     /// In streams: windows scored per test sample (1 / (recording rate × hop)).
     package var windowsPerTestSample: Double = 0
     /// In streams with hard negatives: the windows the second pass adds to ``examples``, expected to be half of what
@@ -68,8 +71,11 @@ extension MiniRocketWorkload {
         exampleLength = (settings.window + 2 * settings.context) * rate
         channels = settings.channels?.count ?? 3
         features = MiniRocket.kernelCount * (settings.features / MiniRocket.kernelCount)
-        dilations = MiniRocket.dilationSchedule(length: Int(exampleLength.rounded()), featureCount: settings.features,
-                                                maxDilationsPerKernel: settings.maxDilationsPerKernel).dilations.count
+        let schedule = MiniRocket.dilationSchedule(length: Int(exampleLength.rounded()), featureCount: settings.features,
+                                                   maxDilationsPerKernel: settings.maxDilationsPerKernel)
+        dilations = schedule.dilations.count
+        scoredShare = MiniRocketCostModel.batchShare(length: Int(exampleLength.rounded()), hop: max(1, Int((settings.hop * rate).rounded())),
+                                                     dilations: schedule.dilations, featuresPerDilation: schedule.featuresPerDilation)
         scoredWindows = Int(duration / settings.hop)
         let testRate = rates.reduce(0, +) / Double(rates.count)
         windowsPerTestSample = 1 / (testRate * settings.hop)

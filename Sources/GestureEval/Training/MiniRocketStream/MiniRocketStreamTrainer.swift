@@ -100,7 +100,8 @@ package struct MiniRocketStreamTrainer: RecognizerTrainer {
     /// Per pass (a second one retrains with hard negatives, on ``MiniRocketWorkload/hardNegatives`` more windows):
     /// the full model (unless ``MiniRocketWorkload/fitsAllWindows`` is false) and one per subject group, each transforming its windows (by their features and channels,
     /// ``MiniRocketCostModel/transformSeconds(windows:length:features:channels:dilations:)``), filling its Gram matrix (O(n²·f)) and
-    /// decomposing it (O(n³), ``MiniRocketCostModel/eigenSeconds(windows:)``), then every training window scored once.
+    /// decomposing it (O(n³), ``MiniRocketCostModel/eigenSeconds(windows:)``), then every training window scored once, at
+    /// ``MiniRocketWorkload/scoredShare`` of a window's own transform (as are the test windows).
     /// A search runs the first pass once per ``MiniRocketWorkload/fitShapes`` and the second once per candidate.
     /// Testing scores one window per hop. `nil` when the workload counts no features.
     package func estimatedSeconds(of w: MiniRocketWorkload, training samples: Int, searched: Double, testing: TrainingWorkload.Testing,
@@ -113,14 +114,15 @@ package struct MiniRocketStreamTrainer: RecognizerTrainer {
         }
         let passes = w.retrainsWithHardNegatives ? [Double(w.examples), Double(w.examples + w.hardNegatives)] : [Double(w.examples)]
         let costs = passes.map { n in
-            let transforms = n * (all + g * share) + Double(w.scoredWindows)
+            // Scored windows share their convolutions along the stream (``MiniRocketWorkload/scoredShare``).
+            let transforms = n * (all + g * share) + Double(w.scoredWindows) * w.scoredShare
             let ridge = n * n * (all + g * share * share) * f / 2
             let eigen = all * rocket.eigenSeconds(windows: n) + g * rocket.eigenSeconds(windows: n * share)
             return transform(transforms) + rocket.perRidgeCell * ridge + eigen
         }
         let firstPasses = searched > 0 ? Double(max(1, w.fitShapes)) : 1
         let training = firstPasses * costs[0] + max(1, searched) * costs.dropFirst().reduce(0, +)
-        return training + transform(testing.samples * w.windowsPerTestSample) + model.perUnit * testing.units
+        return training + transform(testing.samples * w.windowsPerTestSample * w.scoredShare) + model.perUnit * testing.units
     }
 
     /// The model file at `url` (``MiniRocketModelFile``).

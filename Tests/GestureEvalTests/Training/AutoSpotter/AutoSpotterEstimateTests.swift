@@ -105,4 +105,18 @@ import Testing
         #expect(m.transformSeconds(windows: 10, length: 200, features: 504, channels: 2, dilations: 5) == 10.0 * 200.0 * 504.0 * m.perRocketCell)
         #expect(m.transformSeconds(windows: 1, length: 200, features: 84, channels: 1, dilations: 1) > 0)
     }
+
+    /// Windows scored along a stream share their convolutions (issue 77): a window then costs the hop's new outputs and
+    /// its ends at each dilation, a window that overlaps none its whole transform.
+    @Test func streamWindowsCostAShareOfTheirOwnTransform() throws {
+        let share = { (hop: Int, dilations: [Int]) in
+            MiniRocketCostModel.batchShare(length: 200, hop: hop, dilations: dilations, featuresPerDilation: dilations.map { _ in 84 })
+        }
+        #expect(abs(share(5, [1, 2]) - Double((5 + 8) + (5 + 16)) / 400) < 1e-12)
+        #expect(share(5, [1, 2, 4, 8, 16, 32]) > share(5, [1, 2]) && share(5, [1, 2, 4, 8, 16, 32]) < 1)
+        #expect(share(200, [1, 2]) == 1 && share(250, [1]) == 1 && share(5, [25, 30]) == 1, "no overlap, or ends that cover the window")
+        // A spotter's candidates score their units along the stream: at most their own transforms.
+        let w = try Self.workload(Self.training)
+        #expect(w.candidates.allSatisfy { $0.scoredShare > 0 && $0.scoredShare < 1 })
+    }
 }
