@@ -36,14 +36,20 @@ enum StreamAligner {
         // Interpolation needs increasing times; a stream that is not is reported, not reordered.
         var usable: [Bool] = []
         for s in streams {
+            // A time that is no number (a truncated row) has no place on a clock: the span would be undefined.
+            let nonFinite = s.times.firstIndex { !$0.isFinite }
             let bad = s.times.indices.dropFirst().first { !(s.times[$0] > s.times[$0 - 1]) }
-            if let k = bad {
+            if nonFinite == nil, let k = bad {
                 let line = k < s.lines.count ? Int(s.lines[k]) : nil
                 problems.append(DatasetProblem(s.times[k] == s.times[k - 1] ? .duplicateTimestamps : .unsortedTimestamps,
                     DataFileError(file: s.file, line: line, field: "time",
                                   "\(s.times[k]) s does not follow \(s.times[k - 1]) s, so this sensor cannot be interpolated (batches: spread, or repair the file)")))
             }
-            usable.append(bad == nil && !s.times.isEmpty)
+            if let k = nonFinite {
+                problems.append(DatasetProblem(.nonFinite, DataFileError(file: s.file, line: k < s.lines.count ? Int(s.lines[k]) : nil, field: "time",
+                    "the time \(s.times[k]) is not a finite number, so this sensor cannot be aligned (repair or remove the row)")))
+            }
+            usable.append(bad == nil && nonFinite == nil && !s.times.isEmpty)
         }
         guard usable.allSatisfy({ $0 }) else {
             return Result(times: [], channels: streams.flatMap { $0.channels.map { ($0.0, [Double]()) } }, lines: [], problems: problems)
